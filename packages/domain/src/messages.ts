@@ -1,0 +1,197 @@
+/**
+ * The Spanish message catalogue: every user-visible message of both specs (§5 validation,
+ * §8 error catalogue) and of docs/api.md, word for word. The specs' typos are kept on
+ * purpose ('contrseñas', 'desripción', 'selecionar', 'númerico', 'terminos', 'sí continúa').
+ * Entries marked "(ours)" are not in the specs: they fill a gap the specs leave open.
+ */
+export const MSG = {
+  login: {
+    emailRequired: 'Debe ingresar un correo electrónico',
+    emailFormat: 'El formato no es correcto',
+    passwordRequired: 'Debe ingresar una contraseña',
+    robot: 'Debe marcar la casilla --No soy un robot--',
+    failed: 'Usuario y contraseña incorrectos',
+    unlockFailed: 'contraseña incorrecta',
+    tooManyAttempts: 'Demasiados intentos fallidos. Intente nuevamente en unos minutos',
+    unsupportedGrantType: 'Tipo de autorización no soportado',
+    resetRequested: 'Si el correo está registrado, recibirá un enlace para restablecer la contraseña',
+  },
+  changePassword: {
+    oldRequired: 'Debe ingresar una contraseña',
+    newTooShort: 'La contraseña debe tener más de 6 caracteres',
+    mismatch: 'Las contrseñas nuevas deben coincidir',
+    oldIncorrect: 'La contraseña actual no es correcta',
+    sameAsOld: 'La nueva contraseña debe ser distinta de la actual',
+    invalidLink: 'El enlace para cambiar la contraseña no es válido o expiró',
+    success: 'Contraseña actualizada',
+  },
+  session: {
+    logout: 'Cerrar sesión',
+  },
+  errors: {
+    notFoundTitle: 'Datos no encontrados',
+    notFoundDetail: 'El sistema no encontró datos para mostrar',
+    networkTitle: 'Ooops! Algo salió mal',
+    networkDetail: 'El sistema está desconectado - Contacte al administrador',
+    unauthenticated: 'Debe iniciar sesión para continuar',
+    forbidden: 'No tiene permisos para realizar esta acción',
+    sessionExpired: 'La sesión expiró. Inicie sesión nuevamente',
+    tooManyRequests: 'Demasiadas solicitudes. Intente nuevamente en unos minutos',
+    payloadTooLarge: 'El contenido enviado supera el tamaño permitido',
+    unsupportedMediaType: 'El tipo de contenido enviado no es válido',
+    unexpected: 'Se produjo un error inesperado',
+    incidentCode: (requestId: string) => `Código de incidente: ${requestId}`,
+  },
+  signature: {
+    commentRequired: 'Comentario requerido',
+    emailRequired: 'Correo requerido',
+    passwordRequired: 'Contraseña requerida',
+    failed: 'Usuario o contraseña incorrectos para la firma',
+  },
+  generic: {
+    required: 'Requerido',
+    radio: 'Debe seleccionar una opción',
+    select: 'Debe selecionar una opción',
+    numeric: 'El campo debe ser un númerico',
+    emailRequired: 'Correo requerido',
+    emailFormat: 'Formato de correo incorrecto',
+    isRequired: 'Es requerido',
+    futureDate: 'La fecha no puede ser futura',
+    endBeforeStart: 'La fecha de fin no puede ser anterior a la de inicio',
+    /** (ours) */
+    minZero: 'El valor no puede ser negativo',
+    /** (ours) */
+    maxLength: (max: number) => `No puede superar los ${max} caracteres`,
+    /** (ours) */
+    invalidDate: 'La fecha no es válida',
+    /** Event spec §2.6 empty list text, e.g. emptyList('documentos'). */
+    emptyList: (things: string) => `No se encontraron ${things} asociados`,
+  },
+  users: {
+    title: 'Administrador de usuarios',
+    myUserTitle: 'Mí usuario',
+    emailRequired: 'Correo electrónico requerido',
+    firstNameRequired: 'Nombre requerido',
+    lastNameRequired: 'Apellido requerido',
+    countryRequired: 'País requerido',
+    roleRequired: 'Rol requerido',
+    specialityRequired: 'Especialidad requerido',
+    created: 'Usuario creado',
+    updated: 'Usuario actualizado',
+  },
+  createEvent: {
+    title: 'Crear Evento Reportable',
+    countryRequired: 'Debe seleccionar un país',
+    reportTypeRequired: 'Debe indicar el tipo de reporte que quiere crear',
+  },
+  publicForm: {
+    subGroupRequired: 'Debe seleccionar un tipo de acontecimiento',
+    countryRequired: 'Debe seleccionar un país de residencia',
+    initialsRequired: 'Debe ingresar las iniciales del paciente',
+    sexRequired: 'Debe ingresar el sexo del paciente',
+    severityRequired: 'Debe ingresar gravedad',
+    reactionRequired: 'Debe ingresar una desripción del acontecimiento adverso / reacción adversa',
+    productRequired: 'Debe ingresar un medicamento / producto sospechoso',
+    fieldRequired: 'El campo es obligatorio',
+    emailFormat: 'El formato del correo es incorrecto',
+    termsRequired: 'Debe aceptar los terminos para poder continuar',
+    contactEmailRequired: 'Debe ingresar un correo para ser contactado',
+    /** (ours) */
+    gestationRange: 'Las semanas de gestación deben estar entre 0 y 40',
+    /** (ours) */
+    phoneDigits: 'El teléfono solo admite números',
+    /** (ours) pregnancy answered SI for a patient who is not female. */
+    pregnancyOnlyFemale: 'El embarazo solo corresponde a pacientes de sexo femenino',
+  },
+  homeReports: {
+    title: 'Reporte generado por médico / paciente',
+    reportTypeRequired: 'Debe seleccionar un tipo de reporte',
+  },
+  workflow: {
+    /** (ours) an action the workflow table does not allow from the current status. */
+    actionNotAllowed: 'La acción no está permitida en el estado actual',
+    /** (ours) Imputable / NoImputable before the ten answers are given. */
+    evaluationIncomplete: 'Debe completar la evaluación de imputabilidad',
+    /** (ours) every action takes a comment. */
+    commentRequired: 'Comentario requerido',
+  },
+  wizard: {
+    unsavedChanges: '¡Se perderán los datos sí continúa!',
+    finishTitle: 'Finalizar la creación del evento reportable',
+    finishFollowUpTitle: 'Finalizar la creación del Reporte de Seguimiento',
+    finishMessage:
+      'Esta acción realizará las notificaciones a los usuarios correspondientes ¿Está seguro qué quiere generar el reporte?',
+    originSummaryTitle: (reference: string) => `Origen de reporte ( ${reference} )`,
+    addMedication: 'Agregar medicamento',
+    addEvent: 'Agregar evento',
+    medicineRequired: 'Debe seleccionar un medicamento',
+    laboratoryRequired: 'Debe seleccionar un laboratorio',
+    /** (ours, translated from the spec's English) */
+    doseHelp:
+      'La dosis administrada en cada toma; por ejemplo, 50 mg cada 12 horas: ingrese 50',
+    otherMedications: 'Indique otros medicamentos recibidos',
+    supplements: 'Indique el consumo de vitaminas, minerales, suplementos, remedios herbales',
+    medicalConsultation: 'Se realizó consulta médica?',
+    additionalInformation: 'Indique otra información importante acerca del paciente…',
+  },
+  notes: {
+    noteRequired: 'La nota es requerida',
+  },
+  files: {
+    /** (ours) */
+    tooLarge: 'El archivo supera el tamaño máximo permitido (20 MB)',
+    /** (ours) */
+    typeNotAllowed: 'El tipo de archivo no está permitido',
+    /** (ours) */
+    required: 'Debe seleccionar un archivo',
+  },
+  ram: {
+    unsavedClassification: '¡Se perderán los cambios en la calificación RAM sí continúa!',
+  },
+  imputability: {
+    /** (ours) shown when a question is still on 'Seleccione'. */
+    answerRequired: 'Debe seleccionar una opción',
+    /** (ours) QPPV reviewed a question without a comment. */
+    reviewCommentRequired: 'Comentario requerido',
+    /** (ours) QPPV must mark each question as read. */
+    readRequired: 'Debe marcar la pregunta como leída',
+    /** (ours) RLF tried to change an answer QPPV already read or reviewed. */
+    lockedByQppv: 'La respuesta ya fue leída o revisada por QPPV y no puede modificarse',
+  },
+  eventView: {
+    header: (reference: string) => `Evento Reportable: ${reference}`,
+    statusLabel: 'Estado:',
+    createdBy: (firstName: string, lastName: string, date: string) => `Creado por ${firstName} ${lastName} ${date}`,
+    updatedBy: (user: string, date: string) => `Actualizado por ${user} ${date}`,
+  },
+  settings: {
+    title: 'Configuración',
+    failed: 'No se pudo realizar cambios en la configuración',
+    updated: 'Configuración actualizada',
+    noChanges: 'No se realizaron cambios en la configuración',
+  },
+  parameters: {
+    title: 'Parametros',
+    valueRequired: 'El valor no puede estar vacío',
+    failedTitle: 'No se pudo realizar cambios en la configuración',
+    created: 'Creado correctamente',
+    updatedTitle: 'Actualizado correctamente',
+    updatedText: 'El elemento fue actualizado',
+    disabled: 'Deshabilitado correctamente',
+    enabled: 'Habilitado correctamente',
+  },
+  metrics: {
+    title: 'Metricas',
+    listTitle: 'Tiempos de notificación',
+  },
+  noKpi: {
+    title: "Eventos que no cumplen KPI's",
+    card: 'Eventos No KPI',
+    listTitle: 'Eventos que no cumplen',
+    empty: 'Eventos que no cumplan con los KPIs',
+  },
+  hub: {
+    newEvents: 'Nuevos Eventos',
+    configChanged: 'Cambio en la configuración',
+  },
+} as const;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  auditLinksToEvent,
+  canChooseAnyCountry,
+  canCreateFollowUp,
+  canEditProviderNotification,
+  canEditRecovery,
+  canSeeHomeReports,
+  canSeePendingActions,
+  createEventMode,
+} from './permissions.js';
+
+describe('role rules', () => {
+  it('decides how each role creates a case', () => {
+    expect(createEventMode('Fabricante')).toBeNull();
+    expect(createEventMode('CL')).toBe('patientForm');
+    expect(createEventMode('RLF')).toBe('dialog');
+    expect(canChooseAnyCountry('RLF')).toBe(false);
+    expect(canChooseAnyCountry('QPPV')).toBe(true);
+  });
+
+  it('hides the task lists the spec hides', () => {
+    expect(canSeePendingActions('CL')).toBe(false);
+    expect(canSeePendingActions('ADMIN')).toBe(false);
+    expect(canSeePendingActions('Fabricante')).toBe(true);
+    expect(canSeeHomeReports('Fabricante')).toBe(false);
+    expect(canSeeHomeReports('CL')).toBe(false);
+    expect(canSeeHomeReports('RLF')).toBe(true);
+  });
+
+  it('refuses a QPPV follow-up in status 3', () => {
+    expect(canCreateFollowUp('QPPV', 3)).toBe(false);
+    expect(canCreateFollowUp('QPPV', 6)).toBe(true);
+    expect(canCreateFollowUp('RLF', 3)).toBe(true);
+    expect(canCreateFollowUp('RLF', 1)).toBe(false);
+    expect(canCreateFollowUp('Fabricante', 6)).toBe(false);
+  });
+
+  it('limits notification, recovery and audit links by role', () => {
+    expect(canEditProviderNotification('QPPV')).toBe(true);
+    expect(canEditProviderNotification('RLF')).toBe(false);
+    expect(canEditRecovery('QPPV', false)).toBe(false);
+    expect(canEditRecovery('QPPV', true)).toBe(true);
+    expect(canEditRecovery('Fabricante', false)).toBe(true);
+    expect(auditLinksToEvent('ADMIN')).toBe(false);
+    expect(auditLinksToEvent('QPPV')).toBe(true);
+  });
+});

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { isEndBeforeStart, optionalPastDate } from './dates.js';
+import { optionalEmail, requiredChoice, requiredText } from './fields.js';
+import { MSG } from './messages.js';
+import { optionalYesNo, SEXES, YES_NO } from './yes-no.js';
+
+/**
+ * The public report payload (platform spec §3 'Public report payload') and its rules per step
+ * (platform spec §5 'Public form'). Two variants: a health professional (`isMedic: true`,
+ * steps 1–7) and a patient or relative (`isMedic: false`, steps 2–7; the type of report is
+ * set at step 7 with `consolidateReportType`). Empty optional values are null, undefined or ''.
+ */
+
+const choice = () => z.union([z.string(), z.number()]).nullish();
+const text = () => z.string().nullish();
+const nonNegative = () => z.number({ error: MSG.generic.numeric }).min(0, MSG.generic.minZero).nullish();
+const phone = () =>
+  z
+    .string()
+    .regex(/^\d*$/, MSG.publicForm.phoneDigits)
+    .nullish();
+
+export const MAX_INITIALS = 3;
+export const MAX_GESTATION_WEEKS = 40;
+
+/** Step 1 (health professional only): type of occurrence and country. */
+const reportTypeSchema = z.object({
+  SubGroup: requiredChoice(MSG.publicForm.subGroupRequired),
+  Pais: requiredChoice(MSG.publicForm.countryRequired),
+  SubGroupName: text(),
+});
+
+function patientSchema(isMedic: boolean) {
+  return z
+    .object({
+      Pais: isMedic ? choice() : requiredChoice(MSG.publicForm.countryRequired),
+      Iniciales: requiredText(MSG.publicForm.initialsRequired).max(MAX_INITIALS, MSG.generic.maxLength(MAX_INITIALS)),
+      Sexo: z.enum(SEXES, { error: MSG.publicForm.sexRequired }),
+      FechaNacimiento: optionalPastDate(),
+      /** kg */
+      Peso: nonNegative(),
+      /** m */
+      Altura: nonNegative(),
+      Embarazo: optionalYesNo(),
+      /** weeks */
+      Gestacion: z
+        .number({ error: MSG.generic.numeric })
+        .min(0, MSG.publicForm.gestationRange)
+        .max(MAX_GESTATION_WEEKS, MSG.publicForm.gestationRange)
+        .nullish(),
+      Lactancia: optionalYesNo(),
+      ...(isMedic ? {} : { CentroMedico: text() }),
+    })
+    .refine((patient) => patient.Embarazo !== 'SI' || patient.Sexo === 'F', {
+      error: MSG.publicForm.pregnancyOnlyFemale,
+      path: ['Embarazo'],
+    });
+}
+
+const meddraTermSchema = z.object({ llt_name: z.string(), llt_code: z.union([z.string(), z.number()]).nullish() });
+
+function reactionSchema(isMedic: boolean) {
+  return z
+    .object({
+      ...(isMedic ? { MedDRA: meddraTermSchema.nullish() } : {}),
+      Grave: isMedic ? z.enum(YES_NO, { error: MSG.publicForm.severityRequired }) : optionalYesNo(),
+      Reaccion: isMedic ? text() : requiredText(MSG.publicForm.reactionRequired),
+      FechaIniReaccion: optionalPastDate(),
+      FechaFinReaccion: optionalPastDate(),
+      Evolucion: choice(),
+      AccionMeddicamento: choice(),
+    })
+    .refine((ram) => !isEndBeforeStart(ram.FechaIniReaccion, ram.FechaFinReaccion), {
+      error: MSG.generic.endBeforeStart,
+      path: ['FechaFinReaccion'],
+    });
+}
+
+const suspectDrugSchema = z
+  .object({
+    Producto: z.object(
+      { Id: choice(), ComercialName: requiredText(MSG.publicForm.productRequired) },
+      { error: MSG.publicForm.productRequired },
+    ),
+    Via: choice(),
+    FrecuenciaTipo: choice(),
+    /** Hours between doses. */
+    Frecuencia: nonNegative(),
+    Dosis: nonNegative(),
+    UnidadUso: choice(),
+    FechaIni: optionalPastDate(),
+    FechaFin: optionalPastDate(),
+    Indicacion: text(),
+  })
+  .refine((drug) => !isEndBeforeStart(drug.FechaIni, drug.FechaFin), {
+    error: MSG.generic.endBeforeStart,
+    path: ['FechaFin'],
+  });
+
+/** Step 5 has no validation. */
+function concomitantSchema(isMedic: boolean) {
+  return z.object({
+    Medicamento: text(),
+    ...(isMedic ? { Tipo: choice() } : {}),
+    FechaIni: text(),
+    FechaFin: text(),
+  });
+}
+
+function medicalContactSchema(isMedic: boolean) {
+  const medico = z.object({
+    FechaContacto: optionalPastDate(),
+    Intervencion: text(),
+    Nombre: isMedic ? text() : requiredText(MSG.publicForm.fieldRequired),
+    Profesion: isMedic ? text() : requiredText(MSG.publicForm.fieldRequired),
+    Email: optionalEmail(MSG.publicForm.emailFormat).nullish(),
+    Telefono: phone(),
+    CentroAtencion: text(),
+  });
+  return z.object({
+    HistoriaClinica: text(),
+    NotificadoPorOtro: isMedic
+      ? z.enum(['SI', 'NO', 'Desconoce'], { error: MSG.generic.radio })
+      : z.enum(['SI', 'NO', 'Desconoce']).nullish(),
+    OtraViaNotificado: text(),
+    ContactoMedico: optionalYesNo(),
+    PermitirContactoMedico: optionalYesNo(),
+    Medico: isMedic ? medico.nullish() : z.object(medico.shape, { error: MSG.publicForm.fieldRequired }),
+  });
+}
+
+/** Step 7. A health professional also gives their name and profession (in `Reporta`). */
+function contactInformationSchema(isMedic: boolean) {
+  const reporta = z.object({
+    Nombre: isMedic ? requiredText(MSG.publicForm.fieldRequired) : text(),
+    Profesion: isMedic ? requiredText(MSG.publicForm.fieldRequired) : text(),
+    Parentesco: choice(),
+    Email: optionalEmail(MSG.publicForm.emailFormat).nullish(),
+    Telefono: phone(),
+  });
+  return z
+    .object({
+      AceptaContacto: z.enum(YES_NO, { error: MSG.generic.radio }),
+      Reporta: isMedic ? z.object(reporta.shape, { error: MSG.publicForm.fieldRequired }) : reporta.nullish(),
+      AceptaTerminos: z.literal(true, { error: MSG.publicForm.termsRequired }),
+    })
+    .refine((info) => info.AceptaContacto !== 'SI' || Boolean(info.Reporta?.Email?.trim()), {
+      error: MSG.publicForm.contactEmailRequired,
+      path: ['Reporta', 'Email'],
+    });
+}
+
+function variant(isMedic: boolean) {
+  const reactions = isMedic ? MSG.publicForm.severityRequired : MSG.publicForm.reactionRequired;
+  return {
+    Tipo: isMedic ? reportTypeSchema : reportTypeSchema.partial().nullish(),
+    Paciente: patientSchema(isMedic),
+    RAM: z.array(reactionSchema(isMedic), { error: reactions }).min(1, reactions),
+    Medicamento: z
+      .array(suspectDrugSchema, { error: MSG.publicForm.productRequired })
+      .min(1, MSG.publicForm.productRequired),
+    Concomitante: z.array(concomitantSchema(isMedic)).nullish(),
+    ContactoMedico: medicalContactSchema(isMedic),
+    InformacionContacto: contactInformationSchema(isMedic),
+  };
+}
+
+const professional = variant(true);
+const patient = variant(false);
+
+/** Form steps with rules, per variant: validate the whole form values with the current step's schema. */
+export const publicFormStepSchemas = {
+  professional: {
+    1: z.object({ Tipo: professional.Tipo }),
+    2: z.object({ Paciente: professional.Paciente }),
+    3: z.object({ RAM: professional.RAM }),
+    4: z.object({ Medicamento: professional.Medicamento }),
+    5: z.object({ Concomitante: professional.Concomitante }),
+    6: z.object({ ContactoMedico: professional.ContactoMedico }),
+    7: z.object({ InformacionContacto: professional.InformacionContacto }),
+  },
+  patient: {
+    2: z.object({ Paciente: patient.Paciente }),
+    3: z.object({ RAM: patient.RAM }),
+    4: z.object({ Medicamento: patient.Medicamento }),
+    5: z.object({ Concomitante: patient.Concomitante }),
+    6: z.object({ ContactoMedico: patient.ContactoMedico }),
+    7: z.object({ InformacionContacto: patient.InformacionContacto }),
+  },
+} as const;
+
+/** The schema of a form step for a variant, or null for steps without one (review, thanks, step 1 of a patient). */
+export function publicFormStepSchema(isMedic: boolean, step: number): z.ZodType | null {
+  const steps: Partial<Record<number, z.ZodType>> = isMedic ? publicFormStepSchemas.professional : publicFormStepSchemas.patient;
+  return steps[step] ?? null;
+}
+
+export const professionalReportSchema = z.object({ isMedic: z.literal(true), ...professional });
+export const patientReportSchema = z.object({ isMedic: z.literal(false), ...patient });
+
+/** Body of the public report call (and of `postreporthomeusuario`). */
+export const publicReportSchema = z.discriminatedUnion('isMedic', [professionalReportSchema, patientReportSchema]);
+export type PublicReport = z.infer<typeof publicReportSchema>;
+export type PublicReportInput = z.input<typeof publicReportSchema>;

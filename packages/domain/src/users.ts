@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { requiredChoice, requiredEmail, requiredText } from './fields.js';
+import { MSG } from './messages.js';
+import { PAGE_SIZE } from './paging.js';
+import { ROLES, type Role } from './roles.js';
+
+/**
+ * The user `Details` edited in the admin panel and on 'Mí usuario' (platform spec §3, §5).
+ * Fields are checked in the spec's order: Email, FirstName, LastName, Country, UserType,
+ * Speciality; the alert shows the first message (`firstErrorMessage`). 'none' and
+ * 'Seleccionar...' count as empty.
+ */
+const userDetailsShape = {
+  Email: requiredEmail(MSG.users.emailRequired, MSG.generic.emailFormat),
+  FirstName: requiredText(MSG.users.firstNameRequired),
+  LastName: requiredText(MSG.users.lastNameRequired),
+  /** Country code (Paises.Codigo), e.g. 'UY'. */
+  Country: requiredChoice(MSG.users.countryRequired),
+  UserType: z.enum(ROLES, { error: MSG.users.roleRequired }),
+  Speciality: z.object(
+    { Id: requiredChoice(MSG.users.specialityRequired) },
+    { error: MSG.users.specialityRequired },
+  ),
+  IsActive: z.boolean().optional(),
+};
+
+/** Body of `createUserDetails`. */
+export const userCreateSchema = z.object(userDetailsShape);
+export type UserCreateInput = z.infer<typeof userCreateSchema>;
+
+/** Body of `updateUserDetails`: the same plus the user's id. The e-mail cannot change on update. */
+export const userUpdateSchema = z.object({
+  UserID: z.union([z.string().min(1), z.number().int().positive()]),
+  ...userDetailsShape,
+});
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+/** Default order of the user list (platform spec §3 'User filter'). */
+export const DEFAULT_USER_ORDER = 'Nombre ASC';
+
+/** Body of the user-list filter call. Empty and placeholder values mean "any". */
+export const userFilterSchema = z.object({
+  country: z.string().nullish(),
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+  userType: z.string().nullish(),
+  isActive: z.boolean().nullish(),
+  pageNumber: z.number().int().min(1).default(1),
+  orderBy: z.string().default(DEFAULT_USER_ORDER),
+  pageSize: z.number().int().min(1).max(100).default(PAGE_SIZE),
+});
+export type UserFilterInput = z.input<typeof userFilterSchema>;
+export type UserFilter = z.output<typeof userFilterSchema>;
+
+/** The role field is editable only by QPPV or ADMIN; others see their own role. */
+export function canEditUserRole(editorRole: Role): boolean {
+  return editorRole === 'QPPV' || editorRole === 'ADMIN';
+}
+
+/** The active toggle is shown only when editing someone else. */
+export function canToggleUserActive(editorId: string | number, userId: string | number | null | undefined): boolean {
+  return userId !== null && userId !== undefined && String(userId) !== String(editorId);
+}
