@@ -1,0 +1,10 @@
+export * from './types.js';
+export { countries } from './countries.js';
+export { companies } from './companies.js';
+export { activeIngredients, families, products } from './products.js';
+export { groups } from './groups.js';
+export { referenceLists } from './reference-lists.js';
+export { eventStatuses, homeReportStatuses } from './statuses.js';
+export { settings } from './settings.js';
+export { meddraSocs, meddraHlgts, meddraHlts, meddraPts, meddraLlts } from './meddra.js';
+export { demoUsers } from './users.js';
