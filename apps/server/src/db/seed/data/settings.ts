@@ -6,8 +6,8 @@ import type { SeedSetting } from './types.js';
  */
 export const settings: SeedSetting[] = [
   // SMTP ('Envío de correo')
-  { name: 'smtp.host', description: 'Servidor SMTP para el envío de correos', value: 'localhost', typeValue: 'string', group: 'SMTP' },
-  { name: 'smtp.port', description: 'Puerto del servidor SMTP', value: '1025', typeValue: 'number', group: 'SMTP' },
+  { name: 'smtp.host', description: 'Servidor SMTP para el envío de correos (vacío: los correos quedan en la bandeja de salida)', value: '', typeValue: 'string', group: 'SMTP' },
+  { name: 'smtp.port', description: 'Puerto del servidor SMTP', value: '587', typeValue: 'number', group: 'SMTP' },
   { name: 'smtp.secure', description: 'Usar conexión segura (TLS) con el servidor SMTP', value: 'false', typeValue: 'boolean', group: 'SMTP' },
   { name: 'smtp.user', description: 'Usuario de autenticación SMTP (vacío si el servidor no la requiere)', value: '', typeValue: 'string', group: 'SMTP' },
   { name: 'smtp.password', description: 'Contraseña de autenticación SMTP', value: '', typeValue: 'password', group: 'SMTP' },
@@ -32,7 +32,7 @@ export const settings: SeedSetting[] = [
   { name: 'events.notifyOnHomeReport', description: 'Notificar por correo a la oficina local cuando llega un reporte desde la web', value: 'true', typeValue: 'boolean', group: 'Evento Reportable' },
 
   // Web
-  { name: 'web.publicUrl', description: 'Dirección pública del sitio, usada en los enlaces de los correos', value: 'http://localhost:3000', typeValue: 'string', group: 'Web' },
+  { name: 'web.publicUrl', description: 'Dirección pública del sitio, usada en los enlaces de los correos (vacío: APP_URL)', value: '', typeValue: 'string', group: 'Web' },
   { name: 'web.contactEmail', description: 'Correo de contacto que se muestra en el sitio público', value: 'farmacovigilancia@demo.atalaya', typeValue: 'email', group: 'Web' },
   { name: 'web.showCompaniesSection', description: 'Mostrar la sección Compañías en el sitio público', value: 'true', typeValue: 'boolean', group: 'Web' },
 

@@ -1,0 +1,159 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+
+/** What `db.execute(sql…)` answers on both drivers: at least the rows. */
+export interface QueryRows<Row> {
+  rows: Row[];
+}
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this['row']>;
+}
+/** The Drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<QueryResultHKT, Schema>;
+/** A transaction: `db.transaction(async (tx) => …)`. */
+export type Tx = PgTransaction<QueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either a database or a transaction: what query functions should accept. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL connection string: use the `pg` driver. */
+  databaseUrl?: string;
+  /** The PGlite data directory, or `'memory://'` (the default) for an in-memory database. */
+  dataDir?: string;
+  /** A PGlite dump (`dumpDataDir`) to start from; only for an empty data directory. */
+  loadDataDir?: Blob;
+}
+
+/** What `migrate` and the dump helpers need beyond the public interface. */
+interface Internals {
+  applyMigrations(migrationsFolder: string): Promise<void>;
+  /** Runs a multi-statement script. */
+  exec(script: string): Promise<void>;
+  /** Serialises migrations between processes sharing one PostgreSQL server. */
+  withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
+  pglite: PGlite | null;
+}
+
+const internals = new WeakMap<Database, Internals>();
+
+const MEMORY = 'memory://';
+/** Arbitrary constant identifying Atalaya's migration advisory lock. */
+const MIGRATION_LOCK_KEY = 724_513_001;
+
+/** apps/server, from src/db (tsx, vitest) and dist/db (node) alike. */
+const serverRoot = new URL('../../', import.meta.url);
+const migrationsFolder = fileURLToPath(new URL('drizzle/', serverRoot));
+const sqlFolder = fileURLToPath(new URL('src/db/sql/', serverRoot));
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  return opts.databaseUrl ? openPg(opts.databaseUrl) : openPglite(opts.dataDir ?? MEMORY, opts.loadDataDir);
+}
+
+async function openPg(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
+  const database: Database = { db, driver: 'pg', close: () => pool.end() };
+  internals.set(database, {
+    applyMigrations: (folder) => migrateNodePg(db, { migrationsFolder: folder }),
+    exec: async (script) => {
+      await pool.query(script);
+    },
+    withMigrationLock: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    pglite: null,
+  });
+  return database;
+}
+
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
+  const unlock = dataDir === MEMORY ? () => undefined : lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const database: Database = {
+    db,
+    driver: 'pglite',
+    close: async () => {
+      try {
+        if (!client.closed) {
+          await client.exec('CHECKPOINT');
+          await client.close();
+        }
+      } finally {
+        unlock();
+      }
+    },
+  };
+  internals.set(database, {
+    applyMigrations: (folder) => migratePglite(db, { migrationsFolder: folder }),
+    exec: async (script) => {
+      await client.exec(script);
+    },
+    // One process owns a PGlite data directory (the lock file).
+    withMigrationLock: (work) => work(),
+    pglite: client,
+  });
+  return database;
+}
+
+function internalsOf(database: Database): Internals {
+  const found = internals.get(database);
+  if (!found) throw new Error('Not a database opened with openDatabase');
+  return found;
+}
+
+/**
+ * Brings the schema up to date: the committed Drizzle migrations, then every
+ * hand-written idempotent script of `src/db/sql/` in name order.
+ */
+export async function migrate(database: Database): Promise<void> {
+  const { applyMigrations, exec, withMigrationLock } = internalsOf(database);
+  await withMigrationLock(async () => {
+    await applyMigrations(migrationsFolder);
+    const scripts = (await readdir(sqlFolder)).filter((name) => name.endsWith('.sql')).sort();
+    for (const name of scripts) {
+      await exec(await readFile(join(sqlFolder, name), 'utf8'));
+    }
+  });
+}
+
+/** A compressed copy of an embedded database's data directory (`tar.gz`); null for PostgreSQL. */
+export async function dumpEmbedded(database: Database): Promise<Blob | null> {
+  const { pglite } = internalsOf(database);
+  return pglite ? pglite.dumpDataDir('gzip') : null;
+}

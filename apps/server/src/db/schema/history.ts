@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, char, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
+import { events } from './events.js';
+import { files } from './files.js';
+import { users } from './identity.js';
+
+/**
+ * Operation history of an event: one entry per write (I Creado, U Actualizado, D Borrado),
+ * written in the same transaction as the change. Append-only (src/db/sql).
+ */
+export const operationHistory = pgTable(
+  'operation_history',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    /** DateUTC. */
+    createdAt: timestamptz().notNull().defaultNow(),
+    description: text().notNull(),
+    operationType: char({ length: 1 }).notNull(),
+    comment: text(),
+  },
+  (t) => [
+    index('operation_history_event_created_at_idx').on(t.eventId, t.createdAt.desc()),
+    check('operation_history_operation_type', sql`${t.operationType} in ('I', 'U', 'D')`),
+  ],
+);
+
+/** The changed fields of an entry: old and new value (a file: its name). Append-only. */
+export const operationHistoryLines = pgTable(
+  'operation_history_lines',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    entryId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => operationHistory.id),
+    description: text().notNull(),
+    oldValue: text(),
+    newValue: text(),
+    isFile: boolean().notNull().default(false),
+    comment: text(),
+  },
+  (t) => [index().on(t.entryId)],
+);
+
+/** Every PDF generated for an event (Historial de PDFs); the bytes are in `files`. */
+export const pdfHistory = pgTable(
+  'pdf_history',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id),
+    fileName: text().notNull(),
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id),
+    createdAt: timestamptz().notNull().defaultNow(),
+    createdBy: uuid()
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [index('pdf_history_event_created_at_idx').on(t.eventId, t.createdAt.desc())],
+);

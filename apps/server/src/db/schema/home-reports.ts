@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigserial, boolean, char, index, integer, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { countries } from './catalog.js';
+import { timestamptz } from './columns.js';
+import { events } from './events.js';
+import { users } from './identity.js';
+import { homeReportStatuses, subGroups } from './reference-lists.js';
+
+/**
+ * Incoming reports from the public form (home events). `data` is the whole payload as
+ * received; the columns beside it are normalised copies for the inbox list and filters.
+ */
+export const homeReports = pgTable(
+  'home_reports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** RH-2026-000123. */
+    reference: text().notNull().unique(),
+    status: smallint()
+      .notNull()
+      .default(1)
+      .references(() => homeReportStatuses.id),
+    isMedic: boolean().notNull(),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    subGroupId: integer()
+      .notNull()
+      .references(() => subGroups.id),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** Paciente.Sexo: 'M' or 'F'. */
+    patientSex: char({ length: 1 }),
+    /** Some RAM has Grave = SI. */
+    isSerious: boolean().notNull().default(false),
+    /** InformacionContacto.AceptaContacto = SI. */
+    acceptsContact: boolean().notNull().default(false),
+    /** The signed-in user who posted it (postreporthomeusuario); null from the public site. */
+    reporterUserId: uuid().references(() => users.id),
+    /** The reportable event created from it (Ingresar); it then leaves the inbox. */
+    enteredEventId: uuid().references((): AnyPgColumn => events.id),
+    createdAt: timestamptz().notNull().defaultNow(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+    updatedBy: uuid().references(() => users.id),
+  },
+  (t) => [
+    index('home_reports_status_created_at_idx').on(t.status, t.createdAt.desc()),
+    index('home_reports_country_status_created_at_idx').on(t.countryId, t.status, t.createdAt.desc()),
+    index('home_reports_inbox_idx')
+      .on(t.isMedic, t.status, t.createdAt.desc())
+      .where(sql`${t.enteredEventId} is null`),
+  ],
+);
+
+/** Every status change of an incoming report, with its comment (append-only). */
+export const homeReportStatusHistory = pgTable(
+  'home_report_status_history',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    homeReportId: uuid()
+      .notNull()
+      .references(() => homeReports.id),
+    fromStatus: smallint(),
+    toStatus: smallint().notNull(),
+    comment: text(),
+    userId: uuid().references(() => users.id),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.homeReportId, t.createdAt)],
+);

@@ -1,0 +1,36 @@
+import type { Role } from '@atalaya/domain';
+
+export interface MenuItemSeed {
+  url: string;
+  nameEs: string;
+  tooltipEs: string;
+  fontAwesomeIcon: string;
+  menu: 'NavBar' | 'Admin' | null;
+  roles: readonly Role[];
+}
+
+/** The menu items and who may open them, in menu order, exactly as docs/roles.md records. */
+export const MENU_ITEMS: readonly MenuItemSeed[] = [
+  { url: '/workflow', nameEs: 'Tareas', tooltipEs: 'Mis acciones pendientes y reportes recibidos', fontAwesomeIcon: 'fa-tasks', menu: 'NavBar', roles: ['QPPV', 'RLF', 'CL', 'Fabricante'] },
+  { url: '/eventsearch', nameEs: 'Eventos reportables', tooltipEs: 'Buscar eventos reportables', fontAwesomeIcon: 'fa-search', menu: 'NavBar', roles: ['QPPV', 'RLF', 'CL', 'Fabricante'] },
+  { url: '/productSearch', nameEs: 'Búsqueda por producto', tooltipEs: 'Buscar eventos por producto o principio activo', fontAwesomeIcon: 'fa-pills', menu: 'NavBar', roles: ['QPPV', 'RLF', 'CL', 'Fabricante'] },
+  { url: '/indicators', nameEs: 'Indicadores', tooltipEs: 'Indicadores de reportes', fontAwesomeIcon: 'fa-chart-pie', menu: 'NavBar', roles: ['ADMIN', 'QPPV', 'RLF', 'CL'] },
+  { url: '/nokpis', nameEs: "Eventos que no cumplen KPI's", tooltipEs: 'Eventos fuera de los tiempos de notificación', fontAwesomeIcon: 'fa-exclamation-triangle', menu: 'NavBar', roles: ['ADMIN', 'QPPV', 'RLF'] },
+  { url: '/adminusers', nameEs: 'Usuarios', tooltipEs: 'Administrar usuarios', fontAwesomeIcon: 'fa-users', menu: 'Admin', roles: ['ADMIN', 'QPPV'] },
+  { url: '/metrics', nameEs: 'Métricas', tooltipEs: 'Tiempos de notificación', fontAwesomeIcon: 'fa-stopwatch', menu: 'Admin', roles: ['ADMIN', 'QPPV'] },
+  { url: '/settings', nameEs: 'Configuración', tooltipEs: 'Configuración del sistema', fontAwesomeIcon: 'fa-cogs', menu: 'Admin', roles: ['ADMIN'] },
+  { url: '/parameters', nameEs: 'Parámetros', tooltipEs: 'Tablas de referencia', fontAwesomeIcon: 'fa-list', menu: 'Admin', roles: ['ADMIN', 'QPPV'] },
+  { url: '/audittrail', nameEs: 'Auditoría', tooltipEs: 'Registro de auditoría', fontAwesomeIcon: 'fa-history', menu: 'Admin', roles: ['ADMIN', 'QPPV'] },
+  { url: '/dataimport', nameEs: 'Importación de datos', tooltipEs: 'Importar productos y MedDRA', fontAwesomeIcon: 'fa-file-import', menu: 'Admin', roles: ['ADMIN'] },
+  { url: '/reportableevent', nameEs: 'Evento reportable', tooltipEs: 'Ver y editar un evento reportable', fontAwesomeIcon: 'fa-file-medical', menu: null, roles: ['QPPV', 'RLF', 'CL', 'Fabricante'] },
+  { url: '/myuser', nameEs: 'Mi usuario', tooltipEs: 'Mis datos y laboratorios', fontAwesomeIcon: 'fa-user', menu: null, roles: ['ADMIN', 'QPPV', 'RLF', 'CL', 'Fabricante'] },
+];
+
+/** Home URL (`User.Url`) of each role. */
+export const ROLE_HOME_URLS: Record<Role, string> = {
+  ADMIN: '/adminusers',
+  QPPV: '/workflow',
+  RLF: '/workflow',
+  CL: '/eventsearch',
+  Fabricante: '/workflow',
+};
