@@ -1,0 +1,198 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type {
+  eventComments,
+  eventMedicationIngredients,
+  eventMedications,
+  eventOrigins,
+  eventPatients,
+  eventRamCategories,
+  eventRams,
+  events,
+  operationHistory,
+  operationHistoryLines,
+} from '../../apps/server/src/db/schema/index.js';
+import type { Catalog } from './catalog.js';
+import type { Random } from './random.js';
+
+type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+
+/** Every row of one batch of events, ready to insert table by table. */
+export interface BatchRows {
+  events: Row<typeof events>[];
+  patients: Row<typeof eventPatients>[];
+  origins: Row<typeof eventOrigins>[];
+  medications: Row<typeof eventMedications>[];
+  ingredients: Row<typeof eventMedicationIngredients>[];
+  rams: Row<typeof eventRams>[];
+  ramCategories: Row<typeof eventRamCategories>[];
+  history: Row<typeof operationHistory>[];
+  historyLines: Row<typeof operationHistoryLines>[];
+  comments: Row<typeof eventComments>[];
+}
+
+/** Serial ids reserved before the insert, so sub-records can point to their parents. */
+export interface IdSource {
+  medication(): number;
+  ram(): number;
+  history(): number;
+}
+
+/** Next reference number of a country and year (UY-2026-000123). */
+export type NextReference = (countryCode: string, year: number) => string;
+
+const STATUS_WEIGHTS = [
+  [1, 5],
+  [2, 10],
+  [3, 15],
+  [4, 5],
+  [5, 5],
+  [6, 25],
+  [7, 20],
+  [8, 5],
+  [9, 5],
+  [11, 5],
+] as const;
+const DAY_MS = 86_400_000;
+const SPAN_MS = 3 * 365 * DAY_MS;
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+export function emptyBatch(): BatchRows {
+  return {
+    events: [],
+    patients: [],
+    origins: [],
+    medications: [],
+    ingredients: [],
+    rams: [],
+    ramCategories: [],
+    history: [],
+    historyLines: [],
+    comments: [],
+  };
+}
+
+/** Adds one reportable event with its patient, origin, medicines, reactions, history and comments. */
+export function addEvent(batch: BatchRows, catalog: Catalog, random: Random, ids: IdSource, nextReference: NextReference): void {
+  const now = Date.now();
+  const product = random.pick(catalog.products);
+  const countryId = random.pick(product.countryIds);
+  const subGroup = random.pick(catalog.subGroups);
+  const status = random.weighted(STATUS_WEIGHTS);
+  const createdAt = new Date(now - random.next() * SPAN_MS);
+  const updatedAt = new Date(Math.min(now, createdAt.getTime() + random.next() * 60 * DAY_MS));
+  const creator = random.pick(catalog.userIds);
+  const eventId = randomUUID();
+  const isRam = subGroup.grupoId === 1;
+
+  batch.events.push({
+    id: eventId,
+    meta: randomBytes(18).toString('base64url'),
+    referenceNumber: nextReference(catalog.countryCodeById.get(countryId) ?? 'XX', createdAt.getUTCFullYear()),
+    status,
+    groupId: subGroup.grupoId,
+    subGroupId: subGroup.id,
+    countryId,
+    isRam,
+    medicalContact: random.chance(0.4),
+    receivedAt: new Date(createdAt.getTime() - random.next() * 2 * DAY_MS),
+    sentAt: status === 1 ? null : new Date(createdAt.getTime() + random.next() * DAY_MS),
+    createdAt,
+    createdBy: creator,
+    updatedAt,
+    updatedBy: creator,
+  });
+  const gender = random.pick(['M', 'F'] as const);
+  batch.patients.push({
+    eventId,
+    initials: Array.from({ length: random.int(2, 3) }, () => random.pick([...LETTERS])).join(''),
+    age: random.int(0, 95),
+    ageUnit: 'Años',
+    weight: random.int(4, 120),
+    weightUnitId: 1,
+    height: random.int(50, 200) / 100,
+    heightUnitId: 1,
+    gender,
+    pregnancy: gender === 'F' ? random.chance(0.05) : false,
+    countryId,
+  });
+  batch.origins.push({
+    eventId,
+    have: true,
+    originId: random.pick(catalog.originIds),
+    receiverId: random.pick(catalog.receiverIds),
+    typeId: random.pick(catalog.reportTypeIds),
+  });
+
+  const suspects = [product, ...Array.from({ length: random.int(0, 2) }, () => random.pick(catalog.products))];
+  for (const suspect of suspects) {
+    const medicationId = ids.medication();
+    const start = new Date(createdAt.getTime() - random.int(1, 60) * DAY_MS);
+    batch.medications.push({
+      id: medicationId,
+      eventId,
+      productId: suspect.id,
+      lineId: suspect.lineId,
+      laboratoryId: suspect.laboratoryId,
+      pharmaceuticalFormId: suspect.pharmaceuticalFormId,
+      lotNumber: `L${random.int(10_000, 99_999)}`,
+      dateStart: isoDate(start),
+      routeId: random.pick(catalog.routeIds),
+      frequencyHours: random.pick([6, 8, 12, 24]),
+      dose: random.pick([1, 2, 5, 10, 50, 100, 500]),
+      createdAt,
+      updatedAt,
+    });
+    for (const ingredient of suspect.ingredients) batch.ingredients.push({ eventMedicationId: medicationId, ...ingredient });
+  }
+
+  const ramCount = isRam ? random.int(1, 2) : random.int(0, 1);
+  for (let index = 0; index < ramCount; index += 1) {
+    const ramId = ids.ram();
+    const llt = random.pick(catalog.llts);
+    const serious = random.chance(0.1);
+    batch.rams.push({
+      id: ramId,
+      eventId,
+      lltCode: llt.code,
+      lltName: llt.name,
+      description: `Reacción: ${llt.name}`,
+      evolution: random.pick([-1, 0, 2, 3, 5]),
+      isExpected: random.chance(0.6),
+      ramTypeId: random.pick(catalog.ramTypeIds),
+      dateStart: isoDate(new Date(createdAt.getTime() - random.int(0, 10) * DAY_MS)),
+      hospitalizationRequired: serious && random.chance(0.7),
+      anotherCondition: serious,
+      createdAt,
+      updatedAt,
+    });
+    batch.ramCategories.push({ ramId, ramCategoryId: random.pick(catalog.ramCategoryIds) });
+  }
+
+  const created = ids.history();
+  batch.history.push({ id: created, eventId, userId: creator, createdAt, description: 'Evento reportable creado', operationType: 'I' });
+  batch.historyLines.push({ entryId: created, description: 'Estado', newValue: '1' });
+  if (status !== 1) {
+    const changed = ids.history();
+    batch.history.push({
+      id: changed,
+      eventId,
+      userId: creator,
+      createdAt: updatedAt,
+      description: 'Cambio de estado',
+      operationType: 'U',
+      comment: 'Generado para pruebas de carga',
+    });
+    batch.historyLines.push({ entryId: changed, description: 'Estado', oldValue: '1', newValue: String(status) });
+    batch.comments.push({
+      eventId,
+      action: 'Generado',
+      fromStatus: 1,
+      toStatus: status,
+      comment: 'Generado para pruebas de carga',
+      userId: creator,
+      createdAt: updatedAt,
+    });
+  }
+}
