@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { tooManyRequests } from './http/errors.js';
+import { registerNotFound } from './http/not-found.js';
+import { DOCS_PREFIX, registerOpenApi } from './http/openapi.js';
+import { registerRouteAccess } from './http/route-access.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { authModule, loadAuthKeys } from './modules/auth/index.js';
+import { contextModule } from './modules/context/index.js';
+import { registerWebApp } from './modules/static/index.js';
+
+/** Largest JSON or form body; file uploads declare their own limit. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  database: Database;
+  config: Config;
+}
+
+/** An empty JSON body reads as "no body" (a bodiless POST sent with a JSON content type). */
+function acceptEmptyJson(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
+
+/**
+ * The Fastify application: security headers, error catalogue, role checks, OpenAPI at
+ * /api/docs, the API modules and the web build. Not yet listening nor `ready()`.
+ */
+export async function buildApp({ database, config }: BuildAppOptions): Promise<FastifyInstance> {
+  // Messages of schemas that do not set their own: Spanish, like everything the user reads.
+  z.config(z.locales.es());
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  acceptEmptyJson(app);
+
+  const { db } = database;
+  const keys = await loadAuthKeys(db, config);
+
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false, errorResponseBuilder: () => tooManyRequests() });
+  registerRouteAccess(app, { accessTokenKey: keys.accessTokenKey, publicPrefixes: [DOCS_PREFIX] });
+  await registerOpenApi(app);
+
+  await app.register(authModule, { db, keys, config });
+  await app.register(contextModule, { db, config });
+
+  registerNotFound(app, await registerWebApp(app, config.webDistDir));
+  return app;
+}

@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+describe('loadConfig', () => {
+  it('has working defaults: port 8080, data in <repo>/data, the local address as APP_URL', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: `${repoRoot}data`,
+      demo: false,
+      appUrl: 'http://localhost:8080',
+      captchaMaxNumber: 100_000,
+      trustProxy: false,
+      secureCookies: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('resolves a relative data directory from where npm was run, not from apps/server', () => {
+    expect(loadConfig({ ATALAYA_DATA_DIR: './mis-datos', INIT_CWD: '/srv/atalaya' }).dataDir).toBe('/srv/atalaya/mis-datos');
+    expect(loadConfig({ ATALAYA_DATA_DIR: '/var/lib/atalaya' }).dataDir).toBe('/var/lib/atalaya');
+  });
+
+  it('reads flags, numbers and the proxy setting', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      ATALAYA_DEMO: '1',
+      APP_URL: 'https://fv.example.org/',
+      ATALAYA_SESSION_TIMEOUT_MINUTES: '45',
+      ATALAYA_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      ATALAYA_SECURE_COOKIES: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      demo: true,
+      appUrl: 'https://fv.example.org',
+      sessionTimeoutMinutes: 45,
+      trustProxy: '10.0.0.0/8, 127.0.0.1',
+      secureCookies: true,
+    });
+  });
+
+  it('refuses invalid values, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'ocho' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ATALAYA_JWT_SECRET: 'corta' })).toThrow(/ATALAYA_JWT_SECRET/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});

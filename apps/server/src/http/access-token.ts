@@ -1,0 +1,40 @@
+import { isRole, type Role } from '@atalaya/domain';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+/** Access tokens live 15 minutes (ADR 0003); the browser refreshes them with the refresh token. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+const ISSUER = 'atalaya';
+
+/** The signed-in user as every route sees it (`request.user`). */
+export interface AuthUser {
+  id: string;
+  role: Role;
+  /** ISO code of the user's country ('UY'). */
+  countryCode: string;
+  email: string;
+}
+
+/** Signs an HS256 access token with the claims sub, rol, country and email. */
+export function signAccessToken(user: AuthUser, key: Uint8Array): Promise<string> {
+  return new SignJWT({ rol: user.role, country: user.countryCode, email: user.email })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(key);
+}
+
+/** The user of a valid, unexpired token; null for anything else (expired, forged, malformed). */
+export async function verifyAccessToken(token: string, key: Uint8Array): Promise<AuthUser | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+    const { sub, rol, country, email } = payload;
+    if (typeof sub !== 'string' || !isRole(rol) || typeof country !== 'string' || typeof email !== 'string') return null;
+    return { id: sub, role: rol, countryCode: country, email };
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}

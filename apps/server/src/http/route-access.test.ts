@@ -1,0 +1,60 @@
+import { MSG } from '@atalaya/domain';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { AuthUser } from './access-token.js';
+import { checkAccess, registerRouteAccess } from './route-access.js';
+
+const qppv: AuthUser = { id: 'u1', role: 'QPPV', countryCode: 'UY', email: 'qppv@test.atalaya' };
+
+describe('checkAccess', () => {
+  it('lets anyone through a public route', () => {
+    expect(checkAccess('public', null)).toBeNull();
+  });
+
+  it('refuses a missing session with 401 and the Spanish message', () => {
+    const refusal = checkAccess('authenticated', null);
+    expect(refusal?.statusCode).toBe(401);
+    expect(refusal?.message).toBe(MSG.errors.unauthenticated);
+  });
+
+  it('refuses a role that is not listed with 403 and the Spanish message', () => {
+    const refusal = checkAccess(['ADMIN'], qppv);
+    expect(refusal?.statusCode).toBe(403);
+    expect(refusal?.message).toBe(MSG.errors.forbidden);
+  });
+
+  it('lets a listed role and any signed-in user through', () => {
+    expect(checkAccess(['ADMIN', 'QPPV'], qppv)).toBeNull();
+    expect(checkAccess('authenticated', qppv)).toBeNull();
+  });
+});
+
+describe('route declarations', () => {
+  function appWithAccess() {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerRouteAccess(app, { accessTokenKey: new Uint8Array(32), publicPrefixes: ['/api/docs'] });
+    return app;
+  }
+
+  it('refuse an /api/ route without roles when it is registered', () => {
+    const app = appWithAccess();
+    expect(() => app.get('/api/undeclared', { schema: { response: { 200: z.object({}) } } }, () => ({}))).toThrow(
+      /declares no roles/,
+    );
+  });
+
+  it('refuse an /api/ route without a response schema', () => {
+    const app = appWithAccess();
+    expect(() => app.get('/api/unschemed', { config: { roles: 'public' } }, () => ({}))).toThrow(/no response schema/);
+  });
+
+  it('accept a declared route and pages outside /api/', () => {
+    const app = appWithAccess();
+    expect(() => app.get('/api/ok', { config: { roles: ['ADMIN'] }, schema: { response: { 200: z.object({}) } } }, () => ({}))).not.toThrow();
+    expect(() => app.get('/about', () => 'ok')).not.toThrow();
+  });
+});

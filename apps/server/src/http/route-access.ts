@@ -1,0 +1,75 @@
+import { MSG, type Role } from '@atalaya/domain';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { type AuthUser, verifyAccessToken } from './access-token.js';
+import { type AppError, forbidden, unauthorized } from './errors.js';
+
+/** Who may call a route: anyone, any signed-in user, or the listed roles. */
+export type RouteRoles = 'public' | 'authenticated' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every `/api/` route (checked when the route is registered). */
+    roles?: RouteRoles;
+  }
+  interface FastifyRequest {
+    /** The user of a valid Bearer token; null on public routes called without one. */
+    user: AuthUser | null;
+  }
+}
+
+/** The refusal for a caller, or null when the route lets them through. */
+export function checkAccess(roles: RouteRoles, user: AuthUser | null): AppError | null {
+  if (roles === 'public') return null;
+  if (!user) return unauthorized(MSG.errors.unauthenticated);
+  if (roles === 'authenticated' || roles.includes(user.role)) return null;
+  return forbidden(MSG.errors.forbidden);
+}
+
+/** The signed-in user of a route that is not public; a 401 if there is none. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+function isApiRoute(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+export interface RouteAccessOptions {
+  accessTokenKey: Uint8Array;
+  /** `/api/` prefixes whose routes come from a plugin and are public by construction (the OpenAPI docs). */
+  publicPrefixes: readonly string[];
+}
+
+/**
+ * Every `/api/` route must declare its roles and response schema, or the server refuses to
+ * start. On each request the Bearer token is verified and the roles are checked (401/403).
+ * Register before any route.
+ */
+export function registerRouteAccess(app: FastifyInstance, options: RouteAccessOptions): void {
+  const { accessTokenKey, publicPrefixes } = options;
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isApiRoute(route.url) || publicPrefixes.some((prefix) => route.url.startsWith(prefix))) return;
+    const where = `${String(route.method)} ${route.url}`;
+    if (route.config?.roles === undefined) throw new Error(`Route ${where} declares no roles (config.roles)`);
+    if (!route.schema?.response) throw new Error(`Route ${where} declares no response schema`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const roles = request.routeOptions.config.roles;
+    if (roles === undefined) return;
+    const token = bearerToken(request);
+    request.user = token ? await verifyAccessToken(token, accessTokenKey) : null;
+    const refusal = checkAccess(roles, request.user);
+    if (refusal) throw refusal;
+  });
+}

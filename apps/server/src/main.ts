@@ -1,0 +1,46 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { migrate, openDatabase } from './db/client.js';
+import { demoUsers } from './db/seed/data/index.js';
+import { DEMO_PASSWORD, isEmptyDatabase, seedOnStart } from './db/seed/index.js';
+import { startMailSender } from './modules/mail/index.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  await migrate(database);
+  // A fresh embedded installation starts with the demo data so there is something to sign in with.
+  const demo = config.demo || (database.driver === 'pglite' && (await isEmptyDatabase(database.db)));
+  await seedOnStart(database, { demo });
+
+  const app = await buildApp({ database, config });
+  const mail = startMailSender(database.db, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await mail.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;
+  app.log.info(`Atalaya en ${config.appUrl} (base de datos: ${where})`);
+  if (demo) app.log.info(`Datos de demostración cargados. Cuentas: ${demoUsers.map((user) => user.email).join(', ')}; contraseña: ${DEMO_PASSWORD}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,126 @@
+import {
+  changePasswordRequestSchema,
+  MSG,
+  resetPasswordSchema,
+  signatureCredentialsSchema,
+} from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { acceptTermsFor, verifySignature } from './account-service.js';
+import { CAPTCHA_HEADER, createCaptchaChallenge } from './captcha.js';
+import { logout } from './login-service.js';
+import type { AuthModuleOptions } from './module-options.js';
+import { changePassword, requestPasswordReset } from './password-service.js';
+import { clearRefreshCookie, refreshCookieOf } from './refresh-cookie.js';
+
+const captchaHeaders = z.looseObject({ [CAPTCHA_HEADER]: z.string().optional() });
+
+const challengeResponse = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number().int().optional(),
+  salt: z.string(),
+  signature: z.string(),
+});
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Sign-out, captcha, password reset and change, electronic signature, terms. */
+export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, { db, keys, config }) => {
+  app.route({
+    method: 'POST',
+    url: '/api/logout',
+    config: { roles: 'public' },
+    schema: { tags: ['Sesión'], summary: 'Cerrar sesión: revoca el refresh token de la cookie', response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await logout(db, refreshCookieOf(request));
+      clearRefreshCookie(request, reply, config.secureCookies);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/captcha',
+    config: { roles: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: { tags: ['Sesión'], summary: 'Desafío ALTCHA (válido 10 minutos, una sola vez)', response: { 200: challengeResponse, 429: messageSchema } },
+    handler: async (_request, reply) => {
+      const challenge = await createCaptchaChallenge(keys.captchaHmacKey, config.captchaMaxNumber);
+      return reply.header('cache-control', 'no-store').send(challenge);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/userresetpassword',
+    config: { roles: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    schema: {
+      tags: ['Sesión'],
+      summary: 'Pedir un enlace para restablecer la contraseña',
+      headers: captchaHeaders,
+      body: resetPasswordSchema,
+      response: { 200: messageSchema, 400: messageSchema, 429: messageSchema },
+    },
+    handler: async (request) => {
+      await requestPasswordReset(
+        { db, keys, appUrl: config.appUrl },
+        { email: request.body.email, captcha: headerValue(request.headers[CAPTCHA_HEADER]) },
+      );
+      return { Message: MSG.login.resetRequested };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/userchangepassword',
+    // Public because the reset-link variant has no session; the signed-in variant requires one.
+    config: { roles: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['Sesión'],
+      summary: 'Cambiar la contraseña: { vieja, nueva } con sesión, o { token, nueva } con el enlace',
+      body: changePasswordRequestSchema,
+      response: { 200: messageSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { vieja, token, nueva } = request.body;
+      const input = token !== undefined ? { token, nueva } : { vieja: vieja ?? '', nueva };
+      await changePassword(db, request.user, input, request.ip);
+      return { Message: MSG.changePassword.success };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/logedUserSignature',
+    config: { roles: 'authenticated', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['Sesión'],
+      summary: 'Firma electrónica: vuelve a verificar el correo y la contraseña del usuario',
+      body: signatureCredentialsSchema,
+      response: { 200: z.object({ Signed: z.literal(true), Date: z.iso.datetime() }), ...errorResponses },
+    },
+    handler: async (request) => {
+      const signedAt = await verifySignature(db, requireUser(request), request.body, request.ip);
+      return { Signed: true as const, Date: signedAt.toISOString() };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/acceptTerms',
+    config: { roles: 'authenticated' },
+    schema: {
+      tags: ['Sesión'],
+      summary: 'Aceptar los términos y condiciones',
+      response: { 200: z.object({ AcceptTerms: z.literal(true) }), 401: messageSchema },
+    },
+    handler: async (request) => {
+      await acceptTermsFor(db, requireUser(request));
+      return { AcceptTerms: true as const };
+    },
+  });
+};

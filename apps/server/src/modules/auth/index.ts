@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRoutes } from './account-routes.js';
+import { loginRoutes } from './login-routes.js';
+import type { AuthModuleOptions } from './module-options.js';
+
+export { CAPTCHA_HEADER } from './captcha.js';
+export { loadAuthKeys, type AuthKeys } from './keys.js';
+export type { AuthModuleOptions } from './module-options.js';
+export { hashPassword, verifyPassword } from './passwords.js';
+export { roleOfId } from './queries.js';
+
+/** The auth feature: sign-in, session, captcha, passwords, signature and terms. */
+export const authModule: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, options) => {
+  await app.register(loginRoutes, options);
+  await app.register(accountRoutes, options);
+};

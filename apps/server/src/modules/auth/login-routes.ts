@@ -1,0 +1,70 @@
+import formbody from '@fastify/formbody';
+import { loginSchema, MSG } from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../http/errors.js';
+import { errorResponses } from '../../http/schemas.js';
+import { CAPTCHA_HEADER } from './captcha.js';
+import type { AuthModuleOptions } from './module-options.js';
+import { passwordGrant, refreshGrant } from './login-service.js';
+import { refreshCookieOf, setRefreshCookie } from './refresh-cookie.js';
+
+const loginForm = z.object(
+  {
+    grant_type: z.string({ error: MSG.login.unsupportedGrantType }),
+    username: z.string().optional(),
+    password: z.string().optional(),
+    refresh_token: z.string().optional(),
+  },
+  { error: MSG.login.unsupportedGrantType },
+);
+
+const tokenResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+
+/**
+ * `POST /api/login`, the OAuth-style password and refresh grants of the spec. Form-encoded
+ * only: this plugin knows no other content type, so anything else is a 415.
+ */
+export const loginRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, { db, keys, config }) => {
+  app.removeAllContentTypeParsers();
+  await app.register(formbody);
+
+  app.route({
+    method: 'POST',
+    url: '/api/login',
+    config: { roles: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['Sesión'],
+      summary: 'Iniciar sesión (grant_type=password) o renovar el token (grant_type=refresh_token)',
+      consumes: ['application/x-www-form-urlencoded'],
+      headers: z.looseObject({ [CAPTCHA_HEADER]: z.string().optional() }),
+      body: loginForm,
+      response: { 200: tokenResponse, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const body = request.body;
+      const client = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      let tokens;
+      if (body.grant_type === 'password') {
+        const credentials = loginSchema.safeParse({ email: body.username ?? '', password: body.password ?? '' });
+        if (!credentials.success) throw badRequest(credentials.error.issues[0]?.message ?? MSG.login.failed);
+        const captcha = request.headers[CAPTCHA_HEADER];
+        tokens = await passwordGrant(
+          { db, keys },
+          { ...credentials.data, captcha: typeof captcha === 'string' ? captcha : undefined, client },
+        );
+      } else if (body.grant_type === 'refresh_token') {
+        tokens = await refreshGrant({ db, keys }, { refreshToken: body.refresh_token || refreshCookieOf(request), client });
+      } else {
+        throw badRequest(MSG.login.unsupportedGrantType);
+      }
+      setRefreshCookie(request, reply, tokens.refresh_token, config.secureCookies);
+      return reply.header('cache-control', 'no-store').send(tokens);
+    },
+  });
+};

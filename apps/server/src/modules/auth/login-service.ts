@@ -1,0 +1,98 @@
+import { MSG } from '@atalaya/domain';
+import type { Db } from '../../db/client.js';
+import { ACCESS_TOKEN_TTL_SECONDS, type AuthUser, signAccessToken } from '../../http/access-token.js';
+import { badRequest, unauthorized } from '../../http/errors.js';
+import { spendCaptcha, verifyCaptcha } from './captcha.js';
+import type { AuthKeys } from './keys.js';
+import { assertNotLocked } from './login-limits.js';
+import { verifyPassword } from './passwords.js';
+import { type Account, findAccountByEmail, findAccountById, recordLoginAttempt } from './queries.js';
+import { type ClientInfo, issueRefreshToken, revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens.js';
+
+/** The body of a successful `POST /api/login`. */
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+}
+
+export interface LoginDeps {
+  db: Db;
+  keys: AuthKeys;
+}
+
+function authUser(account: Account): AuthUser {
+  return { id: account.id, role: account.role, countryCode: account.countryCode, email: account.email };
+}
+
+async function tokenResponse(account: Account, refreshToken: string, keys: AuthKeys): Promise<TokenResponse> {
+  return {
+    access_token: await signAccessToken(authUser(account), keys.accessTokenKey),
+    refresh_token: refreshToken,
+    token_type: 'bearer',
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+  };
+}
+
+/**
+ * grant_type=password: captcha, attempt limits, argon2id verification. The captcha is
+ * spent and the attempt recorded in one transaction; a refresh token is stored only on success.
+ */
+export async function passwordGrant(
+  deps: LoginDeps,
+  input: { email: string; password: string; captcha: string | undefined; client: ClientInfo },
+): Promise<TokenResponse> {
+  const { db, keys } = deps;
+  const now = new Date();
+  const email = input.email.trim().toLowerCase();
+  const solution = await verifyCaptcha(input.captcha, keys.captchaHmacKey);
+  if (!solution) throw badRequest(MSG.login.robot);
+  await assertNotLocked(db, email, input.client.ip, now);
+
+  const account = await findAccountByEmail(db, email);
+  const passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);
+  const granted = account !== null && account.isActive && passwordOk ? account : null;
+
+  const outcome = await db.transaction(async (tx) => {
+    if (!(await spendCaptcha(tx, solution, now))) return { replay: true as const };
+    await recordLoginAttempt(tx, { email, ip: input.client.ip, succeeded: granted !== null });
+    if (!granted) return { replay: false as const, refreshToken: null };
+    const refreshToken = await issueRefreshToken(tx, { userId: granted.id, client: input.client, now });
+    return { replay: false as const, refreshToken };
+  });
+  if (outcome.replay) throw badRequest(MSG.login.robot);
+  if (!granted || !outcome.refreshToken) throw badRequest(MSG.login.failed);
+  return tokenResponse(granted, outcome.refreshToken, keys);
+}
+
+/**
+ * grant_type=refresh_token: rotates the token. Unknown, expired, revoked or reused tokens,
+ * and tokens of a disabled account, answer 401 (reuse also revokes the family).
+ */
+export async function refreshGrant(
+  deps: LoginDeps,
+  input: { refreshToken: string | undefined; client: ClientInfo },
+): Promise<TokenResponse> {
+  const { db, keys } = deps;
+  const presented = input.refreshToken;
+  if (!presented) throw unauthorized(MSG.errors.sessionExpired);
+  const now = new Date();
+  const outcome = await db.transaction(async (tx) => {
+    const rotated = await rotateRefreshToken(tx, presented, input.client, now);
+    if (!rotated) return null;
+    const account = await findAccountById(tx, rotated.userId);
+    if (!account?.isActive) {
+      await revokeFamilyOfToken(tx, rotated.token, now);
+      return null;
+    }
+    return { account, refreshToken: rotated.token };
+  });
+  if (!outcome) throw unauthorized(MSG.errors.sessionExpired);
+  return tokenResponse(outcome.account, outcome.refreshToken, keys);
+}
+
+/** Sign-out: revokes the family of the presented refresh token, if any. */
+export async function logout(db: Db, refreshToken: string | undefined): Promise<void> {
+  if (refreshToken) await revokeFamilyOfToken(db, refreshToken, new Date());
+}

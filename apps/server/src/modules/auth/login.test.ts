@@ -1,0 +1,205 @@
+import { MSG } from '@atalaya/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTokens, users } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { createUser, login, randomIp, solveCaptcha, type TestUser } from '../../test-support/factories.js';
+import { sha256Hex } from './refresh-tokens.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+async function passwordLogin(username: string, password: string, captcha?: string, ip = randomIp()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress: ip,
+    headers: { ...FORM, ...(captcha === undefined ? {} : { 'recaptcha-token': captcha }) },
+    payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+  });
+}
+
+function refresh(options: { token?: string; cookie?: string }) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress: randomIp(),
+    headers: { ...FORM, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    payload: new URLSearchParams({ grant_type: 'refresh_token', ...(options.token ? { refresh_token: options.token } : {}) }).toString(),
+  });
+}
+
+async function storedTokensOf(user: TestUser) {
+  return t.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+}
+
+describe('POST /api/login, password grant', () => {
+  it('signs in: tokens in the body and the refresh token in an HttpOnly SameSite=Strict cookie', async () => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const response = await passwordLogin(user.email, user.password, await solveCaptcha(t.app));
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ token_type: 'bearer', expires_in: 900 });
+    expect(typeof body.access_token).toBe('string');
+    expect(typeof body.refresh_token).toBe('string');
+    const cookie = response.cookies.find((c) => c.name === 'atalaya_rt');
+    expect(cookie).toMatchObject({ value: body.refresh_token, httpOnly: true, sameSite: 'Strict', path: '/api' });
+    expect(await storedTokensOf(user)).toHaveLength(1);
+  });
+
+  it('accepts the e-mail in any letter case', async () => {
+    const user = await createUser(t.database.db, { role: 'QPPV' });
+    const response = await passwordLogin(user.email.toUpperCase(), user.password, await solveCaptcha(t.app));
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a wrong password', 'wrong'],
+    ['an unknown user', 'unknown'],
+    ['a disabled user', 'disabled'],
+  ])('refuses %s with the same message and stores no refresh token', async (_case, kind) => {
+    const user = await createUser(t.database.db, { role: 'RLF', isActive: kind !== 'disabled' });
+    const email = kind === 'unknown' ? `nadie-${user.id}@test.atalaya` : user.email;
+    const password = kind === 'wrong' ? 'otra-clave-123' : user.password;
+    const response = await passwordLogin(email, password, await solveCaptcha(t.app));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ Message: MSG.login.failed });
+    expect(response.cookies.find((c) => c.name === 'atalaya_rt')).toBeUndefined();
+    expect(await storedTokensOf(user)).toHaveLength(0);
+  });
+
+  it('refuses a missing captcha', async () => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const response = await passwordLogin(user.email, user.password);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ Message: MSG.login.robot });
+  });
+
+  it('refuses a wrong captcha solution', async () => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const solved = JSON.parse(Buffer.from(await solveCaptcha(t.app), 'base64').toString()) as { number: number };
+    const wrong = Buffer.from(JSON.stringify({ ...solved, number: solved.number + 1 })).toString('base64');
+    const garbage = 'bm90IGEgY2FwdGNoYQ==';
+    for (const captcha of [wrong, garbage]) {
+      const response = await passwordLogin(user.email, user.password, captcha);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ Message: MSG.login.robot });
+    }
+    expect(await storedTokensOf(user)).toHaveLength(0);
+  });
+
+  it('refuses a captcha solution used before, even after a failed attempt', async () => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const captcha = await solveCaptcha(t.app);
+    expect((await passwordLogin(user.email, 'otra-clave-123', captcha)).statusCode).toBe(400);
+    const replay = await passwordLogin(user.email, user.password, captcha);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ Message: MSG.login.robot });
+  });
+
+  it('accepts only form-encoded bodies', async () => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'recaptcha-token': await solveCaptcha(t.app) },
+      payload: { grant_type: 'password', username: user.email, password: user.password },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ Message: MSG.errors.unsupportedMediaType });
+  });
+
+  it('refuses an unsupported grant type', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/login', headers: FORM, payload: 'grant_type=client_credentials' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ Message: MSG.login.unsupportedGrantType });
+  });
+
+  it('limits failed attempts per account with 429, even with the right password afterwards', async () => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    for (let i = 0; i < 5; i += 1) {
+      const failed = await passwordLogin(user.email, 'otra-clave-123', await solveCaptcha(t.app));
+      expect(failed.statusCode).toBe(400);
+    }
+    const blocked = await passwordLogin(user.email, user.password, await solveCaptcha(t.app));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ Message: MSG.login.tooManyAttempts });
+    expect(await storedTokensOf(user)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/login, refresh grant', () => {
+  it('rotates the token from the cookie; the old one is refused afterwards', async () => {
+    const user = await createUser(t.database.db, { role: 'CL' });
+    const session = await login(t.app, user);
+    const first = await refresh({ cookie: session.cookie });
+    expect(first.statusCode).toBe(200);
+    const rotated = first.json<{ access_token: string; refresh_token: string }>();
+    expect(rotated.refresh_token).not.toBe(session.refreshToken);
+    expect(first.cookies.find((c) => c.name === 'atalaya_rt')?.value).toBe(rotated.refresh_token);
+
+    const again = await refresh({ cookie: session.cookie });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ Message: MSG.errors.sessionExpired });
+  });
+
+  it('revokes the whole family when a rotated token is used again', async () => {
+    const user = await createUser(t.database.db, { role: 'QPPV' });
+    const session = await login(t.app, user);
+    const newest = (await refresh({ token: session.refreshToken })).json<{ refresh_token: string }>().refresh_token;
+
+    expect((await refresh({ token: session.refreshToken })).statusCode).toBe(401);
+    // The thief's replay also ends the legitimate session descended from the same sign-in.
+    expect((await refresh({ token: newest })).statusCode).toBe(401);
+  });
+
+  it('leaves other sign-ins of the same user alone', async () => {
+    const user = await createUser(t.database.db, { role: 'QPPV' });
+    const stolen = await login(t.app, user);
+    const other = await login(t.app, user);
+    await refresh({ token: stolen.refreshToken });
+    await refresh({ token: stolen.refreshToken });
+    expect((await refresh({ token: other.refreshToken })).statusCode).toBe(200);
+  });
+
+  it('refuses an expired refresh token with 401', async () => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const session = await login(t.app, user);
+    await t.database.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.tokenHash, sha256Hex(session.refreshToken)));
+    const response = await refresh({ token: session.refreshToken });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ Message: MSG.errors.sessionExpired });
+  });
+
+  it('refuses a refresh without any token with 401', async () => {
+    expect((await refresh({})).statusCode).toBe(401);
+  });
+
+  it('refuses the token of a user disabled since', async () => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const session = await login(t.app, user);
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect((await refresh({ token: session.refreshToken })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('revokes the session of the cookie and clears the cookie', async () => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const session = await login(t.app, user);
+    const response = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: session.cookie } });
+    expect(response.statusCode).toBe(204);
+    const cleared = response.cookies.find((c) => c.name === 'atalaya_rt');
+    expect(cleared?.value).toBe('');
+    expect((await refresh({ token: session.refreshToken })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,109 @@
+import { MSG, changePasswordServerMessage } from '@atalaya/domain';
+import type { Db } from '../../db/client.js';
+import type { AuthUser } from '../../http/access-token.js';
+import { badRequest, unauthorized } from '../../http/errors.js';
+import { enqueueMail } from '../mail/index.js';
+import { spendCaptcha, verifyCaptcha } from './captcha.js';
+import type { AuthKeys } from './keys.js';
+import { assertNotLocked } from './login-limits.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import {
+  consumePasswordResetToken,
+  findAccountByEmail,
+  findAccountById,
+  insertPasswordResetToken,
+  recordLoginAttempt,
+  revokeUserRefreshTokens,
+  setPassword,
+} from './queries.js';
+import { newOpaqueToken, sha256Hex } from './refresh-tokens.js';
+
+/** A reset link works once, within an hour. */
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+function resetMail(to: string, link: string) {
+  return {
+    to,
+    subject: 'Atalaya: restablecer la contraseña',
+    text: [
+      'Recibimos un pedido para restablecer la contraseña de su usuario en Atalaya.',
+      '',
+      'Para elegir una nueva contraseña abra el siguiente enlace (vale una sola vez, durante una hora):',
+      link,
+      '',
+      'Si usted no lo pidió, ignore este correo: su contraseña no cambia.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * `POST /api/userresetpassword`: for a known active user, a single-use link is queued in the
+ * outbox; the answer is the same for any e-mail so accounts cannot be enumerated.
+ */
+export async function requestPasswordReset(
+  deps: { db: Db; keys: AuthKeys; appUrl: string },
+  input: { email: string; captcha: string | undefined },
+): Promise<void> {
+  const { db, keys, appUrl } = deps;
+  const solution = await verifyCaptcha(input.captcha, keys.captchaHmacKey);
+  if (!solution) throw badRequest(MSG.login.robot);
+  const now = new Date();
+  const account = await findAccountByEmail(db, input.email);
+  const spent = await db.transaction(async (tx) => {
+    if (!(await spendCaptcha(tx, solution, now))) return false;
+    if (!account?.isActive) return true;
+    const token = newOpaqueToken();
+    await insertPasswordResetToken(tx, {
+      userId: account.id,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+    });
+    await enqueueMail(tx, resetMail(account.email, `${appUrl}/changepassword?token=${encodeURIComponent(token)}`));
+    return true;
+  });
+  if (!spent) throw badRequest(MSG.login.robot);
+}
+
+type ChangePasswordInput = { nueva: string } & ({ vieja: string; token?: undefined } | { token: string; vieja?: undefined });
+
+/**
+ * `POST /api/userchangepassword`: with the current password (signed in) or with a reset
+ * link. Success revokes every refresh token of the user (every session signs in again).
+ */
+export async function changePassword(
+  db: Db,
+  user: AuthUser | null,
+  input: ChangePasswordInput,
+  ip: string,
+): Promise<void> {
+  const now = new Date();
+  if (input.token !== undefined) {
+    const passwordHash = await hashPassword(input.nueva);
+    const changed = await db.transaction(async (tx) => {
+      const userId = await consumePasswordResetToken(tx, sha256Hex(input.token), now);
+      if (!userId) return false;
+      await setPassword(tx, userId, passwordHash, now);
+      await revokeUserRefreshTokens(tx, userId, now);
+      return true;
+    });
+    if (!changed) throw badRequest(MSG.changePassword.invalidLink);
+    return;
+  }
+
+  if (!user) throw unauthorized();
+  const account = await findAccountById(db, user.id);
+  if (!account?.isActive) throw unauthorized();
+  await assertNotLocked(db, account.email, ip, now);
+  if (!(await verifyPassword(account.passwordHash, input.vieja))) {
+    await recordLoginAttempt(db, { email: account.email, ip, succeeded: false });
+    throw badRequest(changePasswordServerMessage('vieja', MSG.changePassword.oldIncorrect));
+  }
+  if (input.nueva === input.vieja) {
+    throw badRequest(changePasswordServerMessage('nueva', MSG.changePassword.sameAsOld));
+  }
+  const passwordHash = await hashPassword(input.nueva);
+  await db.transaction(async (tx) => {
+    await setPassword(tx, account.id, passwordHash, now);
+    await revokeUserRefreshTokens(tx, account.id, now);
+  });
+}

@@ -1,0 +1,77 @@
+import { ROLES } from '@atalaya/domain';
+import { z } from 'zod';
+
+export const menuItemSchema = z.object({
+  URL: z.string(),
+  NameES: z.string(),
+  TooltipES: z.string(),
+  FontAwesomeIcon: z.string(),
+  /** 'NavBar', 'Admin', or null: allowed but not shown in a menu. */
+  Menu: z.string().nullable(),
+  Order: z.number().int(),
+});
+
+/** The stored user session of the browser (platform spec §3). */
+export const sessionUserSchema = z.object({
+  Id: z.string(),
+  Rol: z.enum(ROLES),
+  /** Home route of the role. */
+  Url: z.string(),
+  MenuItems: z.array(menuItemSchema),
+  AcceptTerms: z.boolean(),
+  Country: z.string(),
+  Email: z.string(),
+  Name: z.string(),
+  TimeZone: z.string(),
+});
+
+export const countrySchema = z.object({
+  Id: z.number().int(),
+  Codigo: z.string(),
+  Nombre: z.string(),
+  TimeZone: z.string(),
+  Eliminado: z.boolean(),
+});
+
+export const contextSchema = z.object({
+  User: sessionUserSchema,
+  /** Minutes of inactivity before the session locks. */
+  SessionTimeout: z.number().int().positive(),
+  Paises: z.array(countrySchema),
+  Status: z.array(z.object({ Id: z.number().int(), Estado: z.string() })),
+  SubGrupos: z.array(z.object({ Id: z.number().int(), Nombre: z.string(), GrupoId: z.number().int() })),
+});
+export type ContextResponse = z.infer<typeof contextSchema>;
+
+/** The user `Details` as the server answers them (`getMyUser`, `getUserDetails`). */
+export const userDetailsSchema = z.object({
+  UserID: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Email: z.string(),
+  /** Country code ('UY'). */
+  Country: z.string(),
+  /** The role ('QPPV'). */
+  UserType: z.enum(ROLES),
+  Speciality: z.object({ Id: z.number().int().nullable() }),
+  IsActive: z.boolean(),
+});
+
+/** A laboratory assignment: a laboratory, every laboratory of a country (LaboratoryId null), or all (both null). */
+export const userLaboratorySchema = z.object({
+  LaboratoryId: z.number().int().nullable(),
+  CountryId: z.number().int().nullable(),
+});
+
+/** A user with details and laboratories (platform spec §3 'User'). */
+export const userWithDetailsSchema = z.object({
+  UserID: z.string(),
+  Id: z.string(),
+  Name: z.string(),
+  Email: z.string(),
+  Rol: z.enum(ROLES),
+  Country: z.string(),
+  Details: userDetailsSchema,
+  Laboratories: z.array(userLaboratorySchema),
+});
+export type UserWithDetails = z.infer<typeof userWithDetailsSchema>;

@@ -1,0 +1,116 @@
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../db/client.js';
+import { mailOutbox } from '../../db/schema/index.js';
+import { readSmtpSettings, type SmtpSettings } from './smtp-settings.js';
+
+const POLL_INTERVAL_MS = 5_000;
+const BATCH_SIZE = 20;
+/** After this many failed tries a message stays in the outbox with its last error. */
+export const MAX_ATTEMPTS = 10;
+/** A claimed message is not picked up by another process for this long. */
+const LEASE_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/** Wait before try number `attempts + 1`: 1, 2, 4… minutes, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+}
+
+export interface MailSender {
+  stop(): Promise<void>;
+}
+
+/** Takes due messages for this process: pushes their next try past the lease so no other process sends them. */
+async function claimDueMessages(db: Db, now: Date) {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.sendAfter, now), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+    .orderBy(asc(mailOutbox.sendAfter))
+    .limit(BATCH_SIZE)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ sendAfter: new Date(now.getTime() + LEASE_MS), attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+function transportKey(smtp: SmtpSettings): string {
+  return JSON.stringify([smtp.host, smtp.port, smtp.secure, smtp.user, smtp.password]);
+}
+
+/**
+ * Sends the outbox every few seconds with the SMTP settings of the database (read on each
+ * round, so a change on the Settings screen applies without a restart). Failed messages are
+ * retried with exponential backoff. With no SMTP host, messages stay queued.
+ */
+export function startMailSender(
+  db: Db,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+  intervalMs = POLL_INTERVAL_MS,
+): MailSender {
+  let transport: { key: string; transporter: Transporter } | null = null;
+  let reportedOff = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+
+  function transporterFor(smtp: SmtpSettings): Transporter {
+    const key = transportKey(smtp);
+    if (transport?.key !== key) {
+      transport?.transporter.close();
+      const auth = smtp.user ? { user: smtp.user, pass: smtp.password } : undefined;
+      transport = { key, transporter: nodemailer.createTransport({ host: smtp.host, port: smtp.port, secure: smtp.secure, auth }) };
+    }
+    return transport.transporter;
+  }
+
+  async function sendRound(): Promise<void> {
+    const smtp = await readSmtpSettings(db);
+    if (!smtp.host) {
+      if (!reportedOff) log.info('SMTP host is empty: e-mails stay in the outbox until one is configured');
+      reportedOff = true;
+      return;
+    }
+    reportedOff = false;
+    const messages = await claimDueMessages(db, new Date());
+    if (messages.length === 0) return;
+    const transporter = transporterFor(smtp);
+    const from = smtp.fromName ? { name: smtp.fromName, address: smtp.fromAddress } : smtp.fromAddress;
+    for (const message of messages) {
+      try {
+        await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined });
+        await db.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, message.id));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        log.warn({ mailId: message.id, attempts: message.attempts, reason }, 'e-mail not sent; will retry');
+        await db
+          .update(mailOutbox)
+          .set({ lastError: reason, sendAfter: new Date(Date.now() + retryDelayMs(message.attempts)) })
+          .where(eq(mailOutbox.id, message.id));
+      }
+    }
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = sendRound()
+        .catch((error: unknown) => log.error({ err: error }, 'mail sender round failed'))
+        .finally(schedule);
+    }, intervalMs);
+  }
+
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      transport?.transporter.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { createTestDatabase } from './db.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application over a test database (PGlite, or DATABASE_URL), not listening:
+ * call it with `app.inject`. Close it in `afterAll`.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', APP_URL: 'http://atalaya.test' }),
+    // An easier proof of work keeps tests fast; the solutions are still real and verified.
+    captchaMaxNumber: 1000,
+    ...overrides,
+  };
+  const app = await buildApp({ database, config });
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

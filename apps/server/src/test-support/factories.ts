@@ -1,0 +1,92 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { ROLE_IDS, type Role } from '@atalaya/domain';
+import { solveChallenge } from 'altcha-lib/v1';
+import type { Algorithm } from 'altcha-lib/v1/types';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../db/client.js';
+import { countries, users } from '../db/schema/index.js';
+import { CAPTCHA_HEADER, hashPassword } from '../modules/auth/index.js';
+
+export const DEFAULT_TEST_PASSWORD = 'Clave-de-prueba-1';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  role: Role;
+  countryCode: string;
+}
+
+/** A user with a unique e-mail, so tests can run in parallel on a shared database. */
+export async function createUser(
+  db: DbOrTx,
+  options: { role: Role; country?: string; acceptTerms?: boolean; password?: string; isActive?: boolean },
+): Promise<TestUser> {
+  const countryCode = options.country ?? 'UY';
+  const password = options.password ?? DEFAULT_TEST_PASSWORD;
+  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, countryCode));
+  if (!country) throw new Error(`Country ${countryCode} is not seeded`);
+  const email = `${options.role.toLowerCase()}-${randomUUID()}@test.atalaya`;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      roleId: ROLE_IDS[options.role],
+      countryId: country.id,
+      firstName: 'Prueba',
+      lastName: options.role,
+      isActive: options.isActive ?? true,
+      acceptTerms: options.acceptTerms ?? true,
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('User not created');
+  return { id: row.id, email, password, role: options.role, countryCode };
+}
+
+/** A client address of its own, so that per-address limits of one test do not touch another. */
+export function randomIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** Fetches a challenge from `GET /api/captcha` and really solves it: the `recaptcha-token` header value. */
+export async function solveCaptcha(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: randomIp() });
+  const challenge = response.json<{ algorithm: Algorithm; challenge: string; maxnumber: number; salt: string; signature: string }>();
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error('Captcha not solved');
+  const payload = { ...challenge, number: solution.number };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+export interface LoginResult {
+  accessToken: string;
+  refreshToken: string;
+  /** The `atalaya_rt` cookie as the browser would send it back. */
+  cookie: string;
+}
+
+/** Signs in through `POST /api/login` with a solved captcha; throws unless it succeeds. */
+export async function login(app: FastifyInstance, user: Pick<TestUser, 'email' | 'password'>): Promise<LoginResult> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress: randomIp(),
+    headers: { [CAPTCHA_HEADER]: await solveCaptcha(app), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: 'password', username: user.email, password: user.password }).toString(),
+  });
+  if (response.statusCode !== 200) throw new Error(`Login failed: ${response.statusCode} ${response.body}`);
+  const body = response.json<{ access_token: string; refresh_token: string }>();
+  const cookie = response.cookies.find((c) => c.name === 'atalaya_rt');
+  return {
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token,
+    cookie: `atalaya_rt=${cookie?.value ?? ''}`,
+  };
+}
+
+/** The Authorization header of a signed-in user. */
+export function bearer(accessToken: string): { authorization: string } {
+  return { authorization: `Bearer ${accessToken}` };
+}
