@@ -6,6 +6,9 @@ const domainSource = fileURLToPath(new URL('./packages/domain/src/index.ts', imp
 export default defineConfig({
   resolve: { alias: { '@atalaya/domain': domainSource } },
   test: {
+    // CI adds a JSON report that .ci/summarize.mjs adds up.
+    reporters: process.env.VITEST_JSON ? ['default', 'json'] : ['default'],
+    outputFile: process.env.VITEST_JSON ? { json: process.env.VITEST_JSON } : {},
     projects: [
       {
         extends: true,
