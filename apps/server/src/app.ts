@@ -13,7 +13,10 @@ import { DOCS_PREFIX, registerOpenApi } from './http/openapi.js';
 import { registerRouteAccess } from './http/route-access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { authModule, loadAuthKeys } from './modules/auth/index.js';
+import { catalogModule } from './modules/catalog/index.js';
 import { contextModule } from './modules/context/index.js';
+import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
+import { meddraModule } from './modules/meddra/index.js';
 import { registerWebApp } from './modules/static/index.js';
 
 /** Largest JSON or form body; file uploads declare their own limit. */
@@ -68,6 +71,10 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
 
   await app.register(authModule, { db, keys, config });
   await app.register(contextModule, { db, config });
+  await app.register(catalogModule, { db });
+  await app.register(meddraModule, { db });
+  const homeReportEvents = createHomeReportEvents();
+  await app.register(homeReportsModule, { db, captchaHmacKey: keys.captchaHmacKey, events: homeReportEvents });
 
   registerNotFound(app, await registerWebApp(app, config.webDistDir));
   return app;

@@ -102,6 +102,16 @@ export const MSG = {
     phoneDigits: 'El teléfono solo admite números',
     /** (ours) pregnancy answered SI for a patient who is not female. */
     pregnancyOnlyFemale: 'El embarazo solo corresponde a pacientes de sexo femenino',
+    /** (ours) the report does not say whether the reporter is a health professional. */
+    reporterTypeRequired: 'Debe indicar si es profesional de la salud',
+    /** (ours) a text with a NUL character, which the database cannot store. */
+    invalidCharacters: 'El reporte contiene caracteres no válidos',
+    /** (ours) a suspect product that is not sold in the report's country. */
+    productNotAvailable: 'El medicamento / producto seleccionado no está disponible en el país elegido',
+  },
+  meddra: {
+    /** (ours) getMedDRALLT/{term} with fewer than 2 characters. */
+    termTooShort: 'Ingrese al menos 2 caracteres para buscar un término MedDRA',
   },
   homeReports: {
     title: 'Reporte generado por médico / paciente',

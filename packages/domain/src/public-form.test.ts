@@ -36,6 +36,12 @@ describe('public report payload', () => {
     expect(publicReportSchema.safeParse(professionalReport).error?.issues).toBeUndefined();
   });
 
+  it('needs to know whether the reporter is a health professional', () => {
+    expect(errorsOf(publicReportSchema, { ...patientReport, isMedic: undefined })).toEqual({
+      isMedic: 'Debe indicar si es profesional de la salud',
+    });
+  });
+
   it('drops fields a variant does not have', () => {
     const parsed = publicReportSchema.parse({ ...professionalReport, Paciente: { ...patientReport.Paciente, CentroMedico: 'X' } });
     expect(parsed.Paciente).not.toHaveProperty('CentroMedico');
@@ -114,6 +120,12 @@ describe('step 4: suspect drugs', () => {
     expect(errorsOf(publicFormStepSchema(false, 4), { Medicamento: [{ Producto: null, Dosis: -1 }] })).toEqual({
       'Medicamento.0.Producto': 'Debe ingresar un medicamento / producto sospechoso',
       'Medicamento.0.Dosis': 'El valor no puede ser negativo',
+    });
+  });
+
+  it('needs the product chosen from the list, not only a name', () => {
+    expect(errorsOf(publicFormStepSchema(true, 4), { Medicamento: [{ Producto: { ComercialName: 'Aspirina' } }] })).toEqual({
+      'Medicamento.0.Producto.Id': 'Debe ingresar un medicamento / producto sospechoso',
     });
   });
 });

@@ -79,7 +79,7 @@ function reactionSchema(isMedic: boolean) {
 const suspectDrugSchema = z
   .object({
     Producto: z.object(
-      { Id: choice(), ComercialName: requiredText(MSG.publicForm.productRequired) },
+      { Id: requiredChoice(MSG.publicForm.productRequired), ComercialName: requiredText(MSG.publicForm.productRequired) },
       { error: MSG.publicForm.productRequired },
     ),
     Via: choice(),
@@ -199,6 +199,8 @@ export const professionalReportSchema = z.object({ isMedic: z.literal(true), ...
 export const patientReportSchema = z.object({ isMedic: z.literal(false), ...patient });
 
 /** Body of the public report call (and of `postreporthomeusuario`). */
-export const publicReportSchema = z.discriminatedUnion('isMedic', [professionalReportSchema, patientReportSchema]);
+export const publicReportSchema = z.discriminatedUnion('isMedic', [professionalReportSchema, patientReportSchema], {
+  error: MSG.publicForm.reporterTypeRequired,
+});
 export type PublicReport = z.infer<typeof publicReportSchema>;
 export type PublicReportInput = z.input<typeof publicReportSchema>;

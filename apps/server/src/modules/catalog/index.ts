@@ -1,0 +1,10 @@
+export { catalogModule, type CatalogModuleOptions } from './routes.js';
+export {
+  enabledCountries,
+  enabledSubGroup,
+  productsAvailableIn,
+  referenceKey,
+  UNCLASSIFIED_SUB_GROUP_ID,
+  type ReferenceKey,
+} from './queries.js';
+export { homeCodiguerasSchema, homeProductSchema, type HomeCodigueras, type HomeProduct } from './schemas.js';

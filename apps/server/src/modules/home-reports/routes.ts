@@ -1,0 +1,67 @@
+import { publicReportSchema } from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { CAPTCHA_HEADER } from '../auth/index.js';
+import type { HomeReportEvents } from './events.js';
+import { reportCreatedSchema } from './schemas.js';
+import { submitPublicReport, submitUserReport } from './service.js';
+
+export interface HomeReportsModuleOptions {
+  db: Db;
+  /** The key that signs ALTCHA challenges (`AuthKeys.captchaHmacKey`). */
+  captchaHmacKey: string;
+  /** Told about every stored report (see `onHomeReportCreated`). */
+  events: HomeReportEvents;
+}
+
+/** A report is JSON text only; 1 MB is far more than the nine steps can hold. */
+const REPORT_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Reports one address may send a minute. */
+const REPORTS_PER_MINUTE = 20;
+
+/** Roles that report through the patient form while signed in (CL's create icon opens it; RLF and QPPV may too). */
+const SIGNED_IN_REPORTERS = ['CL', 'RLF', 'QPPV'] as const;
+
+const responses = { 200: reportCreatedSchema, ...errorResponses, 413: messageSchema, 415: messageSchema };
+
+/** Incoming reports from the public report form (and its signed-in variant). */
+export const homeReportsModule: FastifyPluginAsyncZod<HomeReportsModuleOptions> = async (app, { db, captchaHmacKey, events }) => {
+  app.route({
+    method: 'POST',
+    url: '/api/postreporthome',
+    bodyLimit: REPORT_BODY_LIMIT_BYTES,
+    config: { roles: 'public', rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['Reporte público'],
+      summary: 'Enviar un reporte del formulario público (captcha ALTCHA en recaptcha-token)',
+      headers: z.looseObject({ [CAPTCHA_HEADER]: z.string().optional() }),
+      body: publicReportSchema,
+      response: responses,
+    },
+    handler: (request) => {
+      const captcha = request.headers[CAPTCHA_HEADER];
+      return submitPublicReport(
+        { db, events, log: request.log, captchaHmacKey },
+        request.body,
+        typeof captcha === 'string' ? captcha : undefined,
+      );
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/postreporthomeusuario',
+    bodyLimit: REPORT_BODY_LIMIT_BYTES,
+    config: { roles: SIGNED_IN_REPORTERS, rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['Reporte público'],
+      summary: 'Enviar un reporte del formulario público con sesión: el usuario es quien reporta',
+      body: publicReportSchema,
+      response: responses,
+    },
+    handler: (request) => submitUserReport({ db, events, log: request.log }, request.body, requireUser(request)),
+  });
+};

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { messageSchema } from '../../http/schemas.js';
+import { currentLltsMatching } from './queries.js';
+import { lltMatchSchema, termParamsSchema } from './schemas.js';
+import { accentInsensitivePattern } from './search-pattern.js';
+
+export interface MeddraModuleOptions {
+  db: Db;
+}
+
+/** Most terms one search answers (a typeahead list). */
+export const MAX_LLT_RESULTS = 20;
+
+/** The MedDRA dictionary search. */
+export const meddraModule: FastifyPluginAsyncZod<MeddraModuleOptions> = async (app, { db }) => {
+  app.route({
+    method: 'GET',
+    url: '/api/getMedDRALLT/:term',
+    // Public: the public report form lets health professionals code their reactions.
+    config: { roles: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['MedDRA'],
+      summary: 'Busca términos LLT vigentes que contienen el texto (sin distinguir mayúsculas ni acentos); hasta 20',
+      params: termParamsSchema,
+      response: { 200: z.array(lltMatchSchema), 400: messageSchema, 429: messageSchema },
+    },
+    handler: (request) => currentLltsMatching(db, accentInsensitivePattern(request.params.term), MAX_LLT_RESULTS),
+  });
+};
