@@ -1,0 +1,55 @@
+import { APP_ROUTES } from '@atalaya/domain';
+import type { ComponentType } from 'react';
+import { useParams } from 'react-router';
+import { PlaceholderPage } from '../shared/layout';
+
+export type InternalRouteKey = Exclude<keyof typeof APP_ROUTES, 'landing' | 'login' | 'changePassword' | 'teamsConfig'>;
+
+/**
+ * The screens of the internal area. Each is a titled placeholder until its feature arrives in
+ * a later issue, which replaces the entry with its own page component.
+ */
+function placeholder(key: InternalRouteKey, sentence: string, title?: string): ComponentType {
+  const pageTitle = title ?? APP_ROUTES[key].title ?? '';
+  return function Placeholder() {
+    return <PlaceholderPage title={pageTitle} sentence={sentence} />;
+  };
+}
+
+function EventViewPage() {
+  const { meta = '', step = 'details' } = useParams();
+  return (
+    <PlaceholderPage
+      title="Evento Reportable"
+      sentence={`Aquí verá el detalle del evento reportable ${meta} (sección ${step}).`}
+    />
+  );
+}
+
+function EventEditPage() {
+  const { meta = '' } = useParams();
+  return <PlaceholderPage title="Evento Reportable" sentence={`Aquí completará paso a paso el evento reportable ${meta}.`} />;
+}
+
+
+export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
+  workflow: placeholder('workflow', 'Aquí verá sus acciones pendientes y los reportes enviados por médicos y pacientes.'),
+  eventSearch: placeholder('eventSearch', 'Aquí podrá buscar y filtrar los eventos reportables.'),
+  productSearch: placeholder('productSearch', 'Aquí podrá buscar eventos reportables por producto y principio activo.'),
+  eventView: EventViewPage,
+  eventEdit: EventEditPage,
+  auditTrail: placeholder(
+    'auditTrail',
+    'Aquí podrá consultar el historial de cambios de eventos, usuarios, configuración y parámetros.',
+    'Auditoría',
+  ),
+  indicators: placeholder('indicators', 'Aquí verá los indicadores de reportes por período, estado, edad y tipo de reporte.'),
+  dataImport: placeholder('dataImport', 'Aquí podrá importar el catálogo de productos y las versiones de MedDRA.'),
+  adminUsers: placeholder('adminUsers', 'Aquí podrá crear y editar usuarios y asignarles laboratorios.'),
+  adminUser: placeholder('adminUser', 'Aquí podrá crear y editar usuarios y asignarles laboratorios.'),
+  myUser: placeholder('myUser', 'Aquí podrá editar sus datos personales y ver sus laboratorios.'),
+  metrics: placeholder('metrics', 'Aquí podrá configurar los tiempos de notificación de cada métrica.'),
+  settings: placeholder('settings', 'Aquí podrá ajustar la configuración del sistema por grupo.'),
+  parameters: placeholder('parameters', 'Aquí podrá editar las tablas de referencia del sistema.'),
+  noKpis: placeholder('noKpis', 'Aquí verá los eventos que no cumplen los tiempos de notificación.'),
+};

@@ -1,0 +1,2 @@
+export { LockScreen } from './lock-screen';
+export { TermsModal } from './terms-modal';

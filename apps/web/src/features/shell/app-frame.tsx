@@ -1,0 +1,69 @@
+import { createEventMode } from '@atalaya/domain';
+import { AppShell } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useIdleStage, useSession } from '../../shared/session';
+import { LockScreen, TermsModal } from '../auth';
+import { AppHeader } from './app-header';
+import { CreateEventModal } from './create-event-modal';
+import { IdleBanner } from './idle-banner';
+import { menuItemsOf } from './menu-items';
+import { NavDrawer } from './nav-drawer';
+import { UserDrawer } from './user-drawer';
+
+/** Platform spec §9: the compact layout starts at a window width of 900 px or less. */
+const COMPACT_QUERY = '(max-width: 900px)';
+
+/** The application frame of the internal area: header, drawers, idle lock and terms. */
+export function AppFrame() {
+  const { user, context, locked, lock, signOut } = useSession();
+  const compact = useMediaQuery(COMPACT_QUERY, false, { getInitialValueInEffect: false });
+  const [navOpened, nav] = useDisclosure(false);
+  const [userOpened, userDrawer] = useDisclosure(false);
+  const [createOpened, createDialog] = useDisclosure(false);
+  const stage = useIdleStage(context?.SessionTimeout, locked);
+  const { pathname } = useLocation();
+  const { close: closeNav } = nav;
+  const { close: closeUser } = userDrawer;
+
+  useEffect(() => {
+    if (stage === 'locked') lock();
+  }, [stage, lock]);
+
+  useEffect(() => {
+    closeNav();
+    closeUser();
+  }, [pathname, closeNav, closeUser]);
+
+  if (!user) return null;
+  const navItems = menuItemsOf(user.MenuItems, 'NavBar');
+  const adminItems = menuItemsOf(user.MenuItems, 'Admin');
+  const canCreate = createEventMode(user.Rol) !== null;
+
+  return (
+    <AppShell header={{ height: compact ? 60 : 108 }} padding={compact ? 'md' : 'xl'}>
+      <AppShell.Header>
+        <AppHeader
+          user={user}
+          compact={compact}
+          navItems={navItems}
+          adminItems={adminItems}
+          navOpened={navOpened}
+          onToggleNav={nav.toggle}
+          onOpenUser={userDrawer.open}
+          onCreateEvent={canCreate ? createDialog.open : undefined}
+        />
+      </AppShell.Header>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <NavDrawer opened={navOpened} onClose={closeNav} items={navItems} />
+      <UserDrawer opened={userOpened} onClose={closeUser} user={user} adminItems={adminItems} onSignOut={signOut} />
+      {canCreate ? <CreateEventModal opened={createOpened} onClose={createDialog.close} /> : null}
+      <IdleBanner visible={stage === 'idle'} />
+      <TermsModal />
+      <LockScreen />
+    </AppShell>
+  );
+}

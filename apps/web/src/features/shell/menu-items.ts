@@ -1,0 +1,16 @@
+import type { MenuItem } from '../../shared/session';
+
+/** The user's items of one menu ('NavBar' or 'Admin'), in the server's order. */
+export function menuItemsOf(items: readonly MenuItem[], menu: 'NavBar' | 'Admin'): MenuItem[] {
+  return items.filter((item) => item.Menu === menu).sort((a, b) => a.Order - b.Order);
+}
+
+/** Two-letter initials of a person's name, for the avatar. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return letters
+    .map((word) => word?.charAt(0) ?? '')
+    .join('')
+    .toUpperCase();
+}

@@ -1,0 +1,22 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { setUpServiceWorker } from './app/service-worker';
+import { checkVersion } from './app/version-check';
+
+async function start(): Promise<void> {
+  if (!(await checkVersion())) return;
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  void setUpServiceWorker();
+}
+
+void start();

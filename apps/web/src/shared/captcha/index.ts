@@ -1,0 +1,1 @@
+export { Captcha, type CaptchaProps } from './captcha';

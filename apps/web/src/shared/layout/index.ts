@@ -1,0 +1,4 @@
+export { FullPageLoader } from './full-page-loader';
+export { Logo, type LogoProps } from './logo';
+export { Page, type PageProps } from './page';
+export { PlaceholderPage } from './placeholder-page';

@@ -1,0 +1,25 @@
+import { api, type TokenResponse } from '../api';
+import type { AppContext } from './types';
+
+/** `POST /api/login` with the password grant; the caller shows the failure itself. */
+export function passwordLogin(email: string, password: string, captchaPayload: string): Promise<TokenResponse> {
+  return api.request<TokenResponse>('login', {
+    form: { grant_type: 'password', username: email, password },
+    headers: { 'recaptcha-token': captchaPayload },
+    auth: false,
+    notify: false,
+  });
+}
+
+export function fetchContext(): Promise<AppContext> {
+  return api.get<AppContext>('getContext');
+}
+
+/** Revokes the refresh-token cookie; a failure changes nothing for the user, who is leaving. */
+export function logout(): Promise<void> {
+  return api.request<void>('logout', { method: 'POST', auth: false, notify: false });
+}
+
+export function acceptTerms(): Promise<{ AcceptTerms: boolean }> {
+  return api.post<{ AcceptTerms: boolean }>('acceptTerms');
+}

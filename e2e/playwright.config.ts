@@ -1,0 +1,88 @@
+import { defineConfig, devices } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Browser tests against the built application (`npm run build` first: `npm run test:e2e` does).
+ *
+ * Two servers run from the same build, each on its own fresh embedded database under e2e/.data/:
+ * - 'app' (port 8181): the demo data and the normal session timeout, for every spec but lock.
+ * - 'lock' (port 8182): ATALAYA_SESSION_TIMEOUT_MINUTES=1, so the idle stages last 30 s each and
+ *   lock.spec.ts sees the session lock without waiting half an hour. (The server accepts whole
+ *   minutes only; a fractional value such as 0.2 would make that spec five times faster.)
+ * Playwright starts the servers before globalSetup, so each run gets its own folder (named after
+ * E2E_RUN_ID) and globalSetup deletes the folders of earlier runs.
+ */
+process.env.E2E_RUN_ID ??= String(Date.now());
+const runDir = fileURLToPath(new URL(`./.data/run-${process.env.E2E_RUN_ID}/`, import.meta.url));
+
+const APP_PORT = 8181;
+const LOCK_PORT = 8182;
+const LOCK_SESSION_TIMEOUT_MINUTES = 1;
+
+function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
+  return {
+    command: 'node ../apps/server/dist/main.js',
+    url: `http://localhost:${port}/meta.json`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ATALAYA_DATA_DIR: `${runDir}${name}`,
+      ATALAYA_DEMO: '1',
+      APP_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      // A lighter proof of work than production's 100000 keeps the many robot checks quick.
+      ATALAYA_CAPTCHA_MAX_NUMBER: '20000',
+      ...extraEnv,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalSetup: './global-setup.ts',
+  // CI adds a JSON report (PLAYWRIGHT_JSON_OUTPUT_NAME) that .ci/summarize.mjs adds up.
+  reporter: process.env.CI ? [['list'], ['json']] : 'list',
+  use: {
+    trace: 'retain-on-failure',
+    locale: 'es-UY',
+    timezoneId: 'America/Montevideo',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'app',
+      testIgnore: /lock\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${APP_PORT}` },
+    },
+    {
+      name: 'lock',
+      testMatch: /lock\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${LOCK_PORT}` },
+    },
+  ],
+  webServer: [
+    server(APP_PORT, 'app'),
+    server(LOCK_PORT, 'lock', { ATALAYA_SESSION_TIMEOUT_MINUTES: String(LOCK_SESSION_TIMEOUT_MINUTES) }),
+  ],
+});

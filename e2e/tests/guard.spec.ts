@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/session';
+
+test.describe('signed out', () => {
+  test('an internal route sends the visitor to the landing page', async ({ page }) => {
+    await page.goto('/workflow');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Ingresar' }).first()).toBeVisible();
+  });
+
+  test('an unknown path sends the visitor to the landing page', async ({ page }) => {
+    await page.goto('/no-existe/tampoco');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the landing page leads to the login screen', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Ingresar' }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Ingresar' })).toBeVisible();
+  });
+});
+
+test.describe('signed in', () => {
+  test('a route outside the user list sends RLF back to its home URL', async ({ page }) => {
+    await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+    await page.goto('/adminusers');
+    await expect(page).toHaveURL(/\/workflow$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tareas' })).toBeVisible();
+  });
+
+  test('ADMIN, who has no tasks screen, is sent from /workflow to its home URL', async ({ page }) => {
+    await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+    await page.goto('/workflow');
+    await expect(page).toHaveURL(/\/adminusers$/);
+  });
+
+  test('an unknown path goes to the home URL, and a reload keeps the session', async ({ page }) => {
+    await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+    await page.goto('/no-existe');
+    await expect(page).toHaveURL(/\/workflow$/);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
+    await expect(page).toHaveURL(/\/workflow$/);
+  });
+
+  test('route parameters reach the screen, whatever the case of the path', async ({ page }) => {
+    await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+    await page.goto('/reportableEvent/UY-2026-000001/view/ram');
+    await expect(page.getByRole('heading', { level: 1, name: 'Evento Reportable' })).toBeVisible();
+    await expect(page.getByText('UY-2026-000001 (sección ram)')).toBeVisible();
+  });
+});

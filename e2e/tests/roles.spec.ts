@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ROLES } from '../support/demo-users';
+import { signIn } from '../support/session';
+
+for (const demo of DEMO_ROLES) {
+  test(`${demo.role} signs in, lands on ${demo.home} and sees the role's menus`, async ({ page }) => {
+    await signIn(page, demo.email, { expectUrl: demo.home });
+
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(nav.getByRole('link')).toHaveText(demo.navBar);
+
+    const adminButton = page.getByRole('button', { name: 'Administración' });
+    if (demo.admin.length === 0) {
+      await expect(adminButton).toHaveCount(0);
+    } else {
+      await adminButton.click();
+      await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(demo.admin);
+      await page.keyboard.press('Escape');
+    }
+
+    const createEvent = page.getByRole('button', { name: 'Crear Evento Reportable' });
+    if (demo.canCreateEvents) {
+      await createEvent.click();
+      await expect(page.getByRole('dialog', { name: 'Crear Evento Reportable' })).toBeVisible();
+    } else {
+      await expect(createEvent).toHaveCount(0);
+    }
+  });
+}
+
+test('the compact layout (390 px) moves the navigation into a left drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Abrir navegación' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('link', { name: /Indicadores/ }).click();
+  await expect(page).toHaveURL(/\/indicators$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Indicadores' })).toBeVisible();
+});
