@@ -12,15 +12,20 @@ let tensional: TestLlt;
 let cefalico: TestLlt;
 let nausea: TestLlt;
 
+// On the PostgreSQL server the test database is shared (and may hold the demo MedDRA sample):
+// every name carries a word of this run only, so the searches see only this file's terms.
+const run = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+const RUN = run.toUpperCase();
+
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   // Created in an order that is not the expected answer's.
-  cefalico = await createLlt(db, { name: 'Dolor cefálico', ptName: 'Cefalea' });
-  tensional = await createLlt(db, { name: 'Cefalea tensional', ptName: 'Cefalea' });
-  cefalea = await createLlt(db, { name: 'Cefalea' });
-  await createLlt(db, { name: 'Cefalalgia (término antiguo)', current: false });
-  nausea = await createLlt(db, { name: 'Náusea' });
+  cefalico = await createLlt(db, { name: `Dolor ${run}cefálico`, ptName: 'Cefalea' });
+  tensional = await createLlt(db, { name: `${run}cefalea tensional`, ptName: 'Cefalea' });
+  cefalea = await createLlt(db, { name: `${run}cefalea` });
+  await createLlt(db, { name: `${run}cefalalgia (término antiguo)`, current: false });
+  nausea = await createLlt(db, { name: `${run}náusea` });
 });
 afterAll(() => t.close());
 
@@ -30,26 +35,26 @@ function search(term: string) {
 
 describe('GET /api/getMedDRALLT/{term}', () => {
   it("finds 'cefalea' by 'cefal', terms that start with it first, without a session", async () => {
-    const response = await search('cefal');
+    const response = await search(`${run}cefal`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([cefalea, tensional, cefalico]);
   });
 
   it('ignores case and accents, both in the term and in the names', async () => {
-    expect((await search('CÉFAL')).json()).toEqual([cefalea, tensional, cefalico]);
-    expect((await search('nausea')).json()).toEqual([nausea]);
-    expect((await search('NÁUS')).json()).toEqual([nausea]);
+    expect((await search(`${RUN}CÉFAL`)).json()).toEqual([cefalea, tensional, cefalico]);
+    expect((await search(`${run}nausea`)).json()).toEqual([nausea]);
+    expect((await search(`${RUN}NÁUS`)).json()).toEqual([nausea]);
   });
 
   it('leaves out terms that are no longer current', async () => {
-    expect((await search('cefalalgia')).json()).toEqual([]);
+    expect((await search(`${run}cefalalgia`)).json()).toEqual([]);
   });
 
   it('answers at most 20 terms', async () => {
-    for (let i = 0; i < 21; i += 1) await createLlt(t.database.db, { name: `Prurito qzxw ${String(i).padStart(2, '0')}` });
-    const found = (await search('qzxw')).json<TestLlt[]>();
+    for (let i = 0; i < 21; i += 1) await createLlt(t.database.db, { name: `Prurito ${run}qzxw ${String(i).padStart(2, '0')}` });
+    const found = (await search(`${run}qzxw`)).json<TestLlt[]>();
     expect(found).toHaveLength(20);
-    expect(found[0]?.llt_name).toBe('Prurito qzxw 00');
+    expect(found[0]?.llt_name).toBe(`Prurito ${run}qzxw 00`);
   });
 
   it('refuses a term shorter than 2 characters', async () => {
@@ -61,7 +66,7 @@ describe('GET /api/getMedDRALLT/{term}', () => {
   });
 
   it('takes regular-expression characters in the term literally', async () => {
-    const response = await search('cef.l');
+    const response = await search(`${run}cef.l`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
   });
