@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../support/demo-users';
 import { signIn, solveCaptcha } from '../support/session';
 
-// Runs in the 'lock' project: its server has a 1-minute session timeout (two 30 s idle stages).
-const STAGE = { timeout: 45_000 };
-test.describe.configure({ timeout: 180_000 });
+// Runs in the 'lock' project: its server has a 0.3-minute session timeout (two 9 s idle stages).
+const STAGE = { timeout: 20_000 };
+test.describe.configure({ timeout: 90_000 });
 
 test('inactivity warns, then locks; the password unlocks the same screen', async ({ page }) => {
   await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });

@@ -29,7 +29,7 @@ const envSchema = z.object({
   ATALAYA_DEMO: z.preprocess(blankAsUndefined, flag.optional()),
   APP_URL: z.preprocess(blankAsUndefined, z.url().optional()),
   ATALAYA_JWT_SECRET: z.preprocess(blankAsUndefined, z.string().min(32).optional()),
-  ATALAYA_SESSION_TIMEOUT_MINUTES: z.preprocess(blankAsUndefined, z.coerce.number().int().positive().optional()),
+  ATALAYA_SESSION_TIMEOUT_MINUTES: z.preprocess(blankAsUndefined, z.coerce.number().positive().optional()),
   ATALAYA_CAPTCHA_MAX_NUMBER: z.coerce.number().int().positive().default(100_000),
   ATALAYA_TRUST_PROXY: z.preprocess(blankAsUndefined, trustProxy.optional()),
   ATALAYA_SECURE_COOKIES: z.preprocess(blankAsUndefined, flag.optional()),

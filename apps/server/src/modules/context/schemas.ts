@@ -36,7 +36,7 @@ export const countrySchema = z.object({
 export const contextSchema = z.object({
   User: sessionUserSchema,
   /** Minutes of inactivity before the session locks. */
-  SessionTimeout: z.number().int().positive(),
+  SessionTimeout: z.number().positive(),
   Paises: z.array(countrySchema),
   Status: z.array(z.object({ Id: z.number().int(), Estado: z.string() })),
   SubGrupos: z.array(z.object({ Id: z.number().int(), Nombre: z.string(), GrupoId: z.number().int() })),
