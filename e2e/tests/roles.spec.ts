@@ -21,7 +21,9 @@ for (const demo of DEMO_ROLES) {
     const createEvent = page.getByRole('button', { name: 'Crear Evento Reportable' });
     if (demo.canCreateEvents) {
       await createEvent.click();
-      await expect(page.getByRole('dialog', { name: 'Crear Evento Reportable' })).toBeVisible();
+      // A CL reports through the patient form (platform spec §6); the others get the create-event dialog.
+      const dialogName = demo.role === 'CL' ? 'Reportar una reacción adversa' : 'Crear Evento Reportable';
+      await expect(page.getByRole('dialog', { name: dialogName })).toBeVisible();
     } else {
       await expect(createEvent).toHaveCount(0);
     }

@@ -8,3 +8,4 @@ export {
   type ReferenceKey,
 } from './queries.js';
 export { homeCodiguerasSchema, homeProductSchema, type HomeCodigueras, type HomeProduct } from './schemas.js';
+export { companiesHomeSchema, type CompaniesHome } from './companies-home.js';

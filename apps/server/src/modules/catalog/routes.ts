@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { messageSchema } from '../../http/schemas.js';
+import { companiesHomeRoutes } from './companies-home.js';
 import { countryParamsSchema, homeCodiguerasSchema, homeProductSchema } from './schemas.js';
 import { getHomeCodigueras, getProductsHomeByCountry } from './service.js';
 
@@ -14,6 +15,8 @@ const HOME_CODIGUERAS_MAX_AGE_SECONDS = 300;
 
 /** The reference data and products the public report form needs (no sign-in). */
 export const catalogModule: FastifyPluginAsyncZod<CatalogModuleOptions> = async (app, { db }) => {
+  await app.register(companiesHomeRoutes, { db });
+
   app.route({
     method: 'GET',
     url: '/api/getCodiguerasHome',

@@ -2,3 +2,4 @@ export { createHomeReportEvents, onHomeReportCreated, type HomeReportCreated, ty
 export { homeReportsModule, type HomeReportsModuleOptions } from './routes.js';
 export { reportCreatedSchema, type ReportCreated } from './schemas.js';
 export type { StoredReport } from './stored-report.js';
+export { homeReportByReferenceSchema, type HomeReportByReference } from './get-by-reference.js';

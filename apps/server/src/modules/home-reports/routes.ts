@@ -6,6 +6,7 @@ import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { CAPTCHA_HEADER } from '../auth/index.js';
 import type { HomeReportEvents } from './events.js';
+import { homeReportByReferenceRoutes } from './get-by-reference.js';
 import { reportCreatedSchema } from './schemas.js';
 import { submitPublicReport, submitUserReport } from './service.js';
 
@@ -29,6 +30,8 @@ const responses = { 200: reportCreatedSchema, ...errorResponses, 413: messageSch
 
 /** Incoming reports from the public report form (and its signed-in variant). */
 export const homeReportsModule: FastifyPluginAsyncZod<HomeReportsModuleOptions> = async (app, { db, captchaHmacKey, events }) => {
+  await app.register(homeReportByReferenceRoutes, { db });
+
   app.route({
     method: 'POST',
     url: '/api/postreporthome',

@@ -1,37 +1,51 @@
-import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLogin2 } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { Logo } from '../../shared/layout';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { PrivacyTermsModal, ReportFormModal, StartReportModal } from '../public-report';
+import { AboutSection, CommitmentSection } from './about-sections';
+import { AccountRequestModal } from './account-request-modal';
+import { CompaniesSection } from './companies-section';
+import { FaqSection } from './faq-section';
+import { HeroSection } from './hero-section';
+import { LandingFooter } from './landing-footer';
+import { LandingTopBar } from './landing-top-bar';
+import { ReportSection } from './report-section';
 import classes from './landing-page.module.css';
+import { SideMenu } from './side-menu';
+import { useLandingScroll } from './use-landing-scroll';
 
-/** The public landing page `/` (a placeholder until the public site arrives). */
+/** The public landing page `/` (platform spec §2) with the start-report dialog and the report form. */
 export function LandingPage() {
+  const { solid, active } = useLandingScroll();
+  const wide = useMediaQuery('(min-width: 801px)', false, { getInitialValueInEffect: false });
+  const [startOpened, start] = useDisclosure(false);
+  const [termsOpened, terms] = useDisclosure(false);
+  const [accountOpened, account] = useDisclosure(false);
+  const [isMedic, setIsMedic] = useState<boolean | null>(null);
+
   return (
-    <Box className={classes.root}>
-      <Container size="lg" className={classes.bar}>
-        <Logo size={34} variant="inverted" />
-        <Button component={Link} to="/login" variant="white" color="teal.9" leftSection={<IconLogin2 size={18} />}>
-          Ingresar
-        </Button>
-      </Container>
-      <Container size="lg" className={classes.hero}>
-        <Stack gap="lg" maw={640}>
-          <Text className={classes.eyebrow}>Farmacovigilancia</Text>
-          <Title order={1} className={classes.title}>
-            Cada reporte de una reacción adversa cuida a otro paciente
-          </Title>
-          <Text className={classes.lead}>
-            Atalaya reúne los reportes de pacientes y profesionales de la salud, y acompaña su evaluación y
-            notificación a las autoridades sanitarias en tiempo y forma.
-          </Text>
-          <Group>
-            <Button component={Link} to="/login" size="lg" color="magenta.7" leftSection={<IconLogin2 size={20} />}>
-              Ingresar
-            </Button>
-          </Group>
-          <Text className={classes.note}>El formulario público para reportar estará disponible próximamente en este sitio.</Text>
-        </Stack>
-      </Container>
-    </Box>
+    <div className={classes.root}>
+      <LandingTopBar solid={solid} onReport={start.open} />
+      {wide ? <SideMenu active={active} /> : null}
+      <main>
+        <HeroSection onReport={start.open} />
+        <AboutSection />
+        <CommitmentSection />
+        <ReportSection onReport={start.open} />
+        <CompaniesSection />
+        <FaqSection />
+      </main>
+      <LandingFooter onRequestAccount={account.open} onOpenTerms={terms.open} />
+      <StartReportModal
+        opened={startOpened}
+        onClose={start.close}
+        onStart={(answer) => {
+          start.close();
+          setIsMedic(answer);
+        }}
+      />
+      <ReportFormModal isMedic={isMedic} onClose={() => setIsMedic(null)} />
+      <PrivacyTermsModal opened={termsOpened} onClose={terms.close} />
+      <AccountRequestModal opened={accountOpened} onClose={account.close} />
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import { createEventMode } from '@atalaya/domain';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useIdleStage, useSession } from '../../shared/session';
 import { LockScreen, TermsModal } from '../auth';
+import { ReportFormModal, StartReportModal } from '../public-report';
 import { AppHeader } from './app-header';
 import { CreateEventModal } from './create-event-modal';
 import { IdleBanner } from './idle-banner';
@@ -22,6 +23,7 @@ export function AppFrame() {
   const [navOpened, nav] = useDisclosure(false);
   const [userOpened, userDrawer] = useDisclosure(false);
   const [createOpened, createDialog] = useDisclosure(false);
+  const [reportIsMedic, setReportIsMedic] = useState<boolean | null>(null);
   const stage = useIdleStage(context?.SessionTimeout, locked);
   const { pathname } = useLocation();
   const { close: closeNav } = nav;
@@ -39,7 +41,7 @@ export function AppFrame() {
   if (!user) return null;
   const navItems = menuItemsOf(user.MenuItems, 'NavBar');
   const adminItems = menuItemsOf(user.MenuItems, 'Admin');
-  const canCreate = createEventMode(user.Rol) !== null;
+  const createMode = createEventMode(user.Rol);
 
   return (
     <AppShell header={{ height: compact ? 60 : 108 }} padding={compact ? 'md' : 'xl'}>
@@ -52,7 +54,7 @@ export function AppFrame() {
           navOpened={navOpened}
           onToggleNav={nav.toggle}
           onOpenUser={userDrawer.open}
-          onCreateEvent={canCreate ? createDialog.open : undefined}
+          onCreateEvent={createMode ? createDialog.open : undefined}
         />
       </AppShell.Header>
       <AppShell.Main>
@@ -60,7 +62,21 @@ export function AppFrame() {
       </AppShell.Main>
       <NavDrawer opened={navOpened} onClose={closeNav} items={navItems} />
       <UserDrawer opened={userOpened} onClose={closeUser} user={user} adminItems={adminItems} onSignOut={signOut} />
-      {canCreate ? <CreateEventModal opened={createOpened} onClose={createDialog.close} /> : null}
+      {createMode === 'dialog' ? <CreateEventModal opened={createOpened} onClose={createDialog.close} /> : null}
+      {createMode === 'patientForm' ? (
+        <>
+          {/* CL reports what they heard through the patient form, as the reporter (platform spec §6). */}
+          <StartReportModal
+            opened={createOpened}
+            onClose={createDialog.close}
+            onStart={(isMedic) => {
+              createDialog.close();
+              setReportIsMedic(isMedic);
+            }}
+          />
+          <ReportFormModal isMedic={reportIsMedic} onClose={() => setReportIsMedic(null)} signedInEmail={user.Email} />
+        </>
+      ) : null}
       <IdleBanner visible={stage === 'idle'} />
       <TermsModal />
       <LockScreen />

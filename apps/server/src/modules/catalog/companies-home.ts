@@ -1,0 +1,48 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { companies, countries } from '../../db/schema/index.js';
+
+/** Seconds a browser or proxy may reuse the landing page's list of companies. */
+const COMPANIES_HOME_MAX_AGE_SECONDS = 300;
+
+/** `GET /api/getCompaniesHome`: the enabled countries, each with the names of its enabled companies. */
+export const companiesHomeSchema = z.array(
+  z.object({ Codigo: z.string(), Nombre: z.string(), Companias: z.array(z.string()) }),
+);
+export type CompaniesHome = z.infer<typeof companiesHomeSchema>;
+
+/** One query: countries by name, with their companies' names (by name) aggregated. */
+export async function companiesByCountry(db: DbOrTx): Promise<CompaniesHome> {
+  const rows = await db
+    .select({
+      Codigo: countries.code,
+      Nombre: countries.name,
+      Companias: sql<string[]>`coalesce(array_agg(${companies.name} order by ${companies.name}) filter (where ${companies.id} is not null), '{}')`,
+    })
+    .from(countries)
+    .leftJoin(companies, and(eq(companies.countryId, countries.id), eq(companies.eliminado, false)))
+    .where(eq(countries.eliminado, false))
+    .groupBy(countries.id, countries.code, countries.name)
+    .orderBy(asc(countries.name));
+  return rows;
+}
+
+/** The companies shown on the public landing page (section Compañías); no sign-in. */
+export const companiesHomeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.route({
+    method: 'GET',
+    url: '/api/getCompaniesHome',
+    config: { roles: 'public' },
+    schema: {
+      tags: ['Reporte público'],
+      summary: 'Compañías por país para la página pública',
+      response: { 200: companiesHomeSchema },
+    },
+    handler: async (_request, reply) => {
+      const list = await companiesByCountry(db);
+      return reply.header('cache-control', `public, max-age=${COMPANIES_HOME_MAX_AGE_SECONDS}`).send(list);
+    },
+  });
+};

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { countries, homeReports } from '../../db/schema/index.js';
+import { notFound } from '../../http/errors.js';
+import type { AuthUser } from '../../http/access-token.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+
+/** Roles that triage incoming reports and may read one by its number. */
+const READERS = ['RLF', 'QPPV'] as const;
+
+export const homeReportByReferenceSchema = z.object({
+  Id: z.string(),
+  Reference: z.string(),
+  Status: z.number().int(),
+  IsMedic: z.boolean(),
+  Date: z.string(),
+  Data: z.record(z.string(), z.unknown()),
+});
+export type HomeReportByReference = z.infer<typeof homeReportByReferenceSchema>;
+
+/**
+ * An incoming report by its number, as stored. RLF reads the reports of their own country;
+ * QPPV any. Out of reach and unknown answer the same 404, so a number reveals nothing.
+ */
+async function getByReference(db: Db, reference: string, user: AuthUser): Promise<HomeReportByReference> {
+  const [row] = await db
+    .select({
+      id: homeReports.id,
+      reference: homeReports.reference,
+      status: homeReports.status,
+      isMedic: homeReports.isMedic,
+      createdAt: homeReports.createdAt,
+      data: homeReports.data,
+      countryCode: countries.code,
+    })
+    .from(homeReports)
+    .innerJoin(countries, eq(countries.id, homeReports.countryId))
+    .where(eq(homeReports.reference, reference.trim().toUpperCase()));
+  if (!row || (user.role === 'RLF' && row.countryCode !== user.countryCode)) throw notFound();
+  return {
+    Id: row.id,
+    Reference: row.reference,
+    Status: row.status,
+    IsMedic: row.isMedic,
+    Date: row.createdAt.toISOString(),
+    Data: row.data,
+  };
+}
+
+/** `GET /api/getEventoDeHomeByReference/{reference}` (read-only). */
+export const homeReportByReferenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.route({
+    method: 'GET',
+    url: '/api/getEventoDeHomeByReference/:reference',
+    config: { roles: READERS },
+    schema: {
+      tags: ['Reporte público'],
+      summary: 'Un reporte recibido del sitio público, por su número (RH-AAAA-NNNNNN)',
+      params: z.object({ reference: z.string().max(40) }),
+      response: { 200: homeReportByReferenceSchema, ...errorResponses, 404: messageSchema },
+    },
+    handler: (request) => getByReference(db, request.params.reference, requireUser(request)),
+  });
+};

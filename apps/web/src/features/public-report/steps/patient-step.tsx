@@ -1,0 +1,48 @@
+import { Alert, SimpleGrid, Stack } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { MAX_GESTATION_WEEKS, MAX_INITIALS } from '@atalaya/domain';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { HomeCodigueras } from '../api';
+import { ChoiceField, DateField, NumberField, SelectField, TextField } from '../fields';
+import type { ReportFormValues } from '../form-values';
+import { countryOptions, SEX_OPTIONS } from '../options';
+
+/** Step 2: the patient. Pregnancy and lactation only for a female patient. */
+export function PatientStep({ lists, isMedic }: { lists: HomeCodigueras; isMedic: boolean }) {
+  const { control, setValue } = useFormContext<ReportFormValues>();
+  const [sex, pregnant] = useWatch({ control, name: ['Paciente.Sexo', 'Paciente.Embarazo'] });
+
+  useEffect(() => {
+    if (sex === 'F') return;
+    setValue('Paciente.Embarazo', null);
+    setValue('Paciente.Gestacion', null);
+    setValue('Paciente.Lactancia', null);
+  }, [sex, setValue]);
+
+  return (
+    <Stack gap="md">
+      <Alert variant="light" color="teal" icon={<IconInfoCircle size={18} />}>
+        Para proteger la privacidad del paciente solo pedimos sus iniciales, nunca su nombre completo.
+      </Alert>
+      {isMedic ? null : <SelectField name="Paciente.Pais" label="País de residencia" required searchable data={countryOptions(lists)} />}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <TextField name="Paciente.Iniciales" label="Iniciales del paciente" required maxLength={MAX_INITIALS} placeholder="Ej.: JPG" autoComplete="off" />
+        <DateField name="Paciente.FechaNacimiento" label="Fecha de nacimiento" />
+        <NumberField name="Paciente.Peso" label="Peso" step={0.1} suffix="kg" />
+        <NumberField name="Paciente.Altura" label="Altura" step={0.1} suffix="m" />
+      </SimpleGrid>
+      <ChoiceField name="Paciente.Sexo" label="Sexo" required options={SEX_OPTIONS} />
+      {sex === 'F' ? (
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <ChoiceField name="Paciente.Embarazo" label="¿Está embarazada?" />
+          {pregnant === 'SI' ? (
+            <NumberField name="Paciente.Gestacion" label="Semanas de gestación" max={MAX_GESTATION_WEEKS} />
+          ) : null}
+          <ChoiceField name="Paciente.Lactancia" label="¿Está amamantando?" />
+        </SimpleGrid>
+      ) : null}
+      {isMedic ? null : <TextField name="Paciente.CentroMedico" label="Centro médico donde se atiende" />}
+    </Stack>
+  );
+}
