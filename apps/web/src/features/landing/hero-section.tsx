@@ -16,7 +16,13 @@ export function HeroSection({ onReport }: { onReport(): void }) {
             pacientes. Reportar es gratuito, confidencial y lleva unos diez minutos.
           </Text>
           <Group gap="sm">
-            <Button size="lg" color="magenta.7" leftSection={<IconMessageReport size={22} />} onClick={onReport}>
+            <Button
+              size="lg"
+              color="magenta.7"
+              leftSection={<IconMessageReport size={22} />}
+              onClick={onReport}
+              classNames={{ root: classes.heroButton, label: classes.heroButtonLabel }}
+            >
               Reportar una reacción adversa
             </Button>
             <Button size="lg" variant="white" color="teal.9" component="a" href="#quienes-somos" rightSection={<IconArrowDown size={18} />}>
