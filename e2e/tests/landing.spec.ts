@@ -57,7 +57,7 @@ test.describe('landing page, phone (390 px)', () => {
     expect(box && box.x + box.width).toBeLessThanOrEqual(390);
     // The label is not cut: every part of the button's text fits inside it.
     const cut = await report.evaluate((button) =>
-      [button, ...button.querySelectorAll('*')].some((el) => el.scrollWidth > el.clientWidth + 1),
+      [button, ...Array.from(button.querySelectorAll('*'))].some((el) => el.scrollWidth > el.clientWidth + 1),
     );
     expect(cut).toBe(false);
   });
