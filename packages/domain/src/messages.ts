@@ -108,6 +108,8 @@ export const MSG = {
     invalidCharacters: 'El reporte contiene caracteres no válidos',
     /** (ours) a suspect product that is not sold in the report's country. */
     productNotAvailable: 'El medicamento / producto seleccionado no está disponible en el país elegido',
+    /** (ours) a list value (vía, frecuencia, unidad, evolución, acción, parentesco, tipo) that the list does not hold. */
+    optionUnknown: (field: string) => `El valor elegido para ${field} no es válido`,
   },
   meddra: {
     /** (ours) getMedDRALLT/{term} with fewer than 2 characters. */

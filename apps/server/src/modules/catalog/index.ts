@@ -1,6 +1,9 @@
 export { catalogModule, type CatalogModuleOptions } from './routes.js';
 export {
   enabledCountries,
+  enabledListIds,
+  REPORT_CHOICE_LISTS,
+  type ReportChoiceList,
   enabledSubGroup,
   productsAvailableIn,
   referenceKey,

@@ -164,3 +164,24 @@ export function productsAvailableIn(db: DbOrTx, countryId: number, productIds: r
     .innerJoin(productCountries, and(eq(productCountries.productId, products.id), eq(productCountries.countryId, countryId)))
     .where(and(eq(products.eliminado, false), inArray(products.id, [...productIds])));
 }
+
+/** The reference lists a public report may point to by id, with the label its message names. */
+export const REPORT_CHOICE_LISTS = {
+  Via: { table: administrationRoutes, label: 'Vía de administración' },
+  FrecuenciaTipo: { table: medicationFrequencies, label: 'Frecuencia' },
+  UnidadUso: { table: medicationUseUnits, label: 'Unidad' },
+  AccionMeddicamento: { table: medicationActions, label: 'Acción tomada con el medicamento' },
+  Parentesco: { table: relationships, label: 'Parentesco' },
+  Tipo: { table: previousMedicationTypes, label: 'Tipo de medicamento' },
+} as const;
+export type ReportChoiceList = keyof typeof REPORT_CHOICE_LISTS;
+
+/** Which of the ids are enabled rows of the list. */
+export async function enabledListIds(db: DbOrTx, list: ReportChoiceList, ids: readonly number[]): Promise<Set<number>> {
+  const { table } = REPORT_CHOICE_LISTS[list];
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.eliminado, false), inArray(table.id, [...ids])));
+  return new Set(rows.map((row) => row.id));
+}

@@ -107,6 +107,12 @@ describe('POST /api/postreporthome', () => {
       ['a product id that is not a whole number', () => ({ Medicamento: [{ ...patientReport(uyProduct).Medicamento[0], Producto: { Id: 1.5, ComercialName: 'X' } }] }), MSG.publicForm.productNotAvailable],
       ['a country that does not exist', () => ({ Paciente: { ...patientReport(uyProduct).Paciente, Pais: 'XX' } }), MSG.publicForm.countryRequired],
       ['a country id out of range', () => ({ Paciente: { ...patientReport(uyProduct).Paciente, Pais: 99_999_999_999 } }), MSG.publicForm.countryRequired],
+      ['an unknown route of administration', () => ({ Medicamento: [{ ...patientReport(uyProduct).Medicamento[0], Via: 999_999 }] }), MSG.publicForm.optionUnknown('Vía de administración')],
+      ['a frequency given by text', () => ({ Medicamento: [{ ...patientReport(uyProduct).Medicamento[0], FrecuenciaTipo: 'cada rato' }] }), MSG.publicForm.optionUnknown('Frecuencia')],
+      ['an unknown unit', () => ({ Medicamento: [{ ...patientReport(uyProduct).Medicamento[0], UnidadUso: 4242 }] }), MSG.publicForm.optionUnknown('Unidad')],
+      ['an unknown outcome', () => ({ RAM: [{ ...patientReport(uyProduct).RAM[0], Evolucion: 1 }] }), MSG.publicForm.optionUnknown('Evolución')],
+      ['an unknown action taken', () => ({ RAM: [{ ...patientReport(uyProduct).RAM[0], AccionMeddicamento: 777 }] }), MSG.publicForm.optionUnknown('Acción tomada con el medicamento')],
+      ['an unknown relationship', () => ({ InformacionContacto: { ...patientReport(uyProduct).InformacionContacto, Reporta: { ...patientReport(uyProduct).InformacionContacto.Reporta, Parentesco: 999 } } }), MSG.publicForm.optionUnknown('Parentesco')],
     ])('%s', async (_case, change, message) => {
       const marker = `rechazo ${Math.random()}`;
       const payload = patientReport(uyProduct);
@@ -137,6 +143,13 @@ describe('POST /api/postreporthome', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ Message: MSG.publicForm.subGroupRequired });
       expect(await reportsMarked(marker)).toBe(0);
+    });
+
+    it('a concomitant of an unknown type (health professional)', async () => {
+      const payload = professionalReport(uyProduct);
+      const response = await postReport({ ...payload, Concomitante: [{ Medicamento: 'Enalapril', Tipo: 31_337, FechaIni: '', FechaFin: '' }] });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ Message: MSG.publicForm.optionUnknown('Tipo de medicamento') });
     });
 
     it('a type of occurrence given by its code is accepted', async () => {

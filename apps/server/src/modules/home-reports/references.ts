@@ -1,7 +1,16 @@
-import { consolidateReportType, hasReportType, isEmptyChoice, MSG, type PublicReport } from '@atalaya/domain';
+import { consolidateReportType, hasReportType, isEmptyChoice, MSG, type PublicReport, RAM_EVOLUTIONS } from '@atalaya/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
-import { enabledCountries, enabledSubGroup, productsAvailableIn, type ReferenceKey, referenceKey } from '../catalog/index.js';
+import {
+  enabledCountries,
+  enabledListIds,
+  enabledSubGroup,
+  productsAvailableIn,
+  REPORT_CHOICE_LISTS,
+  type ReferenceKey,
+  referenceKey,
+  type ReportChoiceList,
+} from '../catalog/index.js';
 
 /** The reference rows a report points to, checked against the database. */
 export interface ReportReferences {
@@ -45,5 +54,53 @@ export async function resolveReferences(db: DbOrTx, report: PublicReport): Promi
   if (productKeys.some((key) => !('id' in key) || !productNames.has(key.id))) {
     throw badRequest(MSG.publicForm.productNotAvailable);
   }
+  await checkListChoices(db, report);
   return { country: { id: country.id, code: country.code }, subGroup: { id: subGroup.id, nombre: subGroup.nombre }, productNames };
+}
+
+type Choice = string | number | null | undefined;
+
+/** The list values a report chose, by list; empty choices left out. */
+function listChoices(report: PublicReport): Record<ReportChoiceList, Choice[]> {
+  return {
+    AccionMeddicamento: report.RAM.map((ram) => ram.AccionMeddicamento),
+    Via: report.Medicamento.map((drug) => drug.Via),
+    FrecuenciaTipo: report.Medicamento.map((drug) => drug.FrecuenciaTipo),
+    UnidadUso: report.Medicamento.map((drug) => drug.UnidadUso),
+    Tipo: (report.Concomitante ?? []).map((drug) => ('Tipo' in drug ? drug.Tipo : null)),
+    Parentesco: [report.InformacionContacto.Reporta?.Parentesco],
+  };
+}
+
+const EVOLUTION_IDS = new Set<number>(RAM_EVOLUTIONS.map((option) => option.Id));
+
+/** The ids of the chosen values, or null when one of them is not an id at all. */
+function choiceIds(values: readonly Choice[]): number[] | null {
+  const ids: number[] = [];
+  for (const value of values) {
+    if (value == null || isEmptyChoice(value)) continue;
+    const key = referenceKey(value);
+    if (!('id' in key)) return null;
+    ids.push(key.id);
+  }
+  return [...new Set(ids)];
+}
+
+/**
+ * Every list value of the report (RAM outcome and action, route, frequency and unit of each
+ * suspect drug, type of each concomitant, the reporter's relationship) is an enabled row of its
+ * list; 400 naming the field otherwise. One query per list that has a value.
+ */
+async function checkListChoices(db: DbOrTx, report: PublicReport): Promise<void> {
+  // Outcome ids are fixed (event spec §3) and include -1, so they are checked as numbers.
+  const evolutions = report.RAM.map((ram) => ram.Evolucion).filter((value) => value != null && !isEmptyChoice(value));
+  if (evolutions.some((value) => !EVOLUTION_IDS.has(Number(value)))) throw badRequest(MSG.publicForm.optionUnknown('Evolución'));
+  for (const [list, values] of Object.entries(listChoices(report)) as [ReportChoiceList, Choice[]][]) {
+    const ids = choiceIds(values);
+    const unknown = () => badRequest(MSG.publicForm.optionUnknown(REPORT_CHOICE_LISTS[list].label));
+    if (!ids) throw unknown();
+    if (ids.length === 0) continue;
+    const enabled = await enabledListIds(db, list, ids);
+    if (ids.some((id) => !enabled.has(id))) throw unknown();
+  }
 }
