@@ -25,3 +25,5 @@ export * from './documents.js';
 export * from './create-event.js';
 export * from './reference-lists.js';
 export * from './catalog-options.js';
+export * from './work-lists.js';
+export * from './kpi.js';

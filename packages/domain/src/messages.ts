@@ -118,6 +118,31 @@ export const MSG = {
   homeReports: {
     title: 'Reporte generado por médico / paciente',
     reportTypeRequired: 'Debe seleccionar un tipo de reporte',
+    /** (ours) an unknown report id, or one out of the user's reach. */
+    reportNotFound: 'El reporte no existe o no está a su alcance',
+    /** (ours) the report already became a case. */
+    alreadyEntered: 'El reporte ya fue ingresado como evento reportable',
+  },
+  lists: {
+    /** (ours) page 0, -1, 1.5 or text. */
+    invalidPage: 'El número de página debe ser un entero mayor o igual a 1',
+    /** (ours) a page size other than 15. */
+    invalidPageSize: 'El tamaño de página debe ser 15',
+    /** (ours) an orderBy that names no known column. */
+    invalidOrder: 'El orden solicitado no es válido',
+    /** (ours) a filter value of the wrong kind. */
+    invalidFilter: 'Uno de los filtros no es válido',
+    /** (ours) an unknown case, or one out of the user's reach. */
+    eventNotFound: 'El evento reportable no existe o no está a su alcance',
+    /** Empty list text (event spec §2.6). */
+    empty: (things: string) => `No se encontraron ${things} asociados`,
+  },
+  hub: {
+    newEvents: 'Nuevos Eventos',
+    newEventsText: 'Llegaron nuevos reportes o eventos. Recargue la lista para verlos.',
+    configurationChanged: 'Cambio en la configuración',
+    configurationChangedText: 'Los parámetros del sistema cambiaron. Recargue la página para aplicarlos.',
+    reload: 'Recargar',
   },
   workflow: {
     /** (ours) an action the workflow table does not allow from the current status. */
@@ -201,9 +226,5 @@ export const MSG = {
     card: 'Eventos No KPI',
     listTitle: 'Eventos que no cumplen',
     empty: 'Eventos que no cumplan con los KPIs',
-  },
-  hub: {
-    newEvents: 'Nuevos Eventos',
-    configChanged: 'Cambio en la configuración',
   },
 } as const;
