@@ -5,7 +5,7 @@ import type { Algorithm } from 'altcha-lib/v1/types';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../db/client.js';
-import { countries, users } from '../db/schema/index.js';
+import { countries, userLaboratories, users } from '../db/schema/index.js';
 import { CAPTCHA_HEADER, hashPassword } from '../modules/auth/index.js';
 
 export const DEFAULT_TEST_PASSWORD = 'Clave-de-prueba-1';
@@ -18,10 +18,28 @@ export interface TestUser {
   countryCode: string;
 }
 
+/**
+ * A laboratory assignment of a user (`user_laboratories`): a laboratory; or, with no
+ * laboratory, every laboratory of `country`; or, with neither, every laboratory.
+ */
+export interface TestLaboratoryAssignment {
+  laboratoryId?: number | null;
+  /** Country code ('UY'). */
+  country?: string | null;
+}
+
 /** A user with a unique e-mail, so tests can run in parallel on a shared database. */
 export async function createUser(
   db: DbOrTx,
-  options: { role: Role; country?: string; acceptTerms?: boolean; password?: string; isActive?: boolean },
+  options: {
+    role: Role;
+    country?: string;
+    acceptTerms?: boolean;
+    password?: string;
+    isActive?: boolean;
+    /** Laboratory assignments (the reach of QPPV, CL and Fabricante). */
+    laboratories?: readonly TestLaboratoryAssignment[];
+  },
 ): Promise<TestUser> {
   const countryCode = options.country ?? 'UY';
   const password = options.password ?? DEFAULT_TEST_PASSWORD;
@@ -42,6 +60,13 @@ export async function createUser(
     })
     .returning({ id: users.id });
   if (!row) throw new Error('User not created');
+  for (const assignment of options.laboratories ?? []) {
+    const assignedCountry = assignment.country
+      ? (await db.select({ id: countries.id }).from(countries).where(eq(countries.code, assignment.country)))[0]
+      : null;
+    if (assignment.country && !assignedCountry) throw new Error(`Country ${assignment.country} is not seeded`);
+    await db.insert(userLaboratories).values({ userId: row.id, laboratoryId: assignment.laboratoryId ?? null, countryId: assignedCountry?.id ?? null });
+  }
   return { id: row.id, email, password, role: options.role, countryCode };
 }
 

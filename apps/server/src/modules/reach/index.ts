@@ -1,0 +1,9 @@
+export {
+  caseReach,
+  findCaseInReach,
+  loadUserLaboratoryIds,
+  reachesByLaboratory,
+  userLaboratoryIds,
+  type CaseInReach,
+  type ReachUser,
+} from './reach.js';

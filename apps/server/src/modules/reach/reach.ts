@@ -1,0 +1,98 @@
+import { ER_STATUS } from '@atalaya/domain';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { countries, eventMedications, events, laboratories, userLaboratories } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/access-token.js';
+
+/** What reach needs of the caller (an `AuthUser` will do). */
+export type ReachUser = Pick<AuthUser, 'id' | 'role' | 'countryCode'>;
+
+/**
+ * The ids of the laboratories assigned to a user, as a subquery: each `user_laboratories`
+ * row covers its laboratory; a row with no laboratory and a country covers every laboratory
+ * of that country (`laboratories.countryId`); a row with neither covers every laboratory.
+ */
+export function userLaboratoryIds(userId: string): SQL {
+  return sql`select ${laboratories.id} from ${laboratories} where exists (
+    select 1 from ${userLaboratories}
+    where ${userLaboratories.userId} = ${userId}
+      and (${userLaboratories.laboratoryId} = ${laboratories.id}
+        or (${userLaboratories.laboratoryId} is null
+          and (${userLaboratories.countryId} is null or ${userLaboratories.countryId} = ${laboratories.countryId}))))`;
+}
+
+/**
+ * Which cases (reportable events) a user may see: a condition on `events`, to put in the
+ * WHERE of any query whose FROM holds `events` (unaliased). Every list, read and write of a
+ * case goes through it; a case out of reach answers the same 404 as an unknown one.
+ *
+ * - RLF: the cases of their own country (`events.countryId` = the user's country).
+ * - QPPV, CL, Fabricante: the cases with at least one related medication
+ *   (`event_medications.laboratoryId`) of one of their laboratories (`userLaboratoryIds`).
+ * - ADMIN: no case.
+ * - A case in status 1 (Pendiente) is a draft: besides RLF of its country, only its creator
+ *   sees it (a QPPV, CL or Fabricante does not see another user's draft even when it holds
+ *   their laboratory).
+ * - The creator of a case always sees it (a draft may have no medication yet, and the
+ *   creator may annul it).
+ *
+ * `laboratoryIds`: the user's laboratories already loaded (`loadUserLaboratoryIds`); lists
+ * pass them so that PostgreSQL sees the actual ids and picks its plan by their statistics
+ * (probe each candidate case's medications when the user has many laboratories, hash the
+ * medications of a few). Without them the laboratories are a subquery (fine for one case).
+ * No list of cases ever travels from the server; the indexes used are `events_country_*`,
+ * `events_created_by_status_idx`, `event_medications_event_id_index` and
+ * `event_medications_laboratory_event_idx`.
+ */
+export function caseReach(user: ReachUser, laboratoryIds?: readonly number[]): SQL {
+  const creator = sql`${events.createdBy} = ${user.id}`;
+  switch (user.role) {
+    case 'ADMIN':
+      return sql`false`;
+    case 'RLF':
+      return sql`(${creator} or ${events.countryId} = (select ${countries.id} from ${countries} where ${countries.code} = ${user.countryCode}))`;
+    case 'QPPV':
+    case 'CL':
+    case 'Fabricante': {
+      if (laboratoryIds && laboratoryIds.length === 0) return creator;
+      const ofLaboratories = laboratoryIds
+        ? inArray(eventMedications.laboratoryId, [...laboratoryIds])
+        : sql`${eventMedications.laboratoryId} in (${userLaboratoryIds(user.id)})`;
+      return sql`(${creator} or (${events.status} <> ${ER_STATUS.PENDIENTE} and exists (
+        select 1 from ${eventMedications} where ${eventMedications.eventId} = ${events.id} and ${ofLaboratories})))`;
+    }
+  }
+}
+
+/** The ids of the user's laboratories (`userLaboratoryIds`), for `caseReach` in lists. */
+export async function loadUserLaboratoryIds(db: DbOrTx, userId: string): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(userLaboratoryIds(userId));
+  return rows.rows.map((row) => Number(row.id));
+}
+
+/** Whether a role's reach depends on its laboratories. */
+export function reachesByLaboratory(role: ReachUser['role']): boolean {
+  return role === 'QPPV' || role === 'CL' || role === 'Fabricante';
+}
+
+/** A case found by its Meta within the caller's reach. */
+export interface CaseInReach {
+  id: string;
+  meta: string;
+  referenceNumber: string;
+  status: number;
+  createdBy: string;
+}
+
+/**
+ * The case with this Meta if the user may see it, else null (unknown and out of reach look
+ * the same). `forUpdate` locks the row until the transaction ends (pass a transaction).
+ */
+export async function findCaseInReach(db: DbOrTx, user: ReachUser, meta: string, options: { forUpdate?: boolean } = {}): Promise<CaseInReach | null> {
+  const query = db
+    .select({ id: events.id, meta: events.meta, referenceNumber: events.referenceNumber, status: events.status, createdBy: events.createdBy })
+    .from(events)
+    .where(and(eq(events.meta, meta), caseReach(user)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}

@@ -1,0 +1,2 @@
+export { workflowModule, type WorkflowModuleOptions } from './routes.js';
+export { annulResultSchema, type AnnulResult } from './schemas.js';

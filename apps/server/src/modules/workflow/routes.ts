@@ -1,0 +1,92 @@
+import { annulEventSchema, erCommentSchema, erListRowSchema, followUpItemSchema, pagedResultSchema, type Role } from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { annulResultSchema, invertListParams, metaParams, pendingListParams } from './schemas.js';
+import { annulCase, commentsOf, followUpsOf, invertList, pendingList } from './service.js';
+
+export interface WorkflowModuleOptions {
+  db: Db;
+}
+
+/** "Mis acciones pendientes" is hidden for CL and ADMIN (event spec §2.1): they are refused. */
+const PENDING_LIST_ROLES: readonly Role[] = ['QPPV', 'RLF', 'Fabricante'];
+/** Roles that work on cases: the other half of the tasks, comments, follow-ups, annul. */
+const CASE_ROLES: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
+
+const TAG = ['Tareas'];
+const pagedRows = pagedResultSchema(erListRowSchema);
+const withNotFound = { ...errorResponses, 404: messageSchema };
+
+/** The Tasks screen's case lists (getWorkFlow, getWorkFlowInvert), comments, follow-ups and annulment. */
+export const workflowModule: FastifyPluginAsyncZod<WorkflowModuleOptions> = async (app, { db }) => {
+  app.route({
+    method: 'GET',
+    url: '/api/getWorkFlow/:page/:size/:orderBy/:statusId/:idEr/:from/:to/:categoryId/:subGroupId',
+    config: { roles: PENDING_LIST_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Mis acciones pendientes: los eventos reportables que esperan al usuario (15 por página)',
+      params: pendingListParams,
+      response: { 200: pagedRows, ...errorResponses },
+    },
+    handler: (request) => {
+      const { page, orderBy, statusId, idEr, from, to, categoryId, subGroupId } = request.params;
+      return pendingList(db, requireUser(request), { page, order: orderBy, filters: { statusId, idEr, from, to, categoryId, subGroupId } });
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getWorkFlowInvert/:page/:size/:orderBy',
+    config: { roles: CASE_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Eventos reportables abiertos al alcance del usuario que esperan a otro rol (15 por página)',
+      params: invertListParams,
+      response: { 200: pagedRows, ...errorResponses },
+    },
+    handler: (request) => invertList(db, requireUser(request), { page: request.params.page, order: request.params.orderBy }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getERCommentsByMeta/:meta',
+    config: { roles: CASE_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Comentarios del flujo de trabajo de un evento reportable, del más reciente al más antiguo',
+      params: metaParams,
+      response: { 200: z.array(erCommentSchema), ...withNotFound },
+    },
+    handler: (request) => commentsOf(db, requireUser(request), request.params.meta),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getERFollowUpByMeta/:meta',
+    config: { roles: CASE_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Reportes de seguimiento de un evento reportable, del más reciente al más antiguo',
+      params: metaParams,
+      response: { 200: z.array(followUpItemSchema), ...withNotFound },
+    },
+    handler: (request) => followUpsOf(db, requireUser(request), request.params.meta),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/anularER',
+    config: { roles: CASE_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Anular un evento reportable (estado 11) con un comentario',
+      body: annulEventSchema,
+      response: { 200: annulResultSchema, ...withNotFound },
+    },
+    handler: (request) => annulCase(db, requireUser(request), { meta: request.body.Meta, comment: request.body.Comentario ?? '' }),
+  });
+};
