@@ -70,7 +70,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 }
 
 async function openPg(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString });
+  // JIT compilation costs 300–500 ms on the list queries (measured on 300,000 cases) and
+  // saves nothing on queries that read a page of rows through an index.
+  const pool = new pg.Pool({ connectionString, options: '-c jit=off' });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { countries, homeReports } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { reachesHomeReport } from './reach.js';
 
 /** Roles that triage incoming reports and may read one by its number. */
-const READERS = ['RLF', 'QPPV'] as const;
+export const HOME_REPORT_READERS = ['RLF', 'QPPV'] as const;
 
 export const homeReportByReferenceSchema = z.object({
   Id: z.string(),
@@ -21,11 +22,20 @@ export const homeReportByReferenceSchema = z.object({
 });
 export type HomeReportByReference = z.infer<typeof homeReportByReferenceSchema>;
 
-/**
- * An incoming report by its number, as stored. RLF reads the reports of their own country;
- * QPPV any. Out of reach and unknown answer the same 404, so a number reveals nothing.
- */
-async function getByReference(db: Db, reference: string, user: AuthUser): Promise<HomeReportByReference> {
+/** An incoming report as the reads answer it, with its country code and sub-group id. */
+export interface HomeReportRecord {
+  id: string;
+  reference: string;
+  status: number;
+  isMedic: boolean;
+  createdAt: Date;
+  data: Record<string, unknown>;
+  countryCode: string;
+  subGroupId: number;
+}
+
+/** The incoming report matching the condition (one row: by id, reference or case), or null. */
+export async function findHomeReport(db: DbOrTx, condition: SQL): Promise<HomeReportRecord | null> {
   const [row] = await db
     .select({
       id: homeReports.id,
@@ -35,11 +45,17 @@ async function getByReference(db: Db, reference: string, user: AuthUser): Promis
       createdAt: homeReports.createdAt,
       data: homeReports.data,
       countryCode: countries.code,
+      subGroupId: homeReports.subGroupId,
     })
     .from(homeReports)
     .innerJoin(countries, eq(countries.id, homeReports.countryId))
-    .where(eq(homeReports.reference, reference.trim().toUpperCase()));
-  if (!row || (user.role === 'RLF' && row.countryCode !== user.countryCode)) throw notFound();
+    .where(condition)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The answer of `getEventoDeHomeByReference`: the report as stored. */
+export function toHomeReportByReference(row: HomeReportRecord): HomeReportByReference {
   return {
     Id: row.id,
     Reference: row.reference,
@@ -50,12 +66,22 @@ async function getByReference(db: Db, reference: string, user: AuthUser): Promis
   };
 }
 
+/**
+ * An incoming report by its number, as stored. RLF reads the reports of their own country;
+ * QPPV any. Out of reach and unknown answer the same 404, so a number reveals nothing.
+ */
+async function getByReference(db: Db, reference: string, user: AuthUser): Promise<HomeReportByReference> {
+  const row = await findHomeReport(db, eq(homeReports.reference, reference.trim().toUpperCase()));
+  if (!row || !reachesHomeReport(user, row.countryCode)) throw notFound();
+  return toHomeReportByReference(row);
+}
+
 /** `GET /api/getEventoDeHomeByReference/{reference}` (read-only). */
 export const homeReportByReferenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.route({
     method: 'GET',
     url: '/api/getEventoDeHomeByReference/:reference',
-    config: { roles: READERS },
+    config: { roles: HOME_REPORT_READERS },
     schema: {
       tags: ['Reporte público'],
       summary: 'Un reporte recibido del sitio público, por su número (RH-AAAA-NNNNNN)',

@@ -67,7 +67,7 @@ function listChoices(report: PublicReport): Record<ReportChoiceList, Choice[]> {
     Via: report.Medicamento.map((drug) => drug.Via),
     FrecuenciaTipo: report.Medicamento.map((drug) => drug.FrecuenciaTipo),
     UnidadUso: report.Medicamento.map((drug) => drug.UnidadUso),
-    Tipo: (report.Concomitante ?? []).map((drug) => ('Tipo' in drug ? drug.Tipo : null)),
+    Tipo: (report.Concomitante ?? []).map((drug): Choice => ('Tipo' in drug ? (drug.Tipo as Choice) : null)),
     Parentesco: [report.InformacionContacto.Reporta?.Parentesco],
   };
 }

@@ -5,10 +5,14 @@ import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { CAPTCHA_HEADER } from '../auth/index.js';
+import type { CaseEvents } from '../events/index.js';
 import type { HomeReportEvents } from './events.js';
+import { homeReportDetailRoutes } from './details.js';
 import { homeReportByReferenceRoutes } from './get-by-reference.js';
+import { homeReportInboxRoutes } from './inbox.js';
 import { reportCreatedSchema } from './schemas.js';
 import { submitPublicReport, submitUserReport } from './service.js';
+import { homeReportTriageRoutes } from './triage.js';
 
 export interface HomeReportsModuleOptions {
   db: Db;
@@ -16,6 +20,8 @@ export interface HomeReportsModuleOptions {
   captchaHmacKey: string;
   /** Told about every stored report (see `onHomeReportCreated`). */
   events: HomeReportEvents;
+  /** Told about every case entered from a report (Ingresar). */
+  caseEvents: CaseEvents;
 }
 
 /** A report is JSON text only; 1 MB is far more than the nine steps can hold. */
@@ -28,9 +34,12 @@ const SIGNED_IN_REPORTERS = ['CL', 'RLF', 'QPPV'] as const;
 
 const responses = { 200: reportCreatedSchema, ...errorResponses, 413: messageSchema, 415: messageSchema };
 
-/** Incoming reports from the public report form (and its signed-in variant). */
-export const homeReportsModule: FastifyPluginAsyncZod<HomeReportsModuleOptions> = async (app, { db, captchaHmacKey, events }) => {
+/** Incoming reports: the public report form (and its signed-in variant), their reads, lists and triage. */
+export const homeReportsModule: FastifyPluginAsyncZod<HomeReportsModuleOptions> = async (app, { db, captchaHmacKey, events, caseEvents }) => {
   await app.register(homeReportByReferenceRoutes, { db });
+  await app.register(homeReportDetailRoutes, { db });
+  await app.register(homeReportInboxRoutes, { db });
+  await app.register(homeReportTriageRoutes, { db, caseEvents });
 
   app.route({
     method: 'POST',

@@ -119,10 +119,10 @@ describe('groups and statuses seed data', () => {
     ]);
   });
 
-  it('has the workflow statuses 1 to 9 and 11, and the three incoming-report statuses', () => {
+  it('has the workflow statuses 1 to 9 and 11, and the incoming-report statuses (4 Ingresado is ours)', () => {
     expect(eventStatuses.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 11]);
     expect(eventStatuses.find((s) => s.id === 11)?.name).toBe('Anulado');
-    expect(homeReportStatuses.map((s) => s.name)).toEqual(['Nuevo', 'En revisión', 'Descartado']);
+    expect(homeReportStatuses.map((s) => s.name)).toEqual(['Nuevo', 'En revisión', 'Descartado', 'Ingresado']);
   });
 });
 

@@ -14,9 +14,10 @@ export const eventStatuses: SeedStatus[] = [
   { id: 11, name: 'Anulado' },
 ];
 
-/** Statuses of an incoming report from the public site. */
+/** Statuses of an incoming report from the public site; 4 Ingresado is ours: the report became a case. */
 export const homeReportStatuses: SeedStatus[] = [
   { id: 1, name: 'Nuevo' },
   { id: 2, name: 'En revisión' },
   { id: 3, name: 'Descartado' },
+  { id: 4, name: 'Ingresado' },
 ];

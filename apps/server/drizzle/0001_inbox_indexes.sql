@@ -1,0 +1,3 @@
+DROP INDEX "home_reports_inbox_idx";--> statement-breakpoint
+CREATE INDEX "home_reports_inbox_country_idx" ON "home_reports" USING btree ("country_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "home_reports"."entered_event_id" is null;--> statement-breakpoint
+CREATE INDEX "home_reports_inbox_idx" ON "home_reports" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "home_reports"."entered_event_id" is null;

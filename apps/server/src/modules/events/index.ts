@@ -1,0 +1,3 @@
+export { announceCaseCreated, createCaseEvents, onCaseCreated, type CaseCreated, type CaseEvents } from './events.js';
+export { CASE_CREATED_DESCRIPTION, createCase, newCaseMeta, type CaseHistoryLine, type NewCase } from './create-case.js';
+export { caseReadRoutes, erPatientSchema, getPatientByMeta, type ErPatient } from './patient.js';

@@ -1,0 +1,96 @@
+import { homeReportStatusName, MSG } from '@atalaya/domain';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { events, homeReports } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/access-token.js';
+import { notFound } from '../../http/errors.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { caseReach } from '../reach/index.js';
+import {
+  findHomeReport,
+  HOME_REPORT_READERS,
+  homeReportByReferenceSchema,
+  type HomeReportRecord,
+  toHomeReportByReference,
+} from './get-by-reference.js';
+import { reachesHomeReport } from './reach.js';
+
+/**
+ * An incoming report for the summary modal: what `getEventoDeHomeByReference` answers plus
+ * its status name, its country code (`Pais`) and its type of occurrence (`SubGroup`, the
+ * sub-group id; 0 while unclassified).
+ */
+export const homeReportDetailSchema = homeReportByReferenceSchema.extend({
+  StatusName: z.string(),
+  Pais: z.string(),
+  SubGroup: z.number().int(),
+});
+export type HomeReportDetail = z.infer<typeof homeReportDetailSchema>;
+
+function toDetail(row: HomeReportRecord): HomeReportDetail {
+  return { ...toHomeReportByReference(row), StatusName: homeReportStatusName(row.status), Pais: row.countryCode, SubGroup: row.subGroupId };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `getEventoDeHomeById`: unknown, malformed and out-of-reach ids answer the same 404. */
+async function getById(db: Db, id: string, user: AuthUser): Promise<HomeReportDetail> {
+  const row = UUID.test(id) ? await findHomeReport(db, eq(homeReports.id, id)) : null;
+  if (!row || !reachesHomeReport(user, row.countryCode)) throw notFound(MSG.homeReports.reportNotFound);
+  return toDetail(row);
+}
+
+/** Roles that read a case's originating report (everyone who works on cases). */
+const CASE_READERS = ['QPPV', 'RLF', 'CL', 'Fabricante'] as const;
+
+/**
+ * `getEventoDeHomeByMeta`: the incoming report a case was entered from, when the case is
+ * within the caller's reach (`caseReach`: RLF its country's cases; QPPV, CL and Fabricante
+ * the cases of their laboratories, a draft only to its creator). An unknown case and one out
+ * of reach answer the same 404; a case entered without a report answers 404 too.
+ */
+async function getByMeta(db: Db, meta: string, user: AuthUser): Promise<HomeReportDetail> {
+  const [event] = await db
+    .select({ homeReportId: events.homeReportId })
+    .from(events)
+    .where(and(eq(events.meta, meta), caseReach(user)))
+    .limit(1);
+  if (!event) throw notFound(MSG.lists.eventNotFound);
+  const row = event.homeReportId ? await findHomeReport(db, eq(homeReports.id, event.homeReportId)) : null;
+  if (!row) throw notFound(MSG.homeReports.reportNotFound);
+  return toDetail(row);
+}
+
+const responses = { 200: homeReportDetailSchema, ...errorResponses, 404: messageSchema };
+
+/** Reads of one incoming report: by id (the summary modal) and by the case entered from it. */
+export const homeReportDetailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.route({
+    method: 'GET',
+    url: '/api/getEventoDeHomeById/:id',
+    config: { roles: HOME_REPORT_READERS },
+    schema: {
+      tags: ['Reportes recibidos'],
+      summary: 'Un reporte recibido, por su id, con su estado, país y tipo de acontecimiento (modal de resumen)',
+      params: z.object({ id: z.string().max(64, MSG.homeReports.reportNotFound) }),
+      response: responses,
+    },
+    handler: (request) => getById(db, request.params.id, requireUser(request)),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getEventoDeHomeByMeta/:meta',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: ['Reportes recibidos'],
+      summary: 'El reporte recibido del que se ingresó un evento reportable (por el Meta del evento)',
+      params: z.object({ meta: z.string().max(64, MSG.lists.eventNotFound) }),
+      response: responses,
+    },
+    handler: (request) => getByMeta(db, request.params.meta, requireUser(request)),
+  });
+};
