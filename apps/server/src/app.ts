@@ -15,9 +15,12 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { authModule, loadAuthKeys } from './modules/auth/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { contextModule } from './modules/context/index.js';
+import { caseReadRoutes, createCaseEvents } from './modules/events/index.js';
 import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
 import { meddraModule } from './modules/meddra/index.js';
+import { createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
 import { registerWebApp } from './modules/static/index.js';
+import { workflowModule } from './modules/workflow/index.js';
 
 /** Largest JSON or form body; file uploads declare their own limit. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -74,7 +77,13 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   await app.register(catalogModule, { db });
   await app.register(meddraModule, { db });
   const homeReportEvents = createHomeReportEvents();
-  await app.register(homeReportsModule, { db, captchaHmacKey: keys.captchaHmacKey, events: homeReportEvents });
+  const caseEvents = createCaseEvents();
+  await app.register(homeReportsModule, { db, captchaHmacKey: keys.captchaHmacKey, events: homeReportEvents, caseEvents });
+  await app.register(workflowModule, { db });
+  await app.register(caseReadRoutes, { db });
+  // Settings and parameter screens announce their changes here ('Cambio en la configuración').
+  const configurationEvents = createConfigurationEvents();
+  await registerRealtimeHub(app, { database, config, accessTokenKey: keys.accessTokenKey, homeReportEvents, caseEvents, configurationEvents });
 
   registerNotFound(app, await registerWebApp(app, config.webDistDir));
   return app;

@@ -3,6 +3,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { RealtimeProvider } from '../../shared/realtime';
 import { useIdleStage, useSession } from '../../shared/session';
 import { LockScreen, TermsModal } from '../auth';
 import { ReportFormModal, StartReportModal } from '../public-report';
@@ -43,7 +44,7 @@ export function AppFrame() {
   const adminItems = menuItemsOf(user.MenuItems, 'Admin');
   const createMode = createEventMode(user.Rol);
 
-  return (
+  const frame = (
     <AppShell header={{ height: compact ? 60 : 108 }} padding={compact ? 'md' : 'xl'}>
       <AppShell.Header>
         <AppHeader
@@ -82,4 +83,6 @@ export function AppFrame() {
       <LockScreen />
     </AppShell>
   );
+  // The realtime hub lives as long as the internal area is shown (platform spec §4).
+  return <RealtimeProvider>{frame}</RealtimeProvider>;
 }

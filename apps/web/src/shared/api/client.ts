@@ -42,6 +42,8 @@ export interface ApiClient {
   post<T>(path: string, json?: unknown, options?: Omit<RequestOptions, 'method' | 'json'>): Promise<T>;
   /** Keeps the access token in memory; `null` forgets it. */
   setAccessToken(token: string | null): void;
+  /** The access token in memory (null when signed out or locked): the realtime hub's handshake sends it. */
+  getAccessToken(): string | null;
   /** One refresh with the HttpOnly cookie; concurrent callers share the same attempt. */
   refreshSession(): Promise<RefreshResult>;
   /** Locks the session: forgets the token and refuses authenticated calls until `unlock`. */
@@ -193,6 +195,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       accessToken = token;
       if (token) expired = false;
     },
+    getAccessToken: () => accessToken,
     refreshSession,
     lock() {
       locked = true;

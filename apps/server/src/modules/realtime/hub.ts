@@ -1,0 +1,154 @@
+import type { IncomingMessage } from 'node:http';
+import { type ConfigurationChangedMessage, HUB_EVENTS, HUB_PATH, MSG, type NewEventsMessage } from '@atalaya/domain';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { Server } from 'socket.io';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { type AuthUser, verifyAccessToken } from '../../http/access-token.js';
+import { type CaseEvents, onCaseCreated } from '../events/index.js';
+import { type HomeReportEvents, onHomeReportCreated } from '../home-reports/index.js';
+import { type ConfigurationEvents, onConfigurationChanged } from './configuration-events.js';
+import { createPostgresHubAdapter, type HubAdapter } from './postgres-adapter.js';
+import { newEventsRooms, roomsOfUser } from './rooms.js';
+
+export interface RealtimeHubOptions {
+  database: Database;
+  config: Config;
+  accessTokenKey: Uint8Array;
+  homeReportEvents: HomeReportEvents;
+  caseEvents: CaseEvents;
+  configurationEvents: ConfigurationEvents;
+}
+
+/** What the hub sends (platform spec §4 'Realtime hub'); clients send nothing. */
+export interface HubServerEvents {
+  [HUB_EVENTS.newEvents]: (message: NewEventsMessage) => void;
+  [HUB_EVENTS.configurationChanged]: (message: ConfigurationChangedMessage) => void;
+}
+type NoEvents = Record<string, never>;
+interface HubSocketData {
+  user: AuthUser;
+}
+type HubServer = Server<NoEvents, HubServerEvents, NoEvents, HubSocketData>;
+
+/** Handshakes carry only the token; nothing larger is accepted from a client. */
+const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+
+/** The connection string of a `pg` database: the configured one, else the one its pool was opened with. */
+function connectionStringOf(database: Database, config: Config): string {
+  if (config.databaseUrl) return config.databaseUrl;
+  const client: unknown = (database.db as unknown as { $client?: unknown }).$client;
+  const fromPool = client instanceof pg.Pool ? client.options.connectionString : undefined;
+  if (!fromPool) throw new Error('Realtime hub: no PostgreSQL connection string for the Postgres adapter');
+  return fromPool;
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.split(',')[0]?.trim() || undefined;
+}
+
+/**
+ * Same origin only: a browser's handshake must come from the page's own host (or from the
+ * configured public address). Non-browser clients send no Origin; their token is what counts.
+ */
+export function isSameOriginHandshake(request: IncomingMessage, config: Pick<Config, 'appUrl' | 'trustProxy'>): boolean {
+  const origin = firstHeader(request.headers.origin);
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin === new URL(config.appUrl).origin) return true;
+  const hosts = [firstHeader(request.headers.host)];
+  if (config.trustProxy) hosts.push(firstHeader(request.headers['x-forwarded-host']));
+  return hosts.some((host) => host !== undefined && host.toLowerCase() === url.host.toLowerCase());
+}
+
+/**
+ * The realtime hub: Socket.IO on Fastify's HTTP server under /signalr (websocket and long
+ * polling), same origin only. A client authenticates with its access token in `auth.token`
+ * and joins the rooms of its role and country; it then hears 'nuevosEventos' for the new
+ * incoming reports and cases that concern it and 'cambioConfiguracion' when the configuration
+ * changes. With PostgreSQL the Postgres adapter spreads every message to all the processes.
+ * A failed emit is logged and never reaches the request that stored the data.
+ */
+export async function registerRealtimeHub(app: FastifyInstance, options: RealtimeHubOptions): Promise<void> {
+  const { database, config, accessTokenKey } = options;
+  const log = app.log.child({ module: 'realtime' });
+
+  const hubAdapter: HubAdapter | null =
+    database.driver === 'pg' ? await createPostgresHubAdapter(connectionStringOf(database, config), log) : null;
+
+  const io: HubServer = new Server(app.server, {
+    path: HUB_PATH,
+    transports: ['websocket', 'polling'],
+    serveClient: false,
+    maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
+    allowRequest: (request, callback) => {
+      callback(null, isSameOriginHandshake(request, config));
+    },
+    ...(hubAdapter ? { adapter: hubAdapter.adapter } : {}),
+  });
+
+  io.use((socket, next) => {
+    const auth: unknown = socket.handshake.auth;
+    const token = auth && typeof auth === 'object' && 'token' in auth && typeof auth.token === 'string' ? auth.token : null;
+    const verified = token ? verifyAccessToken(token, accessTokenKey) : Promise.resolve(null);
+    verified
+      .then((user) => {
+        if (!user) {
+          next(new Error(MSG.errors.unauthenticated));
+          return;
+        }
+        socket.data.user = user;
+        next();
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'realtime hub: token check failed');
+        next(new Error(MSG.errors.unauthenticated));
+      });
+  });
+
+  io.on('connection', (socket) => {
+    const { user } = socket.data;
+    void socket.join(roomsOfUser(user));
+    log.debug({ userId: user.id, transport: socket.conn.transport.name }, 'realtime hub: connected');
+  });
+
+  function emitNewEvents(message: NewEventsMessage): void {
+    try {
+      io.to(newEventsRooms(message.countryCode)).emit(HUB_EVENTS.newEvents, message);
+    } catch (error) {
+      log.error({ err: error, reference: message.reference }, 'realtime hub: could not send nuevosEventos');
+    }
+  }
+
+  const unsubscribe = [
+    onHomeReportCreated(options.homeReportEvents, (report) => {
+      emitNewEvents({ kind: 'homeReport', reference: report.reference, countryCode: report.countryCode, date: report.createdAt.toISOString() });
+    }),
+    onCaseCreated(options.caseEvents, (created) => {
+      emitNewEvents({ kind: 'event', reference: created.referenceNumber, countryCode: created.countryCode, date: created.createdAt.toISOString() });
+    }),
+    onConfigurationChanged(options.configurationEvents, (change) => {
+      try {
+        io.emit(HUB_EVENTS.configurationChanged, { what: change.what, date: change.changedAt.toISOString() });
+      } catch (error) {
+        log.error({ err: error, what: change.what }, 'realtime hub: could not send cambioConfiguracion');
+      }
+    }),
+  ];
+
+  // Before Fastify closes its server: open sockets would otherwise keep it from closing.
+  app.addHook('preClose', async () => {
+    for (const stop of unsubscribe) stop();
+    await io.close();
+  });
+  app.addHook('onClose', async () => {
+    await hubAdapter?.close();
+  });
+}

@@ -1,0 +1,8 @@
+export {
+  announceConfigurationChanged,
+  createConfigurationEvents,
+  onConfigurationChanged,
+  type ConfigurationChanged,
+  type ConfigurationEvents,
+} from './configuration-events.js';
+export { registerRealtimeHub, type HubServerEvents, type RealtimeHubOptions } from './hub.js';
