@@ -1,6 +1,7 @@
 import { APP_ROUTES } from '@atalaya/domain';
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
+import { TasksPage } from '../features/tasks';
 import { PlaceholderPage } from '../shared/layout';
 
 export type InternalRouteKey = Exclude<keyof typeof APP_ROUTES, 'landing' | 'login' | 'changePassword' | 'teamsConfig'>;
@@ -33,7 +34,7 @@ function EventEditPage() {
 
 
 export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
-  workflow: placeholder('workflow', 'Aquí verá sus acciones pendientes y los reportes enviados por médicos y pacientes.'),
+  workflow: TasksPage,
   eventSearch: placeholder('eventSearch', 'Aquí podrá buscar y filtrar los eventos reportables.'),
   productSearch: placeholder('productSearch', 'Aquí podrá buscar eventos reportables por producto y principio activo.'),
   eventView: EventViewPage,

@@ -1,0 +1,69 @@
+import { HUB_EVENTS, MSG, type ConfigurationChangedMessage, type NewEventsMessage } from '@atalaya/domain';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useHubMessage } from '../../shared/realtime';
+
+export interface HubAlertsProps {
+  /** Reload the lists (the 'Nuevos Eventos' alert's button). */
+  onReloadLists(): void;
+}
+
+function HubAlert({ title, text, onReload, onClose }: { title: string; text: string; onReload(): void; onClose(): void }) {
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      title={title}
+      icon={<IconInfoCircle size={20} />}
+      withCloseButton
+      closeButtonLabel="Cerrar aviso"
+      onClose={onClose}
+    >
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{text}</Text>
+        <Button size="xs" variant="filled" color="blue" leftSection={<IconRefresh size={14} />} onClick={onReload}>
+          {MSG.hub.reload}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/**
+ * The realtime hub's information alerts on the Tasks screen (platform spec §4 'Realtime hub'):
+ * 'Nuevos Eventos' reloads the lists, 'Cambio en la configuración' reloads the page.
+ */
+export function HubAlerts({ onReloadLists }: HubAlertsProps) {
+  const [newEvents, setNewEvents] = useState(false);
+  const [configurationChanged, setConfigurationChanged] = useState(false);
+  const onNewEvents = useCallback((_message: NewEventsMessage) => setNewEvents(true), []);
+  const onConfigurationChanged = useCallback((_message: ConfigurationChangedMessage) => setConfigurationChanged(true), []);
+  useHubMessage(HUB_EVENTS.newEvents, onNewEvents);
+  useHubMessage(HUB_EVENTS.configurationChanged, onConfigurationChanged);
+
+  if (!newEvents && !configurationChanged) return null;
+  return (
+    <Stack gap="sm">
+      {newEvents ? (
+        <HubAlert
+          title={MSG.hub.newEvents}
+          text={MSG.hub.newEventsText}
+          onReload={() => {
+            setNewEvents(false);
+            onReloadLists();
+          }}
+          onClose={() => setNewEvents(false)}
+        />
+      ) : null}
+      {configurationChanged ? (
+        <HubAlert
+          title={MSG.hub.configurationChanged}
+          text={MSG.hub.configurationChangedText}
+          onReload={() => window.location.reload()}
+          onClose={() => setConfigurationChanged(false)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

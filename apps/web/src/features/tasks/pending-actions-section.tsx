@@ -1,0 +1,77 @@
+import { erStatusName, type ErListRow, type Role } from '@atalaya/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { showNotice } from '../../shared/notices';
+import { caseKeys, CommentConfirmModal, CommentsModal, FollowUpsModal, PagedList, type CaseRef } from '../../shared/list';
+import { annulEvent, tasksKeys, workflowListQuery } from './api';
+import { CaseRowActions } from './case-row-actions';
+import { TaskSection } from './task-section';
+
+export const PENDING_ACTIONS_TITLE = 'Mis acciones pendientes';
+
+export interface PendingActionsSectionProps {
+  role: Role;
+  page: number;
+  onPageChange(page: number): void;
+}
+
+const refOf = (row: ErListRow): CaseRef => ({ Meta: row.Meta, NumeroReferencia: row.NumeroReferencia });
+
+/** "Mis acciones pendientes": the cases waiting on the user (workflow.md), 15 a page. */
+export function PendingActionsSection({ role, page, onPageChange }: PendingActionsSectionProps) {
+  const queryClient = useQueryClient();
+  const list = useQuery(workflowListQuery(page));
+  const [commentsOf, setCommentsOf] = useState<CaseRef | null>(null);
+  const [followUpsOf, setFollowUpsOf] = useState<CaseRef | null>(null);
+  const [annulling, setAnnulling] = useState<CaseRef | null>(null);
+
+  const annul = useMutation({
+    mutationFn: ({ event, comment }: { event: CaseRef; comment: string }) => annulEvent({ Meta: event.Meta, Comentario: comment }),
+    onSuccess: (_result, { event }) => {
+      showNotice({ kind: 'success', title: 'Evento anulado', message: `El evento ${event.NumeroReferencia} quedó ${erStatusName(11)}` });
+      setAnnulling(null);
+    },
+    onSettled: (_result, _error, { event }) => {
+      void queryClient.invalidateQueries({ queryKey: tasksKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: caseKeys.all(event.Meta) });
+    },
+  });
+
+  return (
+    <TaskSection title={PENDING_ACTIONS_TITLE} total={list.data?.Total}>
+      <PagedList
+        variant="work"
+        label={PENDING_ACTIONS_TITLE}
+        things="eventos reportables"
+        result={list.data}
+        loading={list.isPending}
+        fetching={list.isFetching && !list.isPending}
+        failed={list.isError}
+        onRetry={() => void list.refetch()}
+        onPageChange={onPageChange}
+        rowActions={(row) => (
+          <CaseRowActions
+            row={row}
+            role={role}
+            onComments={(item) => setCommentsOf(refOf(item))}
+            onFollowUps={(item) => setFollowUpsOf(refOf(item))}
+            onAnnul={(item) => setAnnulling(refOf(item))}
+          />
+        )}
+      />
+      <CommentsModal event={commentsOf} onClose={() => setCommentsOf(null)} />
+      <FollowUpsModal event={followUpsOf} onClose={() => setFollowUpsOf(null)} />
+      <CommentConfirmModal
+        opened={annulling !== null}
+        title="Anular evento reportable"
+        message={`¿Está seguro que desea anular el evento ${annulling?.NumeroReferencia ?? ''}? Un evento anulado queda de solo lectura.`}
+        confirmLabel="Anular"
+        onConfirm={async (comment) => {
+          if (annulling) await annul.mutateAsync({ event: annulling, comment });
+        }}
+        onClose={() => setAnnulling(null)}
+      />
+    </TaskSection>
+  );
+}
+

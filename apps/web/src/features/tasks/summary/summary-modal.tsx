@@ -1,0 +1,250 @@
+import { eventEditPath, MSG, UNCLASSIFIED_SUB_GROUP, type HomeReportAction } from '@atalaya/domain';
+import { Alert, Box, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { DateText } from '../../../shared/display';
+import { CommentConfirmModal, ListModal } from '../../../shared/list';
+import { showNotice } from '../../../shared/notices';
+import { countryOptions, homeCodiguerasQuery, subGroupOptions, type HomeCodigueras } from '../../public-report';
+import { homeReportQuery, tasksKeys, triageHomeReport } from '../api';
+import { HomeReportStatusBadge, ReporterKind } from '../home-report-cells';
+import classes from '../tasks.module.css';
+import { summarySections, type SummaryBlock } from './summary-sections';
+import { initialChoice, subGroupSelectValue, summaryActions, triageBody, triageDoneMessage, triageWarning, type TriageChoice } from './triage';
+import type { HomeReportDetail } from './types';
+
+export interface SummaryModalProps {
+  /** The incoming report shown; null while closed. */
+  reportId: string | null;
+  onClose(): void;
+}
+
+const ACTION_LOOK: Record<HomeReportAction, { color: string; variant: 'filled' | 'light' | 'outline'; done: string }> = {
+  Descartar: { color: 'red', variant: 'outline', done: 'Reporte descartado' },
+  Revisar: { color: 'yellow.8', variant: 'light', done: 'Reporte en revisión' },
+  Ingresar: { color: 'teal', variant: 'filled', done: 'Evento reportable creado' },
+};
+
+function Block({ block }: { block: SummaryBlock }) {
+  return (
+    <Stack gap={6}>
+      {block.title ? (
+        <Text fw={600} size="sm" c="teal.9">
+          {block.title}
+        </Text>
+      ) : null}
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={8} className={classes.fields}>
+        {block.rows.map((row) => (
+          <div key={row.label} className={classes.field}>
+            <Text component="dt" size="xs" c="dimmed" className={classes.fieldLabel}>
+              {row.label}
+            </Text>
+            <Text component="dd" size="sm" className={classes.fieldValue}>
+              {row.value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" component="section" aria-label={title} style={{ overflow: 'hidden' }}>
+      <Box className={classes.sectionHeader}>
+        <Title order={3} fz="sm" c="teal.9">
+          {title}
+        </Title>
+      </Box>
+      <Box p="sm">{children}</Box>
+    </Paper>
+  );
+}
+
+interface SummaryBodyProps {
+  report: HomeReportDetail;
+  lists: HomeCodigueras;
+  onClose(): void;
+}
+
+/** The summary and its triage: the editable type and country, the sections, the buttons. */
+function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const original = useMemo(() => initialChoice(report), [report]);
+  const [choice, setChoice] = useState<TriageChoice>(original);
+  const [warning, setWarning] = useState<string | null>(null);
+  const [discarding, setDiscarding] = useState(false);
+  const sections = useMemo(() => summarySections(report.Data, report.IsMedic, lists), [report, lists]);
+  const countries = useMemo(() => countryOptions(lists), [lists]);
+  const subGroups = useMemo(() => subGroupOptions(lists), [lists]);
+
+  const triage = useMutation({
+    mutationFn: ({ action, comment }: { action: HomeReportAction; comment?: string }) =>
+      triageHomeReport(triageBody(action, report, choice, original, comment ?? null)),
+    onSuccess: (result, { action }) => {
+      showNotice({ kind: 'success', title: ACTION_LOOK[action].done, message: triageDoneMessage(action, report.Reference, result.NumeroReferencia) });
+      setDiscarding(false);
+      onClose();
+      if (action === 'Ingresar' && result.MetaData) void navigate(eventEditPath(result.MetaData));
+    },
+    onSettled: () => {
+      // Refused or done, the lists may have changed under the user (another user triaged it).
+      void queryClient.invalidateQueries({ queryKey: tasksKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: tasksKeys.homeReport(report.Id) });
+    },
+  });
+
+  const actions = summaryActions(report.Status, choice.subGroup);
+  const busy = triage.isPending;
+  const waitingForType = choice.subGroup === UNCLASSIFIED_SUB_GROUP && summaryActions(report.Status, null).length > actions.length;
+
+  const run = (action: HomeReportAction) => {
+    if (action === 'Descartar') {
+      setDiscarding(true);
+      return;
+    }
+    const problem = triageWarning(action, report.Status, choice.subGroup);
+    setWarning(problem);
+    if (!problem) triage.mutate({ action });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="wrap">
+        <Text fw={700} size="lg">
+          {report.Reference}
+        </Text>
+        <HomeReportStatusBadge row={report} />
+        <Text size="sm" c="dimmed">
+          Recibido el <DateText value={report.Date} withTime />
+        </Text>
+        <ReporterKind isMedic={report.IsMedic} />
+      </Group>
+
+      <Section title="Tipo de reporte">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label="País"
+            data={countries}
+            value={choice.country}
+            onChange={(country) => setChoice((current) => ({ ...current, country: country ?? current.country }))}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage="Sin resultados"
+            disabled={busy}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Tipo de acontecimiento"
+            placeholder="Seleccione un tipo"
+            data={subGroups}
+            value={subGroupSelectValue(choice.subGroup)}
+            onChange={(subGroup) => {
+              setChoice((current) => ({ ...current, subGroup }));
+              setWarning(null);
+            }}
+            searchable
+            clearable
+            nothingFoundMessage="Sin resultados"
+            error={warning ? true : undefined}
+            disabled={busy}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+      </Section>
+
+      {sections.map((section) => (
+        <Section key={section.title} title={section.title}>
+          {section.blocks.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {section.empty ?? '---'}
+            </Text>
+          ) : (
+            <Stack gap="md">
+              {section.blocks.map((block, index) => (
+                <Block key={block.title ?? index} block={block} />
+              ))}
+            </Stack>
+          )}
+        </Section>
+      ))}
+
+      <Stack gap="xs" className={classes.footer}>
+        {warning ? (
+          <Alert color="yellow" variant="light" title="Advertencia" icon={<IconAlertTriangle size={18} />} role="alert">
+            {warning}
+          </Alert>
+        ) : null}
+        {waitingForType ? (
+          <Text size="sm" c="dimmed">
+            Seleccione el tipo de acontecimiento para revisar o ingresar el reporte.
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
+          {actions.map((action) => (
+            <Button
+              key={action}
+              color={ACTION_LOOK[action].color}
+              variant={ACTION_LOOK[action].variant}
+              onClick={() => run(action)}
+              disabled={busy}
+              loading={busy && triage.variables.action === action}
+            >
+              {action}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+
+      <CommentConfirmModal
+        opened={discarding}
+        title="Descartar reporte"
+        message={`¿Está seguro que desea descartar el reporte ${report.Reference}?`}
+        confirmLabel="Descartar"
+        onConfirm={async (comment) => {
+          await triage.mutateAsync({ action: 'Descartar', comment });
+        }}
+        onClose={() => setDiscarding(false)}
+      />
+    </Stack>
+  );
+}
+
+function SummaryContent({ reportId, onClose }: { reportId: string; onClose(): void }) {
+  const report = useQuery(homeReportQuery(reportId));
+  const lists = useQuery(homeCodiguerasQuery);
+  if (report.data && lists.data) return <SummaryBody report={report.data} lists={lists.data} onClose={onClose} />;
+  if (report.isError || lists.isError) {
+    return (
+      <Stack gap="md">
+        <Text c="dimmed">No se pudo cargar el reporte.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cerrar
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Center py="xl" role="status">
+      <Loader color="teal" type="dots" aria-label="Cargando reporte" />
+    </Center>
+  );
+}
+
+/** 'Reporte generado por médico / paciente' (event spec §2.2): read, then triage, an incoming report. */
+export function SummaryModal({ reportId, onClose }: SummaryModalProps) {
+  return (
+    <ListModal opened={reportId !== null} onClose={onClose} title={MSG.homeReports.title} size="xl" closeOnClickOutside={false}>
+      {reportId ? <SummaryContent key={reportId} reportId={reportId} onClose={onClose} /> : null}
+    </ListModal>
+  );
+}

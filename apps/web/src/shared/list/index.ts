@@ -1,0 +1,14 @@
+export { caseCallPath, caseCommentsQuery, caseFollowUpsQuery, caseKeys } from './api';
+export { CaseCard, type CaseCardProps } from './case-card';
+export { CASE_CELLS, CaseAlertBadge, CaseFlag, CaseReference, CaseStatus } from './case-cells';
+export { CASE_COLUMN_HEADERS, CASE_COLUMNS, caseAlert, caseFlag, productText, type CaseAlert, type CaseColumnKey, type CaseListVariant } from './case-columns';
+export { CommentConfirmModal, type CommentConfirmModalProps } from './comment-confirm-modal';
+export { CommentsModal, type CaseRef, type CommentsModalProps } from './comments-modal';
+export { FollowUpsModal, type FollowUpsModalProps } from './follow-ups-modal';
+export { ListModal, type ListModalProps } from './list-modal';
+export { PagedList, type PagedListProps } from './paged-list';
+export { PagedTable, type ListColumn, type PagedTableProps } from './paged-table';
+export { Pager, type PagerProps } from './pager';
+export { pageAfterShrink, pageLabel, pagerView, totalLabel, type PagerView } from './paging';
+export { toneColor } from './tone';
+export { COMPACT_LIST_QUERY, PHONE_QUERY, useCompactList, usePhone } from './use-media';

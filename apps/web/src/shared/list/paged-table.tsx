@@ -1,0 +1,180 @@
+import { MSG, type PagedResult } from '@atalaya/domain';
+import { Box, Button, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconMoodEmpty, IconRefresh } from '@tabler/icons-react';
+import { useEffect, type ReactNode } from 'react';
+import classes from './list.module.css';
+import { Pager } from './pager';
+import { pageAfterShrink } from './paging';
+import { useCompactList } from './use-media';
+
+export interface ListColumn<T> {
+  key: string;
+  header: string;
+  cell(row: T): ReactNode;
+  /** Keep the cell on one line (dates, references). */
+  nowrap?: boolean;
+}
+
+export interface PagedTableProps<T> {
+  /** The list's name: the table's accessible name and the pager's. */
+  label: string;
+  /** What the list holds, for 'No se encontraron {things} asociados'. */
+  things: string;
+  result: PagedResult<T> | undefined;
+  columns: readonly ListColumn<T>[];
+  rowKey(row: T): string;
+  /** The first page is on its way (nothing to show yet). */
+  loading: boolean;
+  /** Another page is on its way while the previous one stays on screen. */
+  fetching?: boolean;
+  /** The call failed (the error notice was already shown). */
+  failed?: boolean;
+  onRetry?(): void;
+  onPageChange(page: number): void;
+  /** Buttons of a row (the last column, or the foot of a card). */
+  rowActions?(row: T): ReactNode;
+  onRowClick?(row: T): void;
+  /** The compact card of a row; with it the list turns into cards at ≤ 900 px. */
+  renderCard?(row: T, actions: ReactNode): ReactNode;
+  /** Force (or refuse) the compact variant instead of following the window width. */
+  compact?: boolean;
+}
+
+function LoadingRows({ label }: { label: string }) {
+  return (
+    <Stack gap="xs" role="status" aria-live="polite">
+      <VisuallyHidden>{`Cargando ${label}…`}</VisuallyHidden>
+      {[0, 1, 2].map((key) => (
+        <Skeleton key={key} height={44} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+/** A list message inside the list's frame (empty, failed). */
+function ListMessage({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg" bg="gray.0">
+      <Group gap="sm" justify="space-between">
+        <Group gap="sm" wrap="nowrap">
+          <IconMoodEmpty size={22} color="var(--mantine-color-gray-6)" aria-hidden />
+          <Text c="dimmed">{children}</Text>
+        </Group>
+        {action}
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * A paged list (event spec §2.6): a real table on a wide window, cards at ≤ 900 px when the
+ * caller gives a card, the pager under it, the empty text, and the loading states (skeleton
+ * on the first page, the previous page faded while the next one loads).
+ */
+export function PagedTable<T>({
+  label,
+  things,
+  result,
+  columns,
+  rowKey,
+  loading,
+  fetching = false,
+  failed = false,
+  onRetry,
+  onPageChange,
+  rowActions,
+  onRowClick,
+  renderCard,
+  compact,
+}: PagedTableProps<T>) {
+  const narrow = useCompactList();
+  const asCards = Boolean(renderCard) && (compact ?? narrow);
+
+  // A row that left the last page (annulled, triaged) can leave it empty: show the new last page.
+  useEffect(() => {
+    if (!result || fetching) return;
+    const page = pageAfterShrink(result.PageNumber, result);
+    if (page !== null) onPageChange(page);
+  }, [result, fetching, onPageChange]);
+
+  if (!result) {
+    if (failed) {
+      return (
+        <ListMessage
+          action={
+            onRetry ? (
+              <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={onRetry}>
+                Reintentar
+              </Button>
+            ) : null
+          }
+        >
+          No se pudo cargar la lista.
+        </ListMessage>
+      );
+    }
+    return loading ? <LoadingRows label={label} /> : null;
+  }
+
+  if (result.Result.length === 0) return <ListMessage>{MSG.lists.empty(things)}</ListMessage>;
+
+  const body = asCards ? (
+    <Stack component="ul" gap="sm" className={classes.cardList} aria-label={label}>
+      {result.Result.map((row) => (
+        <li key={rowKey(row)}>{renderCard?.(row, rowActions?.(row) ?? null)}</li>
+      ))}
+    </Stack>
+  ) : (
+    <Paper withBorder radius="md">
+      <Table.ScrollContainer minWidth={720} type="native">
+        <Table aria-label={label} highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" horizontalSpacing="md" striped>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} scope="col">
+                  {column.header}
+                </Table.Th>
+              ))}
+              {rowActions ? (
+                <Table.Th scope="col">
+                  <VisuallyHidden>Acciones</VisuallyHidden>
+                </Table.Th>
+              ) : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.Result.map((row) => (
+              <Table.Tr
+                key={rowKey(row)}
+                className={classes.row}
+                data-clickable={onRowClick ? true : undefined}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+              >
+                {columns.map((column) => (
+                  <Table.Td key={column.key} className={column.nowrap ? classes.nowrap : undefined}>
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+                {rowActions ? (
+                  // Buttons of the row act on their own, not as a click on the row.
+                  <Table.Td className={classes.actionsCell} onClick={(event) => event.stopPropagation()}>
+                    {rowActions(row)}
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+
+  return (
+    <Stack gap="sm">
+      <Box className={classes.frame} data-fetching={fetching || undefined} aria-busy={fetching}>
+        {body}
+      </Box>
+      <Pager result={result} onPageChange={onPageChange} busy={fetching} label={label} />
+    </Stack>
+  );
+}
