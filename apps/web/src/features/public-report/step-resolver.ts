@@ -1,7 +1,6 @@
 import { publicFormStepSchema } from '@atalaya/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError, Resolver } from 'react-hook-form';
 import type { ReportFormValues } from './form-values';
 
 /** What the form passes to its resolver (react-hook-form's `context` option). */
@@ -12,11 +11,21 @@ export interface StepContext {
 /**
  * Validates the form values with the domain schema of the current step (platform spec §5
  * 'Public form'); steps without rules always pass.
+ *
+ * Each field shows the message of its first issue, exactly as the domain (and the server)
+ * words it. `zodResolver` is not used: for a union (a required select, `requiredChoice`) it
+ * shows the closest member's generic zod message ('Invalid input: expected string, received
+ * null') instead of the union's own message ('Debe seleccionar un tipo de acontecimiento').
  */
 export const stepResolver: Resolver<ReportFormValues, StepContext> = (values, context, options) => {
   const schema = context ? publicFormStepSchema(values.isMedic, context.step) : null;
   if (!schema) return { values, errors: {} };
-  // The step schema reads a slice of ReportFormValues; its parsed output is not used.
-  const resolve = zodResolver(schema as z.ZodType<FieldValues, FieldValues>) as unknown as Resolver<ReportFormValues, StepContext>;
-  return resolve(values, context, options);
+  const result = schema.safeParse(values);
+  if (result.success) return { values, errors: {} };
+  const errors: Record<string, FieldError> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.');
+    errors[path] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors: toNestErrors(errors, options) };
 };
