@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { HomeReportStatusResult, HomeReportStatusUpdate, PublicReportInput, Role } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { countries, homeReports, homeReportStatusHistory } from '../../db/schema/index.js';
-import type { TestApp } from '../../test-support/app.js';
-import { bearer, createUser, login, randomIp, solveCaptcha, type TestUser } from '../../test-support/factories.js';
+import type { DbOrTx } from '../db/client.js';
+import { countries, homeReports, homeReportStatusHistory } from '../db/schema/index.js';
+import type { TestApp } from './app.js';
+import { bearer, createUser, login, randomIp, solveCaptcha, type TestUser } from './factories.js';
 
 /** Helpers of the incoming-report tests (lists, triage, Ingresar). */
 

@@ -3,7 +3,7 @@ import { MSG } from '@atalaya/domain';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { patientReport } from '../../test-support/public-reports.js';
-import { postPublicReport, signIn, triageOk, type SignedIn } from '../home-reports/test-fixtures.js';
+import { postPublicReport, signIn, triageOk, type SignedIn } from '../../test-support/home-reports.js';
 
 let t: TestApp;
 let product: TestProduct;

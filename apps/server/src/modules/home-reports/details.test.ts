@@ -7,7 +7,7 @@ import { countryId, createProduct, type TestProduct } from '../../test-support/c
 import { patientReport, professionalReport } from '../../test-support/public-reports.js';
 import { createCase } from '../events/index.js';
 import type { HomeReportDetail } from './details.js';
-import { postPublicReport, postUserReport, type SignedIn, signIn, triageOk } from './test-fixtures.js';
+import { postPublicReport, postUserReport, type SignedIn, signIn, triageOk } from '../../test-support/home-reports.js';
 
 let t: TestApp;
 let product: TestProduct;

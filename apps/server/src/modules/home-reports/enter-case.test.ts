@@ -22,7 +22,7 @@ import { countryId, createProduct, type TestProduct } from '../../test-support/c
 import { patientReport, professionalReport } from '../../test-support/public-reports.js';
 import { type CaseCreated, createCaseEvents, onCaseCreated } from '../events/index.js';
 import { REPORTED_SERIOUS } from './case-from-report.js';
-import { postPublicReport, postUserReport, reportState, type SignedIn, signIn, triageCall, triageOk } from './test-fixtures.js';
+import { postPublicReport, postUserReport, reportState, type SignedIn, signIn, triageCall, triageOk } from '../../test-support/home-reports.js';
 import { enterHomeReport } from './triage.js';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { countryId, createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { patientReport, professionalReport } from '../../test-support/public-reports.js';
-import { insertReport, postPublicReport, postUserReport, referenceBatch, type SignedIn, signIn, triageOk } from './test-fixtures.js';
+import { insertReport, postPublicReport, postUserReport, referenceBatch, type SignedIn, signIn, triageOk } from '../../test-support/home-reports.js';
 
 let t: TestApp;
 let uyProduct: TestProduct;

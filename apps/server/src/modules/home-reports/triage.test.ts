@@ -5,7 +5,7 @@ import { auditLog, homeReports, homeReportStatusHistory } from '../../db/schema/
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { countryId, createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { patientReport, professionalReport } from '../../test-support/public-reports.js';
-import { postPublicReport, postUserReport, reportState, type SignedIn, signIn, triageCall, triageOk } from './test-fixtures.js';
+import { postPublicReport, postUserReport, reportState, type SignedIn, signIn, triageCall, triageOk } from '../../test-support/home-reports.js';
 
 let t: TestApp;
 let product: TestProduct;

@@ -1,0 +1,107 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { accessToken } from '../support/public-form';
+import { fillReport, sendPublicReport, startReport } from '../support/public-report';
+import { signIn } from '../support/session';
+
+/**
+ * Event spec §2.1–§2.2 and §4 'Incoming report status'; platform spec §4 'Realtime hub':
+ * an RLF learns of a public report without reloading, opens it on the Tasks screen and enters
+ * it as a reportable event, landing in the case's edit wizard with the report's data copied in.
+ */
+
+const RLF = 'rlf@demo.atalaya';
+const INBOX = 'Reportes pendientes de médico / paciente';
+
+/** Three capital letters no other test uses, so the report is found by its patient. */
+function uniqueInitials(): string {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  return Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
+}
+
+/** A patient reports through the public form in a browser of its own; answers the RH number. */
+async function sendPatientReport(browser: Browser, initials: string, reaction: string): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    const dialog = await startReport(page, false);
+    await fillReport(dialog, false, { initials, reaction });
+    return await sendPublicReport(dialog);
+  } finally {
+    await context.close();
+  }
+}
+
+async function openTasks(page: Page): Promise<void> {
+  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await expect(page.getByRole('heading', { name: 'Tareas' })).toBeVisible();
+  await expect(page.getByRole('region', { name: INBOX })).toBeVisible();
+}
+
+test('an RLF hears of a new public report, opens it and enters it as a case with the report’s data', async ({ page, browser }) => {
+  await openTasks(page);
+
+  const initials = uniqueInitials();
+  const reaction = `Urticaria tras la toma ${initials}`;
+  const reference = await sendPatientReport(browser, initials, reaction);
+
+  // The hub tells the open Tasks screen; its button reloads the lists.
+  const alert = page.getByRole('alert').filter({ hasText: 'Nuevos Eventos' });
+  await expect(alert).toBeVisible({ timeout: 15_000 });
+  await alert.getByRole('button', { name: 'Recargar' }).click();
+  await expect(alert).toBeHidden();
+
+  await page.getByRole('button', { name: `Abrir el reporte ${reference}` }).click();
+  const modal = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText(initials, { exact: true })).toBeVisible();
+  await expect(modal.getByText(reaction)).toBeVisible();
+
+  // A public report arrives unclassified (sub-group 0): only Descartar until a type is chosen.
+  await expect(modal.getByRole('button', { name: 'Descartar' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Ingresar' })).toBeHidden();
+  await modal.getByRole('combobox', { name: 'Tipo de acontecimiento' }).click();
+  await page.getByRole('option', { name: 'Reacción adversa a medicamento', exact: true }).click();
+  await modal.getByRole('button', { name: 'Ingresar' }).click();
+
+  await expect(page).toHaveURL(/\/reportableEvent\/[^/]+\/edit\/?$/i, { timeout: 15_000 });
+  const meta = new URL(page.url()).pathname.split('/')[2] ?? '';
+
+  // The case holds what the reporter typed, and points back to the report.
+  const token = await accessToken(page, RLF);
+  const headers = { authorization: `Bearer ${token}` };
+  const home = await page.request.get(`/api/getEventoDeHomeByMeta/${meta}`, { headers });
+  expect(home.ok()).toBe(true);
+  expect(await home.json()).toMatchObject({ Reference: reference });
+  const patient = await page.request.get(`/api/getPacienteByERMeta/${meta}`, { headers });
+  expect(patient.ok()).toBe(true);
+  expect(await patient.json()).toMatchObject({ Initials: initials, Genere: 'F', Pregnancy: true, Weight: 61.5 });
+
+  // The report left the inbox; the new draft waits on its creator in 'Mis acciones pendientes'.
+  await page.goto('/workflow');
+  await expect(page.getByRole('heading', { name: 'Tareas' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Mis acciones pendientes' }).locator(`a[href*="${meta}"]`).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: `Abrir el reporte ${reference}` })).toBeHidden();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('discarding a report asks for a comment and takes it out of the pending list', async ({ page, browser }) => {
+    const initials = uniqueInitials();
+    const reference = await sendPatientReport(browser, initials, `Mareos ${initials}`);
+    await openTasks(page);
+
+    await page.getByRole('button', { name: `Abrir el reporte ${reference}` }).click();
+    const modal = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
+    await modal.getByRole('button', { name: 'Descartar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Descartar reporte' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Descartar' }).click();
+    await expect(confirm.getByText('Comentario requerido')).toBeVisible();
+    await confirm.getByRole('textbox').fill('Reporte duplicado de una llamada telefónica');
+    await confirm.getByRole('button', { name: 'Descartar' }).click();
+
+    await expect(page.getByRole('button', { name: `Abrir el reporte ${reference}` })).toBeHidden();
+  });
+});
