@@ -1,68 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { type ConfigurationChangedMessage, HUB_EVENTS, HUB_PATH, MSG, type NewEventsMessage } from '@atalaya/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import { MSG, type NewEventsMessage } from '@atalaya/domain';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../http/access-token.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { createUser, login, randomIp, solveCaptcha } from '../../test-support/factories.js';
+import { baseUrl, connected, disconnectOpenedClients, hubToken, open, references, settle, startBareHub } from '../../test-support/hub-client.js';
 import { patientReport } from '../../test-support/public-reports.js';
 import { announceCaseCreated, createCaseEvents } from '../events/index.js';
-import { createHomeReportEvents } from '../home-reports/index.js';
-import { announceConfigurationChanged, createConfigurationEvents, registerRealtimeHub } from './index.js';
+import { announceConfigurationChanged, createConfigurationEvents } from './index.js';
 
-type Transport = 'websocket' | 'polling';
-
-interface Listener {
-  socket: Socket;
-  newEvents: NewEventsMessage[];
-  configurationChanged: ConfigurationChangedMessage[];
-}
-
-const opened: Socket[] = [];
-afterEach(() => {
-  for (const socket of opened.splice(0)) socket.disconnect();
-});
-
-function baseUrl(app: FastifyInstance): string {
-  const { port } = app.server.address() as AddressInfo;
-  return `http://127.0.0.1:${port}`;
-}
-
-/** Opens a connection like the browser does; resolves once connected or refused. */
-function open(
-  app: FastifyInstance,
-  options: { token?: string | null; transports?: Transport[]; origin?: string } = {},
-): Promise<{ listener: Listener; error: Error | null }> {
-  const socket = connectClient(baseUrl(app), {
-    path: HUB_PATH,
-    transports: options.transports ?? ['websocket', 'polling'],
-    auth: options.token ? { token: options.token } : {},
-    reconnection: false,
-    forceNew: true,
-    ...(options.origin ? { extraHeaders: { origin: options.origin } } : {}),
-  });
-  opened.push(socket);
-  const listener: Listener = { socket, newEvents: [], configurationChanged: [] };
-  socket.on(HUB_EVENTS.newEvents, (message: NewEventsMessage) => listener.newEvents.push(message));
-  socket.on(HUB_EVENTS.configurationChanged, (message: ConfigurationChangedMessage) => listener.configurationChanged.push(message));
-  return new Promise((resolve) => {
-    socket.once('connect', () => resolve({ listener, error: null }));
-    socket.once('connect_error', (error) => resolve({ listener, error }));
-  });
-}
-
-async function connected(app: FastifyInstance, token: string, transports?: Transport[]): Promise<Listener> {
-  const { listener, error } = await open(app, { token, transports });
-  if (error) throw error;
-  return listener;
-}
-
-/** Time for a message that should not come to have come anyway (the emit is in the same process). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
-
-const references = (messages: NewEventsMessage[]) => messages.map((message) => message.reference);
+afterEach(disconnectOpenedClients);
 
 describe('the realtime hub of the application', () => {
   let t: TestApp;
@@ -173,22 +121,12 @@ describe('the hub’s case and configuration messages', () => {
   const caseEvents = createCaseEvents();
   const configurationEvents = createConfigurationEvents();
 
-  const tokenOf = (role: 'RLF' | 'QPPV' | 'CL' | 'ADMIN', countryCode: string) =>
-    signAccessToken({ id: crypto.randomUUID(), role, countryCode, email: `${role.toLowerCase()}@test.atalaya` }, key);
+  const tokenOf = (role: 'RLF' | 'QPPV' | 'CL' | 'ADMIN', countryCode: string) => hubToken(key, role, countryCode);
 
   beforeAll(async () => {
     t = await createTestApp();
     // A bare server with the hub alone, so the test can announce what other modules announce.
-    hub = Fastify({ logger: false });
-    await registerRealtimeHub(hub, {
-      database: t.database,
-      config: t.config,
-      accessTokenKey: key,
-      homeReportEvents: createHomeReportEvents(),
-      caseEvents,
-      configurationEvents,
-    });
-    await hub.listen({ port: 0, host: '127.0.0.1' });
+    hub = await startBareHub(t, { accessTokenKey: key, caseEvents, configurationEvents });
   });
   afterAll(async () => {
     await hub.close();
@@ -230,49 +168,8 @@ describe('the hub’s case and configuration messages', () => {
     expect(listeners[0]?.configurationChanged.find((message) => message.what === what)?.date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
-  // Several processes share PostgreSQL: what one emits reaches the clients of the others.
-  it.runIf(Boolean(process.env.DATABASE_URL))('spreads a message to the clients of another instance through PostgreSQL', async () => {
-    const otherCaseEvents = createCaseEvents();
-    const other = Fastify({ logger: false });
-    await registerRealtimeHub(other, {
-      database: t.database,
-      config: t.config,
-      accessTokenKey: key,
-      homeReportEvents: createHomeReportEvents(),
-      caseEvents: otherCaseEvents,
-      configurationEvents: createConfigurationEvents(),
-    });
-    await other.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const rlfBo = await connected(hub, await tokenOf('RLF', 'BO'));
-      const reference = `BO-2026-${crypto.randomUUID().slice(0, 6)}`;
-      const created = { id: crypto.randomUUID(), meta: 'meta', referenceNumber: reference, countryCode: 'BO', homeReportId: null, createdAt: new Date() };
-      // The other instance starts listening asynchronously: announce until the message comes across.
-      await expect
-        .poll(
-          () => {
-            announceCaseCreated(otherCaseEvents, created, other.log);
-            return references(rlfBo.newEvents);
-          },
-          { interval: 250, timeout: 10_000 },
-        )
-        .toContain(reference);
-    } finally {
-      await other.close();
-    }
-  });
-
   it('closes with its clients still connected', async () => {
-    const other = Fastify({ logger: false });
-    await registerRealtimeHub(other, {
-      database: t.database,
-      config: t.config,
-      accessTokenKey: key,
-      homeReportEvents: createHomeReportEvents(),
-      caseEvents: createCaseEvents(),
-      configurationEvents: createConfigurationEvents(),
-    });
-    await other.listen({ port: 0, host: '127.0.0.1' });
+    const other = await startBareHub(t, { accessTokenKey: key });
     const listener = await connected(other, await tokenOf('QPPV', 'UY'));
     const disconnected = new Promise<string>((resolve) => listener.socket.once('disconnect', resolve));
     await other.close();
