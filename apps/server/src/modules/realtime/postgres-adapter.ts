@@ -46,13 +46,40 @@ export async function createPostgresHubAdapter(connectionString: string, log: Fa
     await pool.end().catch(() => undefined);
     throw error;
   }
-  const adapter = createAdapter(pool, {
+  // The adapter keeps a LISTEN connection checked out and, when it loses it, reconnects on a
+  // timer; it may also still be acquiring it when the hub closes. Track what is checked out so
+  // close can end the pool, and once closing hand the adapter no new connection (its
+  // reconnection then waits for ever instead of retrying every two seconds).
+  let closing = false;
+  const listenClients = new Set<pg.PoolClient>();
+  pool.on('release', (_error, client) => listenClients.delete(client));
+  const never = () => new Promise<never>(() => undefined);
+  const adapterPool = {
+    // The adapter's connect is only for its LISTEN connection; queries go through query.
+    connect: async () => {
+      if (closing) return never();
+      const client = await pool.connect();
+      if (closing) {
+        client.release(true);
+        return never();
+      }
+      listenClients.add(client);
+      return client;
+    },
+    query: (text: string, values?: unknown[]) => pool.query(text, values),
+  } as unknown as pg.Pool; // only connect and query are used by the adapter
+  const adapter = createAdapter(adapterPool, {
     tableName: ATTACHMENTS_TABLE,
-    errorHandler: (error) => log.error({ err: error }, 'realtime hub: the Postgres adapter failed'),
+    errorHandler: (error) => {
+      if (!closing) log.error({ err: error }, 'realtime hub: the Postgres adapter failed');
+    },
   });
   return {
     adapter,
     close: async () => {
+      closing = true;
+      for (const client of listenClients) client.release(true);
+      listenClients.clear();
       if (!pool.ended && !pool.ending) await pool.end();
     },
   };
