@@ -1,5 +1,5 @@
-import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Announcements, createAnnouncements } from '../../shared/announcements.js';
 
 /** What is announced once a reportable event (case) is committed. */
 export interface CaseCreated {
@@ -13,25 +13,18 @@ export interface CaseCreated {
 }
 
 /** The case events of one application instance (the realtime hub subscribes to them). */
-export type CaseEvents = EventEmitter<{ created: [CaseCreated] }>;
+export type CaseEvents = Announcements<CaseCreated>;
 
 export function createCaseEvents(): CaseEvents {
-  return new EventEmitter<{ created: [CaseCreated] }>();
+  return createAnnouncements('new cases', (event: CaseCreated) => ({ reference: event.referenceNumber }));
 }
 
 /** Subscribes to new cases; listeners run after the commit. Returns the unsubscribe function. */
 export function onCaseCreated(events: CaseEvents, listener: (event: CaseCreated) => void): () => void {
-  events.on('created', listener);
-  return () => {
-    events.off('created', listener);
-  };
+  return events.on(listener);
 }
 
 /** Tells the listeners; a failing listener is logged and never undoes the stored case. */
 export function announceCaseCreated(events: CaseEvents, event: CaseCreated, log: FastifyBaseLogger): void {
-  try {
-    events.emit('created', event);
-  } catch (error) {
-    log.error({ err: error, reference: event.referenceNumber }, 'a listener of new cases failed');
-  }
+  events.announce(event, log);
 }

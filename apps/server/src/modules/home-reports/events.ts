@@ -1,5 +1,5 @@
-import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Announcements, createAnnouncements } from '../../shared/announcements.js';
 
 /** What is announced once an incoming report is committed. */
 export interface HomeReportCreated {
@@ -12,10 +12,10 @@ export interface HomeReportCreated {
 }
 
 /** The incoming-report events of one application instance (the realtime hub subscribes to them). */
-export type HomeReportEvents = EventEmitter<{ created: [HomeReportCreated] }>;
+export type HomeReportEvents = Announcements<HomeReportCreated>;
 
 export function createHomeReportEvents(): HomeReportEvents {
-  return new EventEmitter<{ created: [HomeReportCreated] }>();
+  return createAnnouncements('new incoming reports', (report: HomeReportCreated) => ({ reference: report.reference }));
 }
 
 /**
@@ -23,17 +23,10 @@ export function createHomeReportEvents(): HomeReportEvents {
  * 'Nuevos Eventos'). Listeners run after the commit; returns the unsubscribe function.
  */
 export function onHomeReportCreated(events: HomeReportEvents, listener: (report: HomeReportCreated) => void): () => void {
-  events.on('created', listener);
-  return () => {
-    events.off('created', listener);
-  };
+  return events.on(listener);
 }
 
 /** Tells the listeners; a failing listener is logged and never undoes the stored report. */
 export function announceHomeReportCreated(events: HomeReportEvents, report: HomeReportCreated, log: FastifyBaseLogger): void {
-  try {
-    events.emit('created', report);
-  } catch (error) {
-    log.error({ err: error, reference: report.reference }, 'a listener of new incoming reports failed');
-  }
+  events.announce(report, log);
 }

@@ -34,19 +34,24 @@ export interface HomeReportRecord {
   subGroupId: number;
 }
 
+/**
+ * The columns every read of incoming reports selects (the single read and the inbox rows);
+ * `countryCode` needs the join `countries.id = home_reports.country_id`.
+ */
+export const homeReportBaseColumns = {
+  id: homeReports.id,
+  reference: homeReports.reference,
+  status: homeReports.status,
+  isMedic: homeReports.isMedic,
+  createdAt: homeReports.createdAt,
+  countryCode: countries.code,
+  subGroupId: homeReports.subGroupId,
+};
+
 /** The incoming report matching the condition (one row: by id, reference or case), or null. */
 export async function findHomeReport(db: DbOrTx, condition: SQL): Promise<HomeReportRecord | null> {
   const [row] = await db
-    .select({
-      id: homeReports.id,
-      reference: homeReports.reference,
-      status: homeReports.status,
-      isMedic: homeReports.isMedic,
-      createdAt: homeReports.createdAt,
-      data: homeReports.data,
-      countryCode: countries.code,
-      subGroupId: homeReports.subGroupId,
-    })
+    .select({ ...homeReportBaseColumns, data: homeReports.data })
     .from(homeReports)
     .innerJoin(countries, eq(countries.id, homeReports.countryId))
     .where(condition)

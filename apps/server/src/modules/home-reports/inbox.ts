@@ -1,6 +1,5 @@
 import {
   booleanFilterParam,
-  dateFilterParam,
   DEFAULT_HOME_REPORT_ORDER,
   HOME_REPORT_ORDER_COLUMNS,
   HOME_REPORT_STATUS,
@@ -10,7 +9,6 @@ import {
   homeReportStatusName,
   idFilterParam,
   isNoFilter,
-  isValidDate,
   type ListOrder,
   MSG,
   PAGE_SIZE,
@@ -29,10 +27,11 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { countries, homeReports, subGroups } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
+import { type DateBound, dateBoundParam } from '../../http/list-params.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
 import { referenceKey } from '../catalog/index.js';
-import { HOME_REPORT_READERS } from './get-by-reference.js';
+import { HOME_REPORT_READERS, homeReportBaseColumns } from './get-by-reference.js';
 import { homeReportReach } from './reach.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -49,30 +48,6 @@ const orderParam = z.string().transform((value, ctx): ListOrder<HomeReportOrderC
 
 /** The status filter of `getReportHome`: 1 Nuevo, 2 En revisión or 3 Descartado. */
 const statusFilterParam = idFilterParam.refine((status) => status === null || status <= HOME_REPORT_STATUS.DESCARTADO, MSG.lists.invalidFilter);
-
-/**
- * A date bound: a calendar day (`YYYY-MM-DD`, read in the user's country's time zone, a `to`
- * day included whole) or an instant (ISO date-time, compared as it is).
- */
-export interface DateBound {
-  text: string;
-  dateOnly: boolean;
-}
-const dateBoundParam = z.string().transform((value, ctx): DateBound | null => {
-  const parsed = dateFilterParam.safeParse(value);
-  if (!parsed.success) {
-    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? MSG.generic.invalidDate });
-    return z.NEVER;
-  }
-  if (parsed.data === null) return null;
-  const text = value.trim();
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  if (dateOnly && !isValidDate(text)) {
-    ctx.addIssue({ code: 'custom', message: MSG.generic.invalidDate });
-    return z.NEVER;
-  }
-  return { text: dateOnly ? text : parsed.data.toISOString(), dateOnly };
-});
 
 const pagingParams = { page: pageParam, size: pageSizeParam, orderBy: orderParam };
 
@@ -141,11 +116,11 @@ function conditions(user: AuthUser, filters: InboxFilters): SQL | undefined {
       : 'id' in countryKey
         ? eq(homeReports.countryId, countryKey.id)
         : sql`${homeReports.countryId} = (select ${countries.id} from ${countries} where ${countries.code} = ${countryKey.code.toUpperCase()})`,
-    from ? sql`${homeReports.createdAt} >= ${from.dateOnly ? dayStart(from.text, user) : sql`${from.text}::timestamptz`}` : undefined,
+    from ? sql`${homeReports.createdAt} >= ${from.day ? dayStart(from.day, user) : sql`${from.at.toISOString()}::timestamptz`}` : undefined,
     to
-      ? to.dateOnly
-        ? sql`${homeReports.createdAt} < ${dayStart(to.text, user, 1)}`
-        : sql`${homeReports.createdAt} <= ${to.text}::timestamptz`
+      ? to.day
+        ? sql`${homeReports.createdAt} < ${dayStart(to.day, user, 1)}`
+        : sql`${homeReports.createdAt} <= ${to.at.toISOString()}::timestamptz`
       : undefined,
   );
 }
@@ -167,13 +142,7 @@ export async function listHomeReports(
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: homeReports.id,
-        reference: homeReports.reference,
-        status: homeReports.status,
-        isMedic: homeReports.isMedic,
-        createdAt: homeReports.createdAt,
-        countryCode: countries.code,
-        subGroupId: homeReports.subGroupId,
+        ...homeReportBaseColumns,
         subGroupName: sql<string | null>`coalesce(${subGroups.nombre}, ${dataText('Tipo', 'SubGroupName')})`,
         initials: dataText('Paciente', 'Iniciales'),
         sex: dataText('Paciente', 'Sexo'),

@@ -1,5 +1,5 @@
-import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Announcements, createAnnouncements } from '../../shared/announcements.js';
 
 /** What is announced once parameters or settings changed and were committed. */
 export interface ConfigurationChanged {
@@ -9,18 +9,15 @@ export interface ConfigurationChanged {
 }
 
 /** The configuration events of one application instance (the realtime hub subscribes to them). */
-export type ConfigurationEvents = EventEmitter<{ changed: [ConfigurationChanged] }>;
+export type ConfigurationEvents = Announcements<ConfigurationChanged>;
 
 export function createConfigurationEvents(): ConfigurationEvents {
-  return new EventEmitter<{ changed: [ConfigurationChanged] }>();
+  return createAnnouncements('configuration changes', (change: ConfigurationChanged) => ({ what: change.what }));
 }
 
 /** Subscribes to configuration changes; listeners run after the commit. Returns the unsubscribe function. */
 export function onConfigurationChanged(events: ConfigurationEvents, listener: (change: ConfigurationChanged) => void): () => void {
-  events.on('changed', listener);
-  return () => {
-    events.off('changed', listener);
-  };
+  return events.on(listener);
 }
 
 /**
@@ -32,9 +29,5 @@ export function announceConfigurationChanged(
   change: { what: string; changedAt?: Date },
   log: FastifyBaseLogger,
 ): void {
-  try {
-    events.emit('changed', { what: change.what, changedAt: change.changedAt ?? new Date() });
-  } catch (error) {
-    log.error({ err: error, what: change.what }, 'a listener of configuration changes failed');
-  }
+  events.announce({ what: change.what, changedAt: change.changedAt ?? new Date() }, log);
 }

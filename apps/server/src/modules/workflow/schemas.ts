@@ -1,5 +1,4 @@
 import {
-  dateFilterParam,
   DEFAULT_WORKFLOW_ORDER,
   idFilterParam,
   isNoFilter,
@@ -13,6 +12,9 @@ import {
   type WorkflowOrderColumn,
 } from '@atalaya/domain';
 import { z } from 'zod';
+import { type DateBound, dateBoundParam } from '../../http/list-params.js';
+
+export type { DateBound } from '../../http/list-params.js';
 
 /** The default order of the case lists: FechaSolicitud DESC. */
 export const DEFAULT_ORDER = parseOrderBy(DEFAULT_WORKFLOW_ORDER, WORKFLOW_ORDER_COLUMNS) as ListOrder<WorkflowOrderColumn>;
@@ -33,35 +35,6 @@ export const workflowOrderParam = z
     }
     return order;
   });
-
-/**
- * A date bound of a list filter: `at` the instant; `day` the calendar day when only a date
- * (YYYY-MM-DD) was given, which the list reads in the user's country time zone (from the
- * start of that day; `to` up to its end).
- */
-export interface DateBound {
-  at: Date;
-  day: string | null;
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export const dateBoundParam = z.string().transform((value, ctx): DateBound | null => {
-  const parsed = dateFilterParam.safeParse(value);
-  if (!parsed.success) {
-    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? MSG.generic.invalidDate });
-    return z.NEVER;
-  }
-  if (parsed.data === null) return null;
-  const text = value.trim();
-  if (!DAY.test(text)) return { at: parsed.data, day: null };
-  // 2026-02-30 parses in JavaScript but names no day.
-  if (parsed.data.toISOString().slice(0, 10) !== text) {
-    ctx.addIssue({ code: 'custom', message: MSG.generic.invalidDate });
-    return z.NEVER;
-  }
-  return { at: parsed.data, day: text };
-});
 
 /** Path of `getWorkFlowInvert/{page}/15/{orderBy}`. */
 export const invertListParams = z.object({ page: pageParam, size: pageSizeParam, orderBy: workflowOrderParam });
