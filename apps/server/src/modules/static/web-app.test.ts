@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { MSG } from '@atalaya/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
@@ -13,6 +14,7 @@ beforeAll(async () => {
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), '<!doctype html><title>Atalaya</title><div id="root"></div>');
   await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await writeFile(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app")'));
   await writeFile(join(dist, 'meta.json'), '{"version":"0.1.85"}');
   await writeFile(join(dist, 'service-worker.js'), 'self.addEventListener("fetch", () => {})');
   t = await createTestApp({ webDistDir: dist });
@@ -31,6 +33,17 @@ describe('web application', () => {
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('sends the Brotli copy of an asset to a browser that accepts it, the plain file otherwise', async () => {
+    const compressed = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toContain('javascript');
+    expect(compressed.rawPayload.equals(brotliCompressSync('console.log("app")'))).toBe(true);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -52,6 +52,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     root: webDistDir,
     wildcard: false,
     index: ['index.html'],
+    // The web build writes .br and .gz copies of its text assets (apps/web/scripts/compress.mjs).
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', cacheControlFor(filePath));
