@@ -27,3 +27,5 @@ export * from './reference-lists.js';
 export * from './catalog-options.js';
 export * from './work-lists.js';
 export * from './kpi.js';
+export * from './case-wizard.js';
+export * from './case-records.js';

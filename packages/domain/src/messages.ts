@@ -170,6 +170,47 @@ export const MSG = {
     supplements: 'Indique el consumo de vitaminas, minerales, suplementos, remedios herbales',
     medicalConsultation: 'Se realizó consulta médica?',
     additionalInformation: 'Indique otra información importante acerca del paciente…',
+    /** (ours) weeks of gestation outside 1–40. */
+    gestationRange: 'Las semanas de gestación deben estar entre 1 y 40',
+    /** (ours) origin: 'No disponible' without its reason. */
+    noOriginReasonRequired: 'Debe indicar por qué no dispone del documento de origen',
+    /** (ours) step 1 gate. */
+    originNeeded: 'Debe adjuntar el documento de origen o indicar que no está disponible',
+    /** (ours) step 2 gate. */
+    medicationNeeded: 'Debe agregar al menos un medicamento relacionado',
+    /** (ours) step 3 gate (GrupoId 1, SubGrupoId 1). */
+    adverseEventNeeded: 'Debe agregar al menos un evento adverso',
+    /** (ours) sending a case without patient data. */
+    patientNeeded: 'Debe completar los datos del paciente',
+    /** (ours) */
+    meddraRequired: 'Debe seleccionar un término MedDRA',
+    /** (ours) a write to a case that is no longer editable (sent, closed, annulled). */
+    notEditable: 'El evento reportable no puede modificarse en su estado actual',
+    /** (ours) a write by a user who may see the case but not edit it. */
+    notEditor: 'No tiene permisos para modificar este evento reportable',
+    /** (ours) a medicine not sold in the case's country. */
+    productNotInCountry: 'El medicamento seleccionado no se comercializa en el país del evento',
+    /** (ours) a manufacturer line that is not of the medicine's laboratory. */
+    lineNotOfProduct: 'El fabricante seleccionado no corresponde al medicamento',
+    /** (ours) an active ingredient that is not of the medicine. */
+    ingredientNotOfProduct: 'El principio activo no corresponde al medicamento',
+    /** (ours) a list value the list does not hold. */
+    optionUnknown: (field: string) => `El valor elegido para ${field} no es válido`,
+    /** (ours) an unknown record of the case (medication, RAM, previous medication, contact). */
+    recordNotFound: 'El registro no existe en este evento reportable',
+    /** (ours) createER with a country the user may not choose (RLF: only their own). */
+    countryNotAllowed: 'No puede crear eventos reportables para el país seleccionado',
+    /** (ours) createER with an unknown or unclassified report type. */
+    reportTypeUnknown: 'El tipo de reporte seleccionado no es válido',
+    /** (ours) a follow-up report the rules do not allow. */
+    followUpNotAllowed: 'No puede crear un reporte de seguimiento para este evento en su estado actual',
+    /** (ours) */
+    saved: 'Datos guardados',
+    /** (ours) */
+    sent: 'El evento reportable fue enviado',
+    /** (ours) */
+    followUpSent: 'El reporte de seguimiento fue creado',
+    notAvailable: 'No disponible',
   },
   notes: {
     noteRequired: 'La nota es requerida',
@@ -181,6 +222,12 @@ export const MSG = {
     typeNotAllowed: 'El tipo de archivo no está permitido',
     /** (ours) */
     required: 'Debe seleccionar un archivo',
+    /** (ours) the content does not match the extension (an executable renamed .pdf). */
+    contentMismatch: 'El contenido del archivo no corresponde a su tipo',
+    /** (ours) more than one file in one upload. */
+    onlyOne: 'Solo puede adjuntar un archivo',
+    /** (ours) an unknown file id. */
+    notFound: 'El archivo no existe',
   },
   ram: {
     unsavedClassification: '¡Se perderán los cambios en la calificación RAM sí continúa!',

@@ -13,6 +13,8 @@ import {
 describe('role rules', () => {
   it('decides how each role creates a case', () => {
     expect(createEventMode('Fabricante')).toBeNull();
+    expect(createEventMode('ADMIN')).toBeNull();
+    expect(createEventMode('QPPV')).toBe('dialog');
     expect(createEventMode('CL')).toBe('patientForm');
     expect(createEventMode('RLF')).toBe('dialog');
     expect(canChooseAnyCountry('RLF')).toBe(false);

@@ -6,9 +6,12 @@ import type { Role } from './roles.js';
  * they refuse; the server refuses it.
  */
 
-/** How a role starts a new case from the header: the create dialog, the patient form (CL), or not at all (Fabricante). */
+/**
+ * How a role starts a new case from the header: the create dialog, the patient form (CL), or
+ * not at all (Fabricante, and ADMIN, who does no case work: workflow.md).
+ */
 export function createEventMode(role: Role): 'dialog' | 'patientForm' | null {
-  if (role === 'Fabricante') return null;
+  if (role === 'Fabricante' || role === 'ADMIN') return null;
   return role === 'CL' ? 'patientForm' : 'dialog';
 }
 

@@ -145,6 +145,8 @@ export const followUpReports = pgTable(
     sequence: integer().notNull(),
     referenceNumber: text().notNull().unique('follow_up_reports_reference_number_unique'),
     fileId: uuid().references(() => files.id),
+    /** The follow-up event (EventType 3) holding the report's patient, origin, medications and RAMs. */
+    followUpEventId: uuid().references(() => events.id),
     createdAt: timestamptz().notNull().defaultNow(),
     createdBy: uuid()
       .notNull()

@@ -1,3 +1,4 @@
 export { announceCaseCreated, createCaseEvents, onCaseCreated, type CaseCreated, type CaseEvents } from './events.js';
 export { CASE_CREATED_DESCRIPTION, createCase, newCaseMeta, type CaseHistoryLine, type NewCase } from './create-case.js';
+export { changedFields, displayValue, lockEditableCase, recordCaseOperation, type CaseOperation, type ChangeLine } from './case-writes.js';
 export { caseReadRoutes, erPatientSchema, getPatientByMeta, type ErPatient } from './patient.js';

@@ -1,0 +1,2 @@
+ALTER TABLE "follow_up_reports" ADD COLUMN "follow_up_event_id" uuid;--> statement-breakpoint
+ALTER TABLE "follow_up_reports" ADD CONSTRAINT "follow_up_reports_follow_up_event_id_events_id_fk" FOREIGN KEY ("follow_up_event_id") REFERENCES "public"."events"("id") ON DELETE no action ON UPDATE no action;
