@@ -274,4 +274,14 @@ export const MSG = {
     listTitle: 'Eventos que no cumplen',
     empty: 'Eventos que no cumplan con los KPIs',
   },
+  referenceData: {
+    /** (ours) a numeric path parameter that is not a positive whole number. */
+    invalidId: 'El identificador no es válido',
+  },
+  caseFiles: {
+    /** (ours) uploadDocAndNotes with an action other than insert, update, insertPostCreated. */
+    actionUnknown: 'La acción solicitada no es válida',
+    /** (ours) uploadDocAndNotes 'update' without the id of the document or note. */
+    documentRequired: 'Debe indicar el documento o nota a modificar',
+  },
 } as const;

@@ -1,0 +1,232 @@
+import {
+  CASE_CREATOR_ROLES,
+  codiguerasSchema,
+  countryProductSchema,
+  erMedicationIngredientSchema,
+  erNewSchema,
+  namedItemSchema,
+  type Role,
+} from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import {
+  codiguerasAllSchema,
+  countrySchema,
+  idParams,
+  metaParams,
+  productCountryParams,
+  ramNewSchema,
+  searchFiltersSchema,
+  subGroupSchema,
+} from './schemas.js';
+import {
+  getCodiguerasAll,
+  getCodiguerasBasic,
+  getCountries,
+  getErNew,
+  getFilters,
+  getIngredientsByFamily,
+  getIngredientsByMedication,
+  getLaboratoriesByCountry,
+  getLaboratoriesByProductCountry,
+  getLinesByLaboratory,
+  getProductsByLaboratory,
+  getProductsCountryByMeta,
+  getRamNew,
+  getSubGroups,
+} from './service.js';
+
+export interface ReferenceDataModuleOptions {
+  db: Db;
+}
+
+/** Every signed-in user who works with cases or their lists. */
+const CASE_WORKER_ROLES: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante', 'ADMIN'];
+
+const TAG = ['Datos de referencia'];
+const namedList = z.array(namedItemSchema);
+const withNotFound = { ...errorResponses, 404: messageSchema };
+
+/**
+ * The reference data of the edit wizard, the event view and the event search (event spec §7
+ * 'Reference data'), plus the blank event and RAM the wizard starts from (getERNew, getRAMNew).
+ */
+export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptions> = async (app, { db }) => {
+  app.route({
+    method: 'GET',
+    url: '/api/getCodiguerasBasic',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Listas de referencia del asistente y de la vista del evento (solo valores habilitados)',
+      response: { 200: codiguerasSchema, ...errorResponses },
+    },
+    handler: () => getCodiguerasBasic(db),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getCodiguerasAll',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Listas de referencia con los valores deshabilitados (cada fila con Eliminado)',
+      response: { 200: codiguerasAllSchema, ...errorResponses },
+    },
+    handler: () => getCodiguerasAll(db),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getCountries',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Países habilitados, por nombre',
+      response: { 200: z.array(countrySchema), ...errorResponses },
+    },
+    handler: () => getCountries(db),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getSubGroups',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Tipos de reporte (subgrupos habilitados con su grupo), sin el subgrupo sin clasificar',
+      response: { 200: z.array(subGroupSchema), ...errorResponses },
+    },
+    handler: () => getSubGroups(db),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getERNew',
+    config: { roles: CASE_CREATOR_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Evento reportable en blanco del diálogo de creación, con los países y tipos de reporte que el usuario puede elegir',
+      response: { 200: erNewSchema, ...errorResponses },
+    },
+    handler: (request) => getErNew(db, requireUser(request)),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getRAMNew',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Evento adverso en blanco del modal Agregar evento',
+      response: { 200: ramNewSchema, ...errorResponses },
+    },
+    handler: () => getRamNew(),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getProductsCountryByMeta/:meta',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Medicamentos habilitados que se comercializan en el país del evento, con laboratorio, forma farmacéutica y principios activos',
+      params: metaParams,
+      response: { 200: z.array(countryProductSchema), ...withNotFound },
+    },
+    handler: (request) => getProductsCountryByMeta(db, requireUser(request), request.params.meta),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getLinesByLaboratory/:id',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Líneas habilitadas de un laboratorio (fabricantes del medicamento)',
+      params: idParams,
+      response: { 200: namedList, ...withNotFound },
+    },
+    handler: (request) => getLinesByLaboratory(db, request.params.id),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getlaboraotriesByCountry/:id',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Laboratorios habilitados de un país (por id de país)',
+      params: idParams,
+      response: { 200: namedList, ...errorResponses },
+    },
+    handler: (request) => getLaboratoriesByCountry(db, request.params.id),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getlaboraotriesByProductsCountry/:a/:b',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Laboratorio que fabrica el medicamento a, si se comercializa en el país b (lista vacía si no)',
+      params: productCountryParams,
+      response: { 200: namedList, ...errorResponses },
+    },
+    handler: (request) => getLaboratoriesByProductCountry(db, request.params.a, request.params.b),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getProductFiltersByLabId/:id',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Medicamentos habilitados de un laboratorio (nombre comercial)',
+      params: idParams,
+      response: { 200: namedList, ...errorResponses },
+    },
+    handler: (request) => getProductsByLaboratory(db, request.params.id),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getPrincipioActivoByFamilia/:id',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Principios activos distintos de los medicamentos de una familia',
+      params: idParams,
+      response: { 200: namedList, ...errorResponses },
+    },
+    handler: (request) => getIngredientsByFamily(db, request.params.id),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getPrincipioActivoByMR/:id',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Principios activos guardados de un medicamento relacionado, con concentración y unidad',
+      params: idParams,
+      response: { 200: z.array(erMedicationIngredientSchema), ...withNotFound },
+    },
+    handler: (request) => getIngredientsByMedication(db, requireUser(request), request.params.id),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getFilters',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Listas de los filtros de la búsqueda de eventos reportables',
+      response: { 200: searchFiltersSchema, ...errorResponses },
+    },
+    handler: () => getFilters(db),
+  });
+};
