@@ -12,11 +12,26 @@ export interface CaseCreated {
   createdAt: Date;
 }
 
-/** The case events of one application instance (the realtime hub subscribes to them). */
-export type CaseEvents = Announcements<CaseCreated>;
+/** What is announced once the wizard of a case is finished (status 1 → 2) and committed. */
+export interface CaseSent {
+  id: string;
+  meta: string;
+  referenceNumber: string;
+  /** ISO code of the case's country: its RLF act next. */
+  countryCode: string;
+  sentAt: Date;
+}
+
+/**
+ * The case events of one application instance (the realtime hub subscribes to them): new
+ * cases on the object itself, sent cases on `sent`.
+ */
+export type CaseEvents = Announcements<CaseCreated> & { readonly sent: Announcements<CaseSent> };
 
 export function createCaseEvents(): CaseEvents {
-  return createAnnouncements('new cases', (event: CaseCreated) => ({ reference: event.referenceNumber }));
+  const created = createAnnouncements('new cases', (event: CaseCreated) => ({ reference: event.referenceNumber }));
+  const sent = createAnnouncements('sent cases', (event: CaseSent) => ({ reference: event.referenceNumber }));
+  return { ...created, sent };
 }
 
 /** Subscribes to new cases; listeners run after the commit. Returns the unsubscribe function. */
@@ -27,4 +42,14 @@ export function onCaseCreated(events: CaseEvents, listener: (event: CaseCreated)
 /** Tells the listeners; a failing listener is logged and never undoes the stored case. */
 export function announceCaseCreated(events: CaseEvents, event: CaseCreated, log: FastifyBaseLogger): void {
   events.announce(event, log);
+}
+
+/** Subscribes to sent cases (a finished wizard); listeners run after the commit. Returns the unsubscribe function. */
+export function onCaseSent(events: CaseEvents, listener: (event: CaseSent) => void): () => void {
+  return events.sent.on(listener);
+}
+
+/** Tells the listeners that a case was sent; a failing listener is logged and never undoes the sending. */
+export function announceCaseSent(events: CaseEvents, event: CaseSent, log: FastifyBaseLogger): void {
+  events.sent.announce(event, log);
 }

@@ -1,4 +1,13 @@
-export { announceCaseCreated, createCaseEvents, onCaseCreated, type CaseCreated, type CaseEvents } from './events.js';
+export {
+  announceCaseCreated,
+  announceCaseSent,
+  createCaseEvents,
+  onCaseCreated,
+  onCaseSent,
+  type CaseCreated,
+  type CaseEvents,
+  type CaseSent,
+} from './events.js';
 export { CASE_CREATED_DESCRIPTION, createCase, newCaseMeta, type CaseHistoryLine, type NewCase } from './create-case.js';
 export { changedFields, displayValue, lockEditableCase, recordCaseOperation, type CaseOperation, type ChangeLine } from './case-writes.js';
-export { caseReadRoutes, erPatientSchema, getPatientByMeta, type ErPatient } from './patient.js';
+export { caseReadRoutes, erPatientSchema, getPatientByMeta, readPatient, type ErPatient } from './patient.js';

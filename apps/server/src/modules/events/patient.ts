@@ -1,8 +1,8 @@
-import { MSG } from '@atalaya/domain';
+import { erPatientSchema, type ErPatient, MSG } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { countries, eventPatients } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
@@ -10,47 +10,20 @@ import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { findCaseInReach } from '../reach/index.js';
 
-/** Paciente of a case (event spec §3 'Patient (ER)'); units by id, the country by code. */
-export const erPatientSchema = z.object({
-  Initials: z.string(),
-  Age: z.number().nullable(),
-  /** Días, Semanas, Meses, Años. */
-  Escala: z.string().nullable(),
-  Height: z.number().nullable(),
-  HeightUnitId: z.number().int().nullable(),
-  Weight: z.number().nullable(),
-  WeightUnitId: z.number().int().nullable(),
-  /** 'M' or 'F'. */
-  Genere: z.string().nullable(),
-  Pregnancy: z.boolean().nullable(),
-  Gestation: z.number().int().nullable(),
-  Lactation: z.boolean().nullable(),
-  Country: z.string().nullable(),
-  State: z.string().nullable(),
-  Residence: z.number().int().nullable(),
-  InstMedica: z.string().nullable(),
-  CondicionesMedicas: z.string().nullable(),
-  Alergias: z.string().nullable(),
-  ContactAllow: z.boolean().nullable(),
-  IdParentesco: z.number().int().nullable(),
-  Phone: z.string().nullable(),
-  Email: z.string().nullable(),
-});
-export type ErPatient = z.infer<typeof erPatientSchema>;
+/** Paciente of a case (event spec §3 'Patient (ER)'): the domain's read shape, units by id, the country by code. */
+export { erPatientSchema, type ErPatient };
 
 /** Everyone who works on cases reads their patient (within reach). */
 const CASE_READERS = ['QPPV', 'RLF', 'CL', 'Fabricante'] as const;
 
-/** The patient of a case within reach; 404 for an unknown case, one out of reach, or one without a patient yet. */
-export async function getPatientByMeta(db: Db, meta: string, user: AuthUser): Promise<ErPatient> {
-  const found = await findCaseInReach(db, user, meta);
-  if (!found) throw notFound(MSG.lists.eventNotFound);
+/** The stored patient of a case (by its internal id), or null while step 0 has not been saved. */
+export async function readPatient(db: DbOrTx, eventId: string): Promise<ErPatient | null> {
   const [row] = await db
     .select({ patient: eventPatients, countryCode: countries.code })
     .from(eventPatients)
     .leftJoin(countries, eq(countries.id, eventPatients.countryId))
-    .where(eq(eventPatients.eventId, found.id));
-  if (!row) throw notFound();
+    .where(eq(eventPatients.eventId, eventId));
+  if (!row) return null;
   const { patient } = row;
   return {
     Initials: patient.initials,
@@ -75,6 +48,15 @@ export async function getPatientByMeta(db: Db, meta: string, user: AuthUser): Pr
     Phone: patient.phone,
     Email: patient.email,
   };
+}
+
+/** The patient of a case within reach; 404 for an unknown case, one out of reach, or one without a patient yet. */
+export async function getPatientByMeta(db: Db, meta: string, user: AuthUser): Promise<ErPatient> {
+  const found = await findCaseInReach(db, user, meta);
+  if (!found) throw notFound(MSG.lists.eventNotFound);
+  const patient = await readPatient(db, found.id);
+  if (!patient) throw notFound();
+  return patient;
 }
 
 /** Reads of a case's records (the event view and the wizard build on them). */

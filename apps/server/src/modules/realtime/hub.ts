@@ -7,10 +7,11 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { type AuthUser, verifyAccessToken } from '../../http/access-token.js';
 import { type CaseEvents, onCaseCreated } from '../events/index.js';
+import { onCaseSent } from '../events/index.js';
 import { type HomeReportEvents, onHomeReportCreated } from '../home-reports/index.js';
 import { type ConfigurationEvents, onConfigurationChanged } from './configuration-events.js';
 import { createPostgresHubAdapter, type HubAdapter } from './postgres-adapter.js';
-import { newEventsRooms, roomsOfUser } from './rooms.js';
+import { caseSentRooms, newEventsRooms, roomsOfUser } from './rooms.js';
 
 export interface RealtimeHubOptions {
   database: Database;
@@ -72,8 +73,8 @@ export function isSameOriginHandshake(request: IncomingMessage, config: Pick<Con
  * The realtime hub: Socket.IO on Fastify's HTTP server under /signalr (websocket and long
  * polling), same origin only. A client authenticates with its access token in `auth.token`
  * and joins the rooms of its role and country; it then hears 'nuevosEventos' for the new
- * incoming reports and cases that concern it and 'cambioConfiguracion' when the configuration
- * changes. With PostgreSQL the Postgres adapter spreads every message to all the processes.
+ * incoming reports and cases that concern it, and for the cases sent to its review (the RLF
+ * of the case's country), and 'cambioConfiguracion' when the configuration changes. With PostgreSQL the Postgres adapter spreads every message to all the processes.
  * A failed emit is logged and never reaches the request that stored the data.
  */
 export async function registerRealtimeHub(app: FastifyInstance, options: RealtimeHubOptions): Promise<void> {
@@ -119,9 +120,9 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     log.debug({ userId: user.id, transport: socket.conn.transport.name }, 'realtime hub: connected');
   });
 
-  function emitNewEvents(message: NewEventsMessage): void {
+  function emitNewEvents(message: NewEventsMessage, rooms: string[] = newEventsRooms(message.countryCode)): void {
     try {
-      io.to(newEventsRooms(message.countryCode)).emit(HUB_EVENTS.newEvents, message);
+      io.to(rooms).emit(HUB_EVENTS.newEvents, message);
     } catch (error) {
       log.error({ err: error, reference: message.reference }, 'realtime hub: could not send nuevosEventos');
     }
@@ -133,6 +134,10 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     }),
     onCaseCreated(options.caseEvents, (created) => {
       emitNewEvents({ kind: 'event', reference: created.referenceNumber, countryCode: created.countryCode, date: created.createdAt.toISOString() });
+    }),
+    onCaseSent(options.caseEvents, (sent) => {
+      const message: NewEventsMessage = { kind: 'event', reference: sent.referenceNumber, countryCode: sent.countryCode, date: sent.sentAt.toISOString() };
+      emitNewEvents(message, caseSentRooms(sent.countryCode));
     }),
     onConfigurationChanged(options.configurationEvents, (change) => {
       try {

@@ -22,3 +22,11 @@ export function roomsOfUser(user: AuthUser): string[] {
 export function newEventsRooms(countryCode: string): string[] {
   return [countryRoleRoom(countryCode, 'RLF'), roleRoom('QPPV')];
 }
+
+/**
+ * Who hears that a case was sent (the creator finished its wizard, 1 → 2 En revisión RLF):
+ * the RLF of its country, who act next.
+ */
+export function caseSentRooms(countryCode: string): string[] {
+  return [countryRoleRoom(countryCode, 'RLF')];
+}

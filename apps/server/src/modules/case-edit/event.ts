@@ -1,0 +1,200 @@
+import {
+  canCreateFollowUp,
+  caseEditRefusal,
+  type createErBodySchema,
+  type ErEvent,
+  erStatusName,
+  type metaDataResultSchema,
+  MSG,
+  type updateEventBodySchema,
+} from '@atalaya/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { countries, events, followUpReports, groups, subGroups, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/access-token.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { enabledSubGroup, referenceKey, UNCLASSIFIED_SUB_GROUP_ID } from '../catalog/index.js';
+import { changedFields, createCase, lockEditableCase, recordCaseOperation } from '../events/index.js';
+import { findCaseInReach } from '../reach/index.js';
+
+/** The event-level reads and writes of a case: getERByMeta, createER, updateER. */
+
+type MetaDataResult = z.infer<typeof metaDataResultSchema>;
+type CreateErBody = z.output<typeof createErBodySchema>;
+type UpdateEventBody = z.output<typeof updateEventBodySchema>;
+
+const creator = alias(users, 'creator');
+const updater = alias(users, 'updater');
+const parent = alias(events, 'parent');
+
+function fullName(firstName: string, lastName: string): string {
+  return `${firstName} ${lastName}`.trim();
+}
+
+/** The case (by its internal id) as getERByMeta answers it, with what this user may do with it. */
+export async function readEvent(db: DbOrTx, user: AuthUser, eventId: string): Promise<ErEvent> {
+  const [row] = await db
+    .select({
+      id: events.id,
+      meta: events.meta,
+      referenceNumber: events.referenceNumber,
+      homeReferenceNumber: events.homeReferenceNumber,
+      status: events.status,
+      isRam: events.isRam,
+      homeReportId: events.homeReportId,
+      groupId: events.groupId,
+      groupTitle: groups.title,
+      subGroupId: events.subGroupId,
+      subGroupName: subGroups.nombre,
+      countryCode: countries.code,
+      countryName: countries.name,
+      additionalInformation: events.additionalInformation,
+      administeredMedicationsTextA: events.administeredMedicationsTextA,
+      administeredMedicationsTextB: events.administeredMedicationsTextB,
+      medicalContact: events.medicalContact,
+      createdAt: events.createdAt,
+      createdBy: events.createdBy,
+      updatedAt: events.updatedAt,
+      creatorFirstName: creator.firstName,
+      creatorLastName: creator.lastName,
+      updaterFirstName: updater.firstName,
+      updaterLastName: updater.lastName,
+      parentMeta: parent.meta,
+      hasFollowUp: sql<boolean>`exists (select 1 from ${followUpReports} where ${followUpReports.eventId} = ${events.id})`,
+    })
+    .from(events)
+    .innerJoin(groups, eq(groups.id, events.groupId))
+    .innerJoin(subGroups, eq(subGroups.id, events.subGroupId))
+    .innerJoin(countries, eq(countries.id, events.countryId))
+    .innerJoin(creator, eq(creator.id, events.createdBy))
+    .leftJoin(updater, eq(updater.id, events.updatedBy))
+    .leftJoin(parent, eq(parent.id, events.parentEventId))
+    .where(eq(events.id, eventId));
+  if (!row) throw notFound(MSG.lists.eventNotFound);
+
+  const isCreator = row.createdBy === user.id;
+  const updated = row.updatedAt.getTime() !== row.createdAt.getTime() && row.updaterFirstName !== null;
+  return {
+    Id: row.id,
+    Meta: row.meta,
+    MetaData: row.meta,
+    NumeroReferencia: row.referenceNumber,
+    NumeroReferenciaHome: row.homeReferenceNumber,
+    Status: row.status,
+    StatusName: erStatusName(row.status),
+    IsRAM: row.isRam,
+    TieneFollowUp: Boolean(row.hasFollowUp),
+    EventType: row.parentMeta === null ? 1 : 3,
+    ParentMeta: row.parentMeta,
+    IdEventoHome: row.homeReportId,
+    GrupoId: row.groupId,
+    GrupoNombre: row.groupTitle,
+    SubGrupoId: row.subGroupId,
+    SubGrupoNombre: row.subGroupName,
+    Country: row.countryCode,
+    CountryName: row.countryName,
+    AdditionalInformation: row.additionalInformation,
+    AdministeredMedicationsTextA: row.administeredMedicationsTextA,
+    AdministeredMedicationsTextB: row.administeredMedicationsTextB,
+    MedicalContact: row.medicalContact,
+    DateCreation: row.createdAt.toISOString(),
+    User: { FirstName: row.creatorFirstName, LastName: row.creatorLastName, UserID: row.createdBy },
+    Modificado: updated
+      ? { Usuario: fullName(row.updaterFirstName ?? '', row.updaterLastName ?? ''), Fecha: row.updatedAt.toISOString() }
+      : null,
+    CanEdit: caseEditRefusal({ status: row.status, role: user.role, isCreator }) === null,
+    // A follow-up event gets no follow-up of its own: reports are added to the case.
+    CanCreateFollowUp: row.parentMeta === null && canCreateFollowUp(user.role, row.status),
+  };
+}
+
+/** `getERByMeta`: a case within reach (404 otherwise, as for an unknown one). */
+export async function getEventByMeta(db: Db, user: AuthUser, meta: string): Promise<ErEvent> {
+  const found = await findCaseInReach(db, user, meta);
+  if (!found) throw notFound(MSG.lists.eventNotFound);
+  return readEvent(db, user, found.id);
+}
+
+/**
+ * `createER` (the 'Crear Evento Reportable' dialog): a draft case (status 1 Pendiente) of the
+ * chosen country and report type, with its reference number, creation history entry and
+ * audit row. An RLF may only choose their own country (403); the country must be an enabled
+ * one and the report type an enabled sub-group other than the unclassified '0' (400). A draft
+ * is not announced: the RLF hear of the case when it is sent (insertER).
+ */
+export async function createEr(db: Db, user: AuthUser, body: CreateErBody): Promise<MetaDataResult> {
+  const countryCode = body.Country.trim().toUpperCase();
+  if (user.role === 'RLF' && countryCode !== user.countryCode.toUpperCase()) throw forbidden(MSG.wizard.countryNotAllowed);
+  return db.transaction(async (tx) => {
+    const [country] = await tx
+      .select({ id: countries.id, code: countries.code, name: countries.name })
+      .from(countries)
+      .where(and(eq(countries.code, countryCode), eq(countries.eliminado, false)));
+    if (!country) throw badRequest(MSG.wizard.countryNotAllowed);
+    const subGroup = body.SubGrupoId === UNCLASSIFIED_SUB_GROUP_ID ? null : await enabledSubGroup(tx, referenceKey(body.SubGrupoId));
+    if (!subGroup || subGroup.id !== body.SubGrupoId) throw badRequest(MSG.wizard.reportTypeUnknown);
+    const created = await createCase(tx, {
+      countryId: country.id,
+      countryCode: country.code,
+      groupId: subGroup.grupoId,
+      subGroupId: subGroup.id,
+      createdBy: user.id,
+      history: {
+        lines: [
+          { description: 'País', oldValue: null, newValue: country.name },
+          { description: 'Tipo de reporte', oldValue: null, newValue: subGroup.nombre },
+        ],
+      },
+    });
+    return { MetaData: created.meta, NumeroReferencia: created.referenceNumber };
+  });
+}
+
+/** Spanish labels of the event-level fields the wizard edits. */
+const EVENT_LABELS = {
+  AdditionalInformation: 'Información adicional',
+  AdministeredMedicationsTextA: 'Otros medicamentos recibidos',
+  AdministeredMedicationsTextB: 'Vitaminas, minerales, suplementos…',
+} as const;
+
+/**
+ * `updateER`: in one transaction, the case locked and editable by the user, writes the fields
+ * present in the body (a field left out is not changed) and records 'Evento actualizado' with
+ * a line per changed field. Answers the case.
+ */
+export function updateEr(db: Db, user: AuthUser, body: UpdateEventBody): Promise<ErEvent> {
+  return db.transaction(async (tx) => {
+    const found = await lockEditableCase(tx, user, body.Meta);
+    const [stored] = await tx
+      .select({
+        AdditionalInformation: events.additionalInformation,
+        AdministeredMedicationsTextA: events.administeredMedicationsTextA,
+        AdministeredMedicationsTextB: events.administeredMedicationsTextB,
+      })
+      .from(events)
+      .where(eq(events.id, found.id));
+    if (!stored) throw notFound(MSG.lists.eventNotFound);
+    const after = {
+      AdditionalInformation: body.AdditionalInformation === undefined ? stored.AdditionalInformation : body.AdditionalInformation,
+      AdministeredMedicationsTextA:
+        body.AdministeredMedicationsTextA === undefined ? stored.AdministeredMedicationsTextA : body.AdministeredMedicationsTextA,
+      AdministeredMedicationsTextB:
+        body.AdministeredMedicationsTextB === undefined ? stored.AdministeredMedicationsTextB : body.AdministeredMedicationsTextB,
+    };
+    const lines = changedFields(EVENT_LABELS, stored, after);
+    if (lines.length > 0) {
+      await tx
+        .update(events)
+        .set({
+          additionalInformation: after.AdditionalInformation,
+          administeredMedicationsTextA: after.AdministeredMedicationsTextA,
+          administeredMedicationsTextB: after.AdministeredMedicationsTextB,
+        })
+        .where(eq(events.id, found.id));
+      await recordCaseOperation(tx, user, found, { description: 'Evento actualizado', operationType: 'U', lines });
+    }
+    return readEvent(tx, user, found.id);
+  });
+}

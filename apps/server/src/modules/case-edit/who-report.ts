@@ -1,0 +1,100 @@
+import { type ErWhoReport, MSG } from '@atalaya/domain';
+import { eq, or } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { events, homeReports, relationships, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/access-token.js';
+import { notFound } from '../../http/errors.js';
+import { findCaseInReach } from '../reach/index.js';
+import { isStorableId } from './lists.js';
+
+/**
+ * `getERWhoReportByMeta`: who reported a case. A case entered from an incoming report names the
+ * report's reporter — 'Médico' (a health professional: their own contact data, else the
+ * medic's of the medical-contact section) or 'Paciente' (the patient or a relative, with the
+ * relationship); a case created by staff names its creator ('Usuario').
+ */
+
+const text = z.string().nullish().catch(null);
+const choice = z.union([z.string(), z.number()]).nullish().catch(null);
+const person = z
+  .object({ Nombre: text, Profesion: text, Parentesco: choice, Email: text, Telefono: text })
+  .partial()
+  .nullish()
+  .catch(null);
+
+/** The parts of a stored incoming report (home_reports.data) this answer reads; anything unreadable counts as absent. */
+const reporterView = z.object({
+  InformacionContacto: z.object({ Reporta: person }).partial().nullish().catch(null),
+  ContactoMedico: z.object({ Medico: person }).partial().nullish().catch(null),
+});
+
+function clean(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** The name of a relationship (Parentesco) given by id or by code; a free text stays as given. */
+async function relationshipName(db: Db, value: string | number | null | undefined): Promise<string | null> {
+  if (value === null || value === undefined) return null;
+  const key = String(value).trim();
+  if (!key) return null;
+  const id = /^\d+$/.test(key) ? Number(key) : null;
+  const [row] = await db
+    .select({ name: relationships.nombre })
+    .from(relationships)
+    .where(id !== null && isStorableId(id) ? or(eq(relationships.id, id), eq(relationships.value, key)) : eq(relationships.value, key));
+  return row?.name ?? (id === null ? key : null);
+}
+
+export async function getWhoReport(db: Db, user: AuthUser, meta: string): Promise<ErWhoReport> {
+  const found = await findCaseInReach(db, user, meta);
+  if (!found) throw notFound(MSG.lists.eventNotFound);
+  const [row] = await db
+    .select({
+      homeReportIsMedic: homeReports.isMedic,
+      homeReportData: homeReports.data,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(events)
+    .innerJoin(users, eq(users.id, events.createdBy))
+    .leftJoin(homeReports, eq(homeReports.id, events.homeReportId))
+    .where(eq(events.id, found.id));
+  if (!row) throw notFound(MSG.lists.eventNotFound);
+
+  if (row.homeReportData === null) {
+    return {
+      Origen: 'Usuario',
+      Nombre: `${row.firstName} ${row.lastName}`.trim(),
+      Email: row.email,
+      Telefono: null,
+      Parentesco: null,
+      Profesion: null,
+    };
+  }
+  const parsed = reporterView.safeParse(row.homeReportData);
+  const report = parsed.success ? parsed.data : { InformacionContacto: null, ContactoMedico: null };
+  const reporter = report.InformacionContacto?.Reporta ?? null;
+  const parentesco = await relationshipName(db, reporter?.Parentesco);
+  if (row.homeReportIsMedic) {
+    const medic = report.ContactoMedico?.Medico ?? null;
+    return {
+      Origen: 'Médico',
+      Nombre: clean(reporter?.Nombre) ?? clean(medic?.Nombre),
+      Email: clean(reporter?.Email) ?? clean(medic?.Email),
+      Telefono: clean(reporter?.Telefono) ?? clean(medic?.Telefono),
+      Parentesco: parentesco,
+      Profesion: clean(reporter?.Profesion) ?? clean(medic?.Profesion),
+    };
+  }
+  return {
+    Origen: 'Paciente',
+    Nombre: clean(reporter?.Nombre),
+    Email: clean(reporter?.Email),
+    Telefono: clean(reporter?.Telefono),
+    Parentesco: parentesco,
+    Profesion: clean(reporter?.Profesion),
+  };
+}
