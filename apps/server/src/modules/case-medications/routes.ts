@@ -1,0 +1,166 @@
+import {
+  deleteMedicationBodySchema,
+  erMedicationSchema,
+  erMedicationShortSchema,
+  erRamSchema,
+  insertRamBodySchema,
+  medicationBodySchema,
+  type Role,
+  updateRamBodySchema,
+} from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { addMedication, deleteMedication, medicationsOf, medicationsShortOf, updateMedication } from './medications.js';
+import { addRam, ramCategoriesOf, ramsOf, updateRam } from './rams.js';
+import { emptyResultSchema, metaParams, ramCategoryLinkSchema, ramIdParams } from './schemas.js';
+
+export interface CaseMedicationsModuleOptions {
+  db: Db;
+}
+
+/** Everyone who works on cases reads them (within reach). */
+const CASE_READERS: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
+/** Who edits a case's records (the service also checks status, creator and reach). */
+const CASE_WRITERS: readonly Role[] = ['QPPV', 'RLF'];
+
+const MEDICATIONS_TAG = ['Medicamentos relacionados'];
+const RAM_TAG = ['Eventos adversos'];
+const withNotFound = { ...errorResponses, 404: messageSchema };
+
+/**
+ * The related (suspect) medications and adverse events (RAM) of a case: reads for the event
+ * view and the wizard, and the wizard's writes (steps 2 and 3).
+ */
+export const caseMedicationsModule: FastifyPluginAsyncZod<CaseMedicationsModuleOptions> = async (app, { db }) => {
+  app.route({
+    method: 'GET',
+    url: '/api/getProductsRelationsByMeta/:meta',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: MEDICATIONS_TAG,
+      summary: 'Los medicamentos relacionados de un evento reportable, con sus principios activos',
+      params: metaParams,
+      response: { 200: z.array(erMedicationSchema), ...withNotFound },
+    },
+    handler: (request) => medicationsOf(db, requireUser(request), request.params.meta),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getProductsRelationsShortByMeta/:meta',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: MEDICATIONS_TAG,
+      summary: 'Resumen de los medicamentos relacionados de un evento reportable (medicamento, laboratorio, principios activos)',
+      params: metaParams,
+      response: { 200: z.array(erMedicationShortSchema), ...withNotFound },
+    },
+    handler: (request) => medicationsShortOf(db, requireUser(request), request.params.meta),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/insertMedicamentoRelacionado',
+    config: { roles: CASE_WRITERS },
+    schema: {
+      tags: MEDICATIONS_TAG,
+      summary: 'Agrega un medicamento relacionado a un evento reportable editable',
+      body: medicationBodySchema,
+      response: { 200: erMedicationSchema, ...withNotFound },
+    },
+    handler: (request) => {
+      const { IdER, Id: _id, ERType: _type, ...medication } = request.body;
+      return addMedication(db, requireUser(request), IdER, medication);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/updateMedicamentoRelacionado',
+    config: { roles: CASE_WRITERS },
+    schema: {
+      tags: MEDICATIONS_TAG,
+      summary: 'Modifica un medicamento relacionado de un evento reportable editable (reemplaza sus principios activos)',
+      body: medicationBodySchema,
+      response: { 200: erMedicationSchema, ...withNotFound },
+    },
+    handler: (request) => {
+      const { IdER, Id, ERType: _type, ...medication } = request.body;
+      return updateMedication(db, requireUser(request), IdER, Id, medication);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/deleteMedicamentoRelacionado',
+    config: { roles: CASE_WRITERS },
+    schema: {
+      tags: MEDICATIONS_TAG,
+      summary: 'Elimina un medicamento relacionado de un evento reportable editable, con su recuperación de producto',
+      body: deleteMedicationBodySchema,
+      response: { 200: emptyResultSchema, ...withNotFound },
+    },
+    handler: (request) => deleteMedication(db, requireUser(request), request.body.IdER, request.body.Id),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getRAMByMeta/:meta',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: RAM_TAG,
+      summary: 'Los eventos adversos (RAM) de un evento reportable, con su clasificación',
+      params: metaParams,
+      response: { 200: z.array(erRamSchema), ...withNotFound },
+    },
+    handler: (request) => ramsOf(db, requireUser(request), request.params.meta),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getRAMRAMCategoryByRAMId/:id',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: RAM_TAG,
+      summary: 'Las categorías de un evento adverso',
+      params: ramIdParams,
+      response: { 200: z.array(ramCategoryLinkSchema), ...withNotFound },
+    },
+    handler: (request) => ramCategoriesOf(db, requireUser(request), request.params.id),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/insertRAM',
+    config: { roles: CASE_WRITERS },
+    schema: {
+      tags: RAM_TAG,
+      summary: 'Agrega un evento adverso (término MedDRA) a un evento reportable editable',
+      body: insertRamBodySchema,
+      response: { 200: erRamSchema, ...withNotFound },
+    },
+    handler: (request) => {
+      const { IdER, ...ram } = request.body.ram;
+      return addRam(db, requireUser(request), IdER, ram);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/updateRAM',
+    config: { roles: CASE_WRITERS },
+    schema: {
+      tags: RAM_TAG,
+      summary: 'Modifica los datos de un evento adverso de un evento reportable editable (conserva su clasificación)',
+      body: updateRamBodySchema,
+      response: { 200: erRamSchema, ...withNotFound },
+    },
+    handler: (request) => {
+      const { IdER, Id, ...ram } = request.body.ram;
+      return updateRam(db, requireUser(request), IdER, Id, ram, request.body.comentario);
+    },
+  });
+};
