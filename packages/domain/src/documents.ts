@@ -44,7 +44,7 @@ export function fileExtension(fileName: string): string {
  * its size within the limit. (The server also checks the content, not only the name.)
  */
 export function uploadError(file: { name: string; size: number }): string | null {
-  if (!(fileExtension(file.name) in ACCEPTED_UPLOADS)) return MSG.files.typeNotAllowed;
+  if (!Object.hasOwn(ACCEPTED_UPLOADS, fileExtension(file.name))) return MSG.files.typeNotAllowed;
   if (file.size > MAX_UPLOAD_BYTES) return MSG.files.tooLarge;
   return null;
 }

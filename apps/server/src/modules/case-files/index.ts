@@ -1,0 +1,19 @@
+export { caseFilesModule, type CaseFilesModuleOptions } from './routes.js';
+export { parseFields } from './schemas.js';
+export { contentMatchesExtension } from './sniff.js';
+export {
+  contentDisposition,
+  loadFile,
+  multipartDoc,
+  readSingleUpload,
+  registerUploads,
+  sendFile,
+  SPEC_NAME_FIELDS,
+  storeFile,
+  UPLOAD_LIMITS,
+  type DownloadableFile,
+  type SingleUpload,
+  type StoredFileRef,
+  type UploadedFile,
+  type UploadNameFields,
+} from './upload.js';

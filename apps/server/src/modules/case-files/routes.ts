@@ -1,0 +1,166 @@
+import { erDocumentSchema, type Role } from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { deleteDocumentBodySchema, idParams, medicalContactFileResultSchema, metaParams, originFileResultSchema } from './schemas.js';
+import {
+  attachMedicalContactFile,
+  attachOriginFile,
+  deleteDocument,
+  documentFile,
+  listDocuments,
+  medicalContactFile,
+  originFile,
+  saveDocument,
+} from './service.js';
+import { multipartDoc, readSingleUpload, registerUploads, sendFile } from './upload.js';
+
+export interface CaseFilesModuleOptions {
+  db: Db;
+}
+
+/** Roles that see a case's files. */
+const READ_ROLES: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
+/** Roles that add, change and delete documents and notes (the wizard's rule narrows 'insert' and 'update'). */
+const DOCUMENT_WRITE_ROLES: readonly Role[] = ['QPPV', 'RLF', 'Fabricante'];
+/** Roles that use the wizard (lockEditableCase narrows them to the creator or an RLF). */
+const WIZARD_ROLES: readonly Role[] = ['QPPV', 'RLF'];
+
+const TAG = ['Documentos y archivos'];
+const MULTIPART = ['multipart/form-data'];
+const withNotFound = { ...errorResponses, 404: messageSchema };
+const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema };
+const okSchema = z.object({ Message: z.literal('OK') });
+/** A download: the file's bytes with its MIME type. */
+const fileResponse = {
+  200: z.unknown().describe('Los bytes del archivo, con su tipo MIME y su nombre original (Content-Disposition: attachment)'),
+  ...withNotFound,
+};
+
+/**
+ * Documents and notes of a case, the origin report's file and the medical contact's file:
+ * uploads (multipart, one file, checked before storing) and downloads (issue 5 §3, §6).
+ */
+export const caseFilesModule: FastifyPluginAsyncZod<CaseFilesModuleOptions> = async (app, { db }) => {
+  await registerUploads(app);
+
+  app.route({
+    method: 'GET',
+    url: '/api/getDocsAndNotesByMeta/:meta',
+    config: { roles: READ_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Documentos y notas de un evento reportable (sin los eliminados), del más reciente al más antiguo',
+      params: metaParams,
+      response: { 200: z.array(erDocumentSchema), ...withNotFound },
+    },
+    handler: (request) => listDocuments(db, requireUser(request), request.params.meta),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/uploadDocAndNotes',
+    config: { roles: DOCUMENT_WRITE_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Agregar o modificar un documento o nota (multipart: id, extension, fileName, action, note, idEr, tipoId, file)',
+      description:
+        "action 'insert' y 'update' siguen la regla de edición del asistente; 'insertPostCreated' (desde la vista del evento) admite cualquier estado salvo Anulado. Un archivo opcional de hasta 20.000.000 bytes.",
+      consumes: MULTIPART,
+      body: multipartDoc(
+        {
+          id: 'Id del documento o nota (solo update)',
+          extension: 'Extensión del archivo',
+          fileName: 'Nombre del archivo',
+          action: "'insert' | 'update' | 'insertPostCreated'",
+          note: 'La nota (requerida, hasta 2000 caracteres)',
+          idEr: 'Meta del evento reportable',
+          tipoId: 'Id de NotasArchivosTipo (opcional)',
+        },
+        { required: false },
+      ),
+      response: { 200: okSchema, ...uploadErrors },
+    },
+    handler: async (request) => {
+      const user = requireUser(request);
+      await saveDocument(db, user, await readSingleUpload(request));
+      return { Message: 'OK' as const };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/deleteDocAndNotes',
+    config: { roles: DOCUMENT_WRITE_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Eliminar un documento o nota con un comentario (queda registrado; el evento no puede estar Anulado)',
+      body: deleteDocumentBodySchema,
+      response: { 200: okSchema, ...withNotFound },
+    },
+    handler: async (request) => {
+      await deleteDocument(db, requireUser(request), request.body);
+      return { Message: 'OK' as const };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/uploadFileOriginReport',
+    config: { roles: WIZARD_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Adjuntar el documento de origen del reporte (multipart: Id = Meta del evento, Extension, FileName, file)',
+      consumes: MULTIPART,
+      body: multipartDoc({ Id: 'Meta del evento reportable', Extension: 'Extensión del archivo', FileName: 'Nombre del archivo' }, { required: true }),
+      response: { 200: originFileResultSchema, ...uploadErrors },
+    },
+    handler: async (request) => {
+      const user = requireUser(request);
+      return attachOriginFile(db, user, await readSingleUpload(request));
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/uploadFileContactoMedico',
+    config: { roles: WIZARD_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Adjuntar un archivo al contacto médico (multipart: Id del contacto, ExtensionArchivo, NombreArchivo, file)',
+      consumes: MULTIPART,
+      body: multipartDoc({ Id: 'Id del contacto médico', ExtensionArchivo: 'Extensión del archivo', NombreArchivo: 'Nombre del archivo' }, { required: true }),
+      response: { 200: medicalContactFileResultSchema, ...uploadErrors },
+    },
+    handler: async (request) => {
+      const user = requireUser(request);
+      return attachMedicalContactFile(db, user, await readSingleUpload(request));
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/downloadOriginReportById/:meta',
+    config: { roles: READ_ROLES },
+    schema: { tags: TAG, summary: 'Descargar el documento de origen de un evento reportable', params: metaParams, response: fileResponse },
+    handler: async (request, reply) => sendFile(reply, await originFile(db, requireUser(request), request.params.meta)),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/downloadDocAndNotesById/:id',
+    config: { roles: READ_ROLES },
+    schema: { tags: TAG, summary: 'Descargar el archivo de un documento o nota', params: idParams, response: fileResponse },
+    handler: async (request, reply) => sendFile(reply, await documentFile(db, requireUser(request), request.params.id)),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/downloadFileContactoMedicoById/:id',
+    config: { roles: READ_ROLES },
+    schema: { tags: TAG, summary: 'Descargar el archivo del contacto médico', params: idParams, response: fileResponse },
+    handler: async (request, reply) => sendFile(reply, await medicalContactFile(db, requireUser(request), request.params.id)),
+  });
+};

@@ -1,0 +1,72 @@
+import { caseMetaSchema, MSG, noteSchema } from '@atalaya/domain';
+import { z } from 'zod';
+import { badRequest } from '../../http/errors.js';
+
+/** Largest id of a serial column. */
+const MAX_SERIAL = 2_147_483_647;
+
+/** A multipart text field a client leaves empty: '', 'null' or 'undefined' (what FormData makes of null). */
+function blankToUndefined(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' || trimmed === 'null' || trimmed === 'undefined' ? undefined : trimmed;
+}
+
+/** A positive whole id sent as a form field. */
+const formId = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_SERIAL, { error: message });
+
+/** uploadDocAndNotes actions (event spec §4): wizard insert and update, and insert from the event view. */
+export const DOCUMENT_ACTIONS = ['insert', 'update', 'insertPostCreated'] as const;
+export type DocumentAction = (typeof DOCUMENT_ACTIONS)[number];
+
+/** The text fields of `uploadDocAndNotes` (the file is read apart). */
+export const documentUploadFieldsSchema = z
+  .object({
+    action: z.enum(DOCUMENT_ACTIONS, { error: MSG.caseFiles.actionUnknown }),
+    /** The case's Meta. */
+    idEr: caseMetaSchema,
+    /** The document or note to change (update only). */
+    id: z.preprocess(blankToUndefined, formId(MSG.caseFiles.documentRequired).optional()),
+    note: noteSchema.shape.note,
+    /** A NotasArchivosTipo id, or none. */
+    tipoId: z.preprocess(blankToUndefined, formId(MSG.wizard.optionUnknown('Tipo')).optional()).transform((value) => value ?? null),
+  })
+  .superRefine((fields, ctx) => {
+    if (fields.action === 'update' && fields.id === undefined) ctx.addIssue({ code: 'custom', message: MSG.caseFiles.documentRequired, path: ['id'] });
+  });
+export type DocumentUploadFields = z.output<typeof documentUploadFieldsSchema>;
+
+/** deleteDocAndNotes: the document or note and the reason (required). */
+export const deleteDocumentBodySchema = z.object({
+  id: z
+    .number({ error: MSG.wizard.recordNotFound })
+    .int({ error: MSG.wizard.recordNotFound })
+    .positive({ error: MSG.wizard.recordNotFound })
+    .max(MAX_SERIAL, { error: MSG.wizard.recordNotFound }),
+  comentario: z.string({ error: MSG.workflow.commentRequired }).trim().min(1, MSG.workflow.commentRequired).max(2000, MSG.generic.maxLength(2000)),
+});
+
+/** uploadFileOriginReport: `Id` is the case's Meta. */
+export const originUploadFieldsSchema = z.object({ Id: caseMetaSchema });
+
+/** uploadFileContactoMedico: `Id` is the medical contact's id. */
+export const medicalContactUploadFieldsSchema = z.object({ Id: z.preprocess(blankToUndefined, formId(MSG.wizard.recordNotFound)) });
+
+/** Answer of uploadFileOriginReport (the erOriginSchema fields it changes). */
+export const originFileResultSchema = z.object({ FileName: z.string(), Extension: z.string() });
+export type OriginFileResult = z.infer<typeof originFileResultSchema>;
+
+/** Answer of uploadFileContactoMedico (the erMedicalContactSchema fields it changes). */
+export const medicalContactFileResultSchema = z.object({ NombreArchivo: z.string(), ExtensionArchivo: z.string() });
+export type MedicalContactFileResult = z.infer<typeof medicalContactFileResultSchema>;
+
+export const metaParams = z.object({ meta: z.string().min(1).max(64) });
+export const idParams = z.object({ id: formId(MSG.referenceData.invalidId) });
+
+/** The fields of an upload checked against a schema: 400 with the first rule's Spanish message. */
+export function parseFields<T extends z.ZodType>(schema: T, fields: Readonly<Record<string, string>>): z.output<T> {
+  const result = schema.safeParse(fields);
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? MSG.generic.required);
+  return result.data;
+}

@@ -1,0 +1,1 @@
+export { followUpModule, type FollowUpModuleOptions } from './routes.js';
