@@ -13,11 +13,16 @@ import { DOCS_PREFIX, registerOpenApi } from './http/openapi.js';
 import { registerRouteAccess } from './http/route-access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { authModule, loadAuthKeys } from './modules/auth/index.js';
+import { caseEditModule } from './modules/case-edit/index.js';
+import { caseFilesModule } from './modules/case-files/index.js';
+import { caseMedicationsModule } from './modules/case-medications/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { contextModule } from './modules/context/index.js';
 import { caseReadRoutes, createCaseEvents } from './modules/events/index.js';
+import { followUpModule } from './modules/follow-up/index.js';
 import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
 import { meddraModule } from './modules/meddra/index.js';
+import { referenceDataModule } from './modules/reference-data/index.js';
 import { createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
 import { registerWebApp } from './modules/static/index.js';
 import { workflowModule } from './modules/workflow/index.js';
@@ -81,6 +86,11 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   await app.register(homeReportsModule, { db, captchaHmacKey: keys.captchaHmacKey, events: homeReportEvents, caseEvents });
   await app.register(workflowModule, { db });
   await app.register(caseReadRoutes, { db });
+  await app.register(caseMedicationsModule, { db });
+  await app.register(caseEditModule, { db, caseEvents });
+  await app.register(referenceDataModule, { db });
+  await app.register(caseFilesModule, { db });
+  await app.register(followUpModule, { db, caseEvents });
   // Settings and parameter screens announce their changes here ('Cambio en la configuración').
   const configurationEvents = createConfigurationEvents();
   await registerRealtimeHub(app, { database, config, accessTokenKey: keys.accessTokenKey, homeReportEvents, caseEvents, configurationEvents });
