@@ -1,8 +1,8 @@
 import { APP_ROUTES } from '@atalaya/domain';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { TasksPage } from '../features/tasks';
-import { PlaceholderPage } from '../shared/layout';
+import { FullPageLoader, PlaceholderPage } from '../shared/layout';
 
 export type InternalRouteKey = Exclude<keyof typeof APP_ROUTES, 'landing' | 'login' | 'changePassword' | 'teamsConfig'>;
 
@@ -27,11 +27,16 @@ function EventViewPage() {
   );
 }
 
-function EventEditPage() {
-  const { meta = '' } = useParams();
-  return <PlaceholderPage title="Evento Reportable" sentence={`Aquí completará paso a paso el evento reportable ${meta}.`} />;
-}
+/** The edit wizard: its code is downloaded the first time a case is edited. */
+const WizardPage = lazy(async () => ({ default: (await import('../features/event-wizard/wizard-page')).WizardPage }));
 
+function EventEditPage() {
+  return (
+    <Suspense fallback={<FullPageLoader label="Cargando evento reportable" />}>
+      <WizardPage />
+    </Suspense>
+  );
+}
 
 export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   workflow: TasksPage,

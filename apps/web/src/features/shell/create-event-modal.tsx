@@ -1,29 +1,157 @@
-import { MSG } from '@atalaya/domain';
-import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconFilePlus } from '@tabler/icons-react';
+import { createEventSchema, eventEditPath, MSG, type ErNew } from '@atalaya/domain';
+import { Alert, Button, Center, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../shared/api';
+import { createCase, createCountryOptions, erNewQuery, initialCreateChoice, reportTypeOptions, type CreateEventChoice } from '../event-wizard';
 
 export interface CreateEventModalProps {
   opened: boolean;
   onClose(): void;
 }
 
-/** 'Crear Evento Reportable' (a placeholder: the country and report-type dialog comes later). */
+/** Cache key prefix of the Tasks screen's lists (a new draft shows in 'Mis acciones pendientes'). */
+const TASKS_KEY = ['tasks'] as const;
+
+/**
+ * 'Crear Evento Reportable' (platform spec §2 header, §5, §6): the country and the report type
+ * of the new case; Crear posts createER and opens the new case's wizard.
+ */
 export function CreateEventModal({ opened, onClose }: CreateEventModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={650} size="lg">{MSG.createEvent.title}</Text>} size="md">
-      <Stack gap="lg">
-        <Group wrap="nowrap" align="flex-start">
-          <ThemeIcon size={44} radius="xl" variant="light" color="magenta">
-            <IconFilePlus size={24} />
-          </ThemeIcon>
-          <Text>Aquí elegirá el país y el tipo de reporte para crear un nuevo evento reportable.</Text>
-        </Group>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Text fw={650} size="lg">
+          {MSG.createEvent.title}
+        </Text>
+      }
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      {opened ? <CreateEventContent onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function CreateEventContent({ onClose }: { onClose(): void }) {
+  const erNew = useQuery(erNewQuery());
+  if (erNew.isError) {
+    return (
+      <Stack gap="md">
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+          {errorMessage(erNew.error)}
+        </Alert>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cerrar
+            Cancelar
+          </Button>
+          <Button variant="light" onClick={() => void erNew.refetch()}>
+            Reintentar
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    );
+  }
+  if (!erNew.data) {
+    return (
+      <Center py="xl" role="status">
+        <Loader color="teal" type="dots" aria-label="Cargando" />
+      </Center>
+    );
+  }
+  return <CreateEventForm erNew={erNew.data} onClose={onClose} />;
+}
+
+type ChoiceErrors = Partial<Record<keyof CreateEventChoice, string>>;
+
+function CreateEventForm({ erNew, onClose }: { erNew: ErNew; onClose(): void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [choice, setChoice] = useState<CreateEventChoice>(() => initialCreateChoice(erNew));
+  const [errors, setErrors] = useState<ChoiceErrors>({});
+  const countries = useMemo(() => createCountryOptions(erNew), [erNew]);
+  const reportTypes = useMemo(() => reportTypeOptions(erNew), [erNew]);
+
+  const create = useMutation({
+    mutationFn: (body: { Country: string; SubGrupoId: number }) => createCase(body),
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+      onClose();
+      void navigate(eventEditPath(created.MetaData));
+    },
+  });
+
+  const choose = (field: keyof CreateEventChoice, value: string | null) => {
+    setChoice((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = createEventSchema.safeParse(choice);
+    if (!result.success) {
+      const found: ChoiceErrors = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'Country' || field === 'SubGrupoId') && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    create.mutate({ Country: String(result.data.Country), SubGrupoId: Number(result.data.SubGrupoId) });
+  };
+
+  const busy = create.isPending;
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={MSG.createEvent.title}>
+      <Stack gap="md">
+        <Select
+          label="País"
+          withAsterisk
+          placeholder="Seleccionar..."
+          data={countries}
+          value={choice.Country}
+          onChange={(value) => choose('Country', value)}
+          searchable={countries.length > 1}
+          nothingFoundMessage="Sin resultados"
+          allowDeselect={false}
+          disabled={busy}
+          error={errors.Country}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Tipo de reporte"
+          withAsterisk
+          placeholder="Seleccionar..."
+          data={reportTypes}
+          value={choice.SubGrupoId}
+          onChange={(value) => choose('SubGrupoId', value)}
+          searchable
+          nothingFoundMessage="Sin resultados"
+          allowDeselect={false}
+          disabled={busy}
+          error={errors.SubGrupoId}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {create.isError ? (
+          <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {errorMessage(create.error)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" color="magenta.7" loading={busy}>
+            Crear
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,0 +1,196 @@
+import { Checkbox, NumberInput, Select, type SelectProps } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/es';
+import { Controller, get, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { TextareaWithCount } from '../../../shared/display';
+import { parseTypedDate, todayIso } from './medication-dates';
+
+/**
+ * Controlled fields of the medication form and the adverse-event modal: each binds one form
+ * value, shows its label (Playwright and screen readers find the field by it) and the first
+ * message the domain schema gives for it.
+ */
+
+/** Dropdowns above the RAM modal too. */
+export const FIELD_COMBOBOX_PROPS = { withinPortal: true, zIndex: 1000 } as const;
+
+/** The message of a field, if any. */
+export function useFieldMessage<T extends FieldValues>(control: Control<T>, name: FieldPath<T>): string | undefined {
+  const { errors } = useFormState({ control, name });
+  const error: unknown = get(errors, name);
+  return error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
+}
+
+interface FieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  required?: boolean;
+  description?: string;
+  disabled?: boolean;
+}
+
+/** A date shown DD/MM/YYYY, stored 'YYYY-MM-DD' (null when empty); no future date can be picked. */
+export function DateField<T extends FieldValues>({ control, name, label, required, description, disabled }: FieldProps<T>) {
+  const error = useFieldMessage(control, name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DateInput
+          label={label}
+          withAsterisk={required}
+          description={description}
+          placeholder="DD/MM/AAAA"
+          valueFormat="DD/MM/YYYY"
+          dateParser={parseTypedDate}
+          locale="es"
+          maxDate={todayIso()}
+          clearable
+          popoverProps={FIELD_COMBOBOX_PROPS}
+          value={typeof field.value === 'string' && field.value !== '' ? field.value : null}
+          onChange={(value) => field.onChange(value)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+          disabled={disabled}
+        />
+      )}
+    />
+  );
+}
+
+/** A number ≥ 0 (',' as the decimal separator); empty is null. */
+export function NumberField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+  description,
+  disabled,
+  step = 1,
+  decimals = 0,
+}: FieldProps<T> & { step?: number; decimals?: number }) {
+  const error = useFieldMessage(control, name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={label}
+          withAsterisk={required}
+          description={description}
+          min={0}
+          step={step}
+          decimalScale={decimals}
+          allowNegative={false}
+          allowDecimal={decimals > 0}
+          decimalSeparator=","
+          value={typeof field.value === 'number' ? field.value : ''}
+          onChange={(value) => field.onChange(typeof value === 'number' ? value : value === '' ? null : Number(value.replace(',', '.')))}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+          disabled={disabled}
+        />
+      )}
+    />
+  );
+}
+
+export interface IdOption {
+  value: string;
+  label: string;
+}
+
+/** Options of a reference list ({Id, Nombre}). */
+export function listOptions(rows: readonly { Id: number; Nombre: string }[] | undefined): IdOption[] {
+  return (rows ?? []).map((row) => ({ value: String(row.Id), label: row.Nombre }));
+}
+
+/** A select of a reference list, stored as the numeric id (null when none is chosen). */
+export function IdSelectField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+  description,
+  disabled,
+  data,
+  ...rest
+}: FieldProps<T> & { data: IdOption[] } & Omit<SelectProps, 'name' | 'label' | 'data' | 'value' | 'onChange' | 'required'>) {
+  const error = useFieldMessage(control, name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          label={label}
+          withAsterisk={required}
+          description={description}
+          placeholder="Seleccionar..."
+          data={data}
+          clearable={!required}
+          allowDeselect={!required}
+          comboboxProps={FIELD_COMBOBOX_PROPS}
+          value={typeof field.value === 'number' ? String(field.value) : null}
+          onChange={(value) => field.onChange(value === null ? null : Number(value))}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+          disabled={disabled}
+          {...rest}
+        />
+      )}
+    />
+  );
+}
+
+/** A checkbox bound to a boolean. */
+export function CheckboxField<T extends FieldValues>({ control, name, label, disabled }: Omit<FieldProps<T>, 'required' | 'description'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Checkbox
+          label={label}
+          checked={field.value === true}
+          onChange={(event) => field.onChange(event.currentTarget.checked)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          disabled={disabled}
+        />
+      )}
+    />
+  );
+}
+
+/** A textarea with its character-count bar (blank is ''). */
+export function TextAreaField<T extends FieldValues>({ control, name, label, required, description, disabled, max }: FieldProps<T> & { max: number }) {
+  const error = useFieldMessage(control, name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextareaWithCount
+          label={label}
+          withAsterisk={required}
+          description={description}
+          max={max}
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={(event) => field.onChange(event.currentTarget.value)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+          disabled={disabled}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+/** Where a schema issue is shown: the form field that holds the value (its dotted path). */
+export type FieldOf = (path: readonly PropertyKey[]) => string;
+
+const samePath: FieldOf = (path) => path.map(String).join('.');
+
+/**
+ * The first message of each form field, from the domain schema's issues. Several issues may
+ * land on one field (`fieldOf` maps a body path such as `LineaId2` onto the form's `Lineas`):
+ * the first one wins, as the server would report it.
+ */
+export function fieldMessages(issues: readonly z.core.$ZodIssue[], fieldOf: FieldOf = samePath): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue.path);
+    messages[field] ??= issue.message;
+  }
+  return messages;
+}
+
+/**
+ * A react-hook-form resolver that runs a domain schema over the body the form would send
+ * (`toInput(values)`), so the browser checks exactly what the server checks, with its Spanish
+ * messages. `zodResolver` is not used, for the reason given in public-report/step-resolver.ts
+ * (unions and preprocessed fields get zod's generic English messages), and because the form's
+ * shape differs from the body's (a multi-select feeds two ids). Valid values are passed on as
+ * they are: the submit handler builds the body itself.
+ */
+export function domainResolver<TValues extends FieldValues>(schema: z.ZodType, toInput: (values: TValues) => unknown, fieldOf?: FieldOf): Resolver<TValues> {
+  return (values, _context, options) => {
+    const result = schema.safeParse(toInput(values));
+    if (result.success) return { values, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const [field, message] of Object.entries(fieldMessages(result.error.issues, fieldOf))) {
+      errors[field] = { type: 'validate', message };
+    }
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+}

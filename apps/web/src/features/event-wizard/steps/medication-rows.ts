@@ -1,0 +1,77 @@
+import { medicationInputSchema, type ErMedication, type NamedItem } from '@atalaya/domain';
+import type { FollowUpDraft } from '../step-contract';
+
+/** A row of the related-medications list, from a stored medication or from the follow-up draft. */
+export interface MedicationRow {
+  /** The stored Id as text, or the draft's local key. */
+  key: string;
+  /** The stored Id (case mode); null in the draft. */
+  id: number | null;
+  medicine: string;
+  laboratory: string;
+  /** The manufacturer line(s), joined. */
+  lines: string;
+  DateStart: string | null;
+  DateEnd: string | null;
+  /** 'Dose unit every N hours', or null when no dose was given. */
+  dose: string | null;
+  /** A draft medication the finish would refuse (copied from a case without a required answer). */
+  incomplete: boolean;
+}
+
+const numberFormat = new Intl.NumberFormat('es', { maximumFractionDigits: 3 });
+
+/** '50 mg cada 12 horas', '50 mg', 'cada 12 horas', or null. */
+export function doseText(cant: number | null, unit: string | null, hours: number | null): string | null {
+  const parts: string[] = [];
+  if (cant !== null) parts.push(unit ? `${numberFormat.format(cant)} ${unit}` : numberFormat.format(cant));
+  if (hours !== null) parts.push(`cada ${numberFormat.format(hours)} ${hours === 1 ? 'hora' : 'horas'}`);
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
+export function medicationRowFromRecord(record: ErMedication): MedicationRow {
+  return {
+    key: String(record.Id),
+    id: record.Id,
+    medicine: record.Medicine.ComercialName,
+    laboratory: record.Laboratorio.Nombre,
+    lines: [record.Linea?.Nombre, record.Linea2?.Nombre].filter((name): name is string => Boolean(name)).join(', '),
+    DateStart: record.DateStart,
+    DateEnd: record.DateEnd,
+    dose: doseText(record.Cant, record.UnitUsoNombre, record.FrecId),
+    incomplete: false,
+  };
+}
+
+function numberOrNull(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+function dateOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** A draft medication as a row; `useUnits` names its dose unit (MedicamentoUnidadUso). */
+export function medicationRowFromDraft(item: FollowUpDraft['medicamentos'][number], useUnits: readonly NamedItem[]): MedicationRow {
+  const { input, display } = item;
+  const unitId = numberOrNull(input.UnitUsoId);
+  const unit = unitId === null ? null : (useUnits.find((row) => row.Id === unitId)?.Nombre ?? null);
+  return {
+    key: item.key,
+    id: null,
+    medicine: display.ComercialName,
+    laboratory: display.Laboratorio,
+    lines: display.Linea,
+    DateStart: dateOrNull(input.DateStart),
+    DateEnd: dateOrNull(input.DateEnd),
+    dose: doseText(numberOrNull(input.Cant), unit, numberOrNull(input.FrecId)),
+    incomplete: !medicationInputSchema.safeParse(input).success,
+  };
+}
+
+/** A local key for a new item of the follow-up draft. */
+export function newDraftKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
