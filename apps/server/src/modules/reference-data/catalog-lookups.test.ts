@@ -7,7 +7,7 @@ import type { TestApp } from '../../test-support/app.js';
 import { createCase, randomMeta, type TestCase } from '../../test-support/cases.js';
 import { countryId } from '../../test-support/catalog.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
-import { createDetailedProduct, createLine, createReferenceDataApp, type DetailedProduct } from './test-fixtures.js';
+import { createDetailedProduct, createLine, createReferenceDataApp, type DetailedProduct } from '../../test-support/reference-data.js';
 
 let t: TestApp;
 let rlf: SignedIn;

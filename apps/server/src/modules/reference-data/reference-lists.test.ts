@@ -6,7 +6,7 @@ import type { TestApp } from '../../test-support/app.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
 import type { CodiguerasAll, SearchFilters, SubGroupItem } from './schemas.js';
 import { codiguerasAllSchema, ramNewSchema, searchFiltersSchema } from './schemas.js';
-import { createReferenceDataApp } from './test-fixtures.js';
+import { createReferenceDataApp } from '../../test-support/reference-data.js';
 
 let t: TestApp;
 let qppv: SignedIn;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DbOrTx } from '../../db/client.js';
-import { activeIngredients, lines, medicationUnits, pharmaceuticalForms, productIngredients, products } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { createProduct, type TestProduct } from '../../test-support/catalog.js';
-import { referenceDataModule } from './routes.js';
+import type { DbOrTx } from '../db/client.js';
+import { activeIngredients, lines, medicationUnits, pharmaceuticalForms, productIngredients, products } from '../db/schema/index.js';
+import { createTestApp, type TestApp } from './app.js';
+import { createProduct, type TestProduct } from './catalog.js';
+import { referenceDataModule } from '../modules/reference-data/routes.js';
 
 /**
  * The real application with the reference-data routes. app.ts registers the module; while it
