@@ -19,7 +19,7 @@ export const DEMO_ROLES: DemoRole[] = [
     home: '/adminusers',
     navBar: ['Indicadores', "Eventos que no cumplen KPI's"],
     admin: ALL_ADMIN,
-    canCreateEvents: true,
+    canCreateEvents: false,
   },
   {
     role: 'QPPV',

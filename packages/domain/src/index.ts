@@ -29,3 +29,4 @@ export * from './work-lists.js';
 export * from './kpi.js';
 export * from './case-wizard.js';
 export * from './case-records.js';
+export * from './case-view.js';

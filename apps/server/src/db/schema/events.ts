@@ -62,6 +62,9 @@ export const events = pgTable(
       .references(() => users.id),
     updatedAt: timestamptz().notNull().defaultNow(),
     updatedBy: uuid().references(() => users.id),
+    /** Deleted with an electronic signature (delER): kept, hidden from every list and read. */
+    deletedAt: timestamptz(),
+    deletedBy: uuid().references(() => users.id),
   },
   (t) => [
     foreignKey({ columns: [t.parentEventId], foreignColumns: [t.id] }),

@@ -67,3 +67,30 @@ export const pdfHistory = pgTable(
   },
   (t) => [index('pdf_history_event_created_at_idx').on(t.eventId, t.createdAt.desc())],
 );
+
+/**
+ * Electronic signatures (21 CFR Part 11 style): who signed (the printed name as it was at
+ * signing), when, what the signature means (the action: 'Eliminar evento', 'Eliminar
+ * documento'…) and the signer's comment, linked to the case and to the signed record.
+ * Written in the transaction of the signed action. Append-only.
+ */
+export const electronicSignatures = pgTable(
+  'electronic_signatures',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    printedName: text().notNull(),
+    signedAt: timestamptz().notNull().defaultNow(),
+    meaning: text().notNull(),
+    comment: text().notNull(),
+    /** The signed record: 'ER' (the case) or 'Documento'. */
+    recordType: text().notNull(),
+    recordId: text().notNull(),
+  },
+  (t) => [index('electronic_signatures_event_signed_at_idx').on(t.eventId, t.signedAt.desc())],
+);

@@ -25,6 +25,10 @@ DROP TRIGGER IF EXISTS home_report_status_history_append_only ON home_report_sta
 CREATE TRIGGER home_report_status_history_append_only BEFORE UPDATE OR DELETE ON home_report_status_history
   FOR EACH ROW EXECUTE FUNCTION atalaya_refuse_change();
 
+DROP TRIGGER IF EXISTS electronic_signatures_append_only ON electronic_signatures;
+CREATE TRIGGER electronic_signatures_append_only BEFORE UPDATE OR DELETE ON electronic_signatures
+  FOR EACH ROW EXECUTE FUNCTION atalaya_refuse_change();
+
 -- TRUNCATE bypasses row triggers.
 DROP TRIGGER IF EXISTS audit_log_no_truncate ON audit_log;
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log

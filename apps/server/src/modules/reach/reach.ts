@@ -35,6 +35,7 @@ export function userLaboratoryIds(userId: string): SQL {
  *   their laboratory).
  * - The creator of a case always sees it (a draft may have no medication yet, and the
  *   creator may annul it).
+ * - A deleted case (delER, with an electronic signature) is kept but nobody sees it.
  *
  * `laboratoryIds`: the user's laboratories already loaded (`loadUserLaboratoryIds`); lists
  * pass them so that PostgreSQL sees the actual ids and picks its plan by their statistics
@@ -45,6 +46,11 @@ export function userLaboratoryIds(userId: string): SQL {
  * `event_medications_laboratory_event_idx`.
  */
 export function caseReach(user: ReachUser, laboratoryIds?: readonly number[]): SQL {
+  return sql`(${events.deletedAt} is null and ${roleReach(user, laboratoryIds)})`;
+}
+
+/** `caseReach` before the deleted filter: who sees which case. */
+function roleReach(user: ReachUser, laboratoryIds?: readonly number[]): SQL {
   const creator = sql`${events.createdBy} = ${user.id}`;
   switch (user.role) {
     case 'ADMIN':

@@ -1,0 +1,331 @@
+import { z } from 'zod';
+import { isEndBeforeStart, isValidDate, optionalPastDate } from './dates.js';
+import { MAX_NOTE_LENGTH } from './documents.js';
+import { ER_STATUS } from './event-status.js';
+import { signatureSchema } from './auth.js';
+import { isEmptyChoice, requiredText } from './fields.js';
+import { MSG } from './messages.js';
+import { NARANJO_QUESTION_KEYS, type NaranjoQuestionKey } from './naranjo.js';
+import { canEditRecovery } from './permissions.js';
+import type { Role } from './roles.js';
+import { SEND_ACTIONS, type SendAction } from './workflow.js';
+
+/**
+ * The event view (event spec §2.3) and the case workflow (§4, workflow.md): what the tabs
+ * read and write. Bodies name the case by its Meta (docs/wizard.md 'Identifiers in bodies').
+ */
+
+const optionalText = (max = MAX_NOTE_LENGTH) =>
+  z
+    .string()
+    .trim()
+    .max(max, MSG.generic.maxLength(max))
+    .nullish()
+    .transform((value) => (value ? value : null));
+const pastDate = () => optionalPastDate().transform((value) => (value ? value : null));
+const optionalId = () =>
+  z
+    .preprocess(
+      (value) => (isEmptyChoice(value) ? null : typeof value === 'string' ? Number(value) : value),
+      z.number({ error: MSG.generic.select }).int({ error: MSG.generic.select }).nullable(),
+    )
+    .optional()
+    .transform((value) => value ?? null);
+const flag = () => z.boolean().nullish().transform((value) => value ?? false);
+const meta = z.string({ error: MSG.lists.eventNotFound }).trim().min(1, MSG.lists.eventNotFound).max(64, MSG.lists.eventNotFound);
+
+// ---------------------------------------------------------------------------------------
+// Tabs (route values as the spec spells them)
+
+export const EVENT_VIEW_TABS = [
+  { step: 'details', label: 'Detalle' },
+  { step: 'docuemnts', label: 'Documentos' },
+  { step: 'ram', label: 'RAM' },
+  { step: 'recovery', label: 'Recuperacion' },
+  { step: 'operations', label: 'Operaciones' },
+  { step: 'evaluation', label: 'Imputabilidad' },
+  { step: 'followup', label: 'Seguimiento' },
+  { step: 'pdfs', label: 'Historial de PDFs' },
+  { step: 'eventoSeguimiento', label: 'Eventos de Seguimiento' },
+] as const;
+export type EventViewTab = (typeof EVENT_VIEW_TABS)[number]['step'];
+
+/** The tabs a case shows: RAM only for a RAM case, Seguimiento only when it has follow-ups (spec §2.3). */
+export function visibleViewTabs(event: { IsRAM: boolean; TieneFollowUp: boolean }): EventViewTab[] {
+  return EVENT_VIEW_TABS.map((tab) => tab.step).filter(
+    (step) => (step !== 'ram' || event.IsRAM) && (step !== 'followup' || event.TieneFollowUp),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Workflow actions (getActionsERByMeta, sendAccion)
+
+/** How each action reads in the view: its button, the confirmation's title and text (ours). */
+export const ACTION_LABELS: Readonly<Record<SendAction, { button: string; title: string; text: string }>> = {
+  AprobarRLF: { button: 'Aprobar', title: 'Aprobar el evento', text: 'El evento pasará a evaluación del QPPV.' },
+  MasInfo: { button: 'Solicitar más información', title: 'Solicitar más información', text: 'El evento volverá al RLF para completar la información.' },
+  ActivarRLF: { button: 'Reactivar', title: 'Reactivar el evento', text: 'El evento volverá a revisión del RLF.' },
+  ArchivarRLF: { button: 'Archivar', title: 'Archivar el evento', text: 'El evento quedará archivado por el RLF.' },
+  DesarchivarRLF: { button: 'Desarchivar', title: 'Desarchivar el evento', text: 'El evento volverá a revisión del RLF.' },
+  EnEsperaFabricante: {
+    button: 'Solicitar evaluación al fabricante',
+    title: 'Solicitar la evaluación del fabricante',
+    text: 'El fabricante recibirá el evento para leer la evaluación de imputabilidad.',
+  },
+  AprobarFabricante: { button: 'Aprobar evaluación', title: 'Aprobar la evaluación', text: 'El evento volverá a evaluación del QPPV.' },
+  Imputable: { button: 'Concluir imputable', title: 'Concluir: imputable', text: 'El evento se cerrará con relación causal aceptada.' },
+  NoImputable: { button: 'Concluir no imputable', title: 'Concluir: no imputable', text: 'El evento se cerrará con relación causal rechazada.' },
+  ArchivarQPPV: { button: 'Archivar', title: 'Archivar el evento', text: 'El evento quedará archivado por el QPPV.' },
+  ActivarQPPV: { button: 'Reactivar', title: 'Reactivar el evento', text: 'El evento volverá a evaluación del QPPV.' },
+  DescargarPdf: { button: 'Descargar PDF', title: 'Descargar PDF', text: 'Se generará el PDF del evento.' },
+  Audit: { button: 'Auditoría', title: 'Auditoría', text: 'Ver la auditoría del evento.' },
+};
+
+/** getActionsERByMeta: the actions this user may take now, with their labels. */
+export const erActionSchema = z.object({
+  Accion: z.enum(SEND_ACTIONS),
+  Boton: z.string(),
+  Titulo: z.string(),
+  Texto: z.string(),
+  /** The action changes the status (DescargarPdf and Audit do not, and are not sent). */
+  CambiaEstado: z.boolean(),
+});
+export type ErAction = z.infer<typeof erActionSchema>;
+
+/** sendAccion: `{ Event: { Accion, Event: meta, Comments }, Questions }` (spec §7). */
+export const sendActionBodySchema = z.object({
+  Event: z.object({
+    Accion: z.enum(SEND_ACTIONS, { error: MSG.workflow.actionNotAllowed }),
+    Event: meta,
+    Comments: requiredText(MSG.workflow.commentRequired).max(MAX_NOTE_LENGTH, MSG.generic.maxLength(MAX_NOTE_LENGTH)),
+  }),
+  /** The confirmation's labels, kept with the history entry. */
+  Questions: z.array(z.string().max(500)).max(20).nullish(),
+});
+export type SendActionBody = z.input<typeof sendActionBodySchema>;
+
+// ---------------------------------------------------------------------------------------
+// Electronic signature (delER, deleting a document from the view)
+
+/** delER: the case and the signature; the signature's comment is the deletion's comment. */
+export const deleteCaseBodySchema = z.object({ Event: meta, Signature: signatureSchema });
+
+/** deleteDocAndNotes: the document, the comment and the electronic signature (always required). */
+export const signedDocumentDeleteBodySchema = z.object({
+  id: z.number({ error: MSG.generic.required }).int().positive(),
+  comentario: requiredText(MSG.workflow.commentRequired).max(MAX_NOTE_LENGTH),
+  Signature: signatureSchema,
+});
+
+/** A case can be deleted while Pendiente (spec §4), by its creator or an RLF of its country. */
+export function canDeleteCase(input: { status: number; role: Role; isCreator: boolean }): boolean {
+  return input.status === ER_STATUS.PENDIENTE && (input.isCreator || input.role === 'RLF');
+}
+
+// ---------------------------------------------------------------------------------------
+// Operation history (POST getERHistoryByMeta)
+
+export const HISTORY_PAGE_SIZE = 10;
+
+export const historyQueryBodySchema = z.object({
+  meta,
+  referencia: z.string().trim().max(64).nullish(),
+  from: pastDate(),
+  to: optionalPastDate().transform((value) => (value ? value : null)),
+  orderBy: z.enum(['Date DESC', 'Date ASC']).nullish().transform((value) => value ?? 'Date DESC'),
+  pageNumber: z.number({ error: MSG.lists.invalidPage }).int(MSG.lists.invalidPage).min(1, MSG.lists.invalidPage).default(1),
+  pageSize: z.number().int().min(1).max(50).default(HISTORY_PAGE_SIZE),
+});
+
+export const historyLineSchema = z.object({
+  Description: z.string(),
+  OldValue: z.string().nullable(),
+  NewValue: z.string().nullable(),
+  IsFile: z.boolean(),
+  Comentario: z.string().nullable(),
+});
+
+export const historyEntrySchema = z.object({
+  Id: z.number().int(),
+  /** ISO instant (the browser shows it in the user's zone). */
+  Date: z.string(),
+  DateUTC: z.string(),
+  User: z.string(),
+  Description: z.string(),
+  OperationType: z.enum(['I', 'U', 'D']),
+  Comentario: z.string().nullable(),
+  Lines: z.array(historyLineSchema),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+// ---------------------------------------------------------------------------------------
+// Imputability (getImputEvaluationByMeta, setImputEvaluation)
+
+export const evaluationQuestionSchema = z.object({
+  Key: z.enum(NARANJO_QUESTION_KEYS),
+  Pregunta: z.string(),
+  /** 0 Seleccione, 1 NO, 2 SI, 3 No sabe. */
+  Respuesta: z.number().int(),
+  Puntaje: z.number().int(),
+  LeidoFabricante: z.boolean(),
+  LeidoQPPV: z.boolean(),
+  RevisadoQPPV: z.boolean(),
+  ComentarioQPPV: z.string().nullable(),
+});
+
+export const evaluationSchema = z.object({
+  Questions: z.array(evaluationQuestionSchema),
+  Total: z.number().int(),
+  /** Segura, Probable, Posible or Improbable; null while incomplete. */
+  Estado: z.string().nullable(),
+  Completa: z.boolean(),
+  ComentarioQPPV: z.string().nullable(),
+  /** What this user may change now (computed by the server). */
+  CanEdit: z.boolean(),
+  Modificado: z.object({ Usuario: z.string(), Fecha: z.string() }).nullable(),
+});
+export type Evaluation = z.infer<typeof evaluationSchema>;
+
+export const evaluationAnswerInputSchema = z.object({
+  Key: z.enum(NARANJO_QUESTION_KEYS),
+  Respuesta: z.number({ error: MSG.imputability.answerRequired }).int().min(0).max(3),
+  LeidoFabricante: flag(),
+  LeidoQPPV: flag(),
+  RevisadoQPPV: flag(),
+  ComentarioQPPV: optionalText(),
+});
+
+/** setImputEvaluation: `{ er, encuesta, comentario }` (the user comes from the token). */
+export const setEvaluationBodySchema = z.object({
+  er: meta,
+  encuesta: z
+    .array(evaluationAnswerInputSchema)
+    .length(NARANJO_QUESTION_KEYS.length, MSG.imputability.answerRequired)
+    .refine((answers) => new Set(answers.map((answer) => answer.Key)).size === NARANJO_QUESTION_KEYS.length, MSG.imputability.answerRequired),
+  comentario: optionalText(),
+});
+export type SetEvaluationBody = z.input<typeof setEvaluationBodySchema>;
+
+/**
+ * Who may save the evaluation, in which status (ours, workflow.md): the RLF while reviewing
+ * (2, 4), the QPPV while evaluating (3), the Fabricante while asked (5, its read flags only).
+ */
+export function canEditEvaluation(role: Role, status: number): boolean {
+  if (role === 'RLF') return status === ER_STATUS.EN_REVISION_RLF || status === ER_STATUS.MAS_INFORMACION;
+  if (role === 'QPPV') return status === ER_STATUS.EN_EVALUACION_QPPV;
+  if (role === 'Fabricante') return status === ER_STATUS.EN_ESPERA_FABRICANTE;
+  return false;
+}
+
+export type EvaluationQuestionKey = NaranjoQuestionKey;
+
+// ---------------------------------------------------------------------------------------
+// RAM classification (updateRAM with the classification part) and notifications
+
+export const ramNotificationInputSchema = z.object({
+  Fecha: pastDate(),
+  /** ViaDeComunicacion id. */
+  Via: optionalId(),
+});
+
+export const ramClassificationInputSchema = z
+  .object({
+    IsRAM: z.boolean({ error: MSG.generic.radio }),
+    TypeRAM: optionalId(),
+    CategoryRAM: z.array(z.number().int().positive()).max(20).default([]),
+    IsExpected: z.boolean({ error: MSG.generic.radio }),
+    Death: flag(),
+    LifeThreading: flag(),
+    HospitalizationRequired: flag(),
+    HospitalizationDateStart: pastDate(),
+    HospitalizationDateEnd: pastDate(),
+    PersistedHospitalization: flag(),
+    TransitoryDisability: flag(),
+    PersistentDisability: flag(),
+    CongenitalAnomaly: flag(),
+    AnotherCondition: flag(),
+    /** Notified to the local health authority. */
+    LocalSanitaryNotificaction: ramNotificationInputSchema.nullish().transform((value) => value ?? null),
+    /** Notified to the licence holder / provider (QPPV only). */
+    ProviderNotification: ramNotificationInputSchema.nullish().transform((value) => value ?? null),
+  })
+  .superRefine((ram, ctx) => {
+    if (ram.IsRAM && ram.TypeRAM === null) ctx.addIssue({ code: 'custom', message: MSG.generic.select, path: ['TypeRAM'] });
+    if (ram.HospitalizationRequired && isEndBeforeStart(ram.HospitalizationDateStart, ram.HospitalizationDateEnd)) {
+      ctx.addIssue({ code: 'custom', message: MSG.generic.endBeforeStart, path: ['HospitalizationDateEnd'] });
+    }
+  })
+  .transform((ram) => ({
+    ...ram,
+    TypeRAM: ram.IsRAM ? ram.TypeRAM : null,
+    ...(ram.HospitalizationRequired ? {} : { HospitalizationDateStart: null, HospitalizationDateEnd: null }),
+  }));
+export type RamClassificationInput = z.input<typeof ramClassificationInputSchema>;
+
+/**
+ * updateRAM from the RAM tab's classification modal: the same call as the wizard's, told apart
+ * by `ram.IsRAM` (the wizard never sends it).
+ */
+export const ramClassificationBodySchema = z.object({
+  ram: z.object({ Id: z.number({ error: MSG.generic.required }).int().positive(), IdER: meta }).and(ramClassificationInputSchema),
+  comentario: optionalText(),
+});
+
+/** The classification can be changed while the case is worked (2–5), by RLF and QPPV (ours). */
+export function canClassifyRam(role: Role, status: number): boolean {
+  return (role === 'RLF' || role === 'QPPV') && status >= ER_STATUS.EN_REVISION_RLF && status <= ER_STATUS.EN_ESPERA_FABRICANTE;
+}
+
+// ---------------------------------------------------------------------------------------
+// Product recovery (updateMedicamentoRecuperado)
+
+export const recoveryInputSchema = z.object({
+  HaveProduct: z.boolean({ error: MSG.generic.radio }),
+  Date: pastDate(),
+  /** May be in the future. */
+  DateExpiration: z
+    .string()
+    .refine((value) => value === '' || isValidDate(value), MSG.generic.invalidDate)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  ContactName: optionalText(200),
+  ContactAddress: optionalText(500),
+  PlaceManufacture: optionalText(500),
+  ConditionStorage: optionalText(),
+  StateConsFirst: optionalText(),
+  AmountComp: optionalText(200),
+  NameFun: optionalText(200),
+  StateConsSecond: optionalText(),
+});
+/** Body: the related medication (Id) of the case (IdER) and its recovery. */
+export const recoveryBodySchema = z.object({ Id: z.number({ error: MSG.generic.required }).int().positive(), IdER: meta }).and(recoveryInputSchema);
+
+/**
+ * Whether a user may save a product's recovery: RLF, Fabricante, and among QPPVs only the
+ * case's creator (`canEditRecovery`, spec §5, §6), while the case is neither Pendiente nor Anulado.
+ */
+export function canSaveRecovery(input: { role: Role; isCreator: boolean; status: number }): boolean {
+  if (input.status === ER_STATUS.PENDIENTE || input.status === ER_STATUS.ANULADO) return false;
+  if (input.role !== 'RLF' && input.role !== 'Fabricante' && input.role !== 'QPPV') return false;
+  return canEditRecovery(input.role, input.isCreator);
+}
+
+// ---------------------------------------------------------------------------------------
+// PDFs and follow-ups
+
+export const pdfHistoryItemSchema = z.object({ Id: z.number().int(), FileName: z.string(), Date: z.string(), UserFullName: z.string() });
+
+/** The file name of a case's PDF (spec §9). */
+export function casePdfFileName(reference: string): string {
+  return `ER-${reference}.pdf`;
+}
+
+/** A follow-up event of a case ('Eventos de Seguimiento'). */
+export const followUpEventSchema = z.object({
+  Meta: z.string(),
+  NumeroReferencia: z.string(),
+  Status: z.number().int(),
+  StatusName: z.string(),
+  DateCreation: z.string(),
+  UserFullName: z.string(),
+});
