@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { messageSchema } from '../../http/schemas.js';
-import { currentLltsMatching } from './queries.js';
+import { searchCurrentLlts } from './queries.js';
 import { lltMatchSchema, termParamsSchema } from './schemas.js';
-import { accentInsensitivePattern } from './search-pattern.js';
 
 export interface MeddraModuleOptions {
   db: Db;
@@ -26,6 +25,6 @@ export const meddraModule: FastifyPluginAsyncZod<MeddraModuleOptions> = async (a
       params: termParamsSchema,
       response: { 200: z.array(lltMatchSchema), 400: messageSchema, 429: messageSchema },
     },
-    handler: (request) => currentLltsMatching(db, accentInsensitivePattern(request.params.term), MAX_LLT_RESULTS),
+    handler: (request) => searchCurrentLlts(db, request.params.term, MAX_LLT_RESULTS),
   });
 };
