@@ -2,24 +2,10 @@ import type { PatientInput, Role } from '@atalaya/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { auditLog, events, operationHistory, operationHistoryLines } from '../db/schema/index.js';
-import { createCaseEvents } from '../modules/events/index.js';
-import { caseEditModule } from '../modules/case-edit/index.js';
-import { createTestApp, type TestApp } from './app.js';
+import type { TestApp } from './app.js';
 import { bearer, createUser, login, type TestLaboratoryAssignment, type TestUser } from './factories.js';
 
 /** Helpers of the case-edit tests (the wizard's writes and the case reads). */
-
-/**
- * The real application with the case-edit routes. Until app.ts registers `caseEditModule`, they
- * are registered here (with case events nobody listens to); once it does, nothing is added.
- */
-export async function createCaseEditTestApp(): Promise<TestApp> {
-  const t = await createTestApp();
-  if (!t.app.hasRoute({ method: 'POST', url: '/api/insertER' })) {
-    await t.app.register(caseEditModule, { db: t.database.db, caseEvents: createCaseEvents() });
-  }
-  return t;
-}
 
 export interface Session {
   user: TestUser;

@@ -1,24 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { MedicationInput, RamInput } from '@atalaya/domain';
 import { asc, eq } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../db/client.js';
 import { activeIngredients, lines, productIngredients } from '../db/schema/index.js';
-import { caseMedicationsModule } from '../modules/case-medications/index.js';
-import type { TestApp } from './app.js';
 import { createProduct } from './catalog.js';
 import { laboratoryOfProduct } from './cases.js';
 
 /** Helpers of the related-medication and adverse-event tests. */
-
-/**
- * Registers the case-medications routes on a test app unless the application already does
- * (call before the first request).
- */
-export async function withCaseMedicationRoutes(t: TestApp): Promise<void> {
-  if (t.app.hasRoute({ method: 'GET', url: '/api/getProductsRelationsByMeta/:meta' })) return;
-  await t.app.withTypeProvider<ZodTypeProvider>().register(caseMedicationsModule, { db: t.database.db });
-}
 
 /** A manufacturing line of a laboratory, with a unique name. */
 export async function createLine(db: DbOrTx, laboratoryId: number, options: { eliminado?: boolean } = {}): Promise<{ id: number; name: string }> {

@@ -1,11 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../db/client.js';
 import { medicalContacts } from '../db/schema/index.js';
-import { caseFilesModule } from '../modules/case-files/index.js';
-import { createCaseEvents } from '../modules/events/index.js';
-import { followUpModule } from '../modules/follow-up/index.js';
-import type { TestApp } from './app.js';
 
 /** A file part of a multipart body. */
 export interface TestFilePart {
@@ -68,13 +63,3 @@ export async function medicalContactFileId(db: DbOrTx, id: number): Promise<stri
   return row?.fileId ?? null;
 }
 
-/**
- * Registers the case-files and follow-up modules on a test app unless `buildApp` already
- * does (until the lead wires them into app.ts). Call before the first request.
- */
-export async function withFileAndFollowUpRoutes(t: TestApp): Promise<void> {
-  const { db } = t.database;
-  const app = t.app.withTypeProvider<ZodTypeProvider>();
-  if (!app.hasRoute({ method: 'POST', url: '/api/uploadDocAndNotes' })) await app.register(caseFilesModule, { db });
-  if (!app.hasRoute({ method: 'POST', url: '/api/insertES' })) await app.register(followUpModule, { db, caseEvents: createCaseEvents() });
-}

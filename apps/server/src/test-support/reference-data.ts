@@ -1,23 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../db/client.js';
 import { activeIngredients, lines, medicationUnits, pharmaceuticalForms, productIngredients, products } from '../db/schema/index.js';
-import { createTestApp, type TestApp } from './app.js';
 import { createProduct, type TestProduct } from './catalog.js';
-import { referenceDataModule } from '../modules/reference-data/routes.js';
-
-/**
- * The real application with the reference-data routes. app.ts registers the module; while it
- * does not yet, the test registers it on the same instance (same hooks, same error handler).
- */
-export async function createReferenceDataApp(): Promise<TestApp> {
-  const t = await createTestApp();
-  if (!t.app.hasRoute({ method: 'GET', url: '/api/getCodiguerasBasic' })) {
-    await t.app.withTypeProvider<ZodTypeProvider>().register(referenceDataModule, { db: t.database.db });
-  }
-  return t;
-}
 
 /** The id of a seeded pharmaceutical form by its name. */
 async function formId(db: DbOrTx, name: string): Promise<number> {

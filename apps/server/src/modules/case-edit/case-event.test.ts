@@ -2,10 +2,10 @@ import { MSG } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, mailOutbox } from '../../db/schema/index.js';
-import { caseRow, createCaseEditTestApp, get, historyOf, post, sessionOf, type Session } from '../../test-support/case-edit.js';
+import { caseRow, get, historyOf, post, sessionOf, type Session } from '../../test-support/case-edit.js';
 import { addFollowUp, createCase, laboratoryOfProduct, randomMeta } from '../../test-support/cases.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
-import type { TestApp } from '../../test-support/app.js';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { patientReport, professionalReport } from '../../test-support/public-reports.js';
 import { postPublicReport, triageOk } from '../../test-support/home-reports.js';
 
@@ -15,7 +15,7 @@ let product: TestProduct;
 let laboratoryId: number;
 
 beforeAll(async () => {
-  t = await createCaseEditTestApp();
+  t = await createTestApp();
   rlf = await sessionOf(t, 'RLF');
   product = await createProduct(t.database.db, { countries: ['UY'] });
   laboratoryId = await laboratoryOfProduct(t.database.db, product.id);

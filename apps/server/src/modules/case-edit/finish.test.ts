@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventComments, eventOrigins, events, files, mailOutbox, users } from '../../db/schema/index.js';
-import { auditOf, caseRow, createCaseEditTestApp, historyOf, post, sessionOf, validPatient, type Session } from '../../test-support/case-edit.js';
+import { auditOf, caseRow, historyOf, post, sessionOf, validPatient, type Session } from '../../test-support/case-edit.js';
 import { createCase, laboratoryOfProduct, randomMeta, type TestCase } from '../../test-support/cases.js';
 import { countryId, createProduct, type TestProduct } from '../../test-support/catalog.js';
-import type { TestApp } from '../../test-support/app.js';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { connected, disconnectOpenedClients, hubToken, references, settle, startBareHub } from '../../test-support/hub-client.js';
 import { postPublicReport, triageOk } from '../../test-support/home-reports.js';
 import { patientReport } from '../../test-support/public-reports.js';
@@ -19,7 +19,7 @@ let product: TestProduct;
 let laboratoryId: number;
 
 beforeAll(async () => {
-  t = await createCaseEditTestApp();
+  t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   product = await createProduct(t.database.db, { countries: ['UY'] });
   laboratoryId = await laboratoryOfProduct(t.database.db, product.id);

@@ -2,10 +2,10 @@ import { MSG } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOrigins, eventPatients, files, residences } from '../../db/schema/index.js';
-import { auditOf, caseRow, createCaseEditTestApp, get, historyOf, post, sessionOf, validPatient, type Session } from '../../test-support/case-edit.js';
+import { auditOf, caseRow, get, historyOf, post, sessionOf, validPatient, type Session } from '../../test-support/case-edit.js';
 import { createCase, laboratoryOfProduct, type TestCase } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
-import type { TestApp } from '../../test-support/app.js';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
 
 let t: TestApp;
 let rlf: Session;
@@ -13,7 +13,7 @@ let productId: number;
 let laboratoryId: number;
 
 beforeAll(async () => {
-  t = await createCaseEditTestApp();
+  t = await createTestApp();
   rlf = await sessionOf(t, 'RLF');
   const product = await createProduct(t.database.db, { countries: ['UY'] });
   productId = product.id;

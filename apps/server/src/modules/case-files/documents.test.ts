@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase, laboratoryOfProduct, type TestCase } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
 import { bearer, createUser, login } from '../../test-support/factories.js';
-import { multipartBody, pdfOfSize, SAMPLE_EXECUTABLE, SAMPLE_PDF, withFileAndFollowUpRoutes, type TestFilePart } from '../../test-support/files.js';
+import { multipartBody, pdfOfSize, SAMPLE_EXECUTABLE, SAMPLE_PDF, type TestFilePart } from '../../test-support/files.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
 
 let t: TestApp;
@@ -18,7 +18,6 @@ let otherType: { id: number; nombre: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  await withFileAndFollowUpRoutes(t);
   rlf = await signIn(t, 'RLF', 'UY');
   productId = (await createProduct(t.database.db, { countries: ['UY'] })).id;
   const types = await t.database.db.select({ id: noteFileTypes.id, nombre: noteFileTypes.nombre }).from(noteFileTypes).orderBy(asc(noteFileTypes.id));

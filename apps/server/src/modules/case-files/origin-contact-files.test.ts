@@ -10,7 +10,7 @@ import {
   medicalContactFileId,
   multipartBody,
   SAMPLE_PDF,
-  withFileAndFollowUpRoutes,
+  
   type TestFilePart,
 } from '../../test-support/files.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
@@ -23,7 +23,6 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x4
 
 beforeAll(async () => {
   t = await createTestApp();
-  await withFileAndFollowUpRoutes(t);
   rlf = await signIn(t, 'RLF', 'UY');
   productId = (await createProduct(t.database.db, { countries: ['UY'] })).id;
 });

@@ -17,7 +17,6 @@ import {
   medicationForm,
   type MedicationProduct,
   TEST_OPTIONS,
-  withCaseMedicationRoutes,
 } from '../../test-support/case-medications.js';
 import { createCase, type TestCase } from '../../test-support/cases.js';
 import { bearer, createUser, login } from '../../test-support/factories.js';
@@ -30,7 +29,6 @@ let rlf: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await withCaseMedicationRoutes(t);
   product = await createMedicationProduct(t.database.db, { ingredients: ['paracetamol', 'cafeína'] });
   rlf = await signIn(t, 'RLF', 'UY');
 });

@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRamCategories, eventRams, operationHistory, operationHistoryLines, ramTypes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { ramForm, TEST_OPTIONS, withCaseMedicationRoutes } from '../../test-support/case-medications.js';
+import { ramForm, TEST_OPTIONS } from '../../test-support/case-medications.js';
 import { createCase, type TestCase } from '../../test-support/cases.js';
 import { createLlt, type TestLlt } from '../../test-support/catalog.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
@@ -15,7 +15,6 @@ let llt: TestLlt;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await withCaseMedicationRoutes(t);
   rlf = await signIn(t, 'RLF', 'UY');
   llt = await createLlt(t.database.db, { name: `Erupción cutánea ${randomUUID().slice(0, 8)}` });
 });

@@ -17,7 +17,6 @@ import { historyOf, validPatient } from '../../test-support/case-edit.js';
 import { createMedicationProduct, medicationForm, type MedicationProduct, ramForm } from '../../test-support/case-medications.js';
 import { createCase, type TestCase } from '../../test-support/cases.js';
 import { createLlt, type TestLlt } from '../../test-support/catalog.js';
-import { withFileAndFollowUpRoutes } from '../../test-support/files.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
 import { bearer, createUser, login } from '../../test-support/factories.js';
 
@@ -43,7 +42,6 @@ const ORIGIN: OriginInput = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await withFileAndFollowUpRoutes(t);
   rlf = await signIn(t, 'RLF', 'UY');
   product = await createMedicationProduct(t.database.db);
   llt = await createLlt(t.database.db, { name: `Cefalea ${randomUUID().slice(0, 8)}` });

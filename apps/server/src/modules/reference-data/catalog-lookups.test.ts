@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventMedicationIngredients, eventMedications, laboratories, medicationUnits, productIngredients, products } from '../../db/schema/index.js';
-import type { TestApp } from '../../test-support/app.js';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase, randomMeta, type TestCase } from '../../test-support/cases.js';
 import { countryId } from '../../test-support/catalog.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
-import { createDetailedProduct, createLine, createReferenceDataApp, type DetailedProduct } from '../../test-support/reference-data.js';
+import { createDetailedProduct, createLine, type DetailedProduct } from '../../test-support/reference-data.js';
 
 let t: TestApp;
 let rlf: SignedIn;
@@ -27,7 +27,7 @@ let withdrawn: DetailedProduct;
 let uyCase: TestCase;
 
 beforeAll(async () => {
-  t = await createReferenceDataApp();
+  t = await createTestApp();
   const db = t.database.db;
   [rlf, rlfArgentina] = await Promise.all([signIn(t, 'RLF', 'UY'), signIn(t, 'RLF', 'AR')]);
   [uruguay, argentina] = await Promise.all([countryId(db, 'UY'), countryId(db, 'AR')]);

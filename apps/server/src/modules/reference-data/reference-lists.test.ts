@@ -2,11 +2,10 @@ import { type Codigueras, codiguerasSchema, type ErNew, erNewSchema, MSG, RAM_EV
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, countries, groups, laboratories, medicationUnits, residences, subGroups } from '../../db/schema/index.js';
-import type { TestApp } from '../../test-support/app.js';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
 import type { CodiguerasAll, SearchFilters, SubGroupItem } from './schemas.js';
 import { codiguerasAllSchema, ramNewSchema, searchFiltersSchema } from './schemas.js';
-import { createReferenceDataApp } from '../../test-support/reference-data.js';
 
 let t: TestApp;
 let qppv: SignedIn;
@@ -20,7 +19,7 @@ const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true })
 const sortedByName = (names: string[]) => [...names].sort((a, b) => collator.compare(a, b));
 
 beforeAll(async () => {
-  t = await createReferenceDataApp();
+  t = await createTestApp();
   const db = t.database.db;
   qppv = await signIn(t, 'QPPV', 'UY');
   const suffix = randomUUID().slice(0, 6).toUpperCase();

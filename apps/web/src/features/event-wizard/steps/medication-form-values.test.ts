@@ -12,7 +12,7 @@ import {
   withProduct,
   type MedicationFormValues,
 } from './medication-form-values';
-import { fieldMessages } from './medication-resolver';
+import { fieldMessages } from '../form-resolver';
 
 const product: CountryProduct = {
   Id: 7,

@@ -23,10 +23,10 @@ import {
   type MedicationFormValues,
 } from './medication-form-values';
 import { MedicationList } from './medication-list';
-import { domainResolver } from './medication-resolver';
+import { schemaResolver } from '../form-resolver';
 import { medicationRowFromDraft, medicationRowFromRecord, newDraftKey, type MedicationRow } from './medication-rows';
 
-const medicationResolver = domainResolver<MedicationFormValues>(medicationInputSchema, toMedicationInput, medicationFieldOf);
+const medicationResolver = schemaResolver<MedicationFormValues>(medicationInputSchema, toMedicationInput, medicationFieldOf);
 
 /** (ours) 'Siguiente' while the form holds a medication that was not added or saved. */
 export const UNSAVED_MEDICATION_HINT =

@@ -1,7 +1,7 @@
 import { MSG, originInputSchema } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import { originInputFromRecord } from '../follow-up-draft';
-import { issueMessages } from '../form-resolver';
+import { fieldMessages } from '../form-resolver';
 import { medicineLines, reactionLines } from './origin-home-lines';
 import { originFormChanged, originFormFromInput, parseOrigin, toOriginInput, type OriginFormValues } from './origin-form-values';
 
@@ -10,7 +10,7 @@ const filled = (): OriginFormValues => ({ ...blank(), Have: true, OrigenId: 1, T
 
 function messages(values: OriginFormValues): Record<string, string> {
   const result = originInputSchema.safeParse(toOriginInput(values));
-  return result.success ? {} : issueMessages(result.error.issues);
+  return result.success ? {} : fieldMessages(result.error.issues);
 }
 
 describe('the origin form', () => {

@@ -1,14 +1,14 @@
 import { MSG, patientInputSchema, type ErPatient } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import { patientInputFromRecord } from '../follow-up-draft';
-import { issueMessages } from '../form-resolver';
+import { fieldMessages } from '../form-resolver';
 import { clearedByChoice, parsePatient, patientFormChanged, patientFormFromInput, toPatientInput, type PatientFormValues } from './patient-form-values';
 
 const blank = (): PatientFormValues => patientFormFromInput(patientInputFromRecord(null, 'UY'));
 
 function messages(values: PatientFormValues): Record<string, string> {
   const result = patientInputSchema.safeParse(toPatientInput(values));
-  return result.success ? {} : issueMessages(result.error.issues);
+  return result.success ? {} : fieldMessages(result.error.issues);
 }
 
 describe('the patient form', () => {

@@ -16,11 +16,11 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api';
 import { ListModal } from '../../../shared/list';
 import { CheckboxField, DateField, IdSelectField, listOptions, NumberField, TextAreaField, useFieldMessage } from './medication-fields';
-import { domainResolver } from './medication-resolver';
+import { schemaResolver } from '../form-resolver';
 import { parseRam, ramFieldOf, toRamInput, type RamFormValues } from './ram-form-values';
 import { RamMeddraField } from './ram-meddra-field';
 
-const ramResolver = domainResolver<RamFormValues>(ramInputSchema, toRamInput, ramFieldOf);
+const ramResolver = schemaResolver<RamFormValues>(ramInputSchema, toRamInput, ramFieldOf);
 
 export interface RamModalProps {
   opened: boolean;
