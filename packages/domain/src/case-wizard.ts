@@ -418,6 +418,10 @@ export interface WizardGateContext {
   origin: { Have: boolean; hasFile: boolean; NotHave: string | null } | null;
   medicationCount: number;
   ramCount: number;
+  /** Stored medications still lacking a required answer (copied from an incoming report: no line or form). */
+  incompleteMedicationCount?: number;
+  /** Stored adverse events still lacking a required answer (copied: no MedDRA term, 'expected' not said). */
+  incompleteRamCount?: number;
 }
 
 /**
@@ -435,9 +439,11 @@ export function wizardStepGate(step: number, context: WizardGateContext): string
       return MSG.wizard.originNeeded;
     }
     case 2:
-      return context.medicationCount > 0 ? null : MSG.wizard.medicationNeeded;
+      if (context.medicationCount === 0) return MSG.wizard.medicationNeeded;
+      return (context.incompleteMedicationCount ?? 0) > 0 ? MSG.wizard.medicationIncomplete : null;
     case 3:
-      return !needsAdverseEvent(context) || context.ramCount > 0 ? null : MSG.wizard.adverseEventNeeded;
+      if (needsAdverseEvent(context) && context.ramCount === 0) return MSG.wizard.adverseEventNeeded;
+      return (context.incompleteRamCount ?? 0) > 0 ? MSG.wizard.adverseEventIncomplete : null;
     default:
       return null;
   }

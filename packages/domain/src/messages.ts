@@ -178,6 +178,10 @@ export const MSG = {
     originNeeded: 'Debe adjuntar el documento de origen o indicar que no está disponible',
     /** (ours) step 2 gate. */
     medicationNeeded: 'Debe agregar al menos un medicamento relacionado',
+    /** (ours) a stored medication lacks a required answer (e.g. copied from an incoming report). */
+    medicationIncomplete: 'Hay medicamentos incompletos: ábralos con «Editar» y complete los datos requeridos.',
+    /** (ours) a stored adverse event lacks its MedDRA term or whether it was expected. */
+    adverseEventIncomplete: 'Hay eventos adversos incompletos: ábralos con «Editar» y complete los datos requeridos.',
     /** (ours) step 3 gate (GrupoId 1, SubGrupoId 1). */
     adverseEventNeeded: 'Debe agregar al menos un evento adverso',
     /** (ours) sending a case without patient data. */

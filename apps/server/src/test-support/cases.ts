@@ -149,6 +149,10 @@ export async function createCase(db: DbOrTx, options: CreateCaseOptions): Promis
       .values({
         eventId: event.id,
         description: ram.description ?? `Reacción ${randomUUID().slice(0, 8)}`,
+        // Coded and answered, as the wizard leaves a reaction before sending.
+        lltCode: 10019211,
+        lltName: 'Cefalea',
+        isExpected: false,
         isRam: ram.isRam ?? true,
         ramTypeId: ramTypeId ?? null,
         anotherCondition: ram.serious ?? false,

@@ -2,7 +2,7 @@ import { MSG, type NewEventsMessage, ROLE_IDS } from '@atalaya/domain';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventComments, eventOrigins, events, files, mailOutbox, users } from '../../db/schema/index.js';
+import { eventComments, eventOrigins, eventRams, events, files, mailOutbox, users } from '../../db/schema/index.js';
 import { auditOf, caseRow, historyOf, post, sessionOf, validPatient, type Session } from '../../test-support/case-edit.js';
 import { createCase, laboratoryOfProduct, randomMeta, type TestCase } from '../../test-support/cases.js';
 import { countryId, createProduct, type TestProduct } from '../../test-support/catalog.js';
@@ -129,6 +129,17 @@ describe('POST /api/insertER', () => {
     expect(edit.json()).toEqual({ Message: MSG.wizard.notEditable });
   });
 
+  it('refuses a case whose adverse event still lacks its MedDRA term or whether it was expected', async () => {
+    const testCase = await draft();
+    await t.database.db.update(eventRams).set({ lltCode: null, lltName: null }).where(eq(eventRams.eventId, testCase.id));
+    const refused = await finish(creator, testCase.meta);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ Message: MSG.wizard.adverseEventIncomplete });
+    await expectNotSent(testCase);
+    await t.database.db.update(eventRams).set({ lltCode: 10019211, lltName: 'Cefalea', isExpected: null }).where(eq(eventRams.eventId, testCase.id));
+    expect((await finish(creator, testCase.meta)).json()).toEqual({ Message: MSG.wizard.adverseEventIncomplete });
+  });
+
   it('stores "Evento enviado" as the comment when none is given', async () => {
     const testCase = await draft();
     expect((await finish(creator, testCase.meta, null)).statusCode).toBe(200);
@@ -165,10 +176,15 @@ describe('POST /api/insertER', () => {
     expect((await finish(creator, attached.meta)).statusCode).toBe(200);
   });
 
-  it('needs no origin for a case entered from an incoming report', async () => {
+  it('needs no origin for a case entered from an incoming report, once its copied reactions are coded', async () => {
     const report = await postPublicReport(t, patientReport(product));
     const entered = await triageOk(t, 'createerfromerhome', creator, { homeERId: report.Id, subGroup: 1, newStatus: null, comentario: 'Ingreso' });
-    const response = await finish(creator, entered.MetaData ?? '');
+    const meta = entered.MetaData ?? '';
+    // A patient's report names the reaction in words only: the MedDRA term and 'expected' are the RLF's to add.
+    expect((await finish(creator, meta)).json()).toEqual({ Message: MSG.wizard.adverseEventIncomplete });
+    const [event] = await t.database.db.select({ id: events.id }).from(events).where(eq(events.meta, meta));
+    await t.database.db.update(eventRams).set({ lltCode: 10019211, lltName: 'Cefalea', isExpected: false }).where(eq(eventRams.eventId, event?.id ?? ''));
+    const response = await finish(creator, meta);
     expect(response.statusCode).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import { actionRefusal, caseSendRefusal, ER_STATUS, erStatusName, MSG, ROLE_IDS } from '@atalaya/domain';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { countries, eventComments, eventMedications, eventOrigins, eventPatients, eventRams, events, subGroups, users } from '../../db/schema/index.js';
@@ -85,7 +85,11 @@ export async function finishCase(
       .from(eventOrigins)
       .where(eq(eventOrigins.eventId, found.id));
     const [medications] = await tx.select({ n: count() }).from(eventMedications).where(eq(eventMedications.eventId, found.id));
-    const [rams] = await tx.select({ n: count() }).from(eventRams).where(eq(eventRams.eventId, found.id));
+    const [rams] = await tx
+      // A reaction copied from an incoming report may still lack its MedDRA term or 'expected'.
+      .select({ n: count(), incomplete: sql<number>`count(*) filter (where ${eventRams.lltCode} is null or ${eventRams.isExpected} is null)` })
+      .from(eventRams)
+      .where(eq(eventRams.eventId, found.id));
     const incomplete = caseSendRefusal({
       GrupoId: event.groupId,
       SubGrupoId: event.subGroupId,
@@ -94,6 +98,7 @@ export async function finishCase(
       origin: origin ? { Have: origin.have, hasFile: origin.fileId !== null, NotHave: origin.notHave } : null,
       medicationCount: Number(medications?.n ?? 0),
       ramCount: Number(rams?.n ?? 0),
+      incompleteRamCount: Number(rams?.incomplete ?? 0),
     });
     if (incomplete) throw badRequest(incomplete);
 

@@ -13,7 +13,7 @@ import { emptyRamForm, ramFormFromInput, ramFormFromRecord, ramRowFromDraft, ram
 import { RAM_MODAL_TITLES, RamModal } from './ram-modal';
 
 /** (ours) 'Siguiente' in follow-up mode while a copied event lacks a required answer. */
-export const INCOMPLETE_RAMS_HINT = 'Hay eventos adversos incompletos: ábralos con «Editar» y complete los datos requeridos.';
+export const INCOMPLETE_RAMS_HINT = MSG.wizard.adverseEventIncomplete;
 
 interface ModalState {
   /** The row being edited; null when adding. */

@@ -39,7 +39,8 @@ export function medicationRowFromRecord(record: ErMedication): MedicationRow {
     DateStart: record.DateStart,
     DateEnd: record.DateEnd,
     dose: doseText(record.Cant, record.UnitUsoNombre, record.FrecId),
-    incomplete: false,
+    // Copied from an incoming report: the line and the form may still be missing.
+    incomplete: record.LineaId === null || record.FormaFarmaceuticaId === null,
   };
 }
 

@@ -33,7 +33,7 @@ export const UNSAVED_MEDICATION_HINT =
   'Hay un medicamento sin agregar: agréguelo con «Agregar medicamento» (o «Guardar cambios») o vacíe el formulario con «Limpiar».';
 
 /** (ours) 'Siguiente' in follow-up mode while a copied medication lacks a required answer. */
-export const INCOMPLETE_MEDICATIONS_HINT = 'Hay medicamentos incompletos: ábralos con «Editar» y complete los datos requeridos.';
+export const INCOMPLETE_MEDICATIONS_HINT = MSG.wizard.medicationIncomplete;
 
 interface Editing {
   key: string;

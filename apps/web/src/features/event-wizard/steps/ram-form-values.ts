@@ -211,7 +211,8 @@ export function ramRowFromRecord(record: ErRam, evolutions: readonly NamedItem[]
     DateEnd: record.DateEnd,
     serious: record.IsSerious,
     evolution: evolutionName(record.Evolution, evolutions),
-    incomplete: false,
+    // Copied from an incoming report: the MedDRA term and 'expected' may still be missing.
+    incomplete: record.MedraLLT.llt_code === null || record.IsExpected === null,
   };
 }
 
