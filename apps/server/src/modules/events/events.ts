@@ -20,6 +20,11 @@ export interface CaseSent {
   /** ISO code of the case's country: its RLF act next. */
   countryCode: string;
   sentAt: Date;
+  /**
+   * The users who act next when a workflow action moved the case on (sendAccion); without
+   * them, the RLF of the case's country (a finished wizard).
+   */
+  userIds?: readonly string[];
 }
 
 /**

@@ -11,7 +11,7 @@ import { onCaseSent } from '../events/index.js';
 import { type HomeReportEvents, onHomeReportCreated } from '../home-reports/index.js';
 import { type ConfigurationEvents, onConfigurationChanged } from './configuration-events.js';
 import { createPostgresHubAdapter, type HubAdapter } from './postgres-adapter.js';
-import { caseSentRooms, newEventsRooms, roomsOfUser } from './rooms.js';
+import { caseSentRooms, newEventsRooms, roomsOfUser, userRoom } from './rooms.js';
 
 export interface RealtimeHubOptions {
   database: Database;
@@ -137,7 +137,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     }),
     onCaseSent(options.caseEvents, (sent) => {
       const message: NewEventsMessage = { kind: 'event', reference: sent.referenceNumber, countryCode: sent.countryCode, date: sent.sentAt.toISOString() };
-      emitNewEvents(message, caseSentRooms(sent.countryCode));
+      emitNewEvents(message, sent.userIds ? sent.userIds.map(userRoom) : caseSentRooms(sent.countryCode));
     }),
     onConfigurationChanged(options.configurationEvents, (change) => {
       try {

@@ -1,0 +1,44 @@
+import { caseMetaSchema, erActionSchema, erEventSchema, sendActionBodySchema } from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import type { CaseEvents } from '../events/index.js';
+import { getActions, sendAction } from './actions.js';
+
+export interface CaseWorkflowModuleOptions {
+  db: Db;
+  caseEvents: CaseEvents;
+}
+
+const CASE_READERS = ['QPPV', 'RLF', 'CL', 'Fabricante'] as const;
+
+/** The case workflow of the event view (event spec §4, workflow.md): the allowed actions and taking one. */
+export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions> = async (app, { db, caseEvents }) => {
+  app.route({
+    method: 'GET',
+    url: '/api/getActionsERByMeta/:meta',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: ['Flujo de trabajo'],
+      summary: 'Las acciones del flujo de trabajo que el usuario puede tomar ahora sobre el evento',
+      params: z.object({ meta: caseMetaSchema }),
+      response: { 200: z.array(erActionSchema), ...errorResponses, 404: messageSchema },
+    },
+    handler: (request) => getActions(db, requireUser(request), request.params.meta),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/sendAccion',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: ['Flujo de trabajo'],
+      summary: 'Toma una acción del flujo de trabajo con su comentario; responde el evento',
+      body: sendActionBodySchema,
+      response: { 200: erEventSchema, ...errorResponses, 404: messageSchema },
+    },
+    handler: (request) => sendAction(db, requireUser(request), request.body, { caseEvents, log: request.log }),
+  });
+};
