@@ -1,4 +1,4 @@
-import { caseMetaSchema, erActionSchema, erEventSchema, sendActionBodySchema } from '@atalaya/domain';
+import { caseMetaSchema, erActionSchema, erEventSchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import type { CaseEvents } from '../events/index.js';
 import { getActions, sendAction } from './actions.js';
+import { getHistoryPage } from './history.js';
 
 export interface CaseWorkflowModuleOptions {
   db: Db;
@@ -41,4 +42,20 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
     },
     handler: (request) => sendAction(db, requireUser(request), request.body, { caseEvents, log: request.log }),
   });
+
+  // getERHistoryByEvent is the same page for a follow-up event's Meta.
+  for (const url of ['/api/getERHistoryByMeta', '/api/getERHistoryByEvent']) {
+    app.route({
+      method: 'POST',
+      url,
+      config: { roles: CASE_READERS },
+      schema: {
+        tags: ['Flujo de trabajo'],
+        summary: 'Historial de operaciones del evento, paginado (Fecha descendente por defecto)',
+        body: historyQueryBodySchema,
+        response: { 200: pagedResultSchema(historyEntrySchema), ...errorResponses, 404: messageSchema },
+      },
+      handler: (request) => getHistoryPage(db, requireUser(request), request.body),
+    });
+  }
 };
