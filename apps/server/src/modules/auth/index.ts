@@ -14,3 +14,4 @@ export const authModule: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
   await app.register(loginRoutes, options);
   await app.register(accountRoutes, options);
 };
+export { verifySignature } from './account-service.js';

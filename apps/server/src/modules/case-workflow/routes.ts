@@ -1,4 +1,4 @@
-import { caseMetaSchema, erActionSchema, erEventSchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
+import { caseMetaSchema, deleteCaseBodySchema, erActionSchema, erEventSchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import type { CaseEvents } from '../events/index.js';
 import { getActions, sendAction } from './actions.js';
+import { deleteCase } from './delete-case.js';
 import { getHistoryPage } from './history.js';
 
 export interface CaseWorkflowModuleOptions {
@@ -58,4 +59,17 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
       handler: (request) => getHistoryPage(db, requireUser(request), request.body),
     });
   }
+
+  app.route({
+    method: 'POST',
+    url: '/api/delER',
+    config: { roles: ['QPPV', 'RLF'], rateLimit: { max: 20, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['Flujo de trabajo'],
+      summary: 'Elimina un evento Pendiente con la firma electrónica del usuario (queda guardado, oculto)',
+      body: deleteCaseBodySchema,
+      response: { 200: z.object({ Deleted: z.literal(true) }), ...errorResponses, 404: messageSchema },
+    },
+    handler: (request) => deleteCase(db, requireUser(request), request.body, request.ip),
+  });
 };

@@ -1,0 +1,83 @@
+import { canDeleteCase, MSG, type SignatureInput } from '@atalaya/domain';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { electronicSignatures, events, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/access-token.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { verifySignature } from '../auth/index.js';
+import { recordCaseOperation, type ChangeLine } from '../events/index.js';
+import { findCaseInReach, type CaseInReach } from '../reach/index.js';
+
+/** What a signature means, as stored and shown in the history. */
+export const CASE_DELETION_MEANING = 'Eliminar evento reportable';
+
+/**
+ * Stores an electronic signature (21 CFR Part 11 style) in the signed action's transaction:
+ * the signer's printed name as it is now, the time, the meaning and the comment, linked to
+ * the case and the signed record. Answers the history lines that show it.
+ */
+export async function storeSignature(
+  tx: Tx,
+  user: AuthUser,
+  signature: { comment: string; meaning: string; recordType: string; recordId: string; eventId: string; signedAt: Date },
+): Promise<ChangeLine[]> {
+  const [signer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, user.id));
+  const printedName = `${signer?.firstName ?? ''} ${signer?.lastName ?? ''}`.trim();
+  await tx.insert(electronicSignatures).values({
+    eventId: signature.eventId,
+    userId: user.id,
+    printedName,
+    signedAt: signature.signedAt,
+    meaning: signature.meaning,
+    comment: signature.comment,
+    recordType: signature.recordType,
+    recordId: signature.recordId,
+  });
+  return [
+    { description: 'Firmado por', oldValue: null, newValue: printedName },
+    { description: 'Fecha y hora de la firma', oldValue: null, newValue: signature.signedAt.toISOString() },
+    { description: 'Significado', oldValue: null, newValue: signature.meaning },
+    { description: 'Comentario de la firma', oldValue: null, newValue: signature.comment },
+  ];
+}
+
+function checkDeletable(found: CaseInReach | null, user: AuthUser): CaseInReach {
+  if (!found) throw notFound(MSG.lists.eventNotFound);
+  const isCreator = found.createdBy === user.id;
+  if (canDeleteCase({ status: found.status, role: user.role, isCreator })) return found;
+  // Status first (only a Pendiente case is deleted), then who.
+  if (canDeleteCase({ status: found.status, role: 'RLF', isCreator: true })) throw forbidden();
+  throw badRequest(MSG.workflow.actionNotAllowed);
+}
+
+/**
+ * `delER`: deletes a Pendiente case with the electronic signature of the signed-in user. The
+ * credentials are verified first (another user's e-mail or a wrong password: 400, nothing
+ * changed); then, in one transaction with the case locked, the case is marked deleted — never
+ * erased: every list and read stops showing it — and the signature and a 'D' history entry
+ * carrying it are stored.
+ */
+export async function deleteCase(db: Db, user: AuthUser, body: { Event: string; Signature: SignatureInput }, ip: string): Promise<{ Deleted: true }> {
+  checkDeletable(await findCaseInReach(db, user, body.Event), user);
+  const signedAt = await verifySignature(db, user, body.Signature, ip);
+  await db.transaction(async (tx) => {
+    const found = checkDeletable(await findCaseInReach(tx, user, body.Event, { forUpdate: true }), user);
+    const lines = await storeSignature(tx, user, {
+      comment: body.Signature.comment,
+      meaning: CASE_DELETION_MEANING,
+      recordType: 'ER',
+      recordId: found.meta,
+      eventId: found.id,
+      signedAt,
+    });
+    await recordCaseOperation(tx, user, found, {
+      description: 'Evento eliminado con firma electrónica',
+      operationType: 'D',
+      lines,
+      comment: body.Signature.comment,
+      now: signedAt,
+    });
+    await tx.update(events).set({ deletedAt: signedAt, deletedBy: user.id }).where(eq(events.id, found.id));
+  });
+  return { Deleted: true };
+}
