@@ -176,3 +176,17 @@ describe('sendAccion', () => {
     expect((await t.database.db.select({ status: events.status }).from(events).where(eq(events.id, testCase.id)))[0]?.status).toBe(11);
   });
 });
+
+describe('getApprovedFabricByMeta', () => {
+  it("answers the manufacturer's approval once given, and nothing before", async () => {
+    const testCase = await caseIn(5);
+    expect((await get(t, fabricante, `getApprovedFabricByMeta/${testCase.meta}`)).json()).toEqual({ Aprobado: false, Fecha: null, Usuario: null, Comentario: null });
+    await act(fabricante, testCase, 'AprobarFabricante', 'Evaluación leída y aprobada');
+    expect((await get(t, qppv, `getApprovedFabricByMeta/${testCase.meta}`)).json()).toMatchObject({
+      Aprobado: true,
+      Usuario: 'Prueba Fabricante',
+      Comentario: 'Evaluación leída y aprobada',
+    });
+    expect((await get(t, otherRlf, `getApprovedFabricByMeta/${testCase.meta}`)).statusCode).toBe(404);
+  });
+});

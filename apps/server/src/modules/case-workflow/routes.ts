@@ -6,6 +6,7 @@ import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import type { CaseEvents } from '../events/index.js';
 import { getActions, sendAction } from './actions.js';
+import { getApprovedFabric } from './approved-fabric.js';
 import { deleteCase } from './delete-case.js';
 import { getHistoryPage } from './history.js';
 
@@ -71,5 +72,22 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
       response: { 200: z.object({ Deleted: z.literal(true) }), ...errorResponses, 404: messageSchema },
     },
     handler: (request) => deleteCase(db, requireUser(request), request.body, request.ip),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getApprovedFabricByMeta/:meta',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: ['Flujo de trabajo'],
+      summary: 'La aprobación del fabricante (AprobarFabricante) más reciente del evento',
+      params: z.object({ meta: caseMetaSchema }),
+      response: {
+        200: z.object({ Aprobado: z.boolean(), Fecha: z.string().nullable(), Usuario: z.string().nullable(), Comentario: z.string().nullable() }),
+        ...errorResponses,
+        404: messageSchema,
+      },
+    },
+    handler: (request) => getApprovedFabric(db, requireUser(request), request.params.meta),
   });
 };

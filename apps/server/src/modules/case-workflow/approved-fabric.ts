@@ -1,0 +1,29 @@
+import { MSG } from '@atalaya/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { eventComments, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/access-token.js';
+import { notFound } from '../../http/errors.js';
+import { findCaseInReach } from '../reach/index.js';
+
+export interface ApprovedFabric {
+  Aprobado: boolean;
+  Fecha: string | null;
+  Usuario: string | null;
+  Comentario: string | null;
+}
+
+/** `getApprovedFabricByMeta`: the manufacturer's latest approval of the evaluation (AprobarFabricante), if any. */
+export async function getApprovedFabric(db: Db, user: AuthUser, meta: string): Promise<ApprovedFabric> {
+  const found = await findCaseInReach(db, user, meta);
+  if (!found) throw notFound(MSG.lists.eventNotFound);
+  const [row] = await db
+    .select({ createdAt: eventComments.createdAt, comment: eventComments.comment, user: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+    .from(eventComments)
+    .innerJoin(users, eq(users.id, eventComments.userId))
+    .where(and(eq(eventComments.eventId, found.id), eq(eventComments.action, 'AprobarFabricante')))
+    .orderBy(desc(eventComments.createdAt))
+    .limit(1);
+  if (!row) return { Aprobado: false, Fecha: null, Usuario: null, Comentario: null };
+  return { Aprobado: true, Fecha: row.createdAt.toISOString(), Usuario: row.user, Comentario: row.comment };
+}
