@@ -245,6 +245,8 @@ export const MSG = {
     readRequired: 'Debe marcar la pregunta como leída',
     /** (ours) RLF tried to change an answer QPPV already read or reviewed. */
     lockedByQppv: 'La respuesta ya fue leída o revisada por QPPV y no puede modificarse',
+    /** (ours) saving the evaluation outside the role's statuses (case-view.ts canEditEvaluation). */
+    notEditable: 'La evaluación no puede modificarse en el estado actual del evento',
   },
   eventView: {
     header: (reference: string) => `Evento Reportable: ${reference}`,
