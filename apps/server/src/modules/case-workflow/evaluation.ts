@@ -40,9 +40,10 @@ async function loadEvaluation(db: DbOrTx, eventId: string) {
       id: imputabilityEvaluations.id,
       qppvComment: imputabilityEvaluations.qppvComment,
       updatedAt: imputabilityEvaluations.updatedAt,
-      updatedBy: sql<string | null>`(select trim(${users.firstName} || ' ' || ${users.lastName}) from ${users} where ${users.id} = ${imputabilityEvaluations.updatedBy})`,
+      updatedBy: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})`,
     })
     .from(imputabilityEvaluations)
+    .leftJoin(users, eq(users.id, imputabilityEvaluations.updatedBy))
     .where(eq(imputabilityEvaluations.eventId, eventId));
   const questions = new Map<NaranjoQuestionKey, StoredQuestion>(NARANJO_QUESTION_KEYS.map((key) => [key, { ...EMPTY }]));
   if (evaluation) {
