@@ -119,6 +119,29 @@ export const erMedicationIngredientSchema = z.object({
 });
 export type ErMedicationIngredient = z.infer<typeof erMedicationIngredientSchema>;
 
+/**
+ * Recuperado: the recovery of a suspect product (Recuperacion tab). The proof downloads by the
+ * related medication's Id (downloadFileRecProductById/{medicationId}).
+ */
+export const erRecoverySchema = z.object({
+  Id: z.number().int(),
+  HaveProduct: z.boolean(),
+  Date: z.string().nullable(),
+  DateExpiration: z.string().nullable(),
+  ContactName: z.string().nullable(),
+  ContactAddress: z.string().nullable(),
+  PlaceManufacture: z.string().nullable(),
+  ConditionStorage: z.string().nullable(),
+  StateConsFirst: z.string().nullable(),
+  AmountComp: z.string().nullable(),
+  NameFun: z.string().nullable(),
+  StateConsSecond: z.string().nullable(),
+  NombreArchivo: z.string().nullable(),
+  Extension: z.string().nullable(),
+  Modificado: z.object({ Usuario: z.string(), Fecha: z.string() }).nullable(),
+});
+export type ErRecovery = z.infer<typeof erRecoverySchema>;
+
 /** getProductsRelationsByMeta: a related (suspect) medication. */
 export const erMedicationSchema = z.object({
   Id: z.number().int(),
@@ -143,6 +166,8 @@ export const erMedicationSchema = z.object({
   Cant: z.number().nullable(),
   UnitUsoId: z.number().int().nullable(),
   UnitUsoNombre: z.string().nullable(),
+  /** Null until a recovery is saved. */
+  Recuperado: erRecoverySchema.nullable(),
 });
 export type ErMedication = z.infer<typeof erMedicationSchema>;
 
@@ -154,7 +179,22 @@ export const erMedicationShortSchema = z.object({
   PrincipiosActivos: z.string(),
 });
 
-/** getRAMByMeta: an adverse event with its classification (the classification is issue 6's). */
+/**
+ * A RAM's notification (LocalSanitaryNotificaction to the health authority, ProviderNotification
+ * to the licence holder): when, how (a ViaDeComunicacion) and the proof's file name, if any. The
+ * proof downloads by the RAM's Id (downloadFileLocalSanitaryNotificactionById/{ramId},
+ * downloadFileProviderNotificationById/{ramId}).
+ */
+export const erRamNotificationSchema = z.object({
+  Fecha: z.string().nullable(),
+  Via: z.number().int().nullable(),
+  ViaNombre: z.string().nullable(),
+  FileName: z.string().nullable(),
+  Extension: z.string().nullable(),
+});
+export type ErRamNotification = z.infer<typeof erRamNotificationSchema>;
+
+/** getRAMByMeta: an adverse event with its classification (RAM tab of the view). */
 export const erRamSchema = z.object({
   Id: z.number().int(),
   IdER: z.string(),
@@ -189,6 +229,11 @@ export const erRamSchema = z.object({
   Cant: z.number().nullable(),
   UnitUsoId: z.number().int().nullable(),
   QualityClaim: z.boolean(),
+  /** Tipo I–IV, by name. */
+  TypeRAMNombre: z.string().nullable(),
+  /** Null until notified. */
+  LocalSanitaryNotificaction: erRamNotificationSchema.nullable(),
+  ProviderNotification: erRamNotificationSchema.nullable(),
 });
 export type ErRam = z.infer<typeof erRamSchema>;
 

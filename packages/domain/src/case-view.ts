@@ -329,3 +329,22 @@ export const followUpEventSchema = z.object({
   DateCreation: z.string(),
   UserFullName: z.string(),
 });
+
+/**
+ * Seguimiento/{id}: one follow-up report of a case (by the report's Id), with the follow-up
+ * event it created. Its file downloads with downloadFollowUpById/{id}.
+ */
+export const followUpReportSchema = z.object({
+  Id: z.number().int(),
+  NumeroReferencia: z.string(),
+  Date: z.string(),
+  UserFullName: z.string(),
+  FileName: z.string().nullable(),
+  /** The follow-up event (EventType 3), opened at /reportableEvent/{meta}/view/details/3. */
+  FollowUpMeta: z.string().nullable(),
+  /** The comment given when the report was added. */
+  Comentario: z.string().nullable(),
+});
+export type FollowUpReport = z.infer<typeof followUpReportSchema>;
+export type FollowUpEvent = z.infer<typeof followUpEventSchema>;
+export type PdfHistoryItem = z.infer<typeof pdfHistoryItemSchema>;

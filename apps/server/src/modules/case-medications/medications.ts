@@ -60,6 +60,8 @@ function toErMedication(row: MedicationRow, ingredients: readonly MedicationIngr
     Cant: row.dose,
     UnitUsoId: row.useUnitId,
     UnitUsoNombre: row.useUnitName,
+    // Filled by the product recovery work (issue 6).
+    Recuperado: null,
   };
 }
 

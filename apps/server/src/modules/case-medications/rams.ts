@@ -48,6 +48,10 @@ function toErRam(row: RamRow, meta: string, categories: readonly RamCategoryLink
     Cant: ram.quantity,
     UnitUsoId: ram.useUnitId,
     QualityClaim: ram.qualityClaim,
+    // Filled by the RAM classification work (issue 6).
+    TypeRAMNombre: null,
+    LocalSanitaryNotificaction: null,
+    ProviderNotification: null,
   };
 }
 

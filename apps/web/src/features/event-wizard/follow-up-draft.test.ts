@@ -68,6 +68,7 @@ const medication: ErMedication = {
   Cant: 1,
   UnitUsoId: 51,
   UnitUsoNombre: 'comprimido',
+  Recuperado: null,
 };
 
 const ram: ErRam = {
@@ -103,6 +104,9 @@ const ram: ErRam = {
   Cant: null,
   UnitUsoId: null,
   QualityClaim: false,
+  TypeRAMNombre: null,
+  LocalSanitaryNotificaction: null,
+  ProviderNotification: null,
 };
 
 function issuesOf(body: unknown): { path: string; message: string }[] {

@@ -138,6 +138,7 @@ describe('editing a listed medication', () => {
     Cant: 1.5,
     UnitUsoId: 5,
     UnitUsoNombre: 'comprimido',
+    Recuperado: null,
   };
 
   it('loads a stored medication with its manufacturer, ingredients and dose', () => {

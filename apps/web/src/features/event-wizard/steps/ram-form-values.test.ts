@@ -110,6 +110,9 @@ describe('editing an adverse event', () => {
     Cant: 1,
     UnitUsoId: 5,
     QualityClaim: false,
+    TypeRAMNombre: null,
+    LocalSanitaryNotificaction: null,
+    ProviderNotification: null,
   };
 
   it('opens a stored event with its answers', () => {
