@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { authModule, loadAuthKeys } from './modules/auth/index.js';
 import { caseEditModule } from './modules/case-edit/index.js';
 import { caseFilesModule } from './modules/case-files/index.js';
+import { casePdfModule } from './modules/case-pdf/index.js';
 import { caseMedicationsModule } from './modules/case-medications/index.js';
 import { caseWorkflowModule } from './modules/case-workflow/index.js';
 import { catalogModule } from './modules/catalog/index.js';
@@ -93,6 +94,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   await app.register(caseFilesModule, { db });
   await app.register(followUpModule, { db, caseEvents });
   await app.register(caseWorkflowModule, { db, caseEvents });
+  await app.register(casePdfModule, { db });
   // Settings and parameter screens announce their changes here ('Cambio en la configuración').
   const configurationEvents = createConfigurationEvents();
   await registerRealtimeHub(app, { database, config, accessTokenKey: keys.accessTokenKey, homeReportEvents, caseEvents, configurationEvents });

@@ -284,6 +284,16 @@ export const MSG = {
     /** (ours) a numeric path parameter that is not a positive whole number. */
     invalidId: 'El identificador no es válido',
   },
+  pdf: {
+    /** (ours) getERPDF of a case in status Pendiente or Anulado (event spec §4: no PDF export). */
+    notAllowed: 'No se puede generar el PDF de un evento reportable Pendiente o Anulado',
+    /** (ours) an unknown stored PDF of the case. */
+    notFound: 'El PDF solicitado no existe',
+    /** (ours) an unknown follow-up report, or one whose case is out of reach. */
+    followUpNotFound: 'El reporte de seguimiento no existe o no está a su alcance',
+    /** (ours) a follow-up report with no file. */
+    followUpFileNotFound: 'El reporte de seguimiento no tiene archivo',
+  },
   caseFiles: {
     /** (ours) uploadDocAndNotes with an action other than insert, update, insertPostCreated. */
     actionUnknown: 'La acción solicitada no es válida',

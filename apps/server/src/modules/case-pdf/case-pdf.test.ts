@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import { ER_STATUS, MSG, NARANJO_QUESTION_KEYS, type OriginInput } from '@atalaya/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, events, followUpReports, pdfHistory, users } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { get, post, sessionOf, type Session, validPatient } from '../../test-support/case-edit.js';
+import { createMedicationProduct, medicationForm, type MedicationProduct, ramForm } from '../../test-support/case-medications.js';
+import { addFollowUp, createCase, type TestCase } from '../../test-support/cases.js';
+import { createLlt, type TestLlt } from '../../test-support/catalog.js';
+import { pdfText } from '../../test-support/pdf-text.js';
+
+/**
+ * The case PDF (event spec §4, §9: getERPDF, listERPDF, ER-{reference}.pdf) and the follow-up
+ * reads of the event view (Seguimiento, downloadFollowUpById, getFollowUpEventsByReference).
+ */
+
+let t: TestApp;
+let product: MedicationProduct;
+let llt: TestLlt;
+let rlf: Session;
+let qppv: Session;
+let outsider: Session;
+
+const NO = 1;
+const SI = 2;
+const NO_SABE = 3;
+/** Total 6: Probable. */
+const PROBABLE = [SI, SI, SI, NO_SABE, NO, NO_SABE, NO_SABE, NO_SABE, NO_SABE, NO_SABE];
+
+const ORIGIN: OriginInput = {
+  Have: false,
+  NotHave: 'El reportante no conserva el documento',
+  OrigenId: 1,
+  ReceptorId: 1,
+  TipoId: 1,
+  ProvieneDeLiteratura: false,
+  ReferenciaBibliografica: null,
+  Country: 1,
+  NombreEstudio: null,
+  TipoEstudio: null,
+  NumeroRegistroEstudio: null,
+  NumeroSponsor: null,
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  product = await createMedicationProduct(t.database.db);
+  llt = await createLlt(t.database.db, { name: `Cefalea pulsátil ${randomUUID().slice(0, 6)}` });
+  rlf = await sessionOf(t, 'RLF');
+  qppv = await sessionOf(t, 'QPPV', { laboratories: [{ laboratoryId: product.laboratoryId }] });
+  outsider = await sessionOf(t, 'RLF', { country: 'AR' });
+});
+afterAll(() => t.close());
+
+/** The full name the server prints for a user. */
+async function nameOf(who: Session): Promise<string> {
+  const [row] = await t.database.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, who.user.id));
+  return `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim();
+}
+
+const moveTo = (testCase: TestCase, status: number) => t.database.db.update(events).set({ status }).where(eq(events.id, testCase.id));
+
+async function ok(response: { statusCode: number; body: string }) {
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/**
+ * A case filled through the wizard's calls (patient, one medication, the reactions), sent
+ * (status 2), evaluated by the RLF with `answers`, then moved to `status`.
+ */
+async function filledCase(options: { status?: number; answers?: readonly number[]; description?: string; rams?: number; additional?: string } = {}): Promise<TestCase> {
+  const testCase = await createCase(t.database.db, { status: ER_STATUS.PENDIENTE, createdBy: rlf.user.id, productIds: [] });
+  await ok(await post(t, rlf, 'setPaciente', { IdER: testCase.meta, ...validPatient() }));
+  await ok(await post(t, rlf, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ERType: 1, ...medicationForm(product) }));
+  for (let index = 0; index < (options.rams ?? 1); index += 1) {
+    const ram = ramForm(llt, { HospitalizationRequired: true, HospitalizationDateStart: '2024-03-06', HospitalizationDateEnd: '2024-03-07', ...(options.description ? { Description: options.description } : {}) });
+    await ok(await post(t, rlf, 'insertRAM', { ram: { IdER: testCase.meta, ...ram } }));
+  }
+  if (options.additional) await t.database.db.update(events).set({ additionalInformation: options.additional }).where(eq(events.id, testCase.id));
+  await moveTo(testCase, ER_STATUS.EN_REVISION_RLF);
+  const encuesta = NARANJO_QUESTION_KEYS.map((Key, index) => ({
+    Key,
+    Respuesta: (options.answers ?? PROBABLE)[index] ?? 0,
+    LeidoFabricante: false,
+    LeidoQPPV: false,
+    RevisadoQPPV: false,
+    ComentarioQPPV: null,
+  }));
+  await ok(await post(t, rlf, 'setImputEvaluation', { er: testCase.meta, encuesta, comentario: null }));
+  await moveTo(testCase, options.status ?? ER_STATUS.EN_EVALUACION_QPPV);
+  return { ...testCase, status: options.status ?? ER_STATUS.EN_EVALUACION_QPPV };
+}
+
+const pdfOf = (who: Session, testCase: TestCase) => get(t, who, `getERPDF/${testCase.meta}`);
+
+describe('GET /api/getERPDF/:id', () => {
+  it('answers the PDF of the whole case in Spanish, named ER-{reference}.pdf', async () => {
+    const testCase = await filledCase();
+    const response = await pdfOf(qppv, testCase);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain(`filename="ER-${testCase.referenceNumber}.pdf"`);
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('FORMULARIO DE NOTIFICACIÓN DE SOSPECHA DE REACCIÓN ADVERSA');
+    expect(text).toContain(`Evento reportable: ${testCase.referenceNumber}`);
+    expect(text).toContain('Estado: En evaluación QPPV');
+    for (const section of ['I. INFORMACIÓN DE LA REACCIÓN', 'II. MEDICAMENTOS SOSPECHOSOS', 'III. MEDICACIÓN CONCOMITANTE E HISTORIA', 'V. NOTIFICADOR / ORIGEN', 'VI. RESUMEN DEL HISTORIAL']) {
+      expect(text).toContain(section);
+    }
+    expect(text).toContain('IV. EVALUACIÓN DE CAUSALIDAD');
+    // The patient, the reaction with its MedDRA term and code, the medication.
+    expect(text).toContain('ABC');
+    expect(text).toContain(llt.llt_name);
+    expect(text).toContain(String(llt.llt_code));
+    expect(text).toContain('Erupción en los brazos tras la segunda dosis');
+    expect(text).toContain('En recuperación');
+    expect(text).toContain('Requirió hospitalización (desde 06/03/2024 hasta 07/03/2024)');
+    expect(text).toContain(product.commercialName);
+    expect(text).toContain('L-2024-01');
+    // The evaluation: each question's answer, the total and the result.
+    expect(text).toContain('¿Existen notificaciones concluyentes previas sobre esta reacción?');
+    expect(text).toMatch(/Total\n6\n/);
+    expect(text).toMatch(/Resultado\nProbable/);
+    // History: the wizard's entries with the user and the date.
+    expect(text).toContain('Operaciones (hora UTC)');
+    expect(text).toContain(await nameOf(rlf));
+    expect(text).toMatch(/Página 1 de \d+/);
+  });
+
+  it('prints the result the answers give (Segura with total 13)', async () => {
+    const testCase = await filledCase({ answers: [SI, SI, SI, SI, NO, NO, SI, SI, SI, SI], status: ER_STATUS.CERRADO_IMPUTABLE });
+    const response = await pdfOf(rlf, testCase);
+    expect(response.statusCode).toBe(200);
+    const text = pdfText(response.rawPayload);
+    expect(text).toMatch(/Total\n13\n/);
+    expect(text).toMatch(/Resultado\nSegura/);
+    expect(text).toContain('Estado: Cerrado imputable');
+  });
+
+  it('survives hostile text: emoji, Chinese and a very long note paginate without failing', async () => {
+    const long = Array.from({ length: 600 }, (_, index) => `Línea ${index} del relato 😀 头痛 ✓ ‰ “citas” ő`).join('\n');
+    const testCase = await filledCase({ description: 'Dolor 😀 中文字符 ﬁn', rams: 3, additional: long });
+    const response = await pdfOf(rlf, testCase);
+    expect(response.statusCode, response.body).toBe(200);
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Dolor ? ???? fin');
+    expect(text).toContain('Línea 599 del relato ? ?? ? ‰ “citas” o');
+    expect(text).toContain('Información adicional (continuación)');
+    const pages = Number(/Página 1 de (\d+)/.exec(text)?.[1]);
+    expect(pages).toBeGreaterThan(5);
+    expect(text).toContain(`Página ${pages} de ${pages}`);
+  });
+
+  it.each([
+    ['Pendiente', ER_STATUS.PENDIENTE],
+    ['Anulado', ER_STATUS.ANULADO],
+  ])('refuses a %s case with 400 and stores nothing', async (_name, status) => {
+    const testCase = await createCase(t.database.db, { status, createdBy: rlf.user.id, productIds: [product.id] });
+    const response = await pdfOf(rlf, testCase);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ Message: MSG.pdf.notAllowed });
+    expect(await t.database.db.select().from(pdfHistory).where(eq(pdfHistory.eventId, testCase.id))).toEqual([]);
+  });
+
+  it('answers 404 for a case out of reach, an unknown one and a deleted one', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    expect((await pdfOf(outsider, testCase)).statusCode).toBe(404);
+    expect((await get(t, rlf, 'getERPDF/desconocido')).json()).toEqual({ Message: MSG.lists.eventNotFound });
+    await t.database.db.update(events).set({ deletedAt: new Date(), deletedBy: rlf.user.id }).where(eq(events.id, testCase.id));
+    expect((await pdfOf(rlf, testCase)).statusCode).toBe(404);
+  });
+
+  it('keeps each PDF in the history (newest first) with an audit row, and downloads the stored one byte for byte', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    const first = await pdfOf(rlf, testCase);
+    const second = await pdfOf(qppv, testCase);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+
+    const list = await get(t, rlf, `listERPDF/${testCase.meta}`);
+    expect(list.statusCode).toBe(200);
+    const items = list.json() as { Id: number; FileName: string; Date: string; UserFullName: string }[];
+    expect(items).toHaveLength(2);
+    const pattern = new RegExp(`^ER-${testCase.referenceNumber}_\\d{8}-\\d{6}(_\\d+)?\\.pdf$`);
+    expect(items.map((item) => item.FileName)).toEqual([expect.stringMatching(pattern), expect.stringMatching(pattern)]);
+    expect(new Set(items.map((item) => item.FileName)).size).toBe(2);
+    expect(items.map((item) => item.UserFullName)).toEqual([await nameOf(qppv), await nameOf(rlf)]);
+    expect(Date.parse(items[0]?.Date ?? '')).toBeGreaterThanOrEqual(Date.parse(items[1]?.Date ?? ''));
+
+    const [newest, oldest] = items;
+    for (const [item, original] of [
+      [newest, second],
+      [oldest, first],
+    ] as const) {
+      const stored = await get(t, rlf, `getERPDF/${testCase.meta}/${encodeURIComponent(item?.FileName ?? '')}/`);
+      expect(stored.statusCode).toBe(200);
+      expect(stored.headers['content-type']).toBe('application/pdf');
+      expect(Buffer.compare(stored.rawPayload, original.rawPayload)).toBe(0);
+    }
+    const noSlash = await get(t, rlf, `getERPDF/${testCase.meta}/${encodeURIComponent(oldest?.FileName ?? '')}`);
+    expect(Buffer.compare(noSlash.rawPayload, first.rawPayload)).toBe(0);
+
+    expect((await get(t, rlf, `getERPDF/${testCase.meta}/ER-otro.pdf/`)).json()).toEqual({ Message: MSG.pdf.notFound });
+    expect((await get(t, outsider, `getERPDF/${testCase.meta}/${encodeURIComponent(oldest?.FileName ?? '')}/`)).statusCode).toBe(404);
+    expect((await get(t, outsider, `listERPDF/${testCase.meta}`)).statusCode).toBe(404);
+
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.pkId, testCase.id), eq(auditLog.description, 'PDF generado')));
+    expect(audit).toHaveLength(2);
+    expect(audit.map((row) => (row.newValues as { Archivo: string }).Archivo).sort()).toEqual(items.map((item) => item.FileName).sort());
+  });
+
+  it('lists nothing for a case without PDFs', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    expect((await get(t, rlf, `listERPDF/${testCase.meta}`)).json()).toEqual([]);
+  });
+});
+
+describe('follow-up reports and events', () => {
+  async function insertES(testCase: TestCase, comentario: string | null) {
+    const response = await post(t, rlf, 'insertES', {
+      ev: { Meta: testCase.meta },
+      comentario,
+      patient: validPatient({ Initials: 'JPG', Genere: 'M', Pregnancy: null, Gestation: null, Lactation: null }),
+      origin: ORIGIN,
+      medicamentos: [medicationForm(product)],
+      rams: [ramForm(llt)],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { MetaData: string; NumeroReferencia: string };
+  }
+
+  it('reads a follow-up report created with insertES, with its event and comment', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    const created = await insertES(testCase, 'El paciente volvió a consultar');
+    const [report] = await t.database.db.select().from(followUpReports).where(eq(followUpReports.eventId, testCase.id));
+    const response = await get(t, qppv, `Seguimiento/${report?.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      Id: report?.id,
+      NumeroReferencia: created.NumeroReferencia,
+      Date: expect.any(String),
+      UserFullName: await nameOf(rlf),
+      FileName: null,
+      FollowUpMeta: created.MetaData,
+      Comentario: 'El paciente volvió a consultar',
+    });
+    expect((await get(t, outsider, `Seguimiento/${report?.id}`)).statusCode).toBe(404);
+    expect((await get(t, rlf, `downloadFollowUpById/${report?.id}`)).json()).toEqual({ Message: MSG.pdf.followUpFileNotFound });
+
+    const second = await insertES(testCase, null);
+    const eventsResponse = await get(t, rlf, `getFollowUpEventsByReference/${testCase.referenceNumber}`);
+    expect(eventsResponse.statusCode).toBe(200);
+    expect(eventsResponse.json()).toEqual([
+      { Meta: created.MetaData, NumeroReferencia: created.NumeroReferencia, Status: 2, StatusName: 'En revisión RLF', DateCreation: expect.any(String), UserFullName: await nameOf(rlf) },
+      { Meta: second.MetaData, NumeroReferencia: second.NumeroReferencia, Status: 2, StatusName: 'En revisión RLF', DateCreation: expect.any(String), UserFullName: await nameOf(rlf) },
+    ]);
+  });
+
+  it('answers null Comentario without a comment, downloads the file of a report that has one, 404 otherwise', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    const report = await addFollowUp(t.database.db, testCase, { createdBy: rlf.user.id, sequence: 1, fileName: 'seguimiento.txt' });
+    const response = await get(t, rlf, `Seguimiento/${report.id}`);
+    expect(response.json()).toMatchObject({ Id: report.id, FileName: 'seguimiento.txt', FollowUpMeta: null, Comentario: null });
+    const file = await get(t, rlf, `downloadFollowUpById/${report.id}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe('seguimiento');
+    expect(file.headers['content-disposition']).toContain('filename="seguimiento.txt"');
+    expect((await get(t, outsider, `downloadFollowUpById/${report.id}`)).statusCode).toBe(404);
+    expect((await get(t, rlf, 'Seguimiento/99999999')).json()).toEqual({ Message: MSG.pdf.followUpNotFound });
+    expect((await get(t, rlf, 'Seguimiento/abc')).statusCode).toBe(400);
+  });
+
+  it('answers [] for a case without follow-up events and 404 for an unknown or out-of-reach reference', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    expect((await get(t, rlf, `getFollowUpEventsByReference/${testCase.referenceNumber}`)).json()).toEqual([]);
+    expect((await get(t, outsider, `getFollowUpEventsByReference/${testCase.referenceNumber}`)).statusCode).toBe(404);
+    expect((await get(t, rlf, 'getFollowUpEventsByReference/UY-1999-999999')).json()).toEqual({ Message: MSG.lists.eventNotFound });
+  });
+});

@@ -1,0 +1,1 @@
+export { casePdfModule, type CasePdfModuleOptions } from './routes.js';

@@ -1,0 +1,216 @@
+import type { ErMedicalContact, ErPreviousMedication, ErWhoReport, Evaluation } from '@atalaya/domain';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  communicationChannels,
+  countries,
+  eventMedications,
+  eventOrigins,
+  eventPatients,
+  eventRamCategories,
+  eventRams,
+  events,
+  files,
+  groups,
+  heightUnits,
+  medicationActions,
+  operationHistory,
+  originCountries,
+  ramCategories,
+  ramNotifications,
+  ramTypes,
+  relationships,
+  reportOrigins,
+  reportReceivers,
+  reportTypes,
+  residences,
+  subGroups,
+  users,
+  weightUnits,
+} from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/access-token.js';
+import { readMedicalContact } from '../case-edit/medical-contact.js';
+import { readPreviousMedications } from '../case-edit/previous-medications.js';
+import { getWhoReport } from '../case-edit/who-report.js';
+import { medicationIngredientRows, medicationRows, type MedicationIngredientRow, type MedicationRow } from '../case-medications/queries.js';
+import { getEvaluation } from '../case-workflow/evaluation.js';
+import type { CaseInReach } from '../reach/index.js';
+
+/** How many operation-history entries the PDF prints (the newest). */
+export const PDF_HISTORY_ENTRIES = 30;
+
+const creator = alias(users, 'creator');
+const parentCase = alias(events, 'parent_case');
+const patientCountry = alias(countries, 'patient_country');
+
+/** Everything the case PDF prints, loaded with a fixed number of queries whatever the case holds. */
+export interface CasePdfData {
+  event: Awaited<ReturnType<typeof loadEvent>>;
+  patient: Awaited<ReturnType<typeof loadPatient>>;
+  origin: Awaited<ReturnType<typeof loadOrigin>>;
+  medications: { row: MedicationRow; ingredients: MedicationIngredientRow[] }[];
+  rams: Awaited<ReturnType<typeof loadRams>>;
+  previousMedications: ErPreviousMedication[];
+  medicalContact: ErMedicalContact | null;
+  evaluation: Evaluation;
+  whoReport: ErWhoReport;
+  history: Awaited<ReturnType<typeof loadHistory>>;
+}
+
+async function loadEvent(db: Db, eventId: string) {
+  const [row] = await db
+    .select({
+      referenceNumber: events.referenceNumber,
+      homeReferenceNumber: events.homeReferenceNumber,
+      status: events.status,
+      isRam: events.isRam,
+      isHistoric: events.isHistoric,
+      groupTitle: groups.title,
+      subGroupName: subGroups.nombre,
+      countryName: countries.name,
+      additionalInformation: events.additionalInformation,
+      administeredMedicationsTextA: events.administeredMedicationsTextA,
+      administeredMedicationsTextB: events.administeredMedicationsTextB,
+      medicalContact: events.medicalContact,
+      receivedAt: events.receivedAt,
+      sentAt: events.sentAt,
+      createdAt: events.createdAt,
+      creatorName: sql<string>`trim(${creator.firstName} || ' ' || ${creator.lastName})`,
+      parentReference: parentCase.referenceNumber,
+    })
+    .from(events)
+    .innerJoin(groups, eq(groups.id, events.groupId))
+    .innerJoin(subGroups, eq(subGroups.id, events.subGroupId))
+    .innerJoin(countries, eq(countries.id, events.countryId))
+    .innerJoin(creator, eq(creator.id, events.createdBy))
+    .leftJoin(parentCase, eq(parentCase.id, events.parentEventId))
+    .where(eq(events.id, eventId));
+  if (!row) throw new Error(`Case ${eventId} vanished while its PDF was built`);
+  return row;
+}
+
+async function loadPatient(db: Db, eventId: string) {
+  const [row] = await db
+    .select({
+      patient: eventPatients,
+      countryName: patientCountry.name,
+      heightUnit: heightUnits.abreviacion,
+      weightUnit: weightUnits.abreviacion,
+      residence: residences.nombre,
+      relationship: relationships.nombre,
+    })
+    .from(eventPatients)
+    .leftJoin(patientCountry, eq(patientCountry.id, eventPatients.countryId))
+    .leftJoin(heightUnits, eq(heightUnits.id, eventPatients.heightUnitId))
+    .leftJoin(weightUnits, eq(weightUnits.id, eventPatients.weightUnitId))
+    .leftJoin(residences, eq(residences.id, eventPatients.residenceId))
+    .leftJoin(relationships, eq(relationships.id, eventPatients.relationshipId))
+    .where(eq(eventPatients.eventId, eventId));
+  return row ?? null;
+}
+
+async function loadOrigin(db: Db, eventId: string) {
+  const [row] = await db
+    .select({
+      origin: eventOrigins,
+      originName: reportOrigins.nombre,
+      receiverName: reportReceivers.nombre,
+      typeName: reportTypes.nombre,
+      originCountryName: originCountries.nombre,
+      fileName: files.name,
+    })
+    .from(eventOrigins)
+    .leftJoin(reportOrigins, eq(reportOrigins.id, eventOrigins.originId))
+    .leftJoin(reportReceivers, eq(reportReceivers.id, eventOrigins.receiverId))
+    .leftJoin(reportTypes, eq(reportTypes.id, eventOrigins.typeId))
+    .leftJoin(originCountries, eq(originCountries.id, eventOrigins.originCountryId))
+    .leftJoin(files, eq(files.id, eventOrigins.fileId))
+    .where(eq(eventOrigins.eventId, eventId));
+  return row ?? null;
+}
+
+/** The reactions with their type, action, categories and notifications: three queries for any number. */
+async function loadRams(db: Db, eventId: string) {
+  const rows = await db
+    .select({ ram: eventRams, typeName: ramTypes.type, actionName: medicationActions.nombre })
+    .from(eventRams)
+    .leftJoin(ramTypes, eq(ramTypes.id, eventRams.ramTypeId))
+    .leftJoin(medicationActions, eq(medicationActions.id, eventRams.medicationActionId))
+    .where(eq(eventRams.eventId, eventId))
+    .orderBy(asc(eventRams.id));
+  const ids = rows.map((row) => row.ram.id);
+  const categories = ids.length
+    ? await db
+        .select({ ramId: eventRamCategories.ramId, name: ramCategories.type })
+        .from(eventRamCategories)
+        .innerJoin(ramCategories, eq(ramCategories.id, eventRamCategories.ramCategoryId))
+        .where(inArray(eventRamCategories.ramId, ids))
+        .orderBy(asc(eventRamCategories.ramCategoryId))
+    : [];
+  const notifications = ids.length
+    ? await db
+        .select({ ramId: ramNotifications.ramId, kind: ramNotifications.kind, date: ramNotifications.date, channel: communicationChannels.nombre })
+        .from(ramNotifications)
+        .leftJoin(communicationChannels, eq(communicationChannels.id, ramNotifications.channelId))
+        .where(inArray(ramNotifications.ramId, ids))
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    categories: categories.filter((category) => category.ramId === row.ram.id).map((category) => category.name),
+    local: notifications.find((entry) => entry.ramId === row.ram.id && entry.kind === 'local') ?? null,
+    provider: notifications.find((entry) => entry.ramId === row.ram.id && entry.kind === 'provider') ?? null,
+  }));
+}
+
+/** The newest `PDF_HISTORY_ENTRIES` operation-history entries, oldest of them first. */
+async function loadHistory(db: Db, eventId: string) {
+  const rows = await db
+    .select({
+      id: operationHistory.id,
+      createdAt: operationHistory.createdAt,
+      description: operationHistory.description,
+      comment: operationHistory.comment,
+      user: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+    })
+    .from(operationHistory)
+    .innerJoin(users, eq(users.id, operationHistory.userId))
+    .where(eq(operationHistory.eventId, eventId))
+    .orderBy(desc(operationHistory.createdAt), desc(operationHistory.id))
+    .limit(PDF_HISTORY_ENTRIES);
+  return rows.reverse();
+}
+
+/**
+ * Loads the case (already found within the user's reach) for its PDF. About twenty queries,
+ * none per row: each list (medications, ingredients, reactions, categories, notifications,
+ * previous medications, history) is one query.
+ */
+export async function loadCasePdfData(db: Db, user: AuthUser, found: CaseInReach): Promise<CasePdfData> {
+  const event = await loadEvent(db, found.id);
+  const patient = await loadPatient(db, found.id);
+  const origin = await loadOrigin(db, found.id);
+  const medicationList = await medicationRows(db, eq(eventMedications.eventId, found.id));
+  const ingredients = await medicationIngredientRows(
+    db,
+    medicationList.map((row) => row.id),
+  );
+  const rams = await loadRams(db, found.id);
+  const previousMedications = await readPreviousMedications(db, found.id, found.meta);
+  const medicalContact = await readMedicalContact(db, found.id, found.meta);
+  const evaluation = await getEvaluation(db, user, found.meta);
+  const whoReport = await getWhoReport(db, user, found.meta);
+  const history = await loadHistory(db, found.id);
+  return {
+    event,
+    patient,
+    origin,
+    medications: medicationList.map((row) => ({ row, ingredients: ingredients.filter((ingredient) => ingredient.medicationId === row.id) })),
+    rams,
+    previousMedications,
+    medicalContact,
+    evaluation,
+    whoReport,
+    history,
+  };
+}

@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import {
+  canExportPdf,
+  erStatusName,
+  type FollowUpEvent,
+  type FollowUpReport,
+  MSG,
+  type PdfHistoryItem,
+} from '@atalaya/domain';
+import { and, asc, desc, eq, isNull, like, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { auditLog, events, files, followUpReports, operationHistory, pdfHistory, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/access-token.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { type DownloadableFile, loadFile, storeFile } from '../case-files/upload.js';
+import { caseReach, findCaseInReach } from '../reach/index.js';
+import { casePdfDocument } from './document.js';
+import { loadCasePdfData } from './load.js';
+import { renderPdf } from './render.js';
+
+export const PDF_MIME_TYPE = 'application/pdf';
+
+const fullName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+
+/** 'YYYYMMDD-HHmmss' of an instant in UTC. */
+function stamp(date: Date): string {
+  const iso = date.toISOString();
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`;
+}
+
+/** LIKE pattern matching `value` literally. */
+function literalPrefix(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * The stored name of a case's PDF: `ER-{ref}_{YYYYMMDD-HHmmss}.pdf` (UTC). Unique per case:
+ * a second PDF generated within the same second gets `_2`, `_3`… before `.pdf` (the case row
+ * is locked while the name is chosen, so two requests cannot pick the same one).
+ */
+export function storedPdfName(reference: string, now: Date, taken: ReadonlySet<string>): string {
+  const base = `ER-${reference}_${stamp(now)}`;
+  if (!taken.has(`${base}.pdf`)) return `${base}.pdf`;
+  let n = 2;
+  while (taken.has(`${base}_${n}.pdf`)) n += 1;
+  return `${base}_${n}.pdf`;
+}
+
+export interface GeneratedPdf {
+  referenceNumber: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * `getERPDF/{meta}`: the PDF of the whole case (404 outside reach; 400 while Pendiente or
+ * Anulado). Built from a fixed number of reads, then stored in one transaction with the case
+ * row locked: the bytes in `files`, a `pdf_history` row and an audit row (instance ER,
+ * 'PDF generado', the stored name). The operation history is not touched: a PDF changes nothing.
+ */
+export async function generateCasePdf(db: Db, user: AuthUser, meta: string, now: Date = new Date()): Promise<GeneratedPdf> {
+  const found = await findCaseInReach(db, user, meta);
+  if (!found) throw notFound(MSG.lists.eventNotFound);
+  if (!canExportPdf(found.status)) throw badRequest(MSG.pdf.notAllowed);
+
+  const data = await loadCasePdfData(db, user, found);
+  const bytes = await renderPdf(casePdfDocument(data, now));
+  const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+  await db.transaction(async (tx) => {
+    const locked = await findCaseInReach(tx, user, meta, { forUpdate: true });
+    if (!locked) throw notFound(MSG.lists.eventNotFound);
+    if (!canExportPdf(locked.status)) throw badRequest(MSG.pdf.notAllowed);
+    const prefix = `ER-${locked.referenceNumber}_${stamp(now)}`;
+    const taken = await tx
+      .select({ fileName: pdfHistory.fileName })
+      .from(pdfHistory)
+      .where(and(eq(pdfHistory.eventId, locked.id), like(pdfHistory.fileName, `${literalPrefix(prefix)}%`)));
+    const fileName = storedPdfName(locked.referenceNumber, now, new Set(taken.map((row) => row.fileName)));
+    const file = await storeFile(
+      tx,
+      { name: fileName, extension: 'pdf', mimeType: PDF_MIME_TYPE, size: content.length, sha256: createHash('sha256').update(content).digest('hex'), content },
+      user.id,
+    );
+    await tx.insert(pdfHistory).values({ eventId: locked.id, fileName, fileId: file.id, createdAt: now, createdBy: user.id });
+    await tx.insert(auditLog).values({
+      operationType: 'I',
+      pkId: locked.id,
+      referenceNumber: locked.referenceNumber,
+      metadata: locked.meta,
+      instance: 'ER',
+      userId: user.id,
+      dateUtc: now,
+      description: 'PDF generado',
+      oldValues: null,
+      newValues: { Archivo: fileName, Estado: erStatusName(locked.status), Bytes: content.length },
+    });
+  });
+  return { referenceNumber: found.referenceNumber, bytes };
+}
+
+/** `listERPDF/{meta}`: the PDFs generated for the case, newest first. */
+export async function listCasePdfs(db: Db, user: AuthUser, meta: string): Promise<PdfHistoryItem[]> {
+  const found = await findCaseInReach(db, user, meta);
+  if (!found) throw notFound(MSG.lists.eventNotFound);
+  const rows = await db
+    .select({ id: pdfHistory.id, fileName: pdfHistory.fileName, createdAt: pdfHistory.createdAt, user: fullName })
+    .from(pdfHistory)
+    .innerJoin(users, eq(users.id, pdfHistory.createdBy))
+    .where(eq(pdfHistory.eventId, found.id))
+    .orderBy(desc(pdfHistory.createdAt), desc(pdfHistory.id));
+  return rows.map((row) => ({ Id: row.id, FileName: row.fileName, Date: row.createdAt.toISOString(), UserFullName: row.user }));
+}
+
+/** `getERPDF/{meta}/{fileName}/`: a stored PDF of the case by its stored name (404 otherwise). */
+export async function storedCasePdf(db: Db, user: AuthUser, meta: string, fileName: string): Promise<DownloadableFile> {
+  const found = await findCaseInReach(db, user, meta);
+  if (!found) throw notFound(MSG.lists.eventNotFound);
+  const [row] = await db
+    .select({ fileId: pdfHistory.fileId })
+    .from(pdfHistory)
+    .where(and(eq(pdfHistory.eventId, found.id), eq(pdfHistory.fileName, fileName)))
+    .orderBy(desc(pdfHistory.id))
+    .limit(1);
+  const file = row ? await loadFile(db, row.fileId) : null;
+  if (!file) throw notFound(MSG.pdf.notFound);
+  return file;
+}
+
+const followUpEvent = alias(events, 'follow_up_event');
+
+/** A follow-up report whose case is within reach, or null. */
+async function followUpInReach(db: Db, user: AuthUser, id: number) {
+  const [row] = await db
+    .select({
+      id: followUpReports.id,
+      caseId: followUpReports.eventId,
+      referenceNumber: followUpReports.referenceNumber,
+      createdAt: followUpReports.createdAt,
+      fileId: followUpReports.fileId,
+      fileName: files.name,
+      user: fullName,
+      followUpMeta: followUpEvent.meta,
+      followUpDeletedAt: followUpEvent.deletedAt,
+    })
+    .from(followUpReports)
+    .innerJoin(events, eq(events.id, followUpReports.eventId))
+    .innerJoin(users, eq(users.id, followUpReports.createdBy))
+    .leftJoin(files, eq(files.id, followUpReports.fileId))
+    .leftJoin(followUpEvent, eq(followUpEvent.id, followUpReports.followUpEventId))
+    .where(and(eq(followUpReports.id, id), caseReach(user)));
+  return row ?? null;
+}
+
+/**
+ * `Seguimiento/{id}`: one follow-up report of a case within reach (404 otherwise). Comentario
+ * is the comment given to insertES, kept on the case's history entry
+ * 'Reporte de seguimiento {ref} creado' (null when none was given).
+ */
+export async function getFollowUpReport(db: Db, user: AuthUser, id: number): Promise<FollowUpReport> {
+  const report = await followUpInReach(db, user, id);
+  if (!report) throw notFound(MSG.pdf.followUpNotFound);
+  const [entry] = await db
+    .select({ comment: operationHistory.comment })
+    .from(operationHistory)
+    .where(and(eq(operationHistory.eventId, report.caseId), eq(operationHistory.description, `Reporte de seguimiento ${report.referenceNumber} creado`)))
+    .orderBy(asc(operationHistory.id))
+    .limit(1);
+  return {
+    Id: report.id,
+    NumeroReferencia: report.referenceNumber,
+    Date: report.createdAt.toISOString(),
+    UserFullName: report.user,
+    FileName: report.fileName,
+    FollowUpMeta: report.followUpDeletedAt === null ? report.followUpMeta : null,
+    Comentario: entry?.comment ?? null,
+  };
+}
+
+/** `downloadFollowUpById/{id}`: the file of a follow-up report whose case is within reach (404 otherwise or without file). */
+export async function followUpFile(db: Db, user: AuthUser, id: number): Promise<DownloadableFile> {
+  const report = await followUpInReach(db, user, id);
+  if (!report) throw notFound(MSG.pdf.followUpNotFound);
+  const file = report.fileId ? await loadFile(db, report.fileId) : null;
+  if (!file) throw notFound(MSG.pdf.followUpFileNotFound);
+  return file;
+}
+
+const creator = alias(users, 'creator');
+
+/**
+ * `getFollowUpEventsByReference/{reference}`: the follow-up events (EventType 3) of the case
+ * with this NumeroReferencia, oldest first. 404 when no case in reach has it; [] when it has none.
+ */
+export async function followUpEventsByReference(db: Db, user: AuthUser, reference: string): Promise<FollowUpEvent[]> {
+  const [found] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.referenceNumber, reference), caseReach(user)));
+  if (!found) throw notFound(MSG.lists.eventNotFound);
+  const rows = await db
+    .select({
+      meta: events.meta,
+      referenceNumber: events.referenceNumber,
+      status: events.status,
+      createdAt: events.createdAt,
+      user: sql<string>`trim(${creator.firstName} || ' ' || ${creator.lastName})`,
+    })
+    .from(events)
+    .innerJoin(creator, eq(creator.id, events.createdBy))
+    .where(and(eq(events.parentEventId, found.id), isNull(events.deletedAt)))
+    .orderBy(asc(events.createdAt), asc(events.referenceNumber));
+  return rows.map((row) => ({
+    Meta: row.meta,
+    NumeroReferencia: row.referenceNumber,
+    Status: row.status,
+    StatusName: erStatusName(row.status),
+    DateCreation: row.createdAt.toISOString(),
+    UserFullName: row.user,
+  }));
+}
