@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { accessToken } from '../support/public-form';
 import { signIn } from '../support/session';
+import { sentCase } from '../support/cases';
 import { apiGet, field, next } from '../support/wizard';
 
 /**
@@ -10,35 +11,6 @@ import { apiGet, field, next } from '../support/wizard';
  */
 
 const RLF = 'rlf@demo.atalaya';
-
-async function post<T>(page: Page, token: string, path: string, body: unknown): Promise<T> {
-  const response = await page.request.post(`/api/${path}`, { headers: { authorization: `Bearer ${token}` }, data: body });
-  expect(response.ok(), `${path} → ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** A complete case sent into the workflow through the wizard's own calls; answers its Meta and reference. */
-async function sentCase(page: Page, token: string): Promise<{ meta: string; reference: string }> {
-  const created = await post<{ MetaData: string; NumeroReferencia: string }>(page, token, 'createER', { Country: 'UY', SubGrupoId: 1 });
-  const meta = created.MetaData;
-  await post(page, token, 'setPaciente', { IdER: meta, Initials: 'RGT', Genere: 'M', Weight: 80 });
-  await post(page, token, 'insertOriginReport', { IdER: meta, Have: false, NotHave: 'Llamada telefónica', OrigenId: 1, TipoId: 1 });
-  const products = await apiGet<{ Id: number; ComercialName: string; Laboratorio: { Id: number }; FormaFarmaceuticaId: number | null; PrincipiosActivos: { PrincipioActivoId: number; Concentracion: number | null; Unidad: number | null }[] }[]>(
-    page, token, `getProductsCountryByMeta/${meta}`,
-  );
-  const product = products.find((candidate) => candidate.ComercialName === 'Enaltar 10') ?? products[0];
-  if (!product) throw new Error('no product sold in UY');
-  const lines = await apiGet<{ Id: number }[]>(page, token, `getLinesByLaboratory/${product.Laboratorio.Id}`);
-  await post(page, token, 'insertMedicamentoRelacionado', {
-    IdER: meta, ERType: 1, Medicine: { Id: product.Id }, LineaId: lines[0]?.Id, FormaFarmaceuticaId: product.FormaFarmaceuticaId,
-    PrincipiosActivos: product.PrincipiosActivos.map((ingredient) => ({ ...ingredient, Concentracion: ingredient.Concentracion ?? 1 })),
-    Cant: 10,
-  });
-  const [term] = await apiGet<{ llt_code: number; llt_name: string }[]>(page, token, 'getMedDRALLT/cefalea');
-  await post(page, token, 'insertRAM', { ram: { IdER: meta, MedraLLT: term, Description: 'Cefalea leve', IsExpected: true } });
-  await post(page, token, 'insertER', { Event: { Meta: meta }, comentario: 'Enviado para la prueba' });
-  return { meta, reference: created.NumeroReferencia };
-}
 
 test('a follow-up report is added to a sent case and becomes its linked event', async ({ page }) => {
   test.setTimeout(120_000);
