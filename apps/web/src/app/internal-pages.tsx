@@ -1,6 +1,5 @@
 import { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { useParams } from 'react-router';
 import { TasksPage } from '../features/tasks';
 import { FullPageLoader, PlaceholderPage } from '../shared/layout';
 
@@ -17,13 +16,14 @@ function placeholder(key: InternalRouteKey, sentence: string, title?: string): C
   };
 }
 
+/** The event view: its code is downloaded the first time a case is opened. */
+const ViewPage = lazy(async () => ({ default: (await import('../features/event-view/event-view-page')).EventViewPage }));
+
 function EventViewPage() {
-  const { meta = '', step = 'details' } = useParams();
   return (
-    <PlaceholderPage
-      title="Evento Reportable"
-      sentence={`Aquí verá el detalle del evento reportable ${meta} (sección ${step}).`}
-    />
+    <Suspense fallback={<FullPageLoader label="Cargando evento reportable" />}>
+      <ViewPage />
+    </Suspense>
   );
 }
 

@@ -1,0 +1,70 @@
+import { casePdfFileName, type ErAction, type ErEvent } from '@atalaya/domain';
+import { Button, Group } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CommentConfirmModal } from '../../shared/list';
+import { showNotice } from '../../shared/notices';
+import { downloadCaseFile } from '../case-documents';
+import { caseKeys } from '../event-wizard/api';
+import { tasksKeys } from '../tasks/api';
+import { actionsQuery, sendAction, viewKeys } from './api';
+
+/**
+ * The workflow actions the server offers this user for the case (getActionsERByMeta), each
+ * confirmed with a comment and sent with sendAccion (event spec §4). DescargarPdf downloads
+ * the PDF; Audit opens the Operaciones tab. Afterwards the whole case and the task lists refresh.
+ */
+export function EventActionsBar({ event }: { event: ErEvent }) {
+  const meta = event.Meta;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const actions = useQuery(actionsQuery(meta));
+  const [confirming, setConfirming] = useState<ErAction | null>(null);
+
+  const run = async (action: ErAction) => {
+    if (action.Accion === 'DescargarPdf') {
+      await downloadCaseFile(`getERPDF/${encodeURIComponent(meta)}`, casePdfFileName(event.NumeroReferencia));
+      await queryClient.invalidateQueries({ queryKey: viewKeys.pdfs(meta) });
+      return;
+    }
+    if (action.Accion === 'Audit') {
+      await navigate(`/reportableEvent/${encodeURIComponent(meta)}/view/operations`);
+      return;
+    }
+    setConfirming(action);
+  };
+
+  const confirm = async (comment: string) => {
+    if (!confirming) return;
+    const updated = await sendAction(meta, confirming, comment);
+    setConfirming(null);
+    showNotice({ kind: 'success', title: 'Acción realizada', message: `El evento quedó en estado ${updated.StatusName}.` });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: caseKeys.all(meta) }),
+      queryClient.invalidateQueries({ queryKey: tasksKeys.all }),
+    ]);
+  };
+
+  if (!actions.data || actions.data.length === 0) return null;
+  return (
+    <>
+      <Group gap="xs" wrap="wrap" role="group" aria-label="Acciones del evento">
+        {actions.data.map((action) => (
+          <Button key={action.Accion} size="sm" variant={action.CambiaEstado ? 'filled' : 'default'} onClick={() => void run(action)}>
+            {action.Boton}
+          </Button>
+        ))}
+      </Group>
+      <CommentConfirmModal
+        opened={confirming !== null}
+        title={confirming?.Titulo ?? ''}
+        message={confirming?.Texto ?? ''}
+        confirmLabel="Confirmar"
+        confirmColor="teal"
+        onConfirm={confirm}
+        onClose={() => setConfirming(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { operationTypeLabel, resolveViewTab, viewTabsOf } from './view-tabs';
+
+const plain = { IsRAM: false, TieneFollowUp: false };
+
+describe('event view tabs', () => {
+  it('offers the built tabs in the spec order with their labels', () => {
+    expect(viewTabsOf(plain).map((tab) => tab.label)).toEqual(['Detalle', 'Documentos', 'Operaciones', 'Imputabilidad', 'Historial de PDFs']);
+  });
+
+  it('opens the step of the route, and details for an unknown or hidden one', () => {
+    expect(resolveViewTab('operations', plain)).toBe('operations');
+    expect(resolveViewTab('docuemnts', plain)).toBe('docuemnts');
+    expect(resolveViewTab('nothing', plain)).toBe('details');
+    expect(resolveViewTab(undefined, plain)).toBe('details');
+  });
+
+  it('names the operation types I, U and D', () => {
+    expect([operationTypeLabel('I'), operationTypeLabel('U'), operationTypeLabel('D')]).toEqual(['Creado', 'Actualizado', 'Borrado']);
+  });
+});
