@@ -18,16 +18,18 @@ interface CountryProduct {
 
 /**
  * A complete Pendiente case of Uruguay built through the wizard's own calls (patient, origin,
- * Enaltar 10 as the suspect medicine, a 'cefalea' reaction); answers its Meta and reference.
+ * the suspect medicine — Enaltar 10 unless `product` names another sold in UY —, a 'cefalea'
+ * reaction); answers its Meta and reference.
  */
-export async function draftCase(page: Page, token: string): Promise<{ meta: string; reference: string }> {
+export async function draftCase(page: Page, token: string, options: { product?: string } = {}): Promise<{ meta: string; reference: string }> {
   const created = await apiPost<{ MetaData: string; NumeroReferencia: string }>(page, token, 'createER', { Country: 'UY', SubGrupoId: 1 });
   const meta = created.MetaData;
   await apiPost(page, token, 'setPaciente', { IdER: meta, Initials: 'RGT', Genere: 'M', Weight: 80 });
   await apiPost(page, token, 'insertOriginReport', { IdER: meta, Have: false, NotHave: 'Llamada telefónica', OrigenId: 1, TipoId: 1 });
   const products = await apiGet<CountryProduct[]>(page, token, `getProductsCountryByMeta/${meta}`);
-  const product = products.find((candidate) => candidate.ComercialName === 'Enaltar 10') ?? products[0];
-  if (!product) throw new Error('no product sold in UY');
+  const wanted = options.product ?? 'Enaltar 10';
+  const product = products.find((candidate) => candidate.ComercialName === wanted);
+  if (!product) throw new Error(`${wanted} is not sold in UY`);
   const lines = await apiGet<{ Id: number }[]>(page, token, `getLinesByLaboratory/${product.Laboratorio.Id}`);
   await apiPost(page, token, 'insertMedicamentoRelacionado', {
     IdER: meta,

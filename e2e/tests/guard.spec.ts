@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { sentCase } from '../support/cases';
+import { accessToken } from '../support/public-form';
 import { signIn } from '../support/session';
 
 test.describe('signed out', () => {
@@ -46,8 +48,9 @@ test.describe('signed in', () => {
 
   test('route parameters reach the screen, whatever the case of the path', async ({ page }) => {
     await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
-    await page.goto('/reportableEvent/UY-2026-000001/view/ram');
-    await expect(page.getByRole('heading', { level: 1, name: 'Evento Reportable' })).toBeVisible();
-    await expect(page.getByText('UY-2026-000001 (sección ram)')).toBeVisible();
+    const { meta, reference } = await sentCase(page, await accessToken(page, 'rlf@demo.atalaya'));
+    await page.goto(`/REPORTABLEEVENT/${meta}/view/operations`);
+    await expect(page.getByRole('heading', { level: 1, name: `Evento Reportable: ${reference}` })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Operaciones', selected: true })).toBeVisible();
   });
 });

@@ -1,0 +1,133 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { pdfText } from '../../apps/server/src/test-support/pdf-text';
+import { apiPost, draftCase } from '../support/cases';
+import { accessToken } from '../support/public-form';
+import { signIn } from '../support/session';
+import { next } from '../support/wizard';
+
+/**
+ * Issue 6: a case's life across RLF, QPPV and Fabricante. The RLF sends a case and approves
+ * it; the QPPV answers the causality questionnaire and asks the manufacturer; the Fabricante
+ * reads the evaluation and approves it; the QPPV concludes Imputable and downloads the PDF;
+ * the Operaciones tab tells every step with its comment. Each role works in its own browser
+ * context. The questionnaire is still read-only in the view, so its answers and read flags
+ * are saved through setImputEvaluation, as the page will once its form lands.
+ */
+
+const RLF = 'rlf@demo.atalaya';
+const QPPV = 'qppv@demo.atalaya';
+const FABRICANTE = 'fabricante@demo.atalaya';
+
+/** NO / SI / No sabe per question: 1 + 2 + 1 + 2 + 2 + 0 + 0 + 0 + 0 + 0 = 8, 'Probable'. */
+const ANSWERS = ['SI', 'SI', 'SI', 'SI', 'NO', 'No sabe', 'NO', 'NO', 'NO', 'NO'] as const;
+
+const KEYS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10'] as const;
+const ANSWER_IDS = { NO: 1, SI: 2, 'No sabe': 3 } as const;
+
+function evaluationBody(meta: string, flags: { LeidoQPPV: boolean; LeidoFabricante: boolean }) {
+  return {
+    er: meta,
+    encuesta: KEYS.map((Key, index) => ({ Key, Respuesta: ANSWER_IDS[ANSWERS[index] ?? 'NO'], RevisadoQPPV: false, ComentarioQPPV: null, ...flags })),
+    comentario: null,
+  };
+}
+
+async function pageAs(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, { expectUrl: '/workflow' });
+  return page;
+}
+
+function viewUrl(meta: string, step: string): string {
+  return `/reportableEvent/${meta}/view/${step}`;
+}
+
+async function expectStatus(page: Page, status: string): Promise<void> {
+  await expect(page.getByTestId('event-status')).toHaveText(status);
+}
+
+/** Takes a workflow action from the bar: its button, the confirmation, the comment. */
+async function takeAction(page: Page, button: string, title: string, comment: string): Promise<void> {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('textbox').fill(comment);
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function openTab(page: Page, label: string): Promise<void> {
+  await page.getByRole('tab', { name: label, exact: true }).click();
+}
+
+test('a case lives its whole life across RLF, QPPV and Fabricante', async ({ browser }) => {
+  test.setTimeout(240_000);
+
+  // RLF: a complete draft of a Pampa Vital product, sent from the wizard's summary.
+  const rlf = await pageAs(browser, RLF);
+  const token = await accessToken(rlf, RLF);
+  const { meta, reference } = await draftCase(rlf, token, { product: 'Pampril 5' });
+  await rlf.goto(`/reportableEvent/${meta}/edit/`);
+  for (let step = 1; step <= 7; step += 1) await next(rlf);
+  await rlf.getByRole('button', { name: 'Enviar' }).click();
+  await rlf.getByRole('dialog', { name: 'Finalizar la creación del evento reportable' }).getByRole('button', { name: 'Confirmar' }).click();
+  await expect(rlf).toHaveURL(new RegExp(`${viewUrl(meta, 'details')}$`, 'i'), { timeout: 15_000 });
+  await expect(rlf.getByText(`Evento Reportable: ${reference}`)).toBeVisible();
+  await expectStatus(rlf, 'En revisión RLF');
+  await takeAction(rlf, 'Aprobar', 'Aprobar el evento', 'Datos completos, pasa al QPPV');
+  await expectStatus(rlf, 'En evaluación QPPV');
+
+  // QPPV: answers the ten questions and asks the manufacturer.
+  const qppv = await pageAs(browser, QPPV);
+  await apiPost(qppv, await accessToken(qppv, QPPV), 'setImputEvaluation', evaluationBody(meta, { LeidoQPPV: true, LeidoFabricante: false }));
+  await qppv.goto(viewUrl(meta, 'evaluation'));
+  await expectStatus(qppv, 'En evaluación QPPV');
+  await expect(qppv.getByTestId('evaluation-total')).toHaveText('8');
+  await expect(qppv.getByTestId('evaluation-result')).toHaveText('Probable');
+  await takeAction(qppv, 'Solicitar evaluación al fabricante', 'Solicitar la evaluación del fabricante', 'Por favor revisar la evaluación');
+  await expectStatus(qppv, 'En espera de fabricante');
+
+  // Fabricante: reads every answer, then approves.
+  const fabricante = await pageAs(browser, FABRICANTE);
+  await apiPost(fabricante, await accessToken(fabricante, FABRICANTE), 'setImputEvaluation', evaluationBody(meta, { LeidoQPPV: true, LeidoFabricante: true }));
+  await fabricante.goto(viewUrl(meta, 'evaluation'));
+  await expectStatus(fabricante, 'En espera de fabricante');
+  await takeAction(fabricante, 'Aprobar evaluación', 'Aprobar la evaluación', 'Evaluación leída, de acuerdo');
+  await expectStatus(fabricante, 'En evaluación QPPV');
+
+  // QPPV: sees the manufacturer's reading, concludes Imputable and downloads the PDF.
+  await qppv.reload();
+  const firstQuestion = qppv.getByRole('row').filter({ hasText: '1. ¿Existen notificaciones concluyentes' });
+  await expect(firstQuestion.getByRole('cell').nth(3)).toHaveText('SI');
+  await takeAction(qppv, 'Concluir imputable', 'Concluir: imputable', 'Relación causal probable, se notifica');
+  await expectStatus(qppv, 'Cerrado imputable');
+
+  await openTab(qppv, 'Historial de PDFs');
+  const downloading = qppv.waitForEvent('download');
+  await qppv.getByRole('button', { name: 'Generar PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`ER-${reference}.pdf`);
+  const text = pdfText(await readFile(await download.path()));
+  expect(text).toContain(reference);
+  expect(text).toContain('Probable');
+  await expect(qppv.getByRole('row').filter({ hasText: `ER-${reference}_` })).toHaveCount(1);
+
+  // Operaciones: every step with its comment; the detail names the status change.
+  await openTab(qppv, 'Operaciones');
+  const steps: [string, string][] = [
+    ['Concluir: imputable', 'Relación causal probable, se notifica'],
+    ['Aprobar la evaluación', 'Evaluación leída, de acuerdo'],
+    ['Solicitar la evaluación del fabricante', 'Por favor revisar la evaluación'],
+    ['Aprobar el evento', 'Datos completos, pasa al QPPV'],
+  ];
+  for (const [title, comment] of steps) {
+    await expect(qppv.getByRole('row').filter({ hasText: title }).filter({ hasText: comment })).toHaveCount(1);
+  }
+  const concluded = qppv.getByRole('row').filter({ hasText: 'Concluir: imputable' });
+  await concluded.getByRole('button', { name: /Ver detalle/ }).click();
+  const detail = qppv.getByRole('dialog');
+  await expect(detail.getByRole('row').filter({ hasText: 'Estado' }).filter({ hasText: 'En evaluación QPPV' }).filter({ hasText: 'Cerrado imputable' })).toHaveCount(1);
+
+  for (const page of [rlf, qppv, fabricante]) await page.context().close();
+});
