@@ -47,4 +47,12 @@ test('a follow-up report is added to a sent case and becomes its linked event', 
   expect(await apiGet(page, token, `getPacienteByERMeta/${meta}`)).toMatchObject({ Weight: 80 });
   const followUps = await apiGet<unknown[]>(page, token, `getERFollowUpByMeta/${meta}`);
   expect(followUps).toHaveLength(1);
+
+  // The case's view lists the report under Seguimiento and its event under Eventos de Seguimiento.
+  await page.goto(`/reportableEvent/${meta}/view/followup`);
+  await expect(page.getByRole('table', { name: 'Reportes de seguimiento' }).getByRole('row')).toHaveCount(2);
+  await page.getByRole('tab', { name: 'Eventos de Seguimiento' }).click();
+  await page.getByRole('link', { name: `${reference}-S1` }).click();
+  await expect(page).toHaveURL(new RegExp(`/reportableEvent/${followUpMeta}/view/details/3$`, 'i'));
+  await expect(page.getByRole('heading', { level: 1, name: `Evento Reportable: ${reference}-S1` })).toBeVisible();
 });

@@ -13,6 +13,7 @@ import type { WizardStepHandle } from '../event-wizard/step-contract';
 import { SummaryStep } from '../event-wizard/steps/summary-step';
 import { EventActionsBar } from './actions-bar';
 import { EvaluationSummary } from './evaluation-summary';
+import { FollowUpEventsTab, FollowUpsTab } from './follow-ups-tab';
 import { OperationsTab } from './operations-tab';
 import { PdfsTab } from './pdfs-tab';
 import { resolveViewTab, viewTabsOf } from './view-tabs';
@@ -115,6 +116,10 @@ function TabContent({ event, tab }: { event: ErEvent; tab: ReturnType<typeof res
       return <EvaluationSummary meta={event.Meta} />;
     case 'pdfs':
       return <PdfsTab event={event} />;
+    case 'followup':
+      return <FollowUpsTab meta={event.Meta} />;
+    case 'eventoSeguimiento':
+      return <FollowUpEventsTab reference={event.NumeroReferencia} />;
     default:
       return <SummaryStep meta={event.Meta} event={event} followUp={null} handle={handle} />;
   }

@@ -5,7 +5,15 @@ const plain = { IsRAM: false, TieneFollowUp: false };
 
 describe('event view tabs', () => {
   it('offers the built tabs in the spec order with their labels', () => {
-    expect(viewTabsOf(plain).map((tab) => tab.label)).toEqual(['Detalle', 'Documentos', 'Operaciones', 'Imputabilidad', 'Historial de PDFs']);
+    expect(viewTabsOf(plain).map((tab) => tab.label)).toEqual([
+      'Detalle', 'Documentos', 'Operaciones', 'Imputabilidad', 'Historial de PDFs', 'Eventos de Seguimiento',
+    ]);
+  });
+
+  it('offers Seguimiento only when the case has follow-ups', () => {
+    expect(viewTabsOf({ IsRAM: false, TieneFollowUp: true }).map((tab) => tab.step)).toContain('followup');
+    expect(resolveViewTab('followup', plain)).toBe('details');
+    expect(resolveViewTab('followup', { IsRAM: false, TieneFollowUp: true })).toBe('followup');
   });
 
   it('opens the step of the route, and details for an unknown or hidden one', () => {

@@ -1,10 +1,10 @@
 import { EVENT_VIEW_TABS, visibleViewTabs, type EventViewTab } from '@atalaya/domain';
 
 /**
- * The tabs this page builds so far. RAM, Recuperacion, Seguimiento and Eventos de Seguimiento
- * arrive with the rest of issue 6; until then they are not offered (rather than shown empty).
+ * The tabs this page builds so far. RAM and Recuperacion arrive with the rest of issue 6;
+ * until then they are not offered (rather than shown empty).
  */
-export const BUILT_VIEW_TABS: readonly EventViewTab[] = ['details', 'docuemnts', 'operations', 'evaluation', 'pdfs'];
+export const BUILT_VIEW_TABS: readonly EventViewTab[] = ['details', 'docuemnts', 'operations', 'evaluation', 'followup', 'pdfs', 'eventoSeguimiento'];
 
 /** The tabs a case shows here, in the spec's order, with their labels. */
 export function viewTabsOf(event: { IsRAM: boolean; TieneFollowUp: boolean }): { step: EventViewTab; label: string }[] {
