@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { pdfText } from '../../apps/server/src/test-support/pdf-text';
-import { apiPost, draftCase } from '../support/cases';
+import { draftCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
 import { signIn } from '../support/session';
 import { next } from '../support/wizard';
@@ -11,8 +11,7 @@ import { next } from '../support/wizard';
  * it; the QPPV answers the causality questionnaire and asks the manufacturer; the Fabricante
  * reads the evaluation and approves it; the QPPV concludes Imputable and downloads the PDF;
  * the Operaciones tab tells every step with its comment. Each role works in its own browser
- * context. The questionnaire is still read-only in the view, so its answers and read flags
- * are saved through setImputEvaluation, as the page will once its form lands.
+ * context, as the three people would.
  */
 
 const RLF = 'rlf@demo.atalaya';
@@ -21,17 +20,6 @@ const FABRICANTE = 'fabricante@demo.atalaya';
 
 /** NO / SI / No sabe per question: 1 + 2 + 1 + 2 + 2 + 0 + 0 + 0 + 0 + 0 = 8, 'Probable'. */
 const ANSWERS = ['SI', 'SI', 'SI', 'SI', 'NO', 'No sabe', 'NO', 'NO', 'NO', 'NO'] as const;
-
-const KEYS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10'] as const;
-const ANSWER_IDS = { NO: 1, SI: 2, 'No sabe': 3 } as const;
-
-function evaluationBody(meta: string, flags: { LeidoQPPV: boolean; LeidoFabricante: boolean }) {
-  return {
-    er: meta,
-    encuesta: KEYS.map((Key, index) => ({ Key, Respuesta: ANSWER_IDS[ANSWERS[index] ?? 'NO'], RevisadoQPPV: false, ComentarioQPPV: null, ...flags })),
-    comentario: null,
-  };
-}
 
 async function pageAs(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
@@ -80,26 +68,35 @@ test('a case lives its whole life across RLF, QPPV and Fabricante', async ({ bro
 
   // QPPV: answers the ten questions and asks the manufacturer.
   const qppv = await pageAs(browser, QPPV);
-  await apiPost(qppv, await accessToken(qppv, QPPV), 'setImputEvaluation', evaluationBody(meta, { LeidoQPPV: true, LeidoFabricante: false }));
   await qppv.goto(viewUrl(meta, 'evaluation'));
   await expectStatus(qppv, 'En evaluación QPPV');
+  await expect(qppv.getByTestId('evaluation-result')).toHaveText('Evaluación incompleta');
+  for (const [index, answer] of ANSWERS.entries()) await qppv.getByLabel(`Pregunta ${index + 1}:`).selectOption({ label: answer });
   await expect(qppv.getByTestId('evaluation-total')).toHaveText('8');
   await expect(qppv.getByTestId('evaluation-result')).toHaveText('Probable');
+  await qppv.getByRole('button', { name: 'Guardar evaluación' }).click();
+  await expect(qppv.getByText('Debe marcar la pregunta como leída').first()).toBeVisible();
+  await qppv.getByRole('button', { name: 'Marcar todas como leídas' }).click();
+  await qppv.getByRole('button', { name: 'Guardar evaluación' }).click();
+  await expect(qppv.getByText('Evaluación guardada')).toBeVisible();
   await takeAction(qppv, 'Solicitar evaluación al fabricante', 'Solicitar la evaluación del fabricante', 'Por favor revisar la evaluación');
   await expectStatus(qppv, 'En espera de fabricante');
 
   // Fabricante: reads every answer, then approves.
   const fabricante = await pageAs(browser, FABRICANTE);
-  await apiPost(fabricante, await accessToken(fabricante, FABRICANTE), 'setImputEvaluation', evaluationBody(meta, { LeidoQPPV: true, LeidoFabricante: true }));
   await fabricante.goto(viewUrl(meta, 'evaluation'));
   await expectStatus(fabricante, 'En espera de fabricante');
+  await expect(fabricante.getByLabel('Pregunta 1:')).toBeDisabled();
+  await fabricante.getByRole('button', { name: 'Marcar todas como leídas' }).click();
+  await fabricante.getByRole('button', { name: 'Guardar evaluación' }).click();
+  await expect(fabricante.getByText('Evaluación guardada')).toBeVisible();
   await takeAction(fabricante, 'Aprobar evaluación', 'Aprobar la evaluación', 'Evaluación leída, de acuerdo');
   await expectStatus(fabricante, 'En evaluación QPPV');
 
   // QPPV: sees the manufacturer's reading, concludes Imputable and downloads the PDF.
   await qppv.reload();
-  const firstQuestion = qppv.getByRole('row').filter({ hasText: '1. ¿Existen notificaciones concluyentes' });
-  await expect(firstQuestion.getByRole('cell').nth(3)).toHaveText('SI');
+  await expect(qppv.getByLabel('Leído fabricante (pregunta 1)')).toBeChecked();
+  await expect(qppv.getByTestId('evaluation-result')).toHaveText('Probable');
   await takeAction(qppv, 'Concluir imputable', 'Concluir: imputable', 'Relación causal probable, se notifica');
   await expectStatus(qppv, 'Cerrado imputable');
 

@@ -2,16 +2,23 @@ import { NARANJO_ANSWERS } from '@atalaya/domain';
 import { Group, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DateText, OrDash, YesNo } from '../../shared/display';
+import { useSession } from '../../shared/session';
 import { evaluationQuery } from './api';
+import { EvaluationForm } from './evaluation-form';
 
 const answerName = (id: number) => NARANJO_ANSWERS.find((answer) => answer.Id === id)?.Nombre ?? 'Seleccione';
 
-/** Imputabilidad, read-only for now: the ten Naranjo answers with their scores, flags, total and result. */
+/**
+ * Imputabilidad: the form when the server says this user may change the evaluation now
+ * (`CanEdit`), otherwise the ten answers with their scores, flags, total and result.
+ */
 export function EvaluationSummary({ meta }: { meta: string }) {
   const evaluation = useQuery(evaluationQuery(meta));
+  const role = useSession().user?.Rol;
   if (evaluation.isLoading) return <Loader size="sm" aria-label="Cargando evaluación" />;
   if (!evaluation.data) return null;
   const data = evaluation.data;
+  if (data.CanEdit && role) return <EvaluationForm key={data.Modificado?.Fecha ?? 'new'} meta={meta} evaluation={data} role={role} />;
   return (
     <>
       <Group gap="xl" mb="sm">
