@@ -17,6 +17,7 @@ import { caseEditModule } from './modules/case-edit/index.js';
 import { caseFilesModule } from './modules/case-files/index.js';
 import { casePdfModule } from './modules/case-pdf/index.js';
 import { caseMedicationsModule } from './modules/case-medications/index.js';
+import { caseAssessmentModule } from './modules/case-assessment/index.js';
 import { caseWorkflowModule } from './modules/case-workflow/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { contextModule } from './modules/context/index.js';
@@ -89,6 +90,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   await app.register(workflowModule, { db });
   await app.register(caseReadRoutes, { db });
   await app.register(caseMedicationsModule, { db });
+  await app.register(caseAssessmentModule, { db });
   await app.register(caseEditModule, { db, caseEvents });
   await app.register(referenceDataModule, { db });
   await app.register(caseFilesModule, { db });

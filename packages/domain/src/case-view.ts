@@ -9,6 +9,7 @@ import { NARANJO_QUESTION_KEYS, type NaranjoQuestionKey } from './naranjo.js';
 import { canEditRecovery } from './permissions.js';
 import type { Role } from './roles.js';
 import { SEND_ACTIONS, type SendAction } from './workflow.js';
+import { updateRamBodySchema } from './case-wizard.js';
 
 /**
  * The event view (event spec §2.3) and the case workflow (§4, workflow.md): what the tabs
@@ -222,11 +223,13 @@ export type EvaluationQuestionKey = NaranjoQuestionKey;
 // ---------------------------------------------------------------------------------------
 // RAM classification (updateRAM with the classification part) and notifications
 
+/** A notification needs the date it was made (ours: a notification without a date proves nothing). */
 export const ramNotificationInputSchema = z.object({
-  Fecha: pastDate(),
+  Fecha: optionalPastDate().refine((value) => Boolean(value), MSG.ram.notificationDateRequired),
   /** ViaDeComunicacion id. */
   Via: optionalId(),
-});
+}).transform((notification) => ({ Fecha: notification.Fecha as string, Via: notification.Via }));
+export type RamNotificationInput = z.output<typeof ramNotificationInputSchema>;
 
 export const ramClassificationInputSchema = z
   .object({
@@ -270,6 +273,30 @@ export const ramClassificationBodySchema = z.object({
   ram: z.object({ Id: z.number({ error: MSG.generic.required }).int().positive(), IdER: meta }).and(ramClassificationInputSchema),
   comentario: optionalText(),
 });
+
+/**
+ * updateRAM's body, either kind: the RAM tab's classification when `ram.IsRAM` is sent, the
+ * wizard's fields otherwise. Answers which one it is with the parsed body; a bad body gives the
+ * first rule's Spanish message, as any other body does.
+ */
+export const updateRamRequestSchema = z
+  .unknown()
+  .transform((body, ctx) => {
+    const ram: unknown = typeof body === 'object' && body !== null ? (body as { ram?: unknown }).ram : undefined;
+    const classification = typeof ram === 'object' && ram !== null && (ram as { IsRAM?: unknown }).IsRAM !== undefined;
+    const parsed = classification ? ramClassificationBodySchema.safeParse(body) : updateRamBodySchema.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return classification
+      ? { kind: 'classification' as const, body: parsed.data as z.output<typeof ramClassificationBodySchema> }
+      : { kind: 'wizard' as const, body: parsed.data as z.output<typeof updateRamBodySchema> };
+  })
+  .meta({
+    description:
+      'Cuerpo del asistente (`ram` con los datos del evento adverso, sin `IsRAM`) o de la calificación RAM de la vista (`ram` con `IsRAM`, `TypeRAM`, `CategoryRAM`, gravedad, esperado y notificaciones), con `comentario` opcional',
+  });
 
 /** The classification can be changed while the case is worked (2–5), by RLF and QPPV (ours). */
 export function canClassifyRam(role: Role, status: number): boolean {

@@ -235,6 +235,20 @@ export const MSG = {
   },
   ram: {
     unsavedClassification: '¡Se perderán los cambios en la calificación RAM sí continúa!',
+    /** (ours) a notification (local authority, provider) without its date. */
+    notificationDateRequired: 'Debe indicar la fecha de la notificación',
+    /** (ours) the provider notification changed by someone other than a QPPV (spec §5, §6). */
+    providerQppvOnly: 'Solo el QPPV puede registrar la notificación al proveedor',
+    /** (ours) classifying outside the statuses or roles of canClassifyRam. */
+    classificationNotAllowed: 'La calificación RAM no puede modificarse en el estado actual del evento',
+    /** (ours) a proof attached to a notification that was not recorded. */
+    notificationMissing: 'Primero debe registrar la notificación con su fecha',
+  },
+  recovery: {
+    /** (ours) saving a recovery outside canSaveRecovery. */
+    notAllowed: 'No puede modificar la recuperación del producto de este evento',
+    /** (ours) the recovery's proof attached before the recovery was saved. */
+    missing: 'Primero debe guardar la recuperación del producto',
   },
   imputability: {
     /** (ours) shown when a question is still on 'Seleccione'. */

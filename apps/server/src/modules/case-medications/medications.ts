@@ -1,6 +1,6 @@
-import { type ErMedication, type Medication, MSG } from '@atalaya/domain';
+import { type ErMedication, type ErRecovery, type Medication, MSG } from '@atalaya/domain';
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { eventMedicationIngredients, eventMedications, productRecoveries } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -19,6 +19,8 @@ import {
   optionTables,
   productFacts,
   productIngredientIds,
+  type RecoveryRow,
+  recoveryRows,
 } from './queries.js';
 
 /** Where a related medication is written: the case and its country. */
@@ -30,7 +32,28 @@ export interface MedicationTarget {
 // ---------------------------------------------------------------------------------------
 // Reads
 
-function toErMedication(row: MedicationRow, ingredients: readonly MedicationIngredientRow[]): ErMedication {
+function toErRecovery(row: RecoveryRow): ErRecovery {
+  const { recovery } = row;
+  return {
+    Id: recovery.id,
+    HaveProduct: recovery.haveProduct,
+    Date: recovery.date,
+    DateExpiration: recovery.dateExpiration,
+    ContactName: recovery.contactName,
+    ContactAddress: recovery.contactAddress,
+    PlaceManufacture: recovery.placeManufacture,
+    ConditionStorage: recovery.conditionStorage,
+    StateConsFirst: recovery.stateConsFirst,
+    AmountComp: recovery.amountComp,
+    NameFun: recovery.nameFun,
+    StateConsSecond: recovery.stateConsSecond,
+    NombreArchivo: row.fileName,
+    Extension: row.extension,
+    Modificado: row.updatedByName === null ? null : { Usuario: row.updatedByName, Fecha: recovery.updatedAt.toISOString() },
+  };
+}
+
+function toErMedication(row: MedicationRow, ingredients: readonly MedicationIngredientRow[], recovery: RecoveryRow | undefined): ErMedication {
   return {
     Id: row.id,
     Medicine: { Id: row.productId, ComercialName: row.commercialName, Family: { Name: row.familyName } },
@@ -60,22 +83,22 @@ function toErMedication(row: MedicationRow, ingredients: readonly MedicationIngr
     Cant: row.dose,
     UnitUsoId: row.useUnitId,
     UnitUsoNombre: row.useUnitName,
-    // Filled by the product recovery work (issue 6).
-    Recuperado: null,
+    Recuperado: recovery ? toErRecovery(recovery) : null,
   };
 }
 
-/** Related medications with their ingredients: two queries for any number of them. */
-async function loadMedications(db: Db | Tx, where: Parameters<typeof medicationRows>[1]): Promise<ErMedication[]> {
+/** Related medications with their ingredients and recoveries: three queries for any number of them. */
+export async function loadMedications(db: DbOrTx, where: Parameters<typeof medicationRows>[1]): Promise<ErMedication[]> {
   const rows = await medicationRows(db, where);
-  const ingredients = await medicationIngredientRows(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const ingredients = await medicationIngredientRows(db, ids);
+  const recoveries = await recoveryRows(db, ids);
+  const recoveryByMedication = new Map(recoveries.map((recovery) => [recovery.recovery.eventMedicationId, recovery]));
   return rows.map((row) =>
     toErMedication(
       row,
       ingredients.filter((ingredient) => ingredient.medicationId === row.id),
+      recoveryByMedication.get(row.id),
     ),
   );
 }

@@ -10,6 +10,7 @@ import {
   eventRams,
   events,
   families,
+  files,
   laboratories,
   lines,
   medicationActions,
@@ -20,7 +21,12 @@ import {
   pharmaceuticalForms,
   productCountries,
   productIngredients,
+  productRecoveries,
   products,
+  communicationChannels,
+  ramNotifications,
+  ramTypes,
+  users,
 } from '../../db/schema/index.js';
 import { caseReach, type ReachUser } from '../reach/index.js';
 
@@ -199,8 +205,10 @@ export function ramRows(db: DbOrTx, where: SQL | undefined) {
       medicationActionName: medicationActions.nombre,
       unitName: medicationUnits.nombre,
       useUnitName: medicationUseUnits.nombre,
+      ramTypeName: ramTypes.type,
     })
     .from(eventRams)
+    .leftJoin(ramTypes, eq(ramTypes.id, eventRams.ramTypeId))
     .leftJoin(medicationActions, eq(medicationActions.id, eventRams.medicationActionId))
     .leftJoin(medicationUnits, eq(medicationUnits.id, eventRams.unitId))
     .leftJoin(medicationUseUnits, eq(medicationUseUnits.id, eventRams.useUnitId))
@@ -234,3 +242,41 @@ export async function lltByCode(db: DbOrTx, code: number): Promise<{ code: numbe
   const [row] = await db.select({ code: meddraLlt.code, name: meddraLlt.name }).from(meddraLlt).where(eq(meddraLlt.code, code));
   return row ?? null;
 }
+
+/** The notifications (local health authority, provider) of these adverse events, with their channel and proof's name. */
+export async function ramNotificationRows(db: DbOrTx, ramIds: readonly number[]) {
+  if (ramIds.length === 0) return [];
+  return db
+    .select({
+      ramId: ramNotifications.ramId,
+      kind: ramNotifications.kind,
+      date: ramNotifications.date,
+      channelId: ramNotifications.channelId,
+      channelName: communicationChannels.nombre,
+      fileId: ramNotifications.fileId,
+      fileName: files.name,
+      extension: files.extension,
+    })
+    .from(ramNotifications)
+    .leftJoin(communicationChannels, eq(communicationChannels.id, ramNotifications.channelId))
+    .leftJoin(files, eq(files.id, ramNotifications.fileId))
+    .where(inArray(ramNotifications.ramId, [...ramIds]));
+}
+export type RamNotificationRow = Awaited<ReturnType<typeof ramNotificationRows>>[number];
+
+/** The product recoveries of these related medications, with the proof's name and who saved them last. */
+export async function recoveryRows(db: DbOrTx, medicationIds: readonly number[]) {
+  if (medicationIds.length === 0) return [];
+  return db
+    .select({
+      recovery: productRecoveries,
+      fileName: files.name,
+      extension: files.extension,
+      updatedByName: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+    })
+    .from(productRecoveries)
+    .leftJoin(files, eq(files.id, productRecoveries.fileId))
+    .leftJoin(users, eq(users.id, productRecoveries.updatedBy))
+    .where(inArray(productRecoveries.eventMedicationId, [...medicationIds]));
+}
+export type RecoveryRow = Awaited<ReturnType<typeof recoveryRows>>[number];

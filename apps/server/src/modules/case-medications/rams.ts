@@ -1,4 +1,4 @@
-import { type ErRam, MSG, RAM_EVOLUTIONS, type Ram, SERIOUSNESS_LABELS } from '@atalaya/domain';
+import { type ErRam, type ErRamNotification, MSG, RAM_EVOLUTIONS, type Ram, SERIOUSNESS_LABELS } from '@atalaya/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { eventRams } from '../../db/schema/index.js';
@@ -6,14 +6,30 @@ import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { changedFields, type ChangeLine, lockEditableCase, recordCaseOperation } from '../events/index.js';
 import { findCaseInReach } from '../reach/index.js';
-import { lltByCode, type OptionLookup, optionStates, optionTables, ramCategoryRows, ramInReach, type RamRow, ramRows } from './queries.js';
+import {
+  lltByCode,
+  type OptionLookup,
+  optionStates,
+  optionTables,
+  ramCategoryRows,
+  ramInReach,
+  type RamNotificationRow,
+  ramNotificationRows,
+  type RamRow,
+  ramRows,
+} from './queries.js';
 
 // ---------------------------------------------------------------------------------------
 // Reads
 
 type RamCategoryLink = ErRam['CategoryRAM'][number];
 
-function toErRam(row: RamRow, meta: string, categories: readonly RamCategoryLink[]): ErRam {
+function toErNotification(row: RamNotificationRow | undefined): ErRamNotification | null {
+  if (!row) return null;
+  return { Fecha: row.date, Via: row.channelId, ViaNombre: row.channelName, FileName: row.fileName, Extension: row.extension };
+}
+
+function toErRam(row: RamRow, meta: string, categories: readonly RamCategoryLink[], notifications: readonly RamNotificationRow[]): ErRam {
   const { ram } = row;
   return {
     Id: ram.id,
@@ -48,25 +64,24 @@ function toErRam(row: RamRow, meta: string, categories: readonly RamCategoryLink
     Cant: ram.quantity,
     UnitUsoId: ram.useUnitId,
     QualityClaim: ram.qualityClaim,
-    // Filled by the RAM classification work (issue 6).
-    TypeRAMNombre: null,
-    LocalSanitaryNotificaction: null,
-    ProviderNotification: null,
+    TypeRAMNombre: row.ramTypeName,
+    LocalSanitaryNotificaction: toErNotification(notifications.find((notification) => notification.kind === 'local')),
+    ProviderNotification: toErNotification(notifications.find((notification) => notification.kind === 'provider')),
   };
 }
 
-/** Adverse events with their categories: two queries for any number of them. */
-async function loadRams(db: DbOrTx, meta: string, where: SQL | undefined): Promise<ErRam[]> {
+/** Adverse events with their categories and notifications: three queries for any number of them. */
+export async function loadRams(db: DbOrTx, meta: string, where: SQL | undefined): Promise<ErRam[]> {
   const rows = await ramRows(db, where);
-  const categories = await ramCategoryRows(
-    db,
-    rows.map((row) => row.ram.id),
-  );
+  const ids = rows.map((row) => row.ram.id);
+  const categories = await ramCategoryRows(db, ids);
+  const notifications = await ramNotificationRows(db, ids);
   return rows.map((row) =>
     toErRam(
       row,
       meta,
       categories.filter((link) => link.RAMId === row.ram.id),
+      notifications.filter((notification) => notification.ramId === row.ram.id),
     ),
   );
 }

@@ -6,7 +6,6 @@ import {
   insertRamBodySchema,
   medicationBodySchema,
   type Role,
-  updateRamBodySchema,
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { addMedication, deleteMedication, medicationsOf, medicationsShortOf, updateMedication } from './medications.js';
-import { addRam, ramCategoriesOf, ramsOf, updateRam } from './rams.js';
+import { addRam, ramCategoriesOf, ramsOf } from './rams.js';
 import { emptyResultSchema, metaParams, ramCategoryLinkSchema, ramIdParams } from './schemas.js';
 
 export interface CaseMedicationsModuleOptions {
@@ -22,9 +21,9 @@ export interface CaseMedicationsModuleOptions {
 }
 
 /** Everyone who works on cases reads them (within reach). */
-const CASE_READERS: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
+export const CASE_READERS: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
 /** Who edits a case's records (the service also checks status, creator and reach). */
-const CASE_WRITERS: readonly Role[] = ['QPPV', 'RLF'];
+export const CASE_WRITERS: readonly Role[] = ['QPPV', 'RLF'];
 
 const MEDICATIONS_TAG = ['Medicamentos relacionados'];
 const RAM_TAG = ['Eventos adversos'];
@@ -147,20 +146,5 @@ export const caseMedicationsModule: FastifyPluginAsyncZod<CaseMedicationsModuleO
       return addRam(db, requireUser(request), IdER, ram);
     },
   });
-
-  app.route({
-    method: 'POST',
-    url: '/api/updateRAM',
-    config: { roles: CASE_WRITERS },
-    schema: {
-      tags: RAM_TAG,
-      summary: 'Modifica los datos de un evento adverso de un evento reportable editable (conserva su clasificación)',
-      body: updateRamBodySchema,
-      response: { 200: erRamSchema, ...withNotFound },
-    },
-    handler: (request) => {
-      const { IdER, Id, ...ram } = request.body.ram;
-      return updateRam(db, requireUser(request), IdER, Id, ram, request.body.comentario);
-    },
-  });
+  // updateRAM is routed by the case-assessment module: the same call also takes the RAM tab's classification.
 };

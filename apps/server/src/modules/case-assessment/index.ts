@@ -1,0 +1,1 @@
+export { caseAssessmentModule, type CaseAssessmentModuleOptions } from './routes.js';

@@ -1,0 +1,139 @@
+import { erMedicationSchema, erRamSchema, recoveryBodySchema, type Role, updateRamRequestSchema } from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { multipartDoc, readSingleUpload, registerUploads, sendFile } from '../case-files/index.js';
+import { CASE_READERS, CASE_WRITERS, updateRam } from '../case-medications/index.js';
+import { attachNotificationFile, classifyRam, type NotificationKind, notificationFile } from './ram-classification.js';
+import { attachRecoveryFile, recoveryFile, saveRecovery } from './recovery.js';
+import { medicationIdParams, ramIdParams } from './schemas.js';
+
+export interface CaseAssessmentModuleOptions {
+  db: Db;
+}
+
+/** Who saves a product's recovery (the service narrows QPPV to the case's creator). */
+const RECOVERY_WRITERS: readonly Role[] = ['QPPV', 'RLF', 'Fabricante'];
+
+const RAM_TAG = ['Eventos adversos'];
+const RECOVERY_TAG = ['Recuperación de producto'];
+const MULTIPART = ['multipart/form-data'];
+const withNotFound = { ...errorResponses, 404: messageSchema };
+const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema };
+const fileResponse = {
+  200: z.unknown().describe('Los bytes del archivo, con su tipo MIME y su nombre original (Content-Disposition: attachment)'),
+  ...withNotFound,
+};
+const uploadFields = { Id: 'Id del registro', Extension: 'Extensión del archivo', FileName: 'Nombre del archivo' };
+
+const NOTIFICATION_ROUTES: readonly { kind: NotificationKind; upload: string; download: string; what: string }[] = [
+  {
+    kind: 'local',
+    upload: '/api/uploadFileLocalSanitaryNotificaction',
+    download: '/api/downloadFileLocalSanitaryNotificactionById/:ramId',
+    what: 'la notificación a la autoridad sanitaria local',
+  },
+  {
+    kind: 'provider',
+    upload: '/api/uploadFileProviderNotification',
+    download: '/api/downloadFileProviderNotificationById/:ramId',
+    what: 'la notificación al proveedor (solo QPPV)',
+  },
+];
+
+/**
+ * The assessment of a sent case from the event view: the RAM tab's classification and
+ * notifications of each adverse event, and the Recuperacion tab's product recovery
+ * (event spec §3, §5, §6, §7). updateRAM lives here because the same call carries either the
+ * wizard's fields (handed to case-medications) or the classification.
+ */
+export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOptions> = async (app, { db }) => {
+  await registerUploads(app);
+
+  app.route({
+    method: 'POST',
+    url: '/api/updateRAM',
+    config: { roles: CASE_WRITERS },
+    schema: {
+      tags: RAM_TAG,
+      summary:
+        'Modifica un evento adverso: sus datos desde el asistente (evento editable) o su calificación RAM y notificaciones desde la vista (evento en trabajo, RLF o QPPV)',
+      body: updateRamRequestSchema,
+      response: { 200: erRamSchema, ...withNotFound },
+    },
+    handler: (request) => {
+      const user = requireUser(request);
+      const parsed = request.body;
+      if (parsed.kind === 'classification') return classifyRam(db, user, parsed.body);
+      const { IdER, Id, ...ram } = parsed.body.ram;
+      return updateRam(db, user, IdER, Id, ram, parsed.body.comentario);
+    },
+  });
+
+  for (const route of NOTIFICATION_ROUTES) {
+    app.route({
+      method: 'POST',
+      url: route.upload,
+      config: { roles: CASE_WRITERS },
+      schema: {
+        tags: RAM_TAG,
+        summary: `Adjuntar el comprobante de ${route.what} (multipart: Id del evento adverso, Extension, FileName, file)`,
+        consumes: MULTIPART,
+        body: multipartDoc(uploadFields, { required: true }),
+        response: { 200: erRamSchema, ...uploadErrors },
+      },
+      handler: async (request) => {
+        const user = requireUser(request);
+        return attachNotificationFile(db, user, await readSingleUpload(request), route.kind);
+      },
+    });
+
+    app.route({
+      method: 'GET',
+      url: route.download,
+      config: { roles: CASE_READERS },
+      schema: { tags: RAM_TAG, summary: `Descargar el comprobante de ${route.what}`, params: ramIdParams, response: fileResponse },
+      handler: async (request, reply) => sendFile(reply, await notificationFile(db, requireUser(request), request.params.ramId, route.kind)),
+    });
+  }
+
+  app.route({
+    method: 'POST',
+    url: '/api/updateMedicamentoRecuperado',
+    config: { roles: RECOVERY_WRITERS },
+    schema: {
+      tags: RECOVERY_TAG,
+      summary: 'Guarda la recuperación del producto de un medicamento relacionado (el QPPV solo si creó el evento); responde el medicamento',
+      body: recoveryBodySchema,
+      response: { 200: erMedicationSchema, ...withNotFound },
+    },
+    handler: (request) => saveRecovery(db, requireUser(request), request.body),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/uploadFileRecProduct',
+    config: { roles: RECOVERY_WRITERS },
+    schema: {
+      tags: RECOVERY_TAG,
+      summary: 'Adjuntar el comprobante de la recuperación del producto (multipart: Id del medicamento relacionado, Extension, FileName, file)',
+      consumes: MULTIPART,
+      body: multipartDoc(uploadFields, { required: true }),
+      response: { 200: erMedicationSchema, ...uploadErrors },
+    },
+    handler: async (request) => {
+      const user = requireUser(request);
+      return attachRecoveryFile(db, user, await readSingleUpload(request));
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/downloadFileRecProductById/:medicationId',
+    config: { roles: CASE_READERS },
+    schema: { tags: RECOVERY_TAG, summary: 'Descargar el comprobante de la recuperación del producto', params: medicationIdParams, response: fileResponse },
+    handler: async (request, reply) => sendFile(reply, await recoveryFile(db, requireUser(request), request.params.medicationId)),
+  });
+};
