@@ -1,4 +1,4 @@
-import type { ErAction, ErEvent, Evaluation, HistoryEntry, PagedResult, PdfHistoryItem } from '@atalaya/domain';
+import { fileExtension, type ErAction, type ErEvent, type ErMedication, type ErRam, type Evaluation, type HistoryEntry, type PagedResult, type PdfHistoryItem } from '@atalaya/domain';
 import { HISTORY_PAGE_SIZE } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api';
@@ -34,3 +34,44 @@ export const evaluationQuery = (meta: string) =>
 export function sendAction(meta: string, action: ErAction, comment: string): Promise<ErEvent> {
   return api.post<ErEvent>('sendAccion', { Event: { Accion: action.Accion, Event: meta, Comments: comment }, Questions: [action.Titulo, action.Texto] });
 }
+
+/** updateRAM with the classification (the RAM tab); errors are shown in the modal, not as notices. */
+export function classifyRam(body: object): Promise<ErRam> {
+  return api.post<ErRam>('updateRAM', body, { notify: false });
+}
+
+/** The multipart body of the view's proof uploads: Id, Extension, FileName, file (event spec §7). */
+function proofForm(id: number, file: File): FormData {
+  const form = new FormData();
+  form.append('Id', String(id));
+  form.append('Extension', fileExtension(file.name));
+  form.append('FileName', file.name);
+  form.append('file', file, file.name);
+  return form;
+}
+
+export type NotificationKind = 'local' | 'provider';
+
+const NOTIFICATION_CALLS: Readonly<Record<NotificationKind, { upload: string; download: string }>> = {
+  local: { upload: 'uploadFileLocalSanitaryNotificaction', download: 'downloadFileLocalSanitaryNotificactionById' },
+  provider: { upload: 'uploadFileProviderNotification', download: 'downloadFileProviderNotificationById' },
+};
+
+/** The proof of a reaction's notification (after the notification was saved). */
+export function uploadNotificationFile(kind: NotificationKind, ramId: number, file: File): Promise<ErRam> {
+  return api.request<ErRam>(NOTIFICATION_CALLS[kind].upload, { method: 'POST', formData: proofForm(ramId, file), notify: false });
+}
+
+export const notificationDownloadPath = (kind: NotificationKind, ramId: number) => `${NOTIFICATION_CALLS[kind].download}/${ramId}`;
+
+/** updateMedicamentoRecuperado; answers the related medication with its recovery. */
+export function saveRecovery(body: object): Promise<ErMedication> {
+  return api.post<ErMedication>('updateMedicamentoRecuperado', body, { notify: false });
+}
+
+/** uploadFileRecProduct: the recovery's proof (after the recovery was saved). */
+export function uploadRecoveryFile(medicationId: number, file: File): Promise<ErMedication> {
+  return api.request<ErMedication>('uploadFileRecProduct', { method: 'POST', formData: proofForm(medicationId, file), notify: false });
+}
+
+export const recoveryDownloadPath = (medicationId: number) => `downloadFileRecProductById/${medicationId}`;

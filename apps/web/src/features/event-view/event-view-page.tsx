@@ -16,6 +16,8 @@ import { EvaluationSummary } from './evaluation-summary';
 import { FollowUpEventsTab, FollowUpsTab } from './follow-ups-tab';
 import { OperationsTab } from './operations-tab';
 import { PdfsTab } from './pdfs-tab';
+import { RamTab } from './ram-tab';
+import { RecoveryTab } from './recovery-tab';
 import { resolveViewTab, viewTabsOf } from './view-tabs';
 
 /**
@@ -110,6 +112,10 @@ function TabContent({ event, tab }: { event: ErEvent; tab: ReturnType<typeof res
           readOnly={event.Status === ER_STATUS.ANULADO}
         />
       );
+    case 'ram':
+      return <RamTab event={event} />;
+    case 'recovery':
+      return <RecoveryTab event={event} />;
     case 'operations':
       return <OperationsTab meta={event.Meta} />;
     case 'evaluation':

@@ -4,10 +4,18 @@ import { operationTypeLabel, resolveViewTab, viewTabsOf } from './view-tabs';
 const plain = { IsRAM: false, TieneFollowUp: false };
 
 describe('event view tabs', () => {
-  it('offers the built tabs in the spec order with their labels', () => {
+  it('offers the tabs in the spec order with their labels', () => {
     expect(viewTabsOf(plain).map((tab) => tab.label)).toEqual([
-      'Detalle', 'Documentos', 'Operaciones', 'Imputabilidad', 'Historial de PDFs', 'Eventos de Seguimiento',
+      'Detalle', 'Documentos', 'Recuperacion', 'Operaciones', 'Imputabilidad', 'Historial de PDFs', 'Eventos de Seguimiento',
     ]);
+  });
+
+  it('offers RAM only when the case is a RAM', () => {
+    expect(viewTabsOf({ IsRAM: true, TieneFollowUp: false }).map((tab) => tab.step)).toEqual([
+      'details', 'docuemnts', 'ram', 'recovery', 'operations', 'evaluation', 'pdfs', 'eventoSeguimiento',
+    ]);
+    expect(resolveViewTab('ram', plain)).toBe('details');
+    expect(resolveViewTab('ram', { IsRAM: true, TieneFollowUp: false })).toBe('ram');
   });
 
   it('offers Seguimiento only when the case has follow-ups', () => {

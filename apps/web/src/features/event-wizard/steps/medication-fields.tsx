@@ -32,7 +32,7 @@ interface FieldProps<T extends FieldValues> {
 }
 
 /** A date shown DD/MM/YYYY, stored 'YYYY-MM-DD' (null when empty); no future date can be picked. */
-export function DateField<T extends FieldValues>({ control, name, label, required, description, disabled }: FieldProps<T>) {
+export function DateField<T extends FieldValues>({ control, name, label, required, description, disabled, allowFuture }: FieldProps<T> & { allowFuture?: boolean }) {
   const error = useFieldMessage(control, name);
   return (
     <Controller
@@ -47,7 +47,7 @@ export function DateField<T extends FieldValues>({ control, name, label, require
           valueFormat="DD/MM/YYYY"
           dateParser={parseTypedDate}
           locale="es"
-          maxDate={todayIso()}
+          maxDate={allowFuture ? undefined : todayIso()}
           clearable
           popoverProps={FIELD_COMBOBOX_PROPS}
           value={typeof field.value === 'string' && field.value !== '' ? field.value : null}
