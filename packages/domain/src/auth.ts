@@ -79,7 +79,7 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** Electronic-signature modal (event spec §5): comment, user e-mail and password. */
 export const signatureSchema = z.object({
-  comment: requiredText(MSG.signature.commentRequired),
+  comment: requiredText(MSG.signature.commentRequired).max(2000, MSG.generic.maxLength(2000)),
   userEmail: requiredEmail(MSG.signature.emailRequired, MSG.generic.emailFormat),
   password: requiredPassword(MSG.signature.passwordRequired),
 });

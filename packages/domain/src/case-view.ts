@@ -109,13 +109,16 @@ export type SendActionBody = z.input<typeof sendActionBodySchema>;
 // Electronic signature (delER, deleting a document from the view)
 
 /** delER: the case and the signature; the signature's comment is the deletion's comment. */
-export const deleteCaseBodySchema = z.object({ Event: meta, Signature: signatureSchema });
+/** A missing signature reads as an empty one, so its first field's message answers ('Comentario requerido'). */
+const signature = z.preprocess((value) => value ?? {}, signatureSchema);
+
+export const deleteCaseBodySchema = z.object({ Event: meta, Signature: signature });
 
 /** deleteDocAndNotes: the document, the comment and the electronic signature (always required). */
 export const signedDocumentDeleteBodySchema = z.object({
-  id: z.number({ error: MSG.generic.required }).int().positive(),
-  comentario: requiredText(MSG.workflow.commentRequired).max(MAX_NOTE_LENGTH),
-  Signature: signatureSchema,
+  id: z.number({ error: MSG.wizard.recordNotFound }).int({ error: MSG.wizard.recordNotFound }).positive({ error: MSG.wizard.recordNotFound }).max(2_147_483_647, { error: MSG.wizard.recordNotFound }),
+  comentario: requiredText(MSG.workflow.commentRequired).max(MAX_NOTE_LENGTH, MSG.generic.maxLength(MAX_NOTE_LENGTH)),
+  Signature: signature,
 });
 
 /** A case can be deleted while Pendiente (spec §4), by its creator or an RLF of its country. */

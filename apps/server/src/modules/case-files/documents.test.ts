@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ER_STATUS, type ErDocument, MSG } from '@atalaya/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventDocuments, files, noteFileTypes, operationHistory, operationHistoryLines } from '../../db/schema/index.js';
+import { electronicSignatures, eventDocuments, files, noteFileTypes, operationHistory, operationHistoryLines } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase, laboratoryOfProduct, type TestCase } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
@@ -54,6 +54,10 @@ async function documentsOf(testCase: TestCase, who: SignedIn = rlf): Promise<ErD
 
 function download(id: number, who: SignedIn = rlf) {
   return t.app.inject({ method: 'GET', url: `/api/downloadDocAndNotesById/${id}`, headers: who.headers });
+}
+
+function signature(who: SignedIn, overrides: object = {}) {
+  return { comment: 'El archivo era de otro paciente', userEmail: who.user.email, password: who.user.password, ...overrides };
 }
 
 function deleteDocument(who: SignedIn, payload: object) {
@@ -275,7 +279,7 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
     expect(list.statusCode).toBe(404);
     expect((await upload(foreign, { action: 'insertPostCreated', idEr: testCase.meta, note: 'Intruso' })).statusCode).toBe(404);
     expect((await download(document?.Id ?? 0, foreign)).statusCode).toBe(404);
-    expect((await deleteDocument(foreign, { id: document?.Id, comentario: 'Intruso' })).statusCode).toBe(404);
+    expect((await deleteDocument(foreign, { id: document?.Id, comentario: 'Intruso', Signature: signature(foreign) })).statusCode).toBe(404);
 
     const laboratoryId = await laboratoryOfProduct(t.database.db, productId);
     const clUser = await createUser(t.database.db, { role: 'CL', laboratories: [{ laboratoryId }] });
@@ -295,7 +299,7 @@ describe('deleteDocAndNotes', () => {
     const [document] = await documentsOf(testCase);
     const id = document?.Id ?? 0;
 
-    const response = await deleteDocument(rlf, { id, comentario: '  Cargado por error  ' });
+    const response = await deleteDocument(rlf, { id, comentario: '  Cargado por error  ', Signature: signature(rlf) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ Message: 'OK' });
     expect(await documentsOf(testCase)).toEqual([]);
@@ -310,10 +314,33 @@ describe('deleteDocAndNotes', () => {
       ['Nota', 'Para borrar', null, false],
       ['Tipo', noteType.nombre, null, false],
       ['Archivo', 'borrar.pdf', null, true],
+      ['Firmado por', null, expect.any(String), false],
+      ['Fecha y hora de la firma', null, expect.any(String), false],
+      ['Significado', null, 'Eliminar documento', false],
+      ['Comentario de la firma', null, 'El archivo era de otro paciente', false],
     ]);
+    const [signed] = await t.database.db.select().from(electronicSignatures).where(eq(electronicSignatures.eventId, testCase.id));
+    expect(signed).toMatchObject({ userId: rlf.user.id, meaning: 'Eliminar documento', recordType: 'Documento', recordId: String(id), comment: 'El archivo era de otro paciente' });
 
-    const again = await deleteDocument(rlf, { id, comentario: 'Otra vez' });
+    const again = await deleteDocument(rlf, { id, comentario: 'Otra vez', Signature: signature(rlf) });
     expect(again.statusCode).toBe(404);
+  });
+
+  it("refuses another user's credentials, a wrong password and a missing signature, keeping the document", async () => {
+    const testCase = await newCase(ER_STATUS.EN_REVISION_RLF);
+    await upload(rlf, { action: 'insertPostCreated', idEr: testCase.meta, note: 'Se queda', tipoId: noteType.id });
+    const [document] = await documentsOf(testCase);
+    const other = await signIn(t, 'RLF', 'UY');
+    for (const signed of [signature(rlf, { userEmail: other.user.email }), signature(rlf, { password: 'otra-clave-9' })]) {
+      const response = await deleteDocument(rlf, { id: document?.Id, comentario: 'Borrar', Signature: signed });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ Message: MSG.signature.failed });
+    }
+    const unsigned = await deleteDocument(rlf, { id: document?.Id, comentario: 'Borrar' });
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json()).toEqual({ Message: MSG.signature.commentRequired });
+    expect(await documentsOf(testCase)).toHaveLength(1);
+    expect(await t.database.db.select().from(electronicSignatures).where(eq(electronicSignatures.eventId, testCase.id))).toEqual([]);
   });
 
   it('requires the comment, and refuses on an annulled case', async () => {
@@ -322,7 +349,7 @@ describe('deleteDocAndNotes', () => {
     const [document] = await documentsOf(testCase);
 
     for (const comentario of [undefined, '', '   ']) {
-      const response = await deleteDocument(rlf, { id: document?.Id, comentario });
+      const response = await deleteDocument(rlf, { id: document?.Id, comentario, Signature: signature(rlf) });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ Message: MSG.workflow.commentRequired });
     }
@@ -332,7 +359,7 @@ describe('deleteDocAndNotes', () => {
       .insert(eventDocuments)
       .values({ eventId: annulled.id, note: 'Nota de un evento anulado', createdBy: rlf.user.id })
       .returning({ id: eventDocuments.id });
-    const refused = await deleteDocument(rlf, { id: row?.id, comentario: 'Borrar' });
+    const refused = await deleteDocument(rlf, { id: row?.id, comentario: 'Borrar', Signature: signature(rlf) });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ Message: MSG.wizard.notEditable });
     expect(await documentsOf(testCase)).toHaveLength(1);

@@ -1,10 +1,10 @@
-import { erDocumentSchema, type Role } from '@atalaya/domain';
+import { erDocumentSchema, type Role, signedDocumentDeleteBodySchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { deleteDocumentBodySchema, idParams, medicalContactFileResultSchema, metaParams, originFileResultSchema } from './schemas.js';
+import { idParams, medicalContactFileResultSchema, metaParams, originFileResultSchema } from './schemas.js';
 import {
   attachMedicalContactFile,
   attachOriginFile,
@@ -93,15 +93,16 @@ export const caseFilesModule: FastifyPluginAsyncZod<CaseFilesModuleOptions> = as
   app.route({
     method: 'POST',
     url: '/api/deleteDocAndNotes',
-    config: { roles: DOCUMENT_WRITE_ROLES },
+    // Each call checks a password: limited like the sign-in.
+    config: { roles: DOCUMENT_WRITE_ROLES, rateLimit: { max: 20, timeWindow: '1 minute' } },
     schema: {
       tags: TAG,
-      summary: 'Eliminar un documento o nota con un comentario (queda registrado; el evento no puede estar Anulado)',
-      body: deleteDocumentBodySchema,
+      summary: 'Eliminar un documento o nota con un comentario y la firma electrónica del usuario (queda registrado; el evento no puede estar Anulado)',
+      body: signedDocumentDeleteBodySchema,
       response: { 200: okSchema, ...withNotFound },
     },
     handler: async (request) => {
-      await deleteDocument(db, requireUser(request), request.body);
+      await deleteDocument(db, requireUser(request), request.body, request.ip);
       return { Message: 'OK' as const };
     },
   });

@@ -37,16 +37,6 @@ export const documentUploadFieldsSchema = z
   });
 export type DocumentUploadFields = z.output<typeof documentUploadFieldsSchema>;
 
-/** deleteDocAndNotes: the document or note and the reason (required). */
-export const deleteDocumentBodySchema = z.object({
-  id: z
-    .number({ error: MSG.wizard.recordNotFound })
-    .int({ error: MSG.wizard.recordNotFound })
-    .positive({ error: MSG.wizard.recordNotFound })
-    .max(MAX_SERIAL, { error: MSG.wizard.recordNotFound }),
-  comentario: z.string({ error: MSG.workflow.commentRequired }).trim().min(1, MSG.workflow.commentRequired).max(2000, MSG.generic.maxLength(2000)),
-});
-
 /** uploadFileOriginReport: `Id` is the case's Meta. */
 export const originUploadFieldsSchema = z.object({ Id: caseMetaSchema });
 

@@ -1,10 +1,12 @@
-import { ER_STATUS, type ErDocument, MSG } from '@atalaya/domain';
+import { ER_STATUS, type ErDocument, MSG, type signedDocumentDeleteBodySchema } from '@atalaya/domain';
+import type { z } from 'zod';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { eventDocuments, eventOrigins, medicalContacts } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { changedFields, type ChangeLine, lockEditableCase, recordCaseOperation } from '../events/index.js';
+import { verifySignature } from '../auth/index.js';
+import { changedFields, type ChangeLine, lockEditableCase, recordCaseOperation, storeSignature } from '../events/index.js';
 import { type CaseInReach, findCaseInReach } from '../reach/index.js';
 import { documentsOfCase, enabledNoteTypeName, findDocument, findMedicalContact, originOfCase } from './queries.js';
 import {
@@ -17,6 +19,8 @@ import {
   parseFields,
 } from './schemas.js';
 import { type DownloadableFile, loadFile, type SingleUpload, storeFile } from './upload.js';
+
+type SignedDocumentDelete = z.output<typeof signedDocumentDeleteBodySchema>;
 
 /** Labels of the operation-history lines written here. */
 const LABELS = {
@@ -120,26 +124,53 @@ export async function saveDocument(db: Db, user: AuthUser, upload: SingleUpload)
   });
 }
 
+/** What a document deletion's signature means, as stored and shown in the history. */
+export const DOCUMENT_DELETION_MEANING = 'Eliminar documento';
+
 /**
  * `deleteDocAndNotes`: marks a document or note deleted (its row and file are kept) with the
- * reason, on a case in reach that is not Anulado; history 'Documento eliminado' (D).
+ * reason and the electronic signature of the signed-in user, on a case in reach that is not
+ * Anulado. The document and case are checked first (404, 400), then the credentials (another
+ * user's or a wrong password: 400, nothing changed); then, with the case locked, the deletion,
+ * the signature and the 'D' history entry ('Documento eliminado', the record's lines and the
+ * signature's) commit together.
  */
-export async function deleteDocument(db: Db, user: AuthUser, input: { id: number; comentario: string }): Promise<void> {
+export async function deleteDocument(db: Db, user: AuthUser, input: SignedDocumentDelete, ip: string): Promise<void> {
+  const target = await findDocument(db, input.id);
+  if (!target) throw notFound(MSG.wizard.recordNotFound);
+  const reachable = await findCaseInReach(db, user, target.meta);
+  if (!reachable) throw notFound(MSG.wizard.recordNotFound);
+  if (reachable.status === ER_STATUS.ANULADO) throw badRequest(MSG.wizard.notEditable);
+  const signedAt = await verifySignature(db, user, input.Signature, ip);
+
   await db.transaction(async (tx) => {
     const document = await findDocument(tx, input.id);
     if (!document) throw notFound(MSG.wizard.recordNotFound);
     const found = await lockCaseNotAnnulled(tx, user, document.meta);
-    const now = new Date();
     // The case lock orders concurrent deletions: only the first one finds the row not deleted.
     const deleted = await tx
       .update(eventDocuments)
-      .set({ deletedAt: now, deletedBy: user.id, updatedAt: now, updatedBy: user.id })
+      .set({ deletedAt: signedAt, deletedBy: user.id, updatedAt: signedAt, updatedBy: user.id })
       .where(and(eq(eventDocuments.id, document.id), isNull(eventDocuments.deletedAt)))
       .returning({ id: eventDocuments.id });
     if (deleted.length === 0) throw notFound(MSG.wizard.recordNotFound);
     const lines: ChangeLine[] = changedFields({ note: LABELS.note, typeName: LABELS.type }, { note: document.note, typeName: document.typeName }, null);
     if (document.fileName) lines.push({ description: LABELS.file, oldValue: document.fileName, newValue: null, isFile: true });
-    await recordCaseOperation(tx, user, found, { description: 'Documento eliminado', operationType: 'D', lines, comment: input.comentario, now });
+    const signatureLines = await storeSignature(tx, user, {
+      comment: input.Signature.comment,
+      meaning: DOCUMENT_DELETION_MEANING,
+      recordType: 'Documento',
+      recordId: String(document.id),
+      eventId: found.id,
+      signedAt,
+    });
+    await recordCaseOperation(tx, user, found, {
+      description: 'Documento eliminado',
+      operationType: 'D',
+      lines: [...lines, ...signatureLines],
+      comment: input.comentario,
+      now: signedAt,
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ErDocument } from '@atalaya/domain';
+import type { ErDocument, SignatureInput } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import { documentUploadForm, type DocumentUpload } from './upload-form';
@@ -27,9 +27,12 @@ export function uploadDocument(upload: DocumentUpload): Promise<{ Message: strin
   return api.request<{ Message: string }>('uploadDocAndNotes', { method: 'POST', formData: documentUploadForm(upload), notify: false });
 }
 
-/** `POST deleteDocAndNotes` {id, comentario}. */
-export function deleteDocument(body: { id: number; comentario: string }): Promise<unknown> {
-  return api.post('deleteDocAndNotes', body);
+/**
+ * `POST deleteDocAndNotes` {id, comentario, Signature}: the signature's comment is the reason.
+ * A refusal is shown in the signature modal, not as a notice.
+ */
+export function deleteDocument(id: number, signature: SignatureInput): Promise<unknown> {
+  return api.post('deleteDocAndNotes', { id, comentario: signature.comment, Signature: signature }, { notify: false });
 }
 
 /**

@@ -1,11 +1,11 @@
-import { MSG, type ErDocument, type NamedItem } from '@atalaya/domain';
+import { MSG, type ErDocument, type NamedItem, type SignatureInput } from '@atalaya/domain';
 import { ActionIcon, Alert, Button, Center, Group, Loader, Paper, Spoiler, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateText, OrDash } from '../../shared/display';
-import { CommentConfirmModal } from '../../shared/list';
 import { showNotice } from '../../shared/notices';
+import { SignatureModal } from '../../shared/signature';
 import { caseDocumentsKey, caseDocumentsQuery, deleteDocument, documentDownloadPath } from './api';
 import { DocumentDialog } from './document-dialog';
 import { FileDownloadButton } from './file-download-button';
@@ -41,7 +41,7 @@ function noteLabel(note: string): string {
 /**
  * Documents and notes of a case (event spec §2.3 'Documentos', §2.4 step 6): the list (type,
  * note, file with its download, user, date) with 'Agregar documento o nota', Editar and
- * Eliminar (asks a comment). Used by the wizard's step 6 and the event view's documents tab.
+ * Eliminar (asks a comment and the electronic signature). Used by the wizard's step 6 and the event view's documents tab.
  */
 export function CaseDocumentsPanel({ meta, action, noteTypes, readOnly = false, allowEdit = true, titleOrder = 3 }: CaseDocumentsPanelProps) {
   const queryClient = useQueryClient();
@@ -58,8 +58,8 @@ export function CaseDocumentsPanel({ meta, action, noteTypes, readOnly = false, 
     void reload();
   };
 
-  const remove = async (document: ErDocument, comentario: string) => {
-    await deleteDocument({ id: document.Id, comentario });
+  const remove = async (document: ErDocument, signature: SignatureInput) => {
+    await deleteDocument(document.Id, signature);
     close();
     showNotice({ kind: 'success', title: 'Documento eliminado', message: '' });
     await reload();
@@ -180,12 +180,13 @@ export function CaseDocumentsPanel({ meta, action, noteTypes, readOnly = false, 
             onClose={close}
             onSaved={saved}
           />
-          <CommentConfirmModal
+          <SignatureModal
             opened={dialog.kind === 'delete'}
             title="Eliminar documento o nota"
-            message={`Se eliminará «${noteLabel(dialog.document?.Note ?? '')}». Indique el motivo.`}
-            confirmLabel="Eliminar"
-            onConfirm={(comment) => (dialog.document ? remove(dialog.document, comment) : Promise.resolve())}
+            message={`Se eliminará «${noteLabel(dialog.document?.Note ?? '')}». Indique el motivo y firme.`}
+            meaning="Eliminar documento"
+            confirmLabel="Firmar y eliminar"
+            onSign={(signature) => (dialog.document ? remove(dialog.document, signature) : Promise.resolve())}
             onClose={close}
           />
         </>

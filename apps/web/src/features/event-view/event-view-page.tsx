@@ -12,6 +12,7 @@ import { codiguerasQuery, eventQuery } from '../event-wizard/api';
 import type { WizardStepHandle } from '../event-wizard/step-contract';
 import { SummaryStep } from '../event-wizard/steps/summary-step';
 import { EventActionsBar } from './actions-bar';
+import { DeleteCaseButton } from './delete-case-button';
 import { EvaluationSummary } from './evaluation-summary';
 import { FollowUpEventsTab, FollowUpsTab } from './follow-ups-tab';
 import { OperationsTab } from './operations-tab';
@@ -65,6 +66,7 @@ export function EventViewPage() {
               Editar
             </Button>
           )}
+          <DeleteCaseButton event={current} />
           {current.CanCreateFollowUp && (
             <Button component={Link} to={eventEditPath(meta, 2)} variant="default" leftSection={<IconPlus size={16} />}>
               Agregar reporte de seguimiento

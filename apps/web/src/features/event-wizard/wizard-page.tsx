@@ -12,6 +12,7 @@ import type { FollowUpDraft, FollowUpState } from './step-contract';
 import { StepLoadError, StepLoading } from './step-states';
 import { WizardFlow } from './wizard-flow';
 import { initialStep, wizardMode, wizardRefusal, type WizardMode } from './wizard-navigation';
+import { DeleteCaseButton } from '../event-view/delete-case-button';
 
 /** The page's title: the case, or the follow-up report being written for it. */
 export function wizardTitle(mode: WizardMode, reference: string): string {
@@ -58,6 +59,7 @@ export function WizardPage() {
           </Badge>
         </Group>
       }
+      actions={mode === 'case' ? <DeleteCaseButton event={current} /> : undefined}
     >
       {refusal ? (
         <ReadOnlyNotice event={current} mode={mode} />

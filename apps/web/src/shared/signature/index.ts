@@ -1,0 +1,1 @@
+export { SignatureModal, type SignatureModalProps } from './signature-modal';
