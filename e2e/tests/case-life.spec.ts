@@ -92,6 +92,11 @@ test('a case lives its whole life across RLF, QPPV and Fabricante', async ({ bro
   await expect(fabricante.getByText('Evaluación guardada')).toBeVisible();
   await takeAction(fabricante, 'Aprobar evaluación', 'Aprobar la evaluación', 'Evaluación leída, de acuerdo');
   await expectStatus(fabricante, 'En evaluación QPPV');
+  // A Fabricante's Detalle shows its approval where others see the medical contact (spec §6).
+  await openTab(fabricante, 'Detalle');
+  const approval = fabricante.getByRole('region', { name: 'Aprobación del fabricante' });
+  await expect(approval.getByText('Evaluación leída, de acuerdo')).toBeVisible();
+  await expect(fabricante.getByRole('region', { name: 'Contacto médico' })).toHaveCount(0);
 
   // QPPV: sees the manufacturer's reading, concludes Imputable and downloads the PDF.
   await qppv.reload();

@@ -126,6 +126,15 @@ export function canDeleteCase(input: { status: number; role: Role; isCreator: bo
   return input.status === ER_STATUS.PENDIENTE && (input.isCreator || input.role === 'RLF');
 }
 
+/** getApprovedFabricByMeta: the manufacturer's latest approval of the evaluation (what a Fabricante's view shows instead of the medical contact). */
+export const approvedFabricSchema = z.object({
+  Aprobado: z.boolean(),
+  Fecha: z.string().nullable(),
+  Usuario: z.string().nullable(),
+  Comentario: z.string().nullable(),
+});
+export type ApprovedFabric = z.infer<typeof approvedFabricSchema>;
+
 // ---------------------------------------------------------------------------------------
 // Operation history (POST getERHistoryByMeta)
 

@@ -1,4 +1,4 @@
-import { MSG } from '@atalaya/domain';
+import { type ApprovedFabric, MSG } from '@atalaya/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventComments, users } from '../../db/schema/index.js';
@@ -6,12 +6,6 @@ import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
 import { findCaseInReach } from '../reach/index.js';
 
-export interface ApprovedFabric {
-  Aprobado: boolean;
-  Fecha: string | null;
-  Usuario: string | null;
-  Comentario: string | null;
-}
 
 /** `getApprovedFabricByMeta`: the manufacturer's latest approval of the evaluation (AprobarFabricante), if any. */
 export async function getApprovedFabric(db: Db, user: AuthUser, meta: string): Promise<ApprovedFabric> {

@@ -1,4 +1,4 @@
-import { caseMetaSchema, deleteCaseBodySchema, erActionSchema, erEventSchema, evaluationSchema, setEvaluationBodySchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
+import { approvedFabricSchema, caseMetaSchema, deleteCaseBodySchema, erActionSchema, erEventSchema, evaluationSchema, setEvaluationBodySchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -84,7 +84,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
       summary: 'La aprobación del fabricante (AprobarFabricante) más reciente del evento',
       params: z.object({ meta: caseMetaSchema }),
       response: {
-        200: z.object({ Aprobado: z.boolean(), Fecha: z.string().nullable(), Usuario: z.string().nullable(), Comentario: z.string().nullable() }),
+        200: approvedFabricSchema,
         ...errorResponses,
         404: messageSchema,
       },

@@ -1,4 +1,4 @@
-import { fileExtension, type ErAction, type ErEvent, type ErMedication, type ErRam, type Evaluation, type HistoryEntry, type PagedResult, type PdfHistoryItem } from '@atalaya/domain';
+import { fileExtension, type ApprovedFabric, type ErAction, type ErEvent, type ErMedication, type ErRam, type Evaluation, type HistoryEntry, type PagedResult, type PdfHistoryItem } from '@atalaya/domain';
 import { HISTORY_PAGE_SIZE } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api';
@@ -10,6 +10,7 @@ export const viewKeys = {
   history: (meta: string, page: number) => [...caseKeys.all(meta), 'history', page] as const,
   pdfs: (meta: string) => [...caseKeys.all(meta), 'pdfs'] as const,
   evaluation: (meta: string) => [...caseKeys.all(meta), 'evaluation'] as const,
+  approvedFabric: (meta: string) => [...caseKeys.all(meta), 'approvedFabric'] as const,
 };
 
 const m = encodeURIComponent;
@@ -29,6 +30,9 @@ export const pdfsQuery = (meta: string) =>
 
 export const evaluationQuery = (meta: string) =>
   queryOptions({ queryKey: viewKeys.evaluation(meta), queryFn: ({ signal }) => api.get<Evaluation>(`getImputEvaluationByMeta/${m(meta)}`, { signal }) });
+
+export const approvedFabricQuery = (meta: string) =>
+  queryOptions({ queryKey: viewKeys.approvedFabric(meta), queryFn: ({ signal }) => api.get<ApprovedFabric>(`getApprovedFabricByMeta/${m(meta)}`, { signal }) });
 
 /** sendAccion: the action with its comment and the confirmation's labels; answers the case. */
 export function sendAction(meta: string, action: ErAction, comment: string): Promise<ErEvent> {

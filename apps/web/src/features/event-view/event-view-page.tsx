@@ -2,16 +2,14 @@ import { ER_STATUS, eventEditPath, eventViewPath, MSG, type ErEvent } from '@ata
 import { Alert, Badge, Box, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconBan, IconInfoCircle, IconListCheck, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../shared/api';
 import { DateText } from '../../shared/display';
 import { FullPageLoader, Page } from '../../shared/layout';
 import { CaseDocumentsPanel } from '../case-documents';
 import { codiguerasQuery, eventQuery } from '../event-wizard/api';
-import type { WizardStepHandle } from '../event-wizard/step-contract';
-import { SummaryStep } from '../event-wizard/steps/summary-step';
 import { EventActionsBar } from './actions-bar';
+import { DetailsTab } from './details-tab';
 import { DeleteCaseButton } from './delete-case-button';
 import { EvaluationSummary } from './evaluation-summary';
 import { FollowUpEventsTab, FollowUpsTab } from './follow-ups-tab';
@@ -103,7 +101,6 @@ export function EventViewPage() {
 
 function TabContent({ event, tab }: { event: ErEvent; tab: ReturnType<typeof resolveViewTab> }) {
   const lists = useQuery(codiguerasQuery());
-  const handle = useRef<WizardStepHandle>(null);
   switch (tab) {
     case 'docuemnts':
       return (
@@ -129,7 +126,7 @@ function TabContent({ event, tab }: { event: ErEvent; tab: ReturnType<typeof res
     case 'eventoSeguimiento':
       return <FollowUpEventsTab reference={event.NumeroReferencia} />;
     default:
-      return <SummaryStep meta={event.Meta} event={event} followUp={null} handle={handle} />;
+      return <DetailsTab event={event} />;
   }
 }
 

@@ -2,6 +2,7 @@ import { MSG, type ErEvent, type ErMedicalContact, type ErPatient, type ErRam } 
 import { describe, expect, it } from 'vitest';
 import type { FollowUpDraft } from '../step-contract';
 import {
+  approvedFabricSection,
   additionalSection,
   draftMedication,
   draftRecords,
@@ -225,5 +226,16 @@ describe('summary: follow-up draft', () => {
     expect(records.patient).toMatchObject({ Initials: 'JP', Genere: 'M', Pregnancy: null, Gestation: null });
     expect(records.origin).toBeNull();
     expect(records.rams).toEqual([]);
+  });
+});
+
+describe('summary: the manufacturer’s approval (a Fabricante’s view)', () => {
+  it('says whether the manufacturer approved the evaluation, and when, by whom and why', () => {
+    expect(value(approvedFabricSection(null), 'Evaluación aprobada por el fabricante')).toBe('NO');
+    const approved = approvedFabricSection({ Aprobado: true, Fecha: '2026-11-20T15:30:00Z', Usuario: 'Fabio Ramos', Comentario: 'Evaluación leída' }, 'America/Montevideo');
+    expect(value(approved, 'Evaluación aprobada por el fabricante')).toBe('SI');
+    expect(value(approved, 'Fecha de aprobación')).toBe('20/11/2026 12:30');
+    expect(value(approved, 'Aprobada por')).toBe('Fabio Ramos');
+    expect(value(approved, 'Comentario')).toBe('Evaluación leída');
   });
 });

@@ -1,6 +1,7 @@
 import {
   EMPTY_VALUE,
   formatDate,
+  formatDateTime,
   formatYesNo,
   medicationInputSchema,
   MSG,
@@ -13,6 +14,7 @@ import {
   SERIOUSNESS_LABELS,
   showsClinicalStudy,
   WIZARD_STEPS,
+  type ApprovedFabric,
   type Codigueras,
   type ErEvent,
   type ErMedicalContact,
@@ -114,6 +116,13 @@ export interface SummaryData {
   rams: SummaryRam[];
   previousMedications: ErPreviousMedication[];
   medicalContact: ErMedicalContact | null;
+  /**
+   * A Fabricante's view shows the manufacturer's approval instead of the medical contact
+   * (event spec §6); undefined elsewhere.
+   */
+  approvedFabric?: ApprovedFabric | null;
+  /** The user's time zone, for date-times. */
+  timeZone?: string;
   documentCount: number;
   whoReport: ErWhoReport | null;
   lists: SummaryLists;
@@ -347,6 +356,15 @@ export function whoReportSection(who: ErWhoReport | null): SummarySection {
   };
 }
 
+/** The manufacturer's approval of the evaluation (AprobarFabricante), for a Fabricante's view. */
+export function approvedFabricSection(approved: ApprovedFabric | null, timeZone?: string): SummarySection {
+  const rows = [row('Evaluación aprobada por el fabricante', yesNo(approved?.Aprobado ?? false))];
+  if (approved?.Aprobado) {
+    rows.push(row('Fecha de aprobación', formatDateTime(approved.Fecha, timeZone)), row('Aprobada por', text(approved.Usuario)), row('Comentario', text(approved.Comentario)));
+  }
+  return { title: 'Aprobación del fabricante', blocks: [{ rows }] };
+}
+
 /** Every section of the summary, in the wizard's order, then who reported. */
 export function summarySections(data: SummaryData): SummarySection[] {
   return [
@@ -355,7 +373,7 @@ export function summarySections(data: SummaryData): SummarySection[] {
     medicationsSection(data.medications),
     ramsSection(data.rams, data.lists),
     previousMedicationsSection(data.previousMedications, data.event),
-    medicalContactSection(data.medicalContact),
+    data.approvedFabric === undefined ? medicalContactSection(data.medicalContact) : approvedFabricSection(data.approvedFabric, data.timeZone),
     additionalSection(data.event, data.documentCount),
     whoReportSection(data.whoReport),
   ];

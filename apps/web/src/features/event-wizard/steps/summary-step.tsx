@@ -1,4 +1,4 @@
-import { caseSendRefusal, ER_STATUS, eventViewPath } from '@atalaya/domain';
+import { caseSendRefusal, ER_STATUS, eventViewPath, type ApprovedFabric, type ErEvent } from '@atalaya/domain';
 import { Alert, Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconArrowUp, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,9 +15,9 @@ import {
   ramsQuery,
   whoReportQuery,
 } from '../api';
-import type { WizardStepProps } from '../step-contract';
+import type { FollowUpDraft, WizardStepProps } from '../step-contract';
 import { SummaryFinishModal } from './summary-finish-modal';
-import { draftMedication, draftRecords, storedMedication, summarySections, type SummaryBlock, type SummaryLists } from './summary-sections';
+import { draftMedication, draftRecords, storedMedication, summarySections, type SummaryBlock, type SummaryLists, type SummarySection } from './summary-sections';
 import classes from './summary-step.module.css';
 
 const NO_LISTS: SummaryLists = {
@@ -74,32 +74,35 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/**
- * Step 7 'Resumen' (event spec §2.4): a read-only summary of the whole case, 'Ir al inicio'
- * and 'Enviar', which asks for confirmation and sends the case (insertER) or, in follow-up
- * mode, the follow-up report built from the draft (insertES). The shell renders 'Anterior'.
- */
-export function SummaryStep({ meta, event, followUp, handle }: WizardStepProps) {
-  const [confirming, setConfirming] = useState(false);
-  const draft = followUp?.draft ?? null;
-  const caseMode = draft === null;
+export interface CaseSummaryOptions {
+  /** The follow-up draft whose patient, origin, medications and adverse events are shown instead of the stored ones. */
+  draft: FollowUpDraft | null;
+  /**
+   * A Fabricante's view: the manufacturer's approval replaces the medical contact, which is not
+   * loaded (event spec §6). Undefined in the wizard and for other roles.
+   */
+  approvedFabric?: { data: ApprovedFabric | null; loading: boolean; failed: boolean };
+  timeZone?: string;
+}
 
+/** The reads of the summary of a case and its sections (the wizard's step 7 and the view's Detalle). */
+export function useCaseSummary(meta: string, event: ErEvent, { draft, approvedFabric, timeZone }: CaseSummaryOptions) {
+  const caseMode = draft === null;
   // In follow-up mode the patient, origin, medications and adverse events come from the draft.
   const patient = useQuery({ ...patientQuery(meta), enabled: caseMode });
   const origin = useQuery({ ...originQuery(meta), enabled: caseMode });
   const medications = useQuery({ ...medicationsQuery(meta), enabled: caseMode });
   const rams = useQuery({ ...ramsQuery(meta), enabled: caseMode });
   const previous = useQuery(previousMedicationsQuery(meta));
-  const contact = useQuery(medicalContactQuery(meta));
+  const contact = useQuery({ ...medicalContactQuery(meta), enabled: approvedFabric === undefined });
   const documents = useQuery(documentsQuery(meta));
   const who = useQuery(whoReportQuery(meta));
   const lists = useQuery(codiguerasQuery());
 
-  useImperativeHandle(handle, () => ({ leave: () => Promise.resolve('ok'), isDirty: () => false }), []);
-
   const reads = [patient, origin, medications, rams, previous, contact, documents, who, lists];
-  const loading = reads.some((read) => read.isLoading);
-  const failed = reads.some((read) => read.isError);
+  const loading = reads.some((read) => read.isLoading) || Boolean(approvedFabric?.loading);
+  const failed = reads.some((read) => read.isError) || Boolean(approvedFabric?.failed);
+  const approved = approvedFabric === undefined ? undefined : approvedFabric.data;
 
   const sections = useMemo(() => {
     const names = lists.data ?? NO_LISTS;
@@ -112,32 +115,21 @@ export function SummaryStep({ meta, event, followUp, handle }: WizardStepProps) 
       rams: fromDraft ? fromDraft.rams : (rams.data ?? []),
       previousMedications: previous.data ?? [],
       medicalContact: contact.data ?? null,
+      ...(approved === undefined ? {} : { approvedFabric: approved }),
+      timeZone,
       documentCount: documents.data?.length ?? 0,
       whoReport: who.data ?? null,
       lists: names,
     });
-  }, [event, draft, patient.data, origin.data, medications.data, rams.data, previous.data, contact.data, documents.data, who.data, lists.data]);
+  }, [event, draft, patient.data, origin.data, medications.data, rams.data, previous.data, contact.data, approved, timeZone, documents.data, who.data, lists.data]);
 
-  // Sending moves a Pendiente case into the workflow; a case returned for more information
-  // ('Más información') is edited here but goes back through its own action on the event page.
-  const sendable = !caseMode || event.Status === ER_STATUS.PENDIENTE;
+  return { sections, loading, failed, patient, origin, medications, rams };
+}
 
-  // What the server will refuse on sending a case (it checks again); shown ahead, the user may still try.
-  const refusal =
-    caseMode && sendable && !loading && !failed
-      ? caseSendRefusal({
-          GrupoId: event.GrupoId,
-          SubGrupoId: event.SubGrupoId,
-          hasHomeReport: event.IdEventoHome !== null,
-          origin: origin.data ? { Have: origin.data.Have, hasFile: Boolean(origin.data.FileName), NotHave: origin.data.NotHave } : null,
-          medicationCount: medications.data?.length ?? 0,
-          ramCount: rams.data?.length ?? 0,
-          hasPatient: Boolean(patient.data),
-        })
-      : null;
-
+/** The summary's sections, read-only, with a loader while they load. */
+export function CaseSummarySections({ sections, loading, failed }: { sections: SummarySection[]; loading: boolean; failed: boolean }) {
   return (
-    <Stack gap="md">
+    <>
       {loading ? (
         <Center py="lg" role="status">
           <Loader color="teal" type="dots" aria-label="Cargando el resumen" />
@@ -159,12 +151,49 @@ export function SummaryStep({ meta, event, followUp, handle }: WizardStepProps) 
           </Section>
         ))
       )}
-
       {failed ? (
         <Alert color="red" variant="light">
           No se pudo cargar parte del resumen.
         </Alert>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * Step 7 'Resumen' (event spec §2.4): a read-only summary of the whole case, 'Ir al inicio'
+ * and 'Enviar', which asks for confirmation and sends the case (insertER) or, in follow-up
+ * mode, the follow-up report built from the draft (insertES). The shell renders 'Anterior'.
+ */
+export function SummaryStep({ meta, event, followUp, handle }: WizardStepProps) {
+  const [confirming, setConfirming] = useState(false);
+  const draft = followUp?.draft ?? null;
+  const caseMode = draft === null;
+  const { sections, loading, failed, patient, origin, medications, rams } = useCaseSummary(meta, event, { draft });
+
+  useImperativeHandle(handle, () => ({ leave: () => Promise.resolve('ok'), isDirty: () => false }), []);
+
+  // Sending moves a Pendiente case into the workflow; a case returned for more information
+  // ('Más información') is edited here but goes back through its own action on the event page.
+  const sendable = !caseMode || event.Status === ER_STATUS.PENDIENTE;
+
+  // What the server will refuse on sending a case (it checks again); shown ahead, the user may still try.
+  const refusal =
+    caseMode && sendable && !loading && !failed
+      ? caseSendRefusal({
+          GrupoId: event.GrupoId,
+          SubGrupoId: event.SubGrupoId,
+          hasHomeReport: event.IdEventoHome !== null,
+          origin: origin.data ? { Have: origin.data.Have, hasFile: Boolean(origin.data.FileName), NotHave: origin.data.NotHave } : null,
+          medicationCount: medications.data?.length ?? 0,
+          ramCount: rams.data?.length ?? 0,
+          hasPatient: Boolean(patient.data),
+        })
+      : null;
+
+  return (
+    <Stack gap="md">
+      <CaseSummarySections sections={sections} loading={loading} failed={failed} />
       {sendable ? null : (
         <Alert color="blue" variant="light" title="Cambios guardados" icon={<IconInfoCircle size={18} />}>
           El evento está en estado {event.StatusName}: no se envía desde el asistente. Continúe el flujo desde la página del evento.
