@@ -130,6 +130,37 @@ describe('GET /api/getERPDF/:id', () => {
     expect(text).toMatch(/Página 1 de \d+/);
   });
 
+  it('prints the RAM classification’s notifications and each product’s recovery, or that none was recorded', async () => {
+    const testCase = await filledCase({ status: ER_STATUS.EN_REVISION_RLF });
+    const before = pdfText((await pdfOf(rlf, testCase)).rawPayload);
+    expect(before).toMatch(/Recuperación del producto\nSin registrar/);
+
+    const [medication] = (await get(t, rlf, `getProductsRelationsByMeta/${testCase.meta}`)).json() as { Id: number }[];
+    await ok(
+      await post(t, rlf, 'updateMedicamentoRecuperado', {
+        Id: medication?.Id,
+        IdER: testCase.meta,
+        HaveProduct: true,
+        Date: '2024-03-10',
+        ContactName: 'Farmacia Central',
+        ConditionStorage: 'Guardado a temperatura ambiente',
+      }),
+    );
+    const [ram] = (await get(t, rlf, `getRAMByMeta/${testCase.meta}`)).json() as { Id: number }[];
+    await ok(
+      await post(t, rlf, 'updateRAM', {
+        ram: { Id: ram?.Id, IdER: testCase.meta, IsRAM: true, TypeRAM: 2, CategoryRAM: [], IsExpected: false, LocalSanitaryNotificaction: { Fecha: '2024-03-11', Via: null } },
+        comentario: null,
+      }),
+    );
+    const text = pdfText((await pdfOf(rlf, testCase)).rawPayload);
+    expect(text).toMatch(/Recuperación: se dispone del producto\nSI/);
+    expect(text).toContain('10/03/2024');
+    expect(text).toContain('Farmacia Central');
+    expect(text).toContain('Guardado a temperatura ambiente');
+    expect(text).toMatch(/Notificación a la autoridad sanitaria\n11\/03\/2024/);
+  });
+
   it('prints the result the answers give (Segura with total 13)', async () => {
     const testCase = await filledCase({ answers: [SI, SI, SI, SI, NO, NO, SI, SI, SI, SI], status: ER_STATUS.CERRADO_IMPUTABLE });
     const response = await pdfOf(rlf, testCase);

@@ -136,7 +136,7 @@ function seriousnessLabel(flag: SeriousnessFlag, ram: RamRecord): string {
 function sectionMedications(data: CasePdfData): Block[] {
   const blocks: Block[] = [{ kind: 'section', title: 'II. MEDICAMENTOS SOSPECHOSOS' }];
   if (data.medications.length === 0) blocks.push(note('No se registraron medicamentos sospechosos.'));
-  data.medications.forEach(({ row: medication, ingredients }, index) => {
+  data.medications.forEach(({ row: medication, ingredients, recovery }, index) => {
     const actives = ingredients.map((ingredient) => joined([ingredient.name, ingredient.concentration, ingredient.unitName])).join('; ');
     const frequency = joined([medication.frequencyTypeName, medication.frequencyHours !== null ? `cada ${medication.frequencyHours} horas` : null], ', ');
     blocks.push(
@@ -158,9 +158,33 @@ function sectionMedications(data: CasePdfData): Block[] {
         cell('Fecha de fin', day(medication.dateEnd)),
       ),
       paragraph('17. Indicación', medication.indication),
+      ...recoveryBlocks(recovery),
     );
   });
   return blocks;
+}
+
+/** The recovery of a suspect product (Recuperacion tab), when one was recorded. */
+function recoveryBlocks(entry: CasePdfData['medications'][number]['recovery']): Block[] {
+  if (!entry) return [row(cell('Recuperación del producto', 'Sin registrar'))];
+  const { recovery } = entry;
+  return [
+    row(
+      cell('Recuperación: se dispone del producto', yesNo(recovery.haveProduct), 1.5),
+      cell('Fecha de recuperación', day(recovery.date)),
+      cell('Fecha de vencimiento', day(recovery.dateExpiration)),
+      cell('Cantidad recuperada', recovery.amountComp),
+      cell('Comprobante', entry.fileName),
+    ),
+    row(
+      cell('Contacto', joined([recovery.contactName, recovery.contactAddress], ', '), 2),
+      cell('Lugar de fabricación', recovery.placeManufacture, 1.5),
+      cell('Recuperado por', recovery.nameFun, 1.5),
+    ),
+    paragraph('Condiciones de almacenamiento', recovery.conditionStorage),
+    paragraph('Estado de conservación (envase primario)', recovery.stateConsFirst),
+    paragraph('Estado de conservación (envase secundario)', recovery.stateConsSecond),
+  ];
 }
 
 function sectionHistory(data: CasePdfData): Block[] {

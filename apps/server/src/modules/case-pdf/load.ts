@@ -33,7 +33,14 @@ import type { AuthUser } from '../../http/access-token.js';
 import { readMedicalContact } from '../case-edit/medical-contact.js';
 import { readPreviousMedications } from '../case-edit/previous-medications.js';
 import { getWhoReport } from '../case-edit/who-report.js';
-import { medicationIngredientRows, medicationRows, type MedicationIngredientRow, type MedicationRow } from '../case-medications/queries.js';
+import {
+  medicationIngredientRows,
+  medicationRows,
+  recoveryRows,
+  type MedicationIngredientRow,
+  type MedicationRow,
+  type RecoveryRow,
+} from '../case-medications/queries.js';
 import { getEvaluation } from '../case-workflow/evaluation.js';
 import type { CaseInReach } from '../reach/index.js';
 
@@ -49,7 +56,7 @@ export interface CasePdfData {
   event: Awaited<ReturnType<typeof loadEvent>>;
   patient: Awaited<ReturnType<typeof loadPatient>>;
   origin: Awaited<ReturnType<typeof loadOrigin>>;
-  medications: { row: MedicationRow; ingredients: MedicationIngredientRow[] }[];
+  medications: { row: MedicationRow; ingredients: MedicationIngredientRow[]; recovery: RecoveryRow | null }[];
   rams: Awaited<ReturnType<typeof loadRams>>;
   previousMedications: ErPreviousMedication[];
   medicalContact: ErMedicalContact | null;
@@ -183,7 +190,7 @@ async function loadHistory(db: Db, eventId: string) {
 
 /**
  * Loads the case (already found within the user's reach) for its PDF. About twenty queries,
- * none per row: each list (medications, ingredients, reactions, categories, notifications,
+ * none per row: each list (medications, ingredients, recoveries, reactions, categories, notifications,
  * previous medications, history) is one query.
  */
 export async function loadCasePdfData(db: Db, user: AuthUser, found: CaseInReach): Promise<CasePdfData> {
@@ -192,6 +199,10 @@ export async function loadCasePdfData(db: Db, user: AuthUser, found: CaseInReach
   const origin = await loadOrigin(db, found.id);
   const medicationList = await medicationRows(db, eq(eventMedications.eventId, found.id));
   const ingredients = await medicationIngredientRows(
+    db,
+    medicationList.map((row) => row.id),
+  );
+  const recoveries = await recoveryRows(
     db,
     medicationList.map((row) => row.id),
   );
@@ -205,7 +216,11 @@ export async function loadCasePdfData(db: Db, user: AuthUser, found: CaseInReach
     event,
     patient,
     origin,
-    medications: medicationList.map((row) => ({ row, ingredients: ingredients.filter((ingredient) => ingredient.medicationId === row.id) })),
+    medications: medicationList.map((row) => ({
+      row,
+      ingredients: ingredients.filter((ingredient) => ingredient.medicationId === row.id),
+      recovery: recoveries.find((recovery) => recovery.recovery.eventMedicationId === row.id) ?? null,
+    })),
     rams,
     previousMedications,
     medicalContact,
