@@ -1,13 +1,15 @@
-import { casePdfFileName, type ErAction, type ErEvent } from '@atalaya/domain';
+import { actionRefusal, casePdfFileName, type ErAction, type ErEvent } from '@atalaya/domain';
 import { Button, Group } from '@mantine/core';
+import { IconBan } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CommentConfirmModal } from '../../shared/list';
 import { showNotice } from '../../shared/notices';
+import { useSession } from '../../shared/session';
 import { downloadCaseFile } from '../case-documents';
 import { caseKeys } from '../event-wizard/api';
-import { tasksKeys } from '../tasks/api';
+import { annulEvent, tasksKeys } from '../tasks/api';
 import { actionsQuery, sendAction, viewKeys } from './api';
 
 /**
@@ -21,6 +23,10 @@ export function EventActionsBar({ event }: { event: ErEvent }) {
   const navigate = useNavigate();
   const actions = useQuery(actionsQuery(meta));
   const [confirming, setConfirming] = useState<ErAction | null>(null);
+  const [annulling, setAnnulling] = useState(false);
+  const user = useSession().user;
+  const mayAnnul =
+    user !== null && user !== undefined && actionRefusal('Anular', { status: event.Status, role: user.Rol, isCreator: event.User.UserID === user.Id, evaluationComplete: false }) === null;
 
   const run = async (action: ErAction) => {
     if (action.Accion === 'DescargarPdf') {
@@ -46,16 +52,40 @@ export function EventActionsBar({ event }: { event: ErEvent }) {
     ]);
   };
 
-  if (!actions.data || actions.data.length === 0) return null;
+  const annul = async (comment: string) => {
+    await annulEvent({ Meta: meta, Comentario: comment });
+    setAnnulling(false);
+    showNotice({ kind: 'success', title: 'Evento anulado', message: `El evento ${event.NumeroReferencia} quedó anulado.` });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: caseKeys.all(meta) }),
+      queryClient.invalidateQueries({ queryKey: tasksKeys.all }),
+    ]);
+  };
+
+  const offered = actions.data ?? [];
+  if (offered.length === 0 && !mayAnnul) return null;
   return (
     <>
       <Group gap="xs" wrap="wrap" role="group" aria-label="Acciones del evento">
-        {actions.data.map((action) => (
+        {offered.map((action) => (
           <Button key={action.Accion} size="sm" variant={action.CambiaEstado ? 'filled' : 'default'} onClick={() => void run(action)}>
             {action.Boton}
           </Button>
         ))}
+        {mayAnnul && (
+          <Button size="sm" variant="light" color="red" leftSection={<IconBan size={16} />} onClick={() => setAnnulling(true)}>
+            Anular
+          </Button>
+        )}
       </Group>
+      <CommentConfirmModal
+        opened={annulling}
+        title="Anular evento reportable"
+        message={`¿Está seguro que desea anular el evento ${event.NumeroReferencia}? Un evento anulado queda de solo lectura.`}
+        confirmLabel="Anular"
+        onConfirm={annul}
+        onClose={() => setAnnulling(false)}
+      />
       <CommentConfirmModal
         opened={confirming !== null}
         title={confirming?.Titulo ?? ''}
