@@ -1,9 +1,9 @@
 import { ER_STATUS, MSG } from '@atalaya/domain';
-import { asc, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { communicationChannels, operationHistory, operationHistoryLines, ramCategories, ramTypes } from '../../db/schema/index.js';
+import { communicationChannels, ramCategories, ramTypes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { get, post, sessionOf, type Session } from '../../test-support/case-edit.js';
+import { get, historyOf, post, sessionOf, type Session } from '../../test-support/case-edit.js';
 import { createCase, laboratoryOfProduct, type TestCase } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
 import { multipartBody, SAMPLE_PDF } from '../../test-support/files.js';
@@ -86,12 +86,10 @@ async function ramOf(who: Session, testCase: TestCase) {
   return (response.json() as Record<string, unknown>[])[0];
 }
 
+/** The newest operation-history entry of a case, its lines as [description, old, new]. */
 async function lastEntry(testCase: TestCase) {
-  const db = t.database.db;
-  const [entry] = await db.select().from(operationHistory).where(eq(operationHistory.eventId, testCase.id)).orderBy(desc(operationHistory.id)).limit(1);
-  if (!entry) return null;
-  const lines = await db.select().from(operationHistoryLines).where(eq(operationHistoryLines.entryId, entry.id)).orderBy(asc(operationHistoryLines.id));
-  return { ...entry, lines: lines.map((line) => [line.description, line.oldValue, line.newValue]) };
+  const entry = (await historyOf(t.database.db, testCase.id)).at(-1);
+  return entry && { ...entry, lines: entry.lines.map((line) => [line.description, line.oldValue, line.newValue]) };
 }
 
 describe('classifying an adverse event from the RAM tab (updateRAM with IsRAM)', () => {
@@ -131,9 +129,9 @@ describe('classifying an adverse event from the RAM tab (updateRAM with IsRAM)',
   it('saving the same classification again records nothing new', async () => {
     const testCase = await caseIn();
     expect((await classify(rlf, classification(testCase))).statusCode).toBe(200);
-    const before = await lastEntry(testCase);
+    const before = await historyOf(t.database.db, testCase.id);
     expect((await classify(rlf, classification(testCase))).statusCode).toBe(200);
-    expect((await lastEntry(testCase))?.id).toBe(before?.id);
+    expect(await historyOf(t.database.db, testCase.id)).toHaveLength(before.length);
   });
 
   it('not a RAM clears the type; unchecking the notification removes it', async () => {

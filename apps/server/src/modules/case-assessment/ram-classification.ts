@@ -13,7 +13,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { communicationChannels, eventRamCategories, eventRams, events, ramCategories, ramNotifications, ramTypes } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { loadRams } from '../case-medications/index.js';
+import { loadRams, seriousnessColumns } from '../case-medications/index.js';
 import { type DownloadableFile, loadFile, parseFields, type SingleUpload, storeFile } from '../case-files/index.js';
 import { changedFields, type ChangeLine, recordCaseOperation } from '../events/index.js';
 import { type CaseInReach, findCaseInReach } from '../reach/index.js';
@@ -207,16 +207,7 @@ export async function classifyRam(db: Db, user: AuthUser, body: RamClassificatio
         isRam: input.IsRAM,
         ramTypeId: input.TypeRAM,
         isExpected: input.IsExpected,
-        death: input.Death,
-        lifeThreatening: input.LifeThreading,
-        hospitalizationRequired: input.HospitalizationRequired,
-        hospitalizationDateStart: input.HospitalizationDateStart,
-        hospitalizationDateEnd: input.HospitalizationDateEnd,
-        persistedHospitalization: input.PersistedHospitalization,
-        transitoryDisability: input.TransitoryDisability,
-        persistentDisability: input.PersistentDisability,
-        congenitalAnomaly: input.CongenitalAnomaly,
-        anotherCondition: input.AnotherCondition,
+        ...seriousnessColumns(input),
         updatedAt: now,
         updatedBy: user.id,
       })

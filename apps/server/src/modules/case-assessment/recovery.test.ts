@@ -1,9 +1,9 @@
 import { ER_STATUS, MSG } from '@atalaya/domain';
-import { asc, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMedications, operationHistory, operationHistoryLines } from '../../db/schema/index.js';
+import { eventMedications } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { get, post, sessionOf, type Session } from '../../test-support/case-edit.js';
+import { get, historyOf, post, sessionOf, type Session } from '../../test-support/case-edit.js';
 import { createCase, laboratoryOfProduct, type TestCase } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
 import { multipartBody, SAMPLE_PDF } from '../../test-support/files.js';
@@ -70,12 +70,10 @@ async function storedRecovery(who: Session, testCase: TestCase) {
   return (response.json() as { Recuperado: Record<string, unknown> | null }[])[0]?.Recuperado ?? null;
 }
 
+/** The newest operation-history entry of a case, its lines as [description, old, new]. */
 async function lastEntry(testCase: TestCase) {
-  const db = t.database.db;
-  const [entry] = await db.select().from(operationHistory).where(eq(operationHistory.eventId, testCase.id)).orderBy(desc(operationHistory.id)).limit(1);
-  if (!entry) return null;
-  const lines = await db.select().from(operationHistoryLines).where(eq(operationHistoryLines.entryId, entry.id)).orderBy(asc(operationHistoryLines.id));
-  return { ...entry, lines: lines.map((line) => [line.description, line.oldValue, line.newValue]) };
+  const entry = (await historyOf(t.database.db, testCase.id)).at(-1);
+  return entry && { ...entry, lines: entry.lines.map((line) => [line.description, line.oldValue, line.newValue]) };
 }
 
 describe('the product recovery (updateMedicamentoRecuperado)', () => {

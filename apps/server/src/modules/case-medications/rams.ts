@@ -1,4 +1,4 @@
-import { type ErRam, type ErRamNotification, MSG, RAM_EVOLUTIONS, type Ram, SERIOUSNESS_LABELS } from '@atalaya/domain';
+import { type ErRam, type ErRamNotification, MSG, RAM_EVOLUTIONS, type Ram, SERIOUSNESS_LABELS, type SeriousnessFlag } from '@atalaya/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { eventRams } from '../../db/schema/index.js';
@@ -197,6 +197,22 @@ async function checkRam(tx: Tx, input: Ram, stored: RamRow['ram'] | null): Promi
   return { lltName };
 }
 
+/** The seriousness criteria and hospital dates of an adverse event, as columns (the wizard and the RAM tab set them). */
+export function seriousnessColumns(input: Pick<Ram, SeriousnessFlag | 'HospitalizationDateStart' | 'HospitalizationDateEnd'>) {
+  return {
+    death: input.Death,
+    lifeThreatening: input.LifeThreading,
+    hospitalizationRequired: input.HospitalizationRequired,
+    hospitalizationDateStart: input.HospitalizationDateStart,
+    hospitalizationDateEnd: input.HospitalizationDateEnd,
+    persistedHospitalization: input.PersistedHospitalization,
+    transitoryDisability: input.TransitoryDisability,
+    persistentDisability: input.PersistentDisability,
+    congenitalAnomaly: input.CongenitalAnomaly,
+    anotherCondition: input.AnotherCondition,
+  };
+}
+
 /** The wizard columns of an adverse event (LifeThreading ↔ lifeThreatening, AccMed ↔ medicationActionId, FrecId ↔ frequencyHours, Cant ↔ quantity…). */
 function ramColumns(input: Ram, lltName: string) {
   return {
@@ -208,16 +224,7 @@ function ramColumns(input: Ram, lltName: string) {
     medicationActionId: input.AccMed,
     dateStart: input.DateStart,
     dateEnd: input.DateEnd,
-    death: input.Death,
-    lifeThreatening: input.LifeThreading,
-    hospitalizationRequired: input.HospitalizationRequired,
-    hospitalizationDateStart: input.HospitalizationDateStart,
-    hospitalizationDateEnd: input.HospitalizationDateEnd,
-    persistedHospitalization: input.PersistedHospitalization,
-    transitoryDisability: input.TransitoryDisability,
-    persistentDisability: input.PersistentDisability,
-    congenitalAnomaly: input.CongenitalAnomaly,
-    anotherCondition: input.AnotherCondition,
+    ...seriousnessColumns(input),
     considerations: input.Considerations,
     doseReduction: input.DoseReduction,
     concentration: input.Concentration,

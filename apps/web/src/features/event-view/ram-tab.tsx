@@ -13,7 +13,7 @@ import {
   type ErRamNotification,
   type Role,
 } from '@atalaya/domain';
-import { Alert, Badge, Button, Checkbox, Fieldset, Group, Loader, MultiSelect, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Fieldset, Group, Loader, MultiSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconClipboardCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -26,7 +26,7 @@ import { CaseFileInput, FileDownloadButton, storedFileName } from '../case-docum
 import { codiguerasQuery, invalidateCase, ramsQuery } from '../event-wizard/api';
 import { schemaResolver } from '../event-wizard/form-resolver';
 import { LoseChangesModal } from '../event-wizard/lose-changes-modal';
-import { CheckboxField, DateField, FIELD_COMBOBOX_PROPS, IdSelectField, TextAreaField, useFieldMessage } from '../event-wizard/steps/medication-fields';
+import { CheckboxField, DateField, FIELD_COMBOBOX_PROPS, IdSelectField, TextAreaField, YesNoRadioField } from '../event-wizard/steps/medication-fields';
 import { classifyRam, notificationDownloadPath, uploadNotificationFile, type NotificationKind } from './api';
 import { classificationBody, classificationFieldOf, classificationInputOf, classificationValuesOf, type RamClassificationValues } from './ram-classification-values';
 
@@ -212,8 +212,6 @@ function ClassificationForm({
   const [files, setFiles] = useState<Record<NotificationKind, File | null>>({ local: null, provider: null });
   const [failure, setFailure] = useState<string | null>(null);
   const [isRam, hospitalized, localNotified, providerNotified] = useWatch({ control, name: ['IsRAM', 'HospitalizationRequired', 'LocalNotified', 'ProviderNotified'] });
-  const isRamError = useFieldMessage(control, 'IsRAM');
-  const expectedError = useFieldMessage(control, 'IsExpected');
   const busy = formState.isSubmitting;
   const dirty = formState.isDirty || files.local !== null || files.provider !== null;
   // Tell the modal whether closing would lose something.
@@ -251,8 +249,8 @@ function ClassificationForm({
     <form onSubmit={(formEvent) => void submit(formEvent)} noValidate aria-label="Calificación RAM">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <YesNoField control={control} name="IsRAM" label="¿Es una reacción adversa a medicamento (RAM)?" error={isRamError} disabled={busy} />
-          <YesNoField control={control} name="IsExpected" label="¿Es esperado?" error={expectedError} disabled={busy} />
+          <YesNoRadioField control={control} name="IsRAM" label="¿Es una reacción adversa a medicamento (RAM)?" required disabled={busy} />
+          <YesNoRadioField control={control} name="IsExpected" label="¿Es esperado?" required disabled={busy} />
         </SimpleGrid>
         {isRam === 'SI' && (
           <IdSelectField
@@ -344,35 +342,6 @@ function ClassificationForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function YesNoField({
-  control,
-  name,
-  label,
-  error,
-  disabled,
-}: {
-  control: Control<RamClassificationValues>;
-  name: 'IsRAM' | 'IsExpected';
-  label: string;
-  error: string | undefined;
-  disabled: boolean;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Radio.Group label={label} withAsterisk value={field.value} onChange={(value) => field.onChange(value)} error={error}>
-          <Group mt={6} gap="lg">
-            <Radio value="SI" label="SI" disabled={disabled} />
-            <Radio value="NO" label="NO" disabled={disabled} />
-          </Group>
-        </Radio.Group>
-      )}
-    />
   );
 }
 

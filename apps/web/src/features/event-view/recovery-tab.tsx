@@ -1,9 +1,9 @@
 import { canEditRecovery, canSaveRecovery, MAX_NOTE_LENGTH, recoveryInputSchema, type ErEvent, type ErMedication, type Role } from '@atalaya/domain';
-import { Accordion, Alert, Badge, Button, Group, Loader, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../shared/api';
 import { DateText } from '../../shared/display';
 import { showNotice } from '../../shared/notices';
@@ -12,7 +12,7 @@ import { CaseFileInput, FileDownloadButton, storedFileName } from '../case-docum
 import { invalidateCase, medicationsQuery } from '../event-wizard/api';
 import { TextField } from '../event-wizard/form-fields';
 import { schemaResolver } from '../event-wizard/form-resolver';
-import { DateField, TextAreaField, useFieldMessage } from '../event-wizard/steps/medication-fields';
+import { DateField, TextAreaField, YesNoRadioField } from '../event-wizard/steps/medication-fields';
 import { recoveryDownloadPath, saveRecovery, uploadRecoveryFile } from './api';
 import { recoveryBody, recoveryInputOf, recoveryValuesOf, type RecoveryValues } from './recovery-values';
 
@@ -79,7 +79,6 @@ function RecoveryForm({ meta, medication, editable }: { meta: string; medication
   const { control, handleSubmit, formState } = form;
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const haveError = useFieldMessage(control, 'HaveProduct');
   const disabled = !editable || formState.isSubmitting;
   const storedName = storedFileName(recovery?.NombreArchivo, recovery?.Extension);
   const name = medication.Medicine.ComercialName;
@@ -108,18 +107,7 @@ function RecoveryForm({ meta, medication, editable }: { meta: string; medication
   return (
     <form onSubmit={(formEvent) => void submit(formEvent)} noValidate aria-label={`Recuperación del producto ${name}`}>
       <Stack gap="md">
-        <Controller
-          control={control}
-          name="HaveProduct"
-          render={({ field }) => (
-            <Radio.Group label="¿Se dispone del producto?" withAsterisk value={field.value} onChange={(value) => field.onChange(value)} error={haveError}>
-              <Group mt={6} gap="lg">
-                <Radio value="SI" label="SI" disabled={disabled} />
-                <Radio value="NO" label="NO" disabled={disabled} />
-              </Group>
-            </Radio.Group>
-          )}
-        />
+        <YesNoRadioField control={control} name="HaveProduct" label="¿Se dispone del producto?" required disabled={disabled} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <DateField control={control} name="Date" label="Fecha de recuperación" disabled={disabled} />
           <DateField control={control} name="DateExpiration" label="Fecha de vencimiento" allowFuture disabled={disabled} />

@@ -1,4 +1,4 @@
-import { Checkbox, NumberInput, Select, type SelectProps } from '@mantine/core';
+import { Checkbox, Group, NumberInput, Radio, Select, type SelectProps } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
@@ -190,6 +190,25 @@ export function TextAreaField<T extends FieldValues>({ control, name, label, req
           error={error}
           disabled={disabled}
         />
+      )}
+    />
+  );
+}
+
+/** A SI / NO choice stored as 'SI', 'NO' or '' (not answered yet). */
+export function YesNoRadioField<T extends FieldValues>({ control, name, label, required, disabled }: Omit<FieldProps<T>, 'description'>) {
+  const error = useFieldMessage(control, name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Radio.Group label={label} withAsterisk={required} value={typeof field.value === 'string' ? field.value : ''} onChange={(value) => field.onChange(value)} error={error}>
+          <Group mt={6} gap="lg">
+            <Radio value="SI" label="SI" disabled={disabled} />
+            <Radio value="NO" label="NO" disabled={disabled} />
+          </Group>
+        </Radio.Group>
       )}
     />
   );

@@ -9,13 +9,13 @@ import {
   type Codigueras,
   type Ram,
 } from '@atalaya/domain';
-import { Alert, Button, Fieldset, Group, Radio, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api';
 import { ListModal } from '../../../shared/list';
-import { CheckboxField, DateField, IdSelectField, listOptions, NumberField, TextAreaField, useFieldMessage } from './medication-fields';
+import { CheckboxField, DateField, IdSelectField, listOptions, NumberField, TextAreaField, useFieldMessage, YesNoRadioField } from './medication-fields';
 import { schemaResolver } from '../form-resolver';
 import { parseRam, ramFieldOf, toRamInput, type RamFormValues } from './ram-form-values';
 import { RamMeddraField } from './ram-meddra-field';
@@ -63,7 +63,6 @@ function RamForm({
     control,
     name: ['AccMed', 'HospitalizationRequired', 'AnotherCondition', 'Considerations'],
   });
-  const expectedError = useFieldMessage(control, 'IsExpected');
   const termError = useFieldMessage(control, 'MedraLLT');
 
   const submit = handleSubmit(async (values) => {
@@ -91,18 +90,7 @@ function RamForm({
           )}
         />
         <TextAreaField control={control} name="Description" label="Descripción" required max={MAX_NOTE_LENGTH} disabled={isSubmitting} />
-        <Controller
-          control={control}
-          name="IsExpected"
-          render={({ field }) => (
-            <Radio.Group label="¿Es esperado?" withAsterisk value={field.value} onChange={(value) => field.onChange(value)} error={expectedError}>
-              <Group mt={6} gap="lg">
-                <Radio value="SI" label="SI" disabled={isSubmitting} />
-                <Radio value="NO" label="NO" disabled={isSubmitting} />
-              </Group>
-            </Radio.Group>
-          )}
-        />
+        <YesNoRadioField control={control} name="IsExpected" label="¿Es esperado?" required disabled={isSubmitting} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <IdSelectField control={control} name="Evolution" label="Evolución" data={listOptions(codigueras.Evolucion)} disabled={isSubmitting} />
           <IdSelectField
