@@ -61,6 +61,9 @@ test('RAM classification and product recovery from the event view', async ({ bro
   await typeDate(dialog, 'Fin de la hospitalización', daysAgo(4));
   const local = dialog.getByRole('group', { name: 'Notificación a la autoridad sanitaria local' });
   await local.getByRole('checkbox', { name: 'Notificado' }).check();
+  // Saving a notification without its date shows why, and saves nothing.
+  await dialog.getByRole('button', { name: 'Guardar calificación' }).click();
+  await expect(local.getByText('Debe indicar la fecha de la notificación')).toBeVisible();
   await typeDate(local, 'Fecha de notificación', daysAgo(3));
   await choose(local, rlf, 'Vía de comunicación', 'Portal web de la autoridad sanitaria');
   await local.locator('input[type="file"]').setInputFiles({ name: 'acuse-msp.pdf', mimeType: 'application/pdf', buffer: SMALL_PDF });

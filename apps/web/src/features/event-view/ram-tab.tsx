@@ -336,7 +336,7 @@ function ClassificationForm({
           <Button variant="default" onClick={onCancel} disabled={busy}>
             Cancelar
           </Button>
-          <Button type="submit" loading={busy} disabled={!formState.isValid}>
+          <Button type="submit" loading={busy}>
             Guardar calificación
           </Button>
         </Group>

@@ -139,7 +139,7 @@ function RecoveryForm({ meta, medication, editable }: { meta: string; medication
         )}
         {editable && (
           <Group justify="flex-end">
-            <Button type="submit" loading={formState.isSubmitting} disabled={!formState.isValid}>
+            <Button type="submit" loading={formState.isSubmitting}>
               Guardar recuperación
             </Button>
           </Group>

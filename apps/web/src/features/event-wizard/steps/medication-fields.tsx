@@ -3,8 +3,10 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import { Controller, get, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { TextareaWithCount } from '../../../shared/display';
 import { parseTypedDate, todayIso } from './medication-dates';
+
+/** The textarea with the character-count bar, shared with the wizard's steps. */
+export { TextAreaField } from '../form-fields';
 
 /**
  * Controlled fields of the medication form and the adverse-event modal: each binds one form
@@ -31,7 +33,7 @@ interface FieldProps<T extends FieldValues> {
   disabled?: boolean;
 }
 
-/** A date shown DD/MM/YYYY, stored 'YYYY-MM-DD' (null when empty); no future date can be picked. */
+/** A date shown DD/MM/YYYY, stored 'YYYY-MM-DD' (null when empty); no future date can be picked unless `allowFuture`. */
 export function DateField<T extends FieldValues>({ control, name, label, required, description, disabled, allowFuture }: FieldProps<T> & { allowFuture?: boolean }) {
   const error = useFieldMessage(control, name);
   return (
@@ -170,32 +172,10 @@ export function CheckboxField<T extends FieldValues>({ control, name, label, dis
   );
 }
 
-/** A textarea with its character-count bar (blank is ''). */
-export function TextAreaField<T extends FieldValues>({ control, name, label, required, description, disabled, max }: FieldProps<T> & { max: number }) {
-  const error = useFieldMessage(control, name);
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextareaWithCount
-          label={label}
-          withAsterisk={required}
-          description={description}
-          max={max}
-          value={typeof field.value === 'string' ? field.value : ''}
-          onChange={(event) => field.onChange(event.currentTarget.value)}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={error}
-          disabled={disabled}
-        />
-      )}
-    />
-  );
-}
-
-/** A SI / NO choice stored as 'SI', 'NO' or '' (not answered yet). */
+/**
+ * A SI / NO choice stored as 'SI', 'NO' or '' (not answered yet), as the adverse-event,
+ * classification and recovery forms hold it (the steps' `YesNoField` holds a boolean).
+ */
 export function YesNoRadioField<T extends FieldValues>({ control, name, label, required, disabled }: Omit<FieldProps<T>, 'description'>) {
   const error = useFieldMessage(control, name);
   return (
