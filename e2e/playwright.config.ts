@@ -14,8 +14,9 @@ import { fileURLToPath } from 'node:url';
 process.env.E2E_RUN_ID ??= String(Date.now());
 const runDir = fileURLToPath(new URL(`./.data/run-${process.env.E2E_RUN_ID}/`, import.meta.url));
 
-const APP_PORT = 8181;
-const LOCK_PORT = 8182;
+// E2E_APP_PORT / E2E_LOCK_PORT let two checkouts on one machine run their browser tests at once.
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 8181);
+const LOCK_PORT = Number(process.env.E2E_LOCK_PORT ?? 8182);
 const LOCK_SESSION_TIMEOUT_MINUTES = 0.3;
 
 function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
