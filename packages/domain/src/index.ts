@@ -30,3 +30,4 @@ export * from './kpi.js';
 export * from './case-wizard.js';
 export * from './case-records.js';
 export * from './case-view.js';
+export * from './contracts/index.js';

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { messageSchema } from '@atalaya/domain';
 
-/** `{ Message }`: the body of every 4xx answer, and of some successes (docs/api.md). */
-export const messageSchema = z.object({ Message: z.string() });
+/** `{ Message }` (the domain's contract): the body of every 4xx answer, and of some successes (docs/api.md). */
+export { messageSchema };
 
 /** The usual error answers, for the OpenAPI document of a route. */
 export const errorResponses = {

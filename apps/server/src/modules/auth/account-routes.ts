@@ -1,8 +1,11 @@
 import {
+  acceptTermsResultSchema,
+  captchaChallengeSchema,
   changePasswordRequestSchema,
   MSG,
   resetPasswordSchema,
   signatureCredentialsSchema,
+  signatureResultSchema,
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,14 +19,6 @@ import { changePassword, requestPasswordReset } from './password-service.js';
 import { clearRefreshCookie, refreshCookieOf } from './refresh-cookie.js';
 
 const captchaHeaders = z.looseObject({ [CAPTCHA_HEADER]: z.string().optional() });
-
-const challengeResponse = z.object({
-  algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.number().int().optional(),
-  salt: z.string(),
-  signature: z.string(),
-});
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -47,7 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
     method: 'GET',
     url: '/api/captcha',
     config: { roles: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: { tags: ['Sesión'], summary: 'Desafío ALTCHA (válido 10 minutos, una sola vez)', response: { 200: challengeResponse, 429: messageSchema } },
+    schema: { tags: ['Sesión'], summary: 'Desafío ALTCHA (válido 10 minutos, una sola vez)', response: { 200: captchaChallengeSchema, 429: messageSchema } },
     handler: async (_request, reply) => {
       const challenge = await createCaptchaChallenge(keys.captchaHmacKey, config.captchaMaxNumber);
       return reply.header('cache-control', 'no-store').send(challenge);
@@ -101,7 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
       tags: ['Sesión'],
       summary: 'Firma electrónica: vuelve a verificar el correo y la contraseña del usuario',
       body: signatureCredentialsSchema,
-      response: { 200: z.object({ Signed: z.literal(true), Date: z.iso.datetime() }), ...errorResponses },
+      response: { 200: signatureResultSchema, ...errorResponses },
     },
     handler: async (request) => {
       const signedAt = await verifySignature(db, requireUser(request), request.body, request.ip);
@@ -116,7 +111,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
     schema: {
       tags: ['Sesión'],
       summary: 'Aceptar los términos y condiciones',
-      response: { 200: z.object({ AcceptTerms: z.literal(true) }), 401: messageSchema },
+      response: { 200: acceptTermsResultSchema, 401: messageSchema },
     },
     handler: async (request) => {
       await acceptTermsFor(db, requireUser(request));

@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import { loginSchema, MSG } from '@atalaya/domain';
+import { loginSchema, MSG, tokenResponseSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../http/errors.js';
@@ -19,13 +19,6 @@ const loginForm = z.object(
   { error: MSG.login.unsupportedGrantType },
 );
 
-const tokenResponse = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('bearer'),
-  expires_in: z.number().int(),
-});
-
 /**
  * `POST /api/login`, the OAuth-style password and refresh grants of the spec. Form-encoded
  * only: this plugin knows no other content type, so anything else is a 415.
@@ -44,7 +37,7 @@ export const loginRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app,
       consumes: ['application/x-www-form-urlencoded'],
       headers: z.looseObject({ [CAPTCHA_HEADER]: z.string().optional() }),
       body: loginForm,
-      response: { 200: tokenResponse, ...errorResponses },
+      response: { 200: tokenResponseSchema, ...errorResponses },
     },
     handler: async (request, reply) => {
       const body = request.body;

@@ -1,10 +1,17 @@
-import { erDocumentSchema, type Role, signedDocumentDeleteBodySchema } from '@atalaya/domain';
+import {
+  erDocumentSchema,
+  medicalContactFileResultSchema,
+  okResultSchema,
+  originFileResultSchema,
+  type Role,
+  signedDocumentDeleteBodySchema,
+} from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { idParams, medicalContactFileResultSchema, metaParams, originFileResultSchema } from './schemas.js';
+import { idParams, metaParams } from './schemas.js';
 import {
   attachMedicalContactFile,
   attachOriginFile,
@@ -32,7 +39,6 @@ const TAG = ['Documentos y archivos'];
 const MULTIPART = ['multipart/form-data'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema };
-const okSchema = z.object({ Message: z.literal('OK') });
 /** A download: the file's bytes with its MIME type. */
 const fileResponse = {
   200: z.unknown().describe('Los bytes del archivo, con su tipo MIME y su nombre original (Content-Disposition: attachment)'),
@@ -81,7 +87,7 @@ export const caseFilesModule: FastifyPluginAsyncZod<CaseFilesModuleOptions> = as
         },
         { required: false },
       ),
-      response: { 200: okSchema, ...uploadErrors },
+      response: { 200: okResultSchema, ...uploadErrors },
     },
     handler: async (request) => {
       const user = requireUser(request);
@@ -99,7 +105,7 @@ export const caseFilesModule: FastifyPluginAsyncZod<CaseFilesModuleOptions> = as
       tags: TAG,
       summary: 'Eliminar un documento o nota con un comentario y la firma electrónica del usuario (queda registrado; el evento no puede estar Anulado)',
       body: signedDocumentDeleteBodySchema,
-      response: { 200: okSchema, ...withNotFound },
+      response: { 200: okResultSchema, ...withNotFound },
     },
     handler: async (request) => {
       await deleteDocument(db, requireUser(request), request.body, request.ip);

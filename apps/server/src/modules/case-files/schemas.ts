@@ -43,14 +43,6 @@ export const originUploadFieldsSchema = z.object({ Id: caseMetaSchema });
 /** uploadFileContactoMedico: `Id` is the medical contact's id. */
 export const medicalContactUploadFieldsSchema = z.object({ Id: z.preprocess(blankToUndefined, formId(MSG.wizard.recordNotFound)) });
 
-/** Answer of uploadFileOriginReport (the erOriginSchema fields it changes). */
-export const originFileResultSchema = z.object({ FileName: z.string(), Extension: z.string() });
-export type OriginFileResult = z.infer<typeof originFileResultSchema>;
-
-/** Answer of uploadFileContactoMedico (the erMedicalContactSchema fields it changes). */
-export const medicalContactFileResultSchema = z.object({ NombreArchivo: z.string(), ExtensionArchivo: z.string() });
-export type MedicalContactFileResult = z.infer<typeof medicalContactFileResultSchema>;
-
 export const metaParams = z.object({ meta: z.string().min(1).max(64) });
 export const idParams = z.object({ id: formId(MSG.referenceData.invalidId) });
 

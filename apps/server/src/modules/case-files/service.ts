@@ -1,4 +1,11 @@
-import { ER_STATUS, type ErDocument, MSG, type signedDocumentDeleteBodySchema } from '@atalaya/domain';
+import {
+  ER_STATUS,
+  type ErDocument,
+  type MedicalContactFileResult,
+  MSG,
+  type OriginFileResult,
+  type signedDocumentDeleteBodySchema,
+} from '@atalaya/domain';
 import type { z } from 'zod';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -12,9 +19,7 @@ import { documentsOfCase, enabledNoteTypeName, findDocument, findMedicalContact,
 import {
   type DocumentAction,
   documentUploadFieldsSchema,
-  type MedicalContactFileResult,
   medicalContactUploadFieldsSchema,
-  type OriginFileResult,
   originUploadFieldsSchema,
   parseFields,
 } from './schemas.js';

@@ -1,10 +1,12 @@
 import {
   deleteMedicationBodySchema,
+  emptyResultSchema,
   erMedicationSchema,
   erMedicationShortSchema,
   erRamSchema,
   insertRamBodySchema,
   medicationBodySchema,
+  ramCategoryLinkSchema,
   type Role,
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +16,7 @@ import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { addMedication, deleteMedication, medicationsOf, medicationsShortOf, updateMedication } from './medications.js';
 import { addRam, ramCategoriesOf, ramsOf } from './rams.js';
-import { emptyResultSchema, metaParams, ramCategoryLinkSchema, ramIdParams } from './schemas.js';
+import { metaParams, ramIdParams } from './schemas.js';
 
 export interface CaseMedicationsModuleOptions {
   db: Db;

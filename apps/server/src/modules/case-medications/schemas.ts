@@ -8,9 +8,3 @@ export const metaParams = z.object({ meta: z.string().max(64, MSG.lists.eventNot
 export const ramIdParams = z.object({
   id: z.coerce.number({ error: MSG.wizard.recordNotFound }).int(MSG.wizard.recordNotFound).positive(MSG.wizard.recordNotFound),
 });
-
-/** A CategoryRAM link. */
-export const ramCategoryLinkSchema = z.object({ RAMId: z.number().int(), RAMCategoryId: z.number().int() });
-
-/** The answer of deleteMedicamentoRelacionado. */
-export const emptyResultSchema = z.object({});

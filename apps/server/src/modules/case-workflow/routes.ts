@@ -1,4 +1,4 @@
-import { approvedFabricSchema, caseMetaSchema, deleteCaseBodySchema, erActionSchema, erEventSchema, evaluationSchema, setEvaluationBodySchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
+import { approvedFabricSchema, caseMetaSchema, deleteCaseBodySchema, deleteCaseResultSchema, erActionSchema, erEventSchema, evaluationSchema, setEvaluationBodySchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -70,7 +70,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
       tags: ['Flujo de trabajo'],
       summary: 'Elimina un evento Pendiente con la firma electrónica del usuario (queda guardado, oculto)',
       body: deleteCaseBodySchema,
-      response: { 200: z.object({ Deleted: z.literal(true) }), ...errorResponses, 404: messageSchema },
+      response: { 200: deleteCaseResultSchema, ...errorResponses, 404: messageSchema },
     },
     handler: (request) => deleteCase(db, requireUser(request), request.body, request.ip),
   });

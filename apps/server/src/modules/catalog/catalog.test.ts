@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createProduct } from '../../test-support/catalog.js';
-import type { HomeCodigueras, HomeProduct } from './schemas.js';
+import type { HomeCodigueras, HomeProduct } from '@atalaya/domain';
 
 let t: TestApp;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, countries } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import type { CompaniesHome } from './companies-home.js';
+import type { CompaniesHome } from '@atalaya/domain';
 
 let t: TestApp;
 

@@ -1,17 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { type CompaniesHome, companiesHomeSchema } from '@atalaya/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { companies, countries } from '../../db/schema/index.js';
 
 /** Seconds a browser or proxy may reuse the landing page's list of companies. */
 const COMPANIES_HOME_MAX_AGE_SECONDS = 300;
-
-/** `GET /api/getCompaniesHome`: the enabled countries, each with the names of its enabled companies. */
-export const companiesHomeSchema = z.array(
-  z.object({ Codigo: z.string(), Nombre: z.string(), Companias: z.array(z.string()) }),
-);
-export type CompaniesHome = z.infer<typeof companiesHomeSchema>;
 
 /** One query: countries by name, with their companies' names (by name) aggregated. */
 export async function companiesByCountry(db: DbOrTx): Promise<CompaniesHome> {

@@ -10,5 +10,3 @@ export {
   UNCLASSIFIED_SUB_GROUP_ID,
   type ReferenceKey,
 } from './queries.js';
-export { homeCodiguerasSchema, homeProductSchema, type HomeCodigueras, type HomeProduct } from './schemas.js';
-export { companiesHomeSchema, type CompaniesHome } from './companies-home.js';

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { messageSchema } from '../../http/schemas.js';
 import { companiesHomeRoutes } from './companies-home.js';
-import { countryParamsSchema, homeCodiguerasSchema, homeProductSchema } from './schemas.js';
+import { homeCodiguerasSchema, homeProductSchema } from '@atalaya/domain';
+import { countryParamsSchema } from './schemas.js';
 import { getHomeCodigueras, getProductsHomeByCountry } from './service.js';
 
 export interface CatalogModuleOptions {

@@ -1,8 +1,7 @@
-import { RAM_EVOLUTIONS } from '@atalaya/domain';
+import { type HomeCodigueras, type HomeProduct, RAM_EVOLUTIONS } from '@atalaya/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { homeReferenceLists, productsOfCountry } from './queries.js';
-import type { HomeCodigueras, HomeProduct } from './schemas.js';
 
 const named = (rows: { id: number; nombre: string }[]) => rows.map((row) => ({ Id: row.id, Nombre: row.nombre }));
 const units = (rows: { id: number; nombreCompleto: string; abreviacion: string }[]) =>

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { messageSchema } from '../../http/schemas.js';
-import { contextSchema, userWithDetailsSchema } from './schemas.js';
+import { contextSchema, userWithDetailsSchema } from '@atalaya/domain';
 import { getContext, getMyUser } from './service.js';
 
 export interface ContextModuleOptions {

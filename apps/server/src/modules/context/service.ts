@@ -12,7 +12,7 @@ import {
   menuItemsOfRole,
   settingValue,
 } from './queries.js';
-import type { ContextResponse, UserWithDetails } from './schemas.js';
+import type { AppContext as ContextResponse, UserWithDetails } from '@atalaya/domain';
 
 /** The setting that holds the session timeout, and its value when the setting is missing or invalid. */
 const SESSION_TIMEOUT_SETTING = 'users.sessionTimeoutMinutes';

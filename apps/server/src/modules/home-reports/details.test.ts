@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { countryId, createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { patientReport, professionalReport } from '../../test-support/public-reports.js';
 import { createCase } from '../events/index.js';
-import type { HomeReportDetail } from './details.js';
+import type { HomeReportDetail } from '@atalaya/domain';
 import { postPublicReport, postUserReport, type SignedIn, signIn, triageOk } from '../../test-support/home-reports.js';
 
 let t: TestApp;

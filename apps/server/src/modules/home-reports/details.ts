@@ -1,4 +1,4 @@
-import { homeReportStatusName, MSG } from '@atalaya/domain';
+import { type HomeReportDetail, homeReportDetailSchema, homeReportStatusName, MSG } from '@atalaya/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,23 +12,10 @@ import { caseReach } from '../reach/index.js';
 import {
   findHomeReport,
   HOME_REPORT_READERS,
-  homeReportByReferenceSchema,
   type HomeReportRecord,
   toHomeReportByReference,
 } from './get-by-reference.js';
 import { reachesHomeReport } from './reach.js';
-
-/**
- * An incoming report for the summary modal: what `getEventoDeHomeByReference` answers plus
- * its status name, its country code (`Pais`) and its type of occurrence (`SubGroup`, the
- * sub-group id; 0 while unclassified).
- */
-export const homeReportDetailSchema = homeReportByReferenceSchema.extend({
-  StatusName: z.string(),
-  Pais: z.string(),
-  SubGroup: z.number().int(),
-});
-export type HomeReportDetail = z.infer<typeof homeReportDetailSchema>;
 
 function toDetail(row: HomeReportRecord): HomeReportDetail {
   return { ...toHomeReportByReference(row), StatusName: homeReportStatusName(row.status), Pais: row.countryCode, SubGroup: row.subGroupId };

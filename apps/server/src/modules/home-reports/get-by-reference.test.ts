@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { bearer, createUser, login, randomIp } from '../../test-support/factories.js';
 import { patientReport } from '../../test-support/public-reports.js';
-import type { HomeReportByReference } from './get-by-reference.js';
+import type { HomeReportByReference } from '@atalaya/domain';
 
 let t: TestApp;
 let product: TestProduct;

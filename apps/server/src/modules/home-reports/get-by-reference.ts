@@ -1,3 +1,4 @@
+import { type HomeReportByReference, homeReportByReferenceSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -11,16 +12,6 @@ import { reachesHomeReport } from './reach.js';
 
 /** Roles that triage incoming reports and may read one by its number. */
 export const HOME_REPORT_READERS = ['RLF', 'QPPV'] as const;
-
-export const homeReportByReferenceSchema = z.object({
-  Id: z.string(),
-  Reference: z.string(),
-  Status: z.number().int(),
-  IsMedic: z.boolean(),
-  Date: z.string(),
-  Data: z.record(z.string(), z.unknown()),
-});
-export type HomeReportByReference = z.infer<typeof homeReportByReferenceSchema>;
 
 /** An incoming report as the reads answer it, with its country code and sub-group id. */
 export interface HomeReportRecord {

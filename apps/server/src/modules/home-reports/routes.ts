@@ -1,4 +1,4 @@
-import { publicReportSchema } from '@atalaya/domain';
+import { publicReportSchema, reportCreatedSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -10,7 +10,6 @@ import type { HomeReportEvents } from './events.js';
 import { homeReportDetailRoutes } from './details.js';
 import { homeReportByReferenceRoutes } from './get-by-reference.js';
 import { homeReportInboxRoutes } from './inbox.js';
-import { reportCreatedSchema } from './schemas.js';
 import { submitPublicReport, submitUserReport } from './service.js';
 import { homeReportTriageRoutes } from './triage.js';
 

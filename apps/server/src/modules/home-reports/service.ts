@@ -1,4 +1,4 @@
-import { formatHomeReference, HOME_REPORT_PREFIX, HOME_REPORT_STATUS, MSG, OPERATION_TYPES, type PublicReport } from '@atalaya/domain';
+import { formatHomeReference, HOME_REPORT_PREFIX, HOME_REPORT_STATUS, MSG, OPERATION_TYPES, type PublicReport, type ReportCreated } from '@atalaya/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { nextReferenceSequence } from '../../db/reference-sequences.js';
@@ -8,7 +8,6 @@ import { type CaptchaSolution, spendCaptcha, verifyCaptcha } from '../auth/index
 import { announceHomeReportCreated, type HomeReportEvents } from './events.js';
 import { insertHomeReport, insertStatusHistory } from './queries.js';
 import { resolveReferences } from './references.js';
-import type { ReportCreated } from './schemas.js';
 import { hasNulCharacter, reportColumns, storedReport } from './stored-report.js';
 
 export interface HomeReportDeps {

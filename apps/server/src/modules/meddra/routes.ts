@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { messageSchema } from '../../http/schemas.js';
 import { searchCurrentLlts } from './queries.js';
-import { lltMatchSchema, termParamsSchema } from './schemas.js';
+import { lltMatchSchema } from '@atalaya/domain';
+import { termParamsSchema } from './schemas.js';
 
 export interface MeddraModuleOptions {
   db: Db;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, countries, groups, laboratories, medicationUnits, residences, subGroups } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
-import type { CodiguerasAll, SearchFilters, SubGroupItem } from './schemas.js';
-import { codiguerasAllSchema, ramNewSchema, searchFiltersSchema } from './schemas.js';
+import type { CodiguerasAll, SearchFilters, SubGroupItem } from '@atalaya/domain';
+import { codiguerasAllSchema, ramNewSchema, searchFiltersSchema } from '@atalaya/domain';
 
 let t: TestApp;
 let qppv: SignedIn;

@@ -1,27 +1,23 @@
 import {
   CASE_CREATOR_ROLES,
+  codiguerasAllSchema,
   codiguerasSchema,
+  countryOptionSchema,
   countryProductSchema,
   erMedicationIngredientSchema,
   erNewSchema,
   namedItemSchema,
+  ramNewSchema,
   type Role,
+  searchFiltersSchema,
+  subGroupSchema,
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import {
-  codiguerasAllSchema,
-  countrySchema,
-  idParams,
-  metaParams,
-  productCountryParams,
-  ramNewSchema,
-  searchFiltersSchema,
-  subGroupSchema,
-} from './schemas.js';
+import { idParams, metaParams, productCountryParams } from './schemas.js';
 import {
   getCodiguerasAll,
   getCodiguerasBasic,
@@ -86,7 +82,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
     schema: {
       tags: TAG,
       summary: 'Países habilitados, por nombre',
-      response: { 200: z.array(countrySchema), ...errorResponses },
+      response: { 200: z.array(countryOptionSchema), ...errorResponses },
     },
     handler: () => getCountries(db),
   });

@@ -1,6 +1,7 @@
 import {
   canChooseAnyCountry,
   type Codigueras,
+  type CodiguerasAll,
   type CountryProduct,
   ER_STATUS,
   type ErMedicationIngredient,
@@ -9,6 +10,9 @@ import {
   type NamedItem,
   RAM_EVOLUTIONS,
   type RamInput,
+  type RamNew,
+  type SearchFilters,
+  type SubGroupItem,
 } from '@atalaya/domain';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -33,7 +37,6 @@ import {
   type RowScope,
   searchFilterRows,
 } from './queries.js';
-import type { CodiguerasAll, RamNew, SearchFilters, SubGroupItem } from './schemas.js';
 
 // ---------------------------------------------------------------------------------------
 // Order

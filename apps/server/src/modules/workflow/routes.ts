@@ -1,10 +1,10 @@
-import { annulEventSchema, erCommentSchema, erListRowSchema, followUpItemSchema, pagedResultSchema, type Role } from '@atalaya/domain';
+import { annulEventSchema, annulResultSchema, erCommentSchema, erListRowSchema, followUpItemSchema, pagedResultSchema, type Role } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { annulResultSchema, invertListParams, metaParams, pendingListParams } from './schemas.js';
+import { invertListParams, metaParams, pendingListParams } from './schemas.js';
 import { annulCase, commentsOf, followUpsOf, invertList, pendingList } from './service.js';
 
 export interface WorkflowModuleOptions {

@@ -1,5 +1,6 @@
 import {
   actionRefusal,
+  type AnnulResult,
   ER_STATUS,
   type ErComment,
   type ErListRow,
@@ -29,7 +30,7 @@ import {
   whereAll,
 } from './queries.js';
 import { buildCaseRows } from './rows.js';
-import type { AnnulResult, PendingListFilters } from './schemas.js';
+import type { PendingListFilters } from './schemas.js';
 
 export interface ListRequest {
   page: number;

@@ -1,4 +1,4 @@
-import type { ErDocument, SignatureInput } from '@atalaya/domain';
+import type { ErDocument, OkResult, SignatureInput } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import { documentUploadForm, type DocumentUpload } from './upload-form';
@@ -23,16 +23,16 @@ export const documentDownloadPath = (id: number) => `downloadDocAndNotesById/${i
  * `POST uploadDocAndNotes` (multipart); the server answers `{ Message: 'OK' }`. Errors are not
  * shown as notices: the dialog shows them where the user is looking.
  */
-export function uploadDocument(upload: DocumentUpload): Promise<{ Message: string }> {
-  return api.request<{ Message: string }>('uploadDocAndNotes', { method: 'POST', formData: documentUploadForm(upload), notify: false });
+export function uploadDocument(upload: DocumentUpload): Promise<OkResult> {
+  return api.request<OkResult>('uploadDocAndNotes', { method: 'POST', formData: documentUploadForm(upload), notify: false });
 }
 
 /**
  * `POST deleteDocAndNotes` {id, comentario, Signature}: the signature's comment is the reason.
  * A refusal is shown in the signature modal, not as a notice.
  */
-export function deleteDocument(id: number, signature: SignatureInput): Promise<unknown> {
-  return api.post('deleteDocAndNotes', { id, comentario: signature.comment, Signature: signature }, { notify: false });
+export function deleteDocument(id: number, signature: SignatureInput): Promise<OkResult> {
+  return api.post<OkResult>('deleteDocAndNotes', { id, comentario: signature.comment, Signature: signature }, { notify: false });
 }
 
 /**

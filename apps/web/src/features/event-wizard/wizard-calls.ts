@@ -1,4 +1,14 @@
-import { fileExtension, type createErBodySchema, type ErOrigin, type ErPatient, type metaDataResultSchema, type Origin, type Patient } from '@atalaya/domain';
+import {
+  fileExtension,
+  type createErBodySchema,
+  type ErOrigin,
+  type ErPatient,
+  type HomeReportDetail,
+  type metaDataResultSchema,
+  type Origin,
+  type OriginFileResult,
+  type Patient,
+} from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../shared/api';
@@ -29,42 +39,21 @@ export function saveOrigin(meta: string, origin: Origin, stored: boolean): Promi
   return api.post<ErOrigin>(stored ? 'updateOriginReport' : 'insertOriginReport', { IdER: meta, ...origin });
 }
 
-/** The stored origin document's name, as `uploadFileOriginReport` answers it. */
-export interface UploadedOriginFile {
-  FileName: string | null;
-  Extension: string | null;
-}
-
 /** `uploadFileOriginReport` multipart {Id: meta, Extension, FileName, file}; the step shows a failure next to the picker. */
-export function uploadOriginFile(meta: string, file: File): Promise<UploadedOriginFile> {
+export function uploadOriginFile(meta: string, file: File): Promise<OriginFileResult> {
   const formData = new FormData();
   formData.append('Id', meta);
   formData.append('Extension', fileExtension(file.name));
   formData.append('FileName', file.name);
   formData.append('file', file);
-  return api.request<UploadedOriginFile>('uploadFileOriginReport', { method: 'POST', formData, notify: false });
+  return api.request<OriginFileResult>('uploadFileOriginReport', { method: 'POST', formData, notify: false });
 }
 
 /**
  * `getEventoDeHomeByMeta/{meta}`: the incoming report the case was entered from (docs/api.md),
- * read loosely: the two variants (professional, patient) store different fields.
+ * the domain's contract; the stored report is read loosely (the two variants store different fields).
  */
-export interface HomeReportOfCase {
-  Id: string;
-  Reference: string;
-  StatusName?: string;
-  IsMedic: boolean;
-  /** Receipt (ISO). */
-  Date: string;
-  /** Country code. */
-  Pais: string | null;
-  Data: {
-    Tipo?: { SubGroupName?: string | null } | null;
-    Paciente?: { Iniciales?: string | null; Sexo?: string | null; Embarazo?: string | null } | null;
-    RAM?: { Reaccion?: string | null; MedDRA?: { llt_name?: string | null } | null; Grave?: string | null }[] | null;
-    Medicamento?: { Producto?: { ComercialName?: string | null } | null }[] | null;
-  } | null;
-}
+export type HomeReportOfCase = HomeReportDetail;
 
 export const homeReportOfCaseQuery = (meta: string) =>
   queryOptions({

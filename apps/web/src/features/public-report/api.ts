@@ -1,50 +1,10 @@
+import type { HomeCodigueras, HomeProduct, LltMatch, ReportCreated } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import type { ReportPayload } from './form-values';
 
-interface IdName {
-  Id: number;
-  Nombre: string;
-}
-
-/** `GET /api/getCodiguerasHome` (docs/api.md 'Public report'). */
-export interface HomeCodigueras {
-  Paises: { Id: number; Codigo: string; Nombre: string; TimeZone: string }[];
-  Grupos: { Id: number; Title: string }[];
-  SubGrupos: { Id: number; Nombre: string; GrupoId: number; Value: string }[];
-  Via: { Id: number; Descripcion: string }[];
-  MedicamentoFrecuencia: IdName[];
-  MedicamentoUnidadUso: IdName[];
-  Parentesco: IdName[];
-  AccionMedicamento: IdName[];
-  PesoUnidad: { Id: number; NombreCompleto: string; Abreviacion: string }[];
-  AlturaUnidad: { Id: number; NombreCompleto: string; Abreviacion: string }[];
-  MedicamentosAnteriores_Tipo: IdName[];
-  Especialidad: { Id: number; Description: string }[];
-  Evolucion: IdName[];
-}
-
-/** `GET /api/getProductsHomeByCountry/{country}`. */
-export interface HomeProduct {
-  Id: number;
-  ComercialName: string;
-  Laboratorio: string;
-  PrincipioActivo: string;
-}
-
-/** `GET /api/getMedDRALLT/{term}`. */
-export interface MeddraTerm {
-  llt_code: number | string;
-  llt_name: string;
-  pt_name: string;
-  soc_name: string | null;
-}
-
-/** `POST /api/postreporthome` and `postreporthomeusuario`. */
-export interface ReportCreated {
-  Reference: string;
-  Id: string;
-}
+/** The answers are the domain's contracts (packages/domain/src/contracts: catalog, meddra, home-reports). */
+export type { HomeCodigueras, HomeProduct };
 
 /** Five minutes, as the server's Cache-Control. */
 const REFERENCE_STALE_MS = 300_000;
@@ -66,7 +26,7 @@ export const homeProductsQuery = (country: string) =>
 export const meddraTermsQuery = (term: string) =>
   queryOptions({
     queryKey: ['public-report', 'meddra', term],
-    queryFn: ({ signal }) => api.get<MeddraTerm[]>(`getMedDRALLT/${encodeURIComponent(term)}`, { auth: false, notify: false, signal }),
+    queryFn: ({ signal }) => api.get<LltMatch[]>(`getMedDRALLT/${encodeURIComponent(term)}`, { auth: false, notify: false, signal }),
     staleTime: REFERENCE_STALE_MS,
   });
 

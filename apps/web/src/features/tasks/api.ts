@@ -3,7 +3,9 @@ import {
   DEFAULT_WORKFLOW_ORDER,
   PAGE_SIZE,
   type AnnulEvent,
+  type AnnulResult,
   type ErListRow,
+  type HomeReportDetail,
   type HomeReportRow,
   type HomeReportStatusResult,
   type HomeReportStatusUpdate,
@@ -11,7 +13,6 @@ import {
 } from '@atalaya/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api';
-import type { HomeReportDetail } from './summary/types';
 
 /** Cache keys of the Tasks screen. Both lists sit under `lists`, so one invalidation reloads them. */
 export const tasksKeys = {
@@ -62,8 +63,8 @@ export const homeReportQuery = (id: string) =>
   });
 
 /** `POST anularER`: the case becomes Anulado (11). */
-export function annulEvent(body: AnnulEvent): Promise<unknown> {
-  return api.post('anularER', body);
+export function annulEvent(body: AnnulEvent): Promise<AnnulResult> {
+  return api.post<AnnulResult>('anularER', body);
 }
 
 /**

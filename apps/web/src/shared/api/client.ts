@@ -1,4 +1,4 @@
-import { MSG } from '@atalaya/domain';
+import { MSG, type TokenResponse } from '@atalaya/domain';
 import { ApiError, type ApiErrorBody } from './api-error';
 import { describeApiError, type Notice } from './error-catalogue';
 
@@ -19,13 +19,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** `POST /api/login` answer (docs/api.md). */
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  token_type: string;
-  expires_in: number;
-}
+/** `POST /api/login` answer: the domain's contract. */
+export type { TokenResponse };
 
 export type RefreshResult = 'ok' | 'rejected' | 'offline';
 

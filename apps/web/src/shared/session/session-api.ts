@@ -1,3 +1,4 @@
+import type { AcceptTermsResult } from '@atalaya/domain';
 import { api, type TokenResponse } from '../api';
 import type { AppContext } from './types';
 
@@ -20,6 +21,6 @@ export function logout(): Promise<void> {
   return api.request<void>('logout', { method: 'POST', auth: false, notify: false });
 }
 
-export function acceptTerms(): Promise<{ AcceptTerms: boolean }> {
-  return api.post<{ AcceptTerms: boolean }>('acceptTerms');
+export function acceptTerms(): Promise<AcceptTermsResult> {
+  return api.post<AcceptTermsResult>('acceptTerms');
 }

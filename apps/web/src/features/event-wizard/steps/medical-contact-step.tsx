@@ -1,4 +1,4 @@
-import { MAX_NOTE_LENGTH, medicalContactInputSchema, MSG, type ErMedicalContact } from '@atalaya/domain';
+import { MAX_NOTE_LENGTH, medicalContactInputSchema, MSG, type ErMedicalContact, type MedicalContactFileResult } from '@atalaya/domain';
 import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
@@ -132,7 +132,7 @@ function MedicalContactEditor({ meta, initial, readOnly, handle }: EditorProps) 
     }
     setBusy('uploading');
     try {
-      const uploaded = await api.request<Pick<ErMedicalContact, 'NombreArchivo' | 'ExtensionArchivo'>>('uploadFileContactoMedico', {
+      const uploaded = await api.request<MedicalContactFileResult>('uploadFileContactoMedico', {
         method: 'POST',
         formData: contactFileForm(target.Id, picked),
         notify: false,

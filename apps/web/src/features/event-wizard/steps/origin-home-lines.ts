@@ -1,7 +1,7 @@
 import type { HomeReportOfCase } from '../wizard-calls';
 
 /** The reactions of the report, by MedDRA term or description, marked when serious. */
-export function reactionLines(data: HomeReportOfCase['Data']): string[] {
+export function reactionLines(data: HomeReportOfCase['Data'] | null): string[] {
   return (data?.RAM ?? [])
     .map((ram) => {
       const name = ram.MedDRA?.llt_name?.trim() || ram.Reaccion?.trim() || '';
@@ -11,6 +11,6 @@ export function reactionLines(data: HomeReportOfCase['Data']): string[] {
 }
 
 /** The suspect medicines of the report, by commercial name. */
-export function medicineLines(data: HomeReportOfCase['Data']): string[] {
+export function medicineLines(data: HomeReportOfCase['Data'] | null): string[] {
   return (data?.Medicamento ?? []).map((drug) => drug.Producto?.ComercialName?.trim() ?? '').filter((name) => name !== '');
 }

@@ -1,3 +1,4 @@
+import type { LltMatch } from '@atalaya/domain';
 import { Autocomplete, Loader, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -9,14 +10,6 @@ import { FIELD_COMBOBOX_PROPS } from './medication-fields';
 export const MEDDRA_MIN_CHARS = 2;
 const DEBOUNCE_MS = 300;
 
-/** `GET /api/getMedDRALLT/{term}`: a current lowest level term with its preferred term and SOC. */
-export interface MeddraMatch {
-  llt_code: number;
-  llt_name: string;
-  pt_name: string;
-  soc_name: string | null;
-}
-
 export interface MeddraTerm {
   llt_code: number;
   llt_name: string;
@@ -26,7 +19,7 @@ export interface MeddraTerm {
 export const meddraSearchQuery = (term: string) =>
   queryOptions({
     queryKey: ['reference', 'meddra', term],
-    queryFn: ({ signal }) => api.get<MeddraMatch[]>(`getMedDRALLT/${encodeURIComponent(term)}`, { signal, notify: false }),
+    queryFn: ({ signal }) => api.get<LltMatch[]>(`getMedDRALLT/${encodeURIComponent(term)}`, { signal, notify: false }),
     staleTime: Infinity,
   });
 

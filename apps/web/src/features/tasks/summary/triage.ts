@@ -20,7 +20,9 @@ export interface TriageChoice {
 }
 
 /** The report's type and country as stored: the modal starts from them. */
-export function initialChoice(report: Pick<HomeReportDetail, 'SubGroup' | 'Pais' | 'Data'>): TriageChoice {
+export function initialChoice(
+  report: Pick<HomeReportDetail, 'Data'> & { SubGroup: HomeReportDetail['SubGroup'] | string | null; Pais: HomeReportDetail['Pais'] | null },
+): TriageChoice {
   const subGroup = report.SubGroup ?? report.Data.Tipo?.SubGroup ?? null;
   const country = report.Pais ?? report.Data.Tipo?.Pais ?? report.Data.Paciente?.Pais ?? null;
   return {

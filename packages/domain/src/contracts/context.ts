@@ -1,6 +1,7 @@
-import { ROLES } from '@atalaya/domain';
 import { z } from 'zod';
+import { ROLES } from '../roles.js';
 
+/** A menu entry of `getContext` (docs/api.md, docs/roles.md). */
 export const menuItemSchema = z.object({
   URL: z.string(),
   NameES: z.string(),
@@ -10,8 +11,9 @@ export const menuItemSchema = z.object({
   Menu: z.string().nullable(),
   Order: z.number().int(),
 });
+export type MenuItem = z.infer<typeof menuItemSchema>;
 
-/** The stored user session of the browser (platform spec §3). */
+/** The stored user session of the browser (platform spec §3) plus the user's time zone. */
 export const sessionUserSchema = z.object({
   Id: z.string(),
   Rol: z.enum(ROLES),
@@ -24,24 +26,28 @@ export const sessionUserSchema = z.object({
   Name: z.string(),
   TimeZone: z.string(),
 });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const countrySchema = z.object({
+/** A country of `getContext`, with its disabled flag. */
+export const contextCountrySchema = z.object({
   Id: z.number().int(),
   Codigo: z.string(),
   Nombre: z.string(),
   TimeZone: z.string(),
   Eliminado: z.boolean(),
 });
+export type ContextCountry = z.infer<typeof contextCountrySchema>;
 
+/** `GET /api/getContext`: the session user with menu, the session timeout and the reference data the shell needs. */
 export const contextSchema = z.object({
   User: sessionUserSchema,
-  /** Minutes of inactivity before the session locks. */
+  /** Minutes of inactivity before the session locks; may be fractional. */
   SessionTimeout: z.number().positive(),
-  Paises: z.array(countrySchema),
+  Paises: z.array(contextCountrySchema),
   Status: z.array(z.object({ Id: z.number().int(), Estado: z.string() })),
   SubGrupos: z.array(z.object({ Id: z.number().int(), Nombre: z.string(), GrupoId: z.number().int() })),
 });
-export type ContextResponse = z.infer<typeof contextSchema>;
+export type AppContext = z.infer<typeof contextSchema>;
 
 /** The user `Details` as the server answers them (`getMyUser`, `getUserDetails`). */
 export const userDetailsSchema = z.object({
@@ -63,7 +69,7 @@ export const userLaboratorySchema = z.object({
   CountryId: z.number().int().nullable(),
 });
 
-/** A user with details and laboratories (platform spec §3 'User'). */
+/** `GET /api/getMyUser`: a user with details and laboratories (platform spec §3 'User'). */
 export const userWithDetailsSchema = z.object({
   UserID: z.string(),
   Id: z.string(),
