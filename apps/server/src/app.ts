@@ -28,7 +28,7 @@ import { meddraModule } from './modules/meddra/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
 import { createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
 import { registerWebApp } from './modules/static/index.js';
-import { workflowModule } from './modules/workflow/index.js';
+import { tasksModule } from './modules/tasks/index.js';
 
 /** Largest JSON or form body; file uploads declare their own limit. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -87,7 +87,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   const homeReportEvents = createHomeReportEvents();
   const caseEvents = createCaseEvents();
   await app.register(homeReportsModule, { db, captchaHmacKey: keys.captchaHmacKey, events: homeReportEvents, caseEvents });
-  await app.register(workflowModule, { db });
+  await app.register(tasksModule, { db });
   await app.register(caseReadRoutes, { db });
   await app.register(caseMedicationsModule, { db });
   await app.register(caseAssessmentModule, { db });

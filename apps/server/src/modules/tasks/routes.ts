@@ -7,7 +7,7 @@ import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { annulResultSchema, invertListParams, metaParams, pendingListParams } from './schemas.js';
 import { annulCase, commentsOf, followUpsOf, invertList, pendingList } from './service.js';
 
-export interface WorkflowModuleOptions {
+export interface TasksModuleOptions {
   db: Db;
 }
 
@@ -21,7 +21,7 @@ const pagedRows = pagedResultSchema(erListRowSchema);
 const withNotFound = { ...errorResponses, 404: messageSchema };
 
 /** The Tasks screen's case lists (getWorkFlow, getWorkFlowInvert), comments, follow-ups and annulment. */
-export const workflowModule: FastifyPluginAsyncZod<WorkflowModuleOptions> = async (app, { db }) => {
+export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app, { db }) => {
   app.route({
     method: 'GET',
     url: '/api/getWorkFlow/:page/:size/:orderBy/:statusId/:idEr/:from/:to/:categoryId/:subGroupId',
