@@ -21,7 +21,7 @@ import { caseAssessmentModule } from './modules/case-assessment/index.js';
 import { caseWorkflowModule } from './modules/case-workflow/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { contextModule } from './modules/context/index.js';
-import { caseReadRoutes, createCaseEvents } from './modules/events/index.js';
+import { caseReadRoutes, createCaseEvents } from './modules/cases/index.js';
 import { followUpModule } from './modules/follow-up/index.js';
 import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
 import { meddraModule } from './modules/meddra/index.js';

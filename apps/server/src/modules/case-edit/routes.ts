@@ -22,7 +22,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import type { CaseEvents } from '../events/index.js';
+import type { CaseEvents } from '../cases/index.js';
 import { createEr, getEventByMeta, updateEr } from './event.js';
 import { finishCase } from './finish.js';
 import { getMedicalContact, setMedicalContact } from './medical-contact.js';

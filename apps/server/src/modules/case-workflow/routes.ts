@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import type { CaseEvents } from '../events/index.js';
+import type { CaseEvents } from '../cases/index.js';
 import { getActions, sendAction } from './actions.js';
 import { getApprovedFabric } from './approved-fabric.js';
 import { deleteCase } from './delete-case.js';

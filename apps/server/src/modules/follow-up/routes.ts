@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { announceCaseCreated, type CaseEvents } from '../events/index.js';
+import { announceCaseCreated, type CaseEvents } from '../cases/index.js';
 import { createFollowUp } from './service.js';
 
 export interface FollowUpModuleOptions {
