@@ -14,7 +14,7 @@ import { registerRouteAccess } from './http/route-access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { authModule, loadAuthKeys } from './modules/auth/index.js';
 import { caseEditModule } from './modules/case-edit/index.js';
-import { caseFilesModule } from './modules/case-files/index.js';
+import { filesModule } from './modules/files/index.js';
 import { casePdfModule } from './modules/case-pdf/index.js';
 import { caseMedicationsModule } from './modules/case-medications/index.js';
 import { caseAssessmentModule } from './modules/case-assessment/index.js';
@@ -93,7 +93,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   await app.register(caseAssessmentModule, { db });
   await app.register(caseEditModule, { db, caseEvents });
   await app.register(referenceDataModule, { db });
-  await app.register(caseFilesModule, { db });
+  await app.register(filesModule, { db });
   await app.register(followUpModule, { db, caseEvents });
   await app.register(caseWorkflowModule, { db, caseEvents });
   await app.register(casePdfModule, { db });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { multipartDoc, readSingleUpload, registerUploads, sendFile } from '../case-files/index.js';
+import { multipartDoc, readSingleUpload, registerUploads, sendFile } from '../files/index.js';
 import { CASE_READERS, CASE_WRITERS, updateRam } from '../case-medications/index.js';
 import { attachNotificationFile, classifyRam, type NotificationKind, notificationFile } from './ram-classification.js';
 import { attachRecoveryFile, recoveryFile, saveRecovery } from './recovery.js';

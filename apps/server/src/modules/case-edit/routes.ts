@@ -47,7 +47,7 @@ const metaParams = z.object({ meta: caseMetaSchema });
 
 /**
  * The case and its core records: the event (getERByMeta, createER, updateER, insertER), the
- * patient (setPaciente; read by getPacienteByERMeta in modules/events), the origin, the previous
+ * patient (setPaciente; read by getPacienteByERMeta in modules/cases), the origin, the previous
  * medications, the medical contact and who reported it (issue 5 §1, §4, §5). Every write locks
  * the case, checks it is editable by the user and records its history in one transaction.
  */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { contentDisposition, sendFile } from '../case-files/upload.js';
+import { contentDisposition, sendFile } from '../files/upload.js';
 import { followUpEventsByReference, followUpFile, generateCasePdf, getFollowUpReport, listCasePdfs, PDF_MIME_TYPE, storedCasePdf } from './service.js';
 
 export interface CasePdfModuleOptions {

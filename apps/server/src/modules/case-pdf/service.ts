@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { auditLog, events, files, followUpReports, operationHistory, pdfHistory, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { type DownloadableFile, loadFile, storeFile } from '../case-files/upload.js';
+import { type DownloadableFile, loadFile, storeFile } from '../files/upload.js';
 import { caseReach, findCaseInReach } from '../reach/index.js';
 import { casePdfDocument } from './document.js';
 import { loadCasePdfData } from './load.js';

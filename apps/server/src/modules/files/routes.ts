@@ -17,7 +17,7 @@ import {
 } from './service.js';
 import { multipartDoc, readSingleUpload, registerUploads, sendFile } from './upload.js';
 
-export interface CaseFilesModuleOptions {
+export interface FilesModuleOptions {
   db: Db;
 }
 
@@ -43,7 +43,7 @@ const fileResponse = {
  * Documents and notes of a case, the origin report's file and the medical contact's file:
  * uploads (multipart, one file, checked before storing) and downloads (issue 5 §3, §6).
  */
-export const caseFilesModule: FastifyPluginAsyncZod<CaseFilesModuleOptions> = async (app, { db }) => {
+export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app, { db }) => {
   await registerUploads(app);
 
   app.route({
