@@ -41,7 +41,7 @@ import {
   type MedicationRow,
   type RecoveryRow,
 } from '../case-medications/queries.js';
-import { getEvaluation } from '../case-workflow/evaluation.js';
+import { getEvaluation } from '../case-assessment/index.js';
 import type { CaseInReach } from '../reach/index.js';
 
 /** How many operation-history entries the PDF prints (the newest). */

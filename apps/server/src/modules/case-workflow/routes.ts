@@ -1,4 +1,4 @@
-import { approvedFabricSchema, caseMetaSchema, deleteCaseBodySchema, erActionSchema, erEventSchema, evaluationSchema, setEvaluationBodySchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
+import { approvedFabricSchema, caseMetaSchema, deleteCaseBodySchema, erActionSchema, erEventSchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -8,7 +8,6 @@ import type { CaseEvents } from '../cases/index.js';
 import { getActions, sendAction } from './actions.js';
 import { getApprovedFabric } from './approved-fabric.js';
 import { deleteCase } from './delete-case.js';
-import { getEvaluation, setEvaluation } from './evaluation.js';
 import { getHistoryPage } from './history.js';
 
 export interface CaseWorkflowModuleOptions {
@@ -90,31 +89,5 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
       },
     },
     handler: (request) => getApprovedFabric(db, requireUser(request), request.params.meta),
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/getImputEvaluationByMeta/:meta',
-    config: { roles: CASE_READERS },
-    schema: {
-      tags: ['Imputabilidad'],
-      summary: 'La evaluación de imputabilidad (Naranjo) del evento: respuestas, marcas, total y resultado',
-      params: z.object({ meta: caseMetaSchema }),
-      response: { 200: evaluationSchema, ...errorResponses, 404: messageSchema },
-    },
-    handler: (request) => getEvaluation(db, requireUser(request), request.params.meta),
-  });
-
-  app.route({
-    method: 'POST',
-    url: '/api/setImputEvaluation',
-    config: { roles: ['QPPV', 'RLF', 'Fabricante'] },
-    schema: {
-      tags: ['Imputabilidad'],
-      summary: 'Guarda la evaluación de imputabilidad según el rol; el total y el resultado se calculan en el servidor',
-      body: setEvaluationBodySchema,
-      response: { 200: evaluationSchema, ...errorResponses, 404: messageSchema },
-    },
-    handler: (request) => setEvaluation(db, requireUser(request), request.body),
   });
 };
