@@ -6,6 +6,9 @@ import { z } from 'zod';
 /** Everyone who works on cases reads them (within reach, `modules/reach`). */
 export const CASE_READERS: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
 
+/** Who edits a case's records with the wizard (the services further check status, creator and reach). */
+export const CASE_WRITERS: readonly Role[] = ['QPPV', 'RLF'];
+
 /**
  * The Meta of a case in a path: 1–64 characters of the URL-safe alphabet the server gives out
  * (`newCaseMeta`, base64url). Anything else (empty, blank, too long, other characters) is

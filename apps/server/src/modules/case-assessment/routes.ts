@@ -2,11 +2,11 @@ import { erMedicationSchema, erRamSchema, evaluationSchema, recoveryBodySchema, 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { metaParams } from '../../http/case-routes.js';
+import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { multipartDoc, readSingleUpload, registerUploads, sendFile } from '../files/index.js';
-import { CASE_READERS, CASE_WRITERS, updateRam } from '../case-medications/index.js';
+import { updateRam } from '../case-medications/index.js';
 import { getEvaluation, setEvaluation } from './evaluation.js';
 import { attachNotificationFile, classifyRam, type NotificationKind, notificationFile } from './ram-classification.js';
 import { attachRecoveryFile, recoveryFile, saveRecovery } from './recovery.js';

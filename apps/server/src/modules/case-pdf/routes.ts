@@ -1,7 +1,8 @@
-import { caseMetaSchema, casePdfFileName, MSG, pdfHistoryItemSchema, type Role } from '@atalaya/domain';
+import { casePdfFileName, MSG, pdfHistoryItemSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { CASE_READERS, caseMetaParam } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { contentDisposition, sendFile } from '../files/index.js';
@@ -11,9 +12,6 @@ export interface CasePdfModuleOptions {
   db: Db;
 }
 
-/** Everyone who works on cases reads them (within reach). */
-const CASE_READERS: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
-
 const TAG = ['PDF y seguimientos'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 const pdfResponse = {
@@ -21,9 +19,9 @@ const pdfResponse = {
   ...withNotFound,
 };
 
-const metaParams = z.object({ id: caseMetaSchema });
+const metaParams = z.object({ id: caseMetaParam });
 const storedPdfParams = z.object({
-  erId: caseMetaSchema,
+  erId: caseMetaParam,
   fileName: z.string({ error: MSG.pdf.notFound }).trim().min(1, MSG.pdf.notFound).max(300, MSG.pdf.notFound),
 });
 /** The case PDF and its history (event spec §4, §9). */

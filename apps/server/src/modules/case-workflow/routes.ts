@@ -1,7 +1,8 @@
-import { approvedFabricSchema, caseMetaSchema, deleteCaseBodySchema, erActionSchema, erEventSchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
+import { approvedFabricSchema, deleteCaseBodySchema, erActionSchema, erEventSchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { CASE_READERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import type { CaseEvents } from '../cases/index.js';
@@ -15,8 +16,6 @@ export interface CaseWorkflowModuleOptions {
   caseEvents: CaseEvents;
 }
 
-const CASE_READERS = ['QPPV', 'RLF', 'CL', 'Fabricante'] as const;
-
 /** The case workflow of the event view (event spec §4, workflow.md): the allowed actions and taking one. */
 export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions> = async (app, { db, caseEvents }) => {
   app.route({
@@ -26,7 +25,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
     schema: {
       tags: ['Flujo de trabajo'],
       summary: 'Las acciones del flujo de trabajo que el usuario puede tomar ahora sobre el evento',
-      params: z.object({ meta: caseMetaSchema }),
+      params: metaParams,
       response: { 200: z.array(erActionSchema), ...errorResponses, 404: messageSchema },
     },
     handler: (request) => getActions(db, requireUser(request), request.params.meta),
@@ -81,7 +80,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
     schema: {
       tags: ['Flujo de trabajo'],
       summary: 'La aprobación del fabricante (AprobarFabricante) más reciente del evento',
-      params: z.object({ meta: caseMetaSchema }),
+      params: metaParams,
       response: {
         200: approvedFabricSchema,
         ...errorResponses,

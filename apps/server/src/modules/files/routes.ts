@@ -2,9 +2,10 @@ import { erDocumentSchema, type Role, signedDocumentDeleteBodySchema } from '@at
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { idParams, medicalContactFileResultSchema, metaParams, originFileResultSchema } from './schemas.js';
+import { idParams, medicalContactFileResultSchema, originFileResultSchema } from './schemas.js';
 import {
   attachMedicalContactFile,
   attachOriginFile,
@@ -21,12 +22,8 @@ export interface FilesModuleOptions {
   db: Db;
 }
 
-/** Roles that see a case's files. */
-const READ_ROLES: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
 /** Roles that add, change and delete documents and notes (the wizard's rule narrows 'insert' and 'update'). */
 const DOCUMENT_WRITE_ROLES: readonly Role[] = ['QPPV', 'RLF', 'Fabricante'];
-/** Roles that use the wizard (lockEditableCase narrows them to the creator or an RLF). */
-const WIZARD_ROLES: readonly Role[] = ['QPPV', 'RLF'];
 
 const TAG = ['Documentos y archivos'];
 const MULTIPART = ['multipart/form-data'];
@@ -49,7 +46,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getDocsAndNotesByMeta/:meta',
-    config: { roles: READ_ROLES },
+    config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
       summary: 'Documentos y notas de un evento reportable (sin los eliminados), del más reciente al más antiguo',
@@ -110,7 +107,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/uploadFileOriginReport',
-    config: { roles: WIZARD_ROLES },
+    config: { roles: CASE_WRITERS },
     schema: {
       tags: TAG,
       summary: 'Adjuntar el documento de origen del reporte (multipart: Id = Meta del evento, Extension, FileName, file)',
@@ -127,7 +124,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/uploadFileContactoMedico',
-    config: { roles: WIZARD_ROLES },
+    config: { roles: CASE_WRITERS },
     schema: {
       tags: TAG,
       summary: 'Adjuntar un archivo al contacto médico (multipart: Id del contacto, ExtensionArchivo, NombreArchivo, file)',
@@ -144,7 +141,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/downloadOriginReportById/:meta',
-    config: { roles: READ_ROLES },
+    config: { roles: CASE_READERS },
     schema: { tags: TAG, summary: 'Descargar el documento de origen de un evento reportable', params: metaParams, response: fileResponse },
     handler: async (request, reply) => sendFile(reply, await originFile(db, requireUser(request), request.params.meta)),
   });
@@ -152,7 +149,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/downloadDocAndNotesById/:id',
-    config: { roles: READ_ROLES },
+    config: { roles: CASE_READERS },
     schema: { tags: TAG, summary: 'Descargar el archivo de un documento o nota', params: idParams, response: fileResponse },
     handler: async (request, reply) => sendFile(reply, await documentFile(db, requireUser(request), request.params.id)),
   });
@@ -160,7 +157,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/downloadFileContactoMedicoById/:id',
-    config: { roles: READ_ROLES },
+    config: { roles: CASE_READERS },
     schema: { tags: TAG, summary: 'Descargar el archivo del contacto médico', params: idParams, response: fileResponse },
     handler: async (request, reply) => sendFile(reply, await medicalContactFile(db, requireUser(request), request.params.id)),
   });

@@ -51,7 +51,6 @@ export type OriginFileResult = z.infer<typeof originFileResultSchema>;
 export const medicalContactFileResultSchema = z.object({ NombreArchivo: z.string(), ExtensionArchivo: z.string() });
 export type MedicalContactFileResult = z.infer<typeof medicalContactFileResultSchema>;
 
-export const metaParams = z.object({ meta: z.string().min(1).max(64) });
 export const idParams = z.object({ id: formId(MSG.referenceData.invalidId) });
 
 /** The fields of an upload checked against a schema: 400 with the first rule's Spanish message. */

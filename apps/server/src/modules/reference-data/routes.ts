@@ -10,13 +10,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import {
   codiguerasAllSchema,
   countrySchema,
   idParams,
-  metaParams,
   productCountryParams,
   ramNewSchema,
   searchFiltersSchema,

@@ -1,4 +1,4 @@
-import { caseMetaSchema, codiguerasSchema, MSG } from '@atalaya/domain';
+import { codiguerasSchema, MSG } from '@atalaya/domain';
 import { z } from 'zod';
 
 /** Largest value of an `integer` (serial) column. */
@@ -17,7 +17,6 @@ export const idParam = z.string().transform((value, ctx) => {
 export const idParams = z.object({ id: idParam });
 /** Path of getlaboraotriesByProductsCountry/{a}/{b}: a product id and a country id. */
 export const productCountryParams = z.object({ a: idParam, b: idParam });
-export const metaParams = z.object({ meta: caseMetaSchema });
 
 /** A country as the wizard and the filters list it. */
 export const countrySchema = z.object({ Id: z.number().int(), Codigo: z.string(), Nombre: z.string() });

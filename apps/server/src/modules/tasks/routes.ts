@@ -2,9 +2,10 @@ import { annulEventSchema, erCommentSchema, erListRowSchema, followUpItemSchema,
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { CASE_READERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { annulResultSchema, invertListParams, metaParams, pendingListParams } from './schemas.js';
+import { annulResultSchema, invertListParams, pendingListParams } from './schemas.js';
 import { annulCase, commentsOf, followUpsOf, invertList, pendingList } from './service.js';
 
 export interface TasksModuleOptions {
@@ -13,8 +14,6 @@ export interface TasksModuleOptions {
 
 /** "Mis acciones pendientes" is hidden for CL and ADMIN (event spec §2.1): they are refused. */
 const PENDING_LIST_ROLES: readonly Role[] = ['QPPV', 'RLF', 'Fabricante'];
-/** Roles that work on cases: the other half of the tasks, comments, follow-ups, annul. */
-const CASE_ROLES: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
 
 const TAG = ['Tareas'];
 const pagedRows = pagedResultSchema(erListRowSchema);
@@ -41,7 +40,7 @@ export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getWorkFlowInvert/:page/:size/:orderBy',
-    config: { roles: CASE_ROLES },
+    config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
       summary: 'Eventos reportables abiertos al alcance del usuario que esperan a otro rol (15 por página)',
@@ -54,7 +53,7 @@ export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getERCommentsByMeta/:meta',
-    config: { roles: CASE_ROLES },
+    config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
       summary: 'Comentarios del flujo de trabajo de un evento reportable, del más reciente al más antiguo',
@@ -67,7 +66,7 @@ export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getERFollowUpByMeta/:meta',
-    config: { roles: CASE_ROLES },
+    config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
       summary: 'Reportes de seguimiento de un evento reportable, del más reciente al más antiguo',
@@ -80,7 +79,7 @@ export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/anularER',
-    config: { roles: CASE_ROLES },
+    config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
       summary: 'Anular un evento reportable (estado 11) con un comentario',

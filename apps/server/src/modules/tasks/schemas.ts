@@ -58,8 +58,6 @@ export interface PendingListFilters {
   subGroupId: number | null;
 }
 
-export const metaParams = z.object({ meta: z.string().min(1).max(64) });
-
 /** Answer of `anularER`. */
 export const annulResultSchema = z.object({ Meta: z.string(), Estado: z.number().int() });
 export type AnnulResult = z.infer<typeof annulResultSchema>;
