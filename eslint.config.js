@@ -1,7 +1,43 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+const ROOT = import.meta.dirname;
+
+// ---- Server boundaries (docs/architecture.md) --------------------------------------------
+const SERVER_SRC = 'apps/server/src';
+const SERVER_MODULES = readdirSync(path.join(ROOT, SERVER_SRC, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Server zones: who may import what (paths relative to the repository root). */
+const SERVER_ZONES = [
+  {
+    // The layers under the modules never reach up into them (nor into what is built on them).
+    target: [`${SERVER_SRC}/db`, `${SERVER_SRC}/http`, `${SERVER_SRC}/shared`],
+    from: [`${SERVER_SRC}/modules`, `${SERVER_SRC}/demo`, `${SERVER_SRC}/app.ts`, `${SERVER_SRC}/main.ts`],
+    message: 'db/, http/ and shared/ sit under the modules: move what they need down (docs/architecture.md).',
+  },
+  // A module imports another module through its index.ts only (`../x/index.js`).
+  ...SERVER_MODULES.map((name) => ({
+    target: `${SERVER_SRC}/modules/${name}/**`,
+    from: `${SERVER_SRC}/modules/**`,
+    except: [`**/${SERVER_SRC}/modules/${name}/**`, `**/${SERVER_SRC}/modules/*/index.ts`],
+    message: `Import another module through its index.ts ('../x/index.js'), not its internals.`,
+  })),
+  {
+    // Above the modules (app, demo seed, scripts, test support): through each module's index.ts too.
+    target: [`${SERVER_SRC}/*.ts`, `${SERVER_SRC}/demo/**`, `${SERVER_SRC}/scripts/**`, `${SERVER_SRC}/test-support/**`],
+    from: `${SERVER_SRC}/modules/**`,
+    except: [`**/${SERVER_SRC}/modules/*/index.ts`],
+    message: `Import a module through its index.ts ('modules/x/index.js'), not its internals.`,
+  },
+];
 
 export default tseslint.config(
   {
@@ -26,9 +62,31 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // ---- Server boundaries: zones and no cycles (docs/architecture.md) ----
+  {
+    files: [`${SERVER_SRC}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse the .ts files imported (no-cycle follows them), resolve '.js' specifiers to them.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(ROOT, 'apps/server/tsconfig.json') })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: SERVER_ZONES }],
+    },
+  },
+  {
+    // No cycles between (or within) modules. The Drizzle tables of db/schema reference each other: not checked.
+    files: [`${SERVER_SRC}/modules/**/*.ts`],
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // ---- end of the server boundaries ----
   {
     // Features talk to each other through their public index.ts only.
-    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/server/src/modules/**/*.ts'],
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

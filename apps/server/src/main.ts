@@ -2,7 +2,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrate, openDatabase } from './db/client.js';
 import { demoUsers } from './db/seed/data/index.js';
-import { DEMO_PASSWORD, isEmptyDatabase, seedOnStart } from './db/seed/index.js';
+import { isEmptyDatabase } from './db/seed/index.js';
+import { DEMO_PASSWORD, seedOnStart } from './demo/index.js';
 import { startMailSender } from './modules/mail/index.js';
 
 async function main(): Promise<void> {

@@ -19,7 +19,7 @@ import {
   users,
 } from './schema/index.js';
 import { demoUsers } from './seed/data/index.js';
-import { DEMO_PASSWORD, seedDemoData, seedReferenceData } from './seed/index.js';
+import { DEMO_PASSWORD, seedDemoCatalogAndUsers, seedReferenceData } from './seed/index.js';
 
 const counted: PgTable[] = [
   countries,
@@ -49,14 +49,14 @@ describe('seeding', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await seedReferenceData(database.db);
-    await seedDemoData(database.db);
+    await seedDemoCatalogAndUsers(database.db);
   });
   afterAll(() => database.close());
 
   it('is idempotent: a second run adds nothing', async () => {
     const before = await rowCounts(database.db);
     await seedReferenceData(database.db);
-    await seedDemoData(database.db);
+    await seedDemoCatalogAndUsers(database.db);
     expect(await rowCounts(database.db)).toEqual(before);
     expect(before.products).toBeGreaterThan(0);
     expect(before.meddra_llt).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { type ConfigurationChangedMessage, HUB_EVENTS, HUB_PATH, type NewEventsM
 import Fastify, { type FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { signAccessToken } from '../http/access-token.js';
-import { createCaseEvents } from '../modules/events/index.js';
+import { createCaseEvents } from '../modules/cases/index.js';
 import { createHomeReportEvents } from '../modules/home-reports/index.js';
 import { createConfigurationEvents, type RealtimeHubOptions, registerRealtimeHub } from '../modules/realtime/index.js';
 import type { TestApp } from './app.js';

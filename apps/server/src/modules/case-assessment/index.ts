@@ -1,1 +1,2 @@
 export { caseAssessmentModule, type CaseAssessmentModuleOptions } from './routes.js';
+export { getEvaluation } from './evaluation.js';

@@ -1,11 +1,13 @@
-import { erMedicationSchema, erRamSchema, recoveryBodySchema, type Role, updateRamRequestSchema } from '@atalaya/domain';
+import { erMedicationSchema, erRamSchema, evaluationSchema, recoveryBodySchema, type Role, setEvaluationBodySchema, updateRamRequestSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { multipartDoc, readSingleUpload, registerUploads, sendFile } from '../case-files/index.js';
-import { CASE_READERS, CASE_WRITERS, updateRam } from '../case-medications/index.js';
+import { multipartDoc, readSingleUpload, registerUploads, sendFile } from '../files/index.js';
+import { updateRam } from '../case-medications/index.js';
+import { getEvaluation, setEvaluation } from './evaluation.js';
 import { attachNotificationFile, classifyRam, type NotificationKind, notificationFile } from './ram-classification.js';
 import { attachRecoveryFile, recoveryFile, saveRecovery } from './recovery.js';
 import { medicationIdParams, ramIdParams } from './schemas.js';
@@ -45,8 +47,8 @@ const NOTIFICATION_ROUTES: readonly { kind: NotificationKind; upload: string; do
 
 /**
  * The assessment of a sent case from the event view: the RAM tab's classification and
- * notifications of each adverse event, and the Recuperacion tab's product recovery
- * (event spec §3, §5, §6, §7). updateRAM lives here because the same call carries either the
+ * notifications of each adverse event, the Recuperacion tab's product recovery and the
+ * Imputabilidad tab's Naranjo evaluation (event spec §3, §5, §6, §7). updateRAM lives here because the same call carries either the
  * wizard's fields (handed to case-medications) or the classification.
  */
 export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOptions> = async (app, { db }) => {
@@ -135,5 +137,31 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
     config: { roles: CASE_READERS },
     schema: { tags: RECOVERY_TAG, summary: 'Descargar el comprobante de la recuperación del producto', params: medicationIdParams, response: fileResponse },
     handler: async (request, reply) => sendFile(reply, await recoveryFile(db, requireUser(request), request.params.medicationId)),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getImputEvaluationByMeta/:meta',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: ['Imputabilidad'],
+      summary: 'La evaluación de imputabilidad (Naranjo) del evento: respuestas, marcas, total y resultado',
+      params: metaParams,
+      response: { 200: evaluationSchema, ...errorResponses, 404: messageSchema },
+    },
+    handler: (request) => getEvaluation(db, requireUser(request), request.params.meta),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/setImputEvaluation',
+    config: { roles: ['QPPV', 'RLF', 'Fabricante'] },
+    schema: {
+      tags: ['Imputabilidad'],
+      summary: 'Guarda la evaluación de imputabilidad según el rol; el total y el resultado se calculan en el servidor',
+      body: setEvaluationBodySchema,
+      response: { 200: evaluationSchema, ...errorResponses, 404: messageSchema },
+    },
+    handler: (request) => setEvaluation(db, requireUser(request), request.body),
   });
 };

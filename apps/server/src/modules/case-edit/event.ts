@@ -16,7 +16,7 @@ import { countries, events, followUpReports, groups, subGroups, users } from '..
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { enabledSubGroup, referenceKey, UNCLASSIFIED_SUB_GROUP_ID } from '../catalog/index.js';
-import { changedFields, createCase, lockEditableCase, recordCaseOperation } from '../events/index.js';
+import { changedFields, createCase, lockEditableCase, recordCaseOperation } from '../cases/index.js';
 import { findCaseInReach } from '../reach/index.js';
 
 /** The event-level reads and writes of a case: getERByMeta, createER, updateER. */

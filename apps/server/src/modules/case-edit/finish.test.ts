@@ -10,8 +10,8 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { connected, disconnectOpenedClients, hubToken, references, settle, startBareHub } from '../../test-support/hub-client.js';
 import { postPublicReport, triageOk } from '../../test-support/home-reports.js';
 import { patientReport } from '../../test-support/public-reports.js';
-import { createCaseEvents } from '../events/index.js';
-import { announceCaseSent } from '../events/index.js';
+import { createCaseEvents } from '../cases/index.js';
+import { announceCaseSent } from '../cases/index.js';
 
 let t: TestApp;
 let creator: Session;

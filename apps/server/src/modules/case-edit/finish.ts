@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.js';
 import { countries, eventComments, eventMedications, eventOrigins, eventPatients, eventRams, events, subGroups, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { type CaseEvents, recordCaseOperation } from '../events/index.js';
-import { announceCaseSent, type CaseSent } from '../events/index.js';
+import { type CaseEvents, recordCaseOperation } from '../cases/index.js';
+import { announceCaseSent, type CaseSent } from '../cases/index.js';
 import { enqueueMail } from '../mail/index.js';
 import { findCaseInReach } from '../reach/index.js';
 

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { events, files, medicalContacts } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
-import { changedFields, lockEditableCase, recordCaseOperation } from '../events/index.js';
+import { changedFields, lockEditableCase, recordCaseOperation } from '../cases/index.js';
 import { findCaseInReach } from '../reach/index.js';
 
 /**

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { countries, eventPatients } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
-import { changedFields, type ChangeLine, lockEditableCase, recordCaseOperation } from '../events/index.js';
-import { readPatient } from '../events/index.js';
+import { changedFields, type ChangeLine, lockEditableCase, recordCaseOperation } from '../cases/index.js';
+import { readPatient } from '../cases/index.js';
 import { checkCountryCode, checkListValue, listNames, nameOr } from './lists.js';
 
 /** Step 0 'Datos del paciente' (setPaciente): the patient of a case, one per case. */

@@ -1,5 +1,4 @@
 import {
-  caseMetaSchema,
   createErBodySchema,
   deletePreviousMedicationBodySchema,
   erEventSchema,
@@ -12,7 +11,6 @@ import {
   medicalContactBodySchema,
   metaDataResultSchema,
   originBodySchema,
-  type Role,
   setPatientBodySchema,
   setPreviousMedicationsBodySchema,
   updateEventBodySchema,
@@ -20,9 +18,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import type { CaseEvents } from '../events/index.js';
+import type { CaseEvents } from '../cases/index.js';
 import { createEr, getEventByMeta, updateEr } from './event.js';
 import { finishCase } from './finish.js';
 import { getMedicalContact, setMedicalContact } from './medical-contact.js';
@@ -36,18 +35,12 @@ export interface CaseEditModuleOptions {
   caseEvents: CaseEvents;
 }
 
-/** Everyone who works on cases reads them (within reach). */
-const CASE_READERS: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
-/** The roles that use the wizard; `lockEditableCase` further allows only the creator or an RLF. */
-const CASE_WRITERS: readonly Role[] = ['QPPV', 'RLF'];
-
 const TAG = ['Eventos reportables'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
-const metaParams = z.object({ meta: caseMetaSchema });
 
 /**
  * The case and its core records: the event (getERByMeta, createER, updateER, insertER), the
- * patient (setPaciente; read by getPacienteByERMeta in modules/events), the origin, the previous
+ * patient (setPaciente; read by getPacienteByERMeta in modules/cases), the origin, the previous
  * medications, the medical contact and who reported it (issue 5 §1, §4, §5). Every write locks
  * the case, checks it is editable by the user and records its history in one transaction.
  */

@@ -1,4 +1,11 @@
 export { caseMedicationsModule, type CaseMedicationsModuleOptions } from './routes.js';
 export { insertMedicationRecord, loadMedications, type MedicationTarget } from './medications.js';
+export {
+  medicationIngredientRows,
+  medicationRows,
+  recoveryRows,
+  type MedicationIngredientRow,
+  type MedicationRow,
+  type RecoveryRow,
+} from './queries.js';
 export { insertRamRecord, loadRams, seriousnessColumns, updateRam } from './rams.js';
-export { CASE_READERS, CASE_WRITERS } from './routes.js';

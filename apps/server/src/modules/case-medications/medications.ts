@@ -4,7 +4,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { eventMedicationIngredients, eventMedications, productRecoveries } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { changedFields, type ChangeLine, lockEditableCase, recordCaseOperation } from '../events/index.js';
+import { changedFields, type ChangeLine, lockEditableCase, recordCaseOperation } from '../cases/index.js';
 import { findCaseInReach } from '../reach/index.js';
 import {
   caseCountryId,

@@ -7,25 +7,20 @@ import {
   insertRamBodySchema,
   medicationBodySchema,
   ramCategoryLinkSchema,
-  type Role,
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { addMedication, deleteMedication, medicationsOf, medicationsShortOf, updateMedication } from './medications.js';
 import { addRam, ramCategoriesOf, ramsOf } from './rams.js';
-import { metaParams, ramIdParams } from './schemas.js';
+import { ramIdParams } from './schemas.js';
 
 export interface CaseMedicationsModuleOptions {
   db: Db;
 }
-
-/** Everyone who works on cases reads them (within reach). */
-export const CASE_READERS: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
-/** Who edits a case's records (the service also checks status, creator and reach). */
-export const CASE_WRITERS: readonly Role[] = ['QPPV', 'RLF'];
 
 const MEDICATIONS_TAG = ['Medicamentos relacionados'];
 const RAM_TAG = ['Eventos adversos'];

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { ER_STATUS, MSG, NARANJO_QUESTION_KEYS, type OriginInput } from '@atalaya/domain';
+import { ER_STATUS, MSG, NARANJO_QUESTION_KEYS } from '@atalaya/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, events, followUpReports, pdfHistory, users } from '../../db/schema/index.js';
+import { auditLog, events, pdfHistory, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { get, post, sessionOf, type Session, validPatient } from '../../test-support/case-edit.js';
 import { createMedicationProduct, medicationForm, type MedicationProduct, ramForm } from '../../test-support/case-medications.js';
-import { addFollowUp, createCase, type TestCase } from '../../test-support/cases.js';
+import { createCase, type TestCase } from '../../test-support/cases.js';
 import { createLlt, type TestLlt } from '../../test-support/catalog.js';
 import { pdfText } from '../../test-support/pdf-text.js';
 
 /**
- * The case PDF (event spec §4, §9: getERPDF, listERPDF, ER-{reference}.pdf) and the follow-up
- * reads of the event view (Seguimiento, downloadFollowUpById, getFollowUpEventsByReference).
+ * The case PDF (event spec §4, §9: getERPDF, listERPDF, ER-{reference}.pdf).
  */
 
 let t: TestApp;
@@ -27,21 +26,6 @@ const SI = 2;
 const NO_SABE = 3;
 /** Total 6: Probable. */
 const PROBABLE = [SI, SI, SI, NO_SABE, NO, NO_SABE, NO_SABE, NO_SABE, NO_SABE, NO_SABE];
-
-const ORIGIN: OriginInput = {
-  Have: false,
-  NotHave: 'El reportante no conserva el documento',
-  OrigenId: 1,
-  ReceptorId: 1,
-  TipoId: 1,
-  ProvieneDeLiteratura: false,
-  ReferenciaBibliografica: null,
-  Country: 1,
-  NombreEstudio: null,
-  TipoEstudio: null,
-  NumeroRegistroEstudio: null,
-  NumeroSponsor: null,
-};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -248,68 +232,5 @@ describe('GET /api/getERPDF/:id', () => {
   it('lists nothing for a case without PDFs', async () => {
     const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
     expect((await get(t, rlf, `listERPDF/${testCase.meta}`)).json()).toEqual([]);
-  });
-});
-
-describe('follow-up reports and events', () => {
-  async function insertES(testCase: TestCase, comentario: string | null) {
-    const response = await post(t, rlf, 'insertES', {
-      ev: { Meta: testCase.meta },
-      comentario,
-      patient: validPatient({ Initials: 'JPG', Genere: 'M', Pregnancy: null, Gestation: null, Lactation: null }),
-      origin: ORIGIN,
-      medicamentos: [medicationForm(product)],
-      rams: [ramForm(llt)],
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { MetaData: string; NumeroReferencia: string };
-  }
-
-  it('reads a follow-up report created with insertES, with its event and comment', async () => {
-    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
-    const created = await insertES(testCase, 'El paciente volvió a consultar');
-    const [report] = await t.database.db.select().from(followUpReports).where(eq(followUpReports.eventId, testCase.id));
-    const response = await get(t, qppv, `Seguimiento/${report?.id}`);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
-      Id: report?.id,
-      NumeroReferencia: created.NumeroReferencia,
-      Date: expect.any(String),
-      UserFullName: await nameOf(rlf),
-      FileName: null,
-      FollowUpMeta: created.MetaData,
-      Comentario: 'El paciente volvió a consultar',
-    });
-    expect((await get(t, outsider, `Seguimiento/${report?.id}`)).statusCode).toBe(404);
-    expect((await get(t, rlf, `downloadFollowUpById/${report?.id}`)).json()).toEqual({ Message: MSG.pdf.followUpFileNotFound });
-
-    const second = await insertES(testCase, null);
-    const eventsResponse = await get(t, rlf, `getFollowUpEventsByReference/${testCase.referenceNumber}`);
-    expect(eventsResponse.statusCode).toBe(200);
-    expect(eventsResponse.json()).toEqual([
-      { Meta: created.MetaData, NumeroReferencia: created.NumeroReferencia, Status: 2, StatusName: 'En revisión RLF', DateCreation: expect.any(String), UserFullName: await nameOf(rlf) },
-      { Meta: second.MetaData, NumeroReferencia: second.NumeroReferencia, Status: 2, StatusName: 'En revisión RLF', DateCreation: expect.any(String), UserFullName: await nameOf(rlf) },
-    ]);
-  });
-
-  it('answers null Comentario without a comment, downloads the file of a report that has one, 404 otherwise', async () => {
-    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
-    const report = await addFollowUp(t.database.db, testCase, { createdBy: rlf.user.id, sequence: 1, fileName: 'seguimiento.txt' });
-    const response = await get(t, rlf, `Seguimiento/${report.id}`);
-    expect(response.json()).toMatchObject({ Id: report.id, FileName: 'seguimiento.txt', FollowUpMeta: null, Comentario: null });
-    const file = await get(t, rlf, `downloadFollowUpById/${report.id}`);
-    expect(file.statusCode).toBe(200);
-    expect(file.body).toBe('seguimiento');
-    expect(file.headers['content-disposition']).toContain('filename="seguimiento.txt"');
-    expect((await get(t, outsider, `downloadFollowUpById/${report.id}`)).statusCode).toBe(404);
-    expect((await get(t, rlf, 'Seguimiento/99999999')).json()).toEqual({ Message: MSG.pdf.followUpNotFound });
-    expect((await get(t, rlf, 'Seguimiento/abc')).statusCode).toBe(400);
-  });
-
-  it('answers [] for a case without follow-up events and 404 for an unknown or out-of-reach reference', async () => {
-    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
-    expect((await get(t, rlf, `getFollowUpEventsByReference/${testCase.referenceNumber}`)).json()).toEqual([]);
-    expect((await get(t, outsider, `getFollowUpEventsByReference/${testCase.referenceNumber}`)).statusCode).toBe(404);
-    expect((await get(t, rlf, 'getFollowUpEventsByReference/UY-1999-999999')).json()).toEqual({ Message: MSG.lists.eventNotFound });
   });
 });

@@ -30,9 +30,8 @@ import {
   weightUnits,
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
-import { readMedicalContact } from '../case-edit/medical-contact.js';
-import { readPreviousMedications } from '../case-edit/previous-medications.js';
-import { getWhoReport } from '../case-edit/who-report.js';
+import { getEvaluation } from '../case-assessment/index.js';
+import { getWhoReport, readMedicalContact, readPreviousMedications } from '../case-edit/index.js';
 import {
   medicationIngredientRows,
   medicationRows,
@@ -40,8 +39,7 @@ import {
   type MedicationIngredientRow,
   type MedicationRow,
   type RecoveryRow,
-} from '../case-medications/queries.js';
-import { getEvaluation } from '../case-workflow/evaluation.js';
+} from '../case-medications/index.js';
 import type { CaseInReach } from '../reach/index.js';
 
 /** How many operation-history entries the PDF prints (the newest). */

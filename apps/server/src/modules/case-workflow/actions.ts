@@ -31,9 +31,8 @@ import {
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { readEvent } from '../case-edit/event.js';
-import { caseViewPath } from '../case-edit/finish.js';
-import { announceCaseSent, recordCaseOperation, type CaseEvents, type CaseSent } from '../events/index.js';
+import { caseViewPath, readEvent } from '../case-edit/index.js';
+import { announceCaseSent, recordCaseOperation, type CaseEvents, type CaseSent } from '../cases/index.js';
 import { enqueueMail } from '../mail/index.js';
 import { findCaseInReach } from '../reach/index.js';
 

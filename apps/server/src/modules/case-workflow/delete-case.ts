@@ -5,7 +5,7 @@ import { events } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { verifySignature } from '../auth/index.js';
-import { recordCaseOperation, storeSignature } from '../events/index.js';
+import { recordCaseOperation, storeSignature } from '../cases/index.js';
 import { findCaseInReach, type CaseInReach } from '../reach/index.js';
 
 /** What a signature means, as stored and shown in the history. */

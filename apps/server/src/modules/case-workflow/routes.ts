@@ -1,22 +1,20 @@
-import { approvedFabricSchema, caseMetaSchema, deleteCaseBodySchema, deleteCaseResultSchema, erActionSchema, erEventSchema, evaluationSchema, setEvaluationBodySchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
+import { approvedFabricSchema, deleteCaseBodySchema, deleteCaseResultSchema, erActionSchema, erEventSchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { CASE_READERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import type { CaseEvents } from '../events/index.js';
+import type { CaseEvents } from '../cases/index.js';
 import { getActions, sendAction } from './actions.js';
 import { getApprovedFabric } from './approved-fabric.js';
 import { deleteCase } from './delete-case.js';
-import { getEvaluation, setEvaluation } from './evaluation.js';
 import { getHistoryPage } from './history.js';
 
 export interface CaseWorkflowModuleOptions {
   db: Db;
   caseEvents: CaseEvents;
 }
-
-const CASE_READERS = ['QPPV', 'RLF', 'CL', 'Fabricante'] as const;
 
 /** The case workflow of the event view (event spec §4, workflow.md): the allowed actions and taking one. */
 export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions> = async (app, { db, caseEvents }) => {
@@ -27,7 +25,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
     schema: {
       tags: ['Flujo de trabajo'],
       summary: 'Las acciones del flujo de trabajo que el usuario puede tomar ahora sobre el evento',
-      params: z.object({ meta: caseMetaSchema }),
+      params: metaParams,
       response: { 200: z.array(erActionSchema), ...errorResponses, 404: messageSchema },
     },
     handler: (request) => getActions(db, requireUser(request), request.params.meta),
@@ -82,7 +80,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
     schema: {
       tags: ['Flujo de trabajo'],
       summary: 'La aprobación del fabricante (AprobarFabricante) más reciente del evento',
-      params: z.object({ meta: caseMetaSchema }),
+      params: metaParams,
       response: {
         200: approvedFabricSchema,
         ...errorResponses,
@@ -90,31 +88,5 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
       },
     },
     handler: (request) => getApprovedFabric(db, requireUser(request), request.params.meta),
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/getImputEvaluationByMeta/:meta',
-    config: { roles: CASE_READERS },
-    schema: {
-      tags: ['Imputabilidad'],
-      summary: 'La evaluación de imputabilidad (Naranjo) del evento: respuestas, marcas, total y resultado',
-      params: z.object({ meta: caseMetaSchema }),
-      response: { 200: evaluationSchema, ...errorResponses, 404: messageSchema },
-    },
-    handler: (request) => getEvaluation(db, requireUser(request), request.params.meta),
-  });
-
-  app.route({
-    method: 'POST',
-    url: '/api/setImputEvaluation',
-    config: { roles: ['QPPV', 'RLF', 'Fabricante'] },
-    schema: {
-      tags: ['Imputabilidad'],
-      summary: 'Guarda la evaluación de imputabilidad según el rol; el total y el resultado se calculan en el servidor',
-      body: setEvaluationBodySchema,
-      response: { 200: evaluationSchema, ...errorResponses, 404: messageSchema },
-    },
-    handler: (request) => setEvaluation(db, requireUser(request), request.body),
   });
 };

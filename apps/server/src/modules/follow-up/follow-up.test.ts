@@ -11,11 +11,12 @@ import {
   eventRams,
   events,
   followUpReports,
+  users,
 } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { historyOf, validPatient } from '../../test-support/case-edit.js';
+import { get, historyOf, sessionOf, type Session, validPatient } from '../../test-support/case-edit.js';
 import { createMedicationProduct, medicationForm, type MedicationProduct, ramForm } from '../../test-support/case-medications.js';
-import { createCase, type TestCase } from '../../test-support/cases.js';
+import { addFollowUp, createCase, type TestCase } from '../../test-support/cases.js';
 import { createLlt, type TestLlt } from '../../test-support/catalog.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
 import { bearer, createUser, login } from '../../test-support/factories.js';
@@ -221,5 +222,74 @@ describe('POST /api/insertES', () => {
       expect((await insertES(who, followUpBody(testCase))).statusCode).toBe(403);
     }
     await expectNoFollowUp(testCase);
+  });
+});
+
+describe('follow-up reads: Seguimiento, downloadFollowUpById, getFollowUpEventsByReference', () => {
+  let qppv: Session;
+  let outsider: Session;
+  beforeAll(async () => {
+    qppv = await sessionOf(t, 'QPPV', { laboratories: [{ laboratoryId: product.laboratoryId }] });
+    outsider = await sessionOf(t, 'RLF', { country: 'AR' });
+  });
+
+  /** The full name the server prints for a user. */
+  async function nameOf(who: SignedIn): Promise<string> {
+    const [row] = await t.database.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, who.user.id));
+    return `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim();
+  }
+
+  async function followUpOf(testCase: TestCase, comentario: string | null) {
+    const response = await insertES(rlf, followUpBody(testCase, { comentario }));
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { MetaData: string; NumeroReferencia: string };
+  }
+
+  it('reads a follow-up report created with insertES, with its event and comment', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    const created = await followUpOf(testCase, 'El paciente volvió a consultar');
+    const [report] = await t.database.db.select().from(followUpReports).where(eq(followUpReports.eventId, testCase.id));
+    const response = await get(t, qppv, `Seguimiento/${report?.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      Id: report?.id,
+      NumeroReferencia: created.NumeroReferencia,
+      Date: expect.any(String),
+      UserFullName: await nameOf(rlf),
+      FileName: null,
+      FollowUpMeta: created.MetaData,
+      Comentario: 'El paciente volvió a consultar',
+    });
+    expect((await get(t, outsider, `Seguimiento/${report?.id}`)).statusCode).toBe(404);
+    expect((await get(t, rlf, `downloadFollowUpById/${report?.id}`)).json()).toEqual({ Message: MSG.pdf.followUpFileNotFound });
+
+    const second = await followUpOf(testCase, null);
+    const eventsResponse = await get(t, rlf, `getFollowUpEventsByReference/${testCase.referenceNumber}`);
+    expect(eventsResponse.statusCode).toBe(200);
+    expect(eventsResponse.json()).toEqual([
+      { Meta: created.MetaData, NumeroReferencia: created.NumeroReferencia, Status: 2, StatusName: 'En revisión RLF', DateCreation: expect.any(String), UserFullName: await nameOf(rlf) },
+      { Meta: second.MetaData, NumeroReferencia: second.NumeroReferencia, Status: 2, StatusName: 'En revisión RLF', DateCreation: expect.any(String), UserFullName: await nameOf(rlf) },
+    ]);
+  });
+
+  it('answers null Comentario without a comment, downloads the file of a report that has one, 404 otherwise', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    const report = await addFollowUp(t.database.db, testCase, { createdBy: rlf.user.id, sequence: 1, fileName: 'seguimiento.txt' });
+    const response = await get(t, rlf, `Seguimiento/${report.id}`);
+    expect(response.json()).toMatchObject({ Id: report.id, FileName: 'seguimiento.txt', FollowUpMeta: null, Comentario: null });
+    const file = await get(t, rlf, `downloadFollowUpById/${report.id}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe('seguimiento');
+    expect(file.headers['content-disposition']).toContain('filename="seguimiento.txt"');
+    expect((await get(t, outsider, `downloadFollowUpById/${report.id}`)).statusCode).toBe(404);
+    expect((await get(t, rlf, 'Seguimiento/99999999')).json()).toEqual({ Message: MSG.pdf.followUpNotFound });
+    expect((await get(t, rlf, 'Seguimiento/abc')).statusCode).toBe(400);
+  });
+
+  it('answers [] for a case without follow-up events and 404 for an unknown or out-of-reach reference', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    expect((await get(t, rlf, `getFollowUpEventsByReference/${testCase.referenceNumber}`)).json()).toEqual([]);
+    expect((await get(t, outsider, `getFollowUpEventsByReference/${testCase.referenceNumber}`)).statusCode).toBe(404);
+    expect((await get(t, rlf, 'getFollowUpEventsByReference/UY-1999-999999')).json()).toEqual({ Message: MSG.lists.eventNotFound });
   });
 });

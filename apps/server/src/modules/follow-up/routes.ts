@@ -1,9 +1,14 @@
-import { finishFollowUpBodySchema, metaDataResultSchema, type Role } from '@atalaya/domain';
+import { finishFollowUpBodySchema, followUpEventSchema, followUpReportSchema, metaDataResultSchema, type Role } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { CASE_READERS } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { announceCaseCreated, type CaseEvents } from '../events/index.js';
+import { announceCaseCreated, type CaseEvents } from '../cases/index.js';
+import { sendFile } from '../files/index.js';
+import { followUpEventsByReference, followUpFile, getFollowUpReport } from './reads.js';
+import { followUpIdParams, referenceParams } from './schemas.js';
 import { createFollowUp } from './service.js';
 
 export interface FollowUpModuleOptions {
@@ -15,7 +20,18 @@ export interface FollowUpModuleOptions {
 /** Roles that use the wizard and so create follow-up reports (domain `canCreateFollowUp`). */
 const FOLLOW_UP_ROLES: readonly Role[] = ['QPPV', 'RLF'];
 
-/** The follow-up report of a case (issue 5 §6): the wizard's finish in type '2'. */
+/** The follow-up reads are listed in the event view with the case PDFs (same OpenAPI tag as before). */
+const READS_TAG = ['PDF y seguimientos'];
+const withNotFound = { ...errorResponses, 404: messageSchema };
+const fileResponse = {
+  200: z.unknown().describe('Los bytes del PDF (application/pdf, Content-Disposition: attachment)'),
+  ...withNotFound,
+};
+
+/**
+ * The follow-up of a case: the report created by the wizard's finish in type '2' (insertES,
+ * issue 5 §6), and the reads of the event view's follow-up tabs (event spec §9).
+ */
 export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = async (app, { db, caseEvents }) => {
   app.route({
     method: 'POST',
@@ -34,5 +50,39 @@ export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = asyn
       announceCaseCreated(caseEvents, created, request.log);
       return answer;
     },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/Seguimiento/:id',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: READS_TAG,
+      summary: 'Un reporte de seguimiento (por su Id) con su evento de seguimiento y el comentario con que se creó',
+      params: followUpIdParams,
+      response: { 200: followUpReportSchema, ...withNotFound },
+    },
+    handler: (request) => getFollowUpReport(db, requireUser(request), request.params.id),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/downloadFollowUpById/:id',
+    config: { roles: CASE_READERS },
+    schema: { tags: READS_TAG, summary: 'Descarga el archivo de un reporte de seguimiento', params: followUpIdParams, response: fileResponse },
+    handler: async (request, reply) => sendFile(reply, await followUpFile(db, requireUser(request), request.params.id)),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getFollowUpEventsByReference/:reference',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: READS_TAG,
+      summary: 'Eventos de seguimiento (EventType 3) del evento con ese NumeroReferencia, del más antiguo al más reciente',
+      params: referenceParams,
+      response: { 200: z.array(followUpEventSchema), ...withNotFound },
+    },
+    handler: (request) => followUpEventsByReference(db, requireUser(request), request.params.reference),
   });
 };

@@ -15,7 +15,7 @@ import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { upsertOrigin, upsertPatient } from '../case-edit/index.js';
 import { insertMedicationRecord, insertRamRecord } from '../case-medications/index.js';
-import { CASE_CREATED_DESCRIPTION, type CaseCreated, type ChangeLine, newCaseMeta, recordCaseOperation } from '../events/index.js';
+import { CASE_CREATED_DESCRIPTION, type CaseCreated, type ChangeLine, newCaseMeta, recordCaseOperation } from '../cases/index.js';
 import { type CaseInReach, findCaseInReach } from '../reach/index.js';
 
 export type FinishFollowUp = z.output<typeof finishFollowUpBodySchema>;

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { events, homeReports } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
+import { CASE_READERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { caseReach } from '../reach/index.js';
@@ -29,9 +30,6 @@ async function getById(db: Db, id: string, user: AuthUser): Promise<HomeReportDe
   if (!row || !reachesHomeReport(user, row.countryCode)) throw notFound(MSG.homeReports.reportNotFound);
   return toDetail(row);
 }
-
-/** Roles that read a case's originating report (everyone who works on cases). */
-const CASE_READERS = ['QPPV', 'RLF', 'CL', 'Fabricante'] as const;
 
 /**
  * `getEventoDeHomeByMeta`: the incoming report a case was entered from, when the case is
@@ -75,7 +73,7 @@ export const homeReportDetailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
     schema: {
       tags: ['Reportes recibidos'],
       summary: 'El reporte recibido del que se ingresó un evento reportable (por el Meta del evento)',
-      params: z.object({ meta: z.string().max(64, MSG.lists.eventNotFound) }),
+      params: metaParams,
       response: responses,
     },
     handler: (request) => getByMeta(db, request.params.meta, requireUser(request)),

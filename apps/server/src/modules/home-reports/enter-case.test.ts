@@ -20,7 +20,7 @@ import {
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { countryId, createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { patientReport, professionalReport } from '../../test-support/public-reports.js';
-import { type CaseCreated, createCaseEvents, onCaseCreated } from '../events/index.js';
+import { type CaseCreated, createCaseEvents, onCaseCreated } from '../cases/index.js';
 import { REPORTED_SERIOUS } from './case-from-report.js';
 import { postPublicReport, postUserReport, reportState, type SignedIn, signIn, triageCall, triageOk } from '../../test-support/home-reports.js';
 import { enterHomeReport } from './triage.js';

@@ -13,7 +13,7 @@ import {
   productIngredients,
   products,
 } from '../../db/schema/index.js';
-import { type CaseCreated, type CaseHistoryLine, createCase } from '../events/index.js';
+import { type CaseCreated, type CaseHistoryLine, createCase } from '../cases/index.js';
 import { referenceKey } from '../catalog/index.js';
 import { caseRecordsFromReport, type CatalogFacts } from './case-from-report.js';
 import type { StoredReport } from './stored-report.js';

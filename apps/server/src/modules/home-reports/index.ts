@@ -1,3 +1,7 @@
 export { createHomeReportEvents, onHomeReportCreated, type HomeReportCreated, type HomeReportEvents } from './events.js';
 export { homeReportsModule, type HomeReportsModuleOptions } from './routes.js';
-export type { StoredReport } from './stored-report.js';
+export { reportColumns, storedReport, type StoredReport } from './stored-report.js';
+// The demo seed (src/demo) stores its reports and enters its cases as the public form and Ingresar do.
+export { enterCase } from './enter-case.js';
+export { insertHomeReport, insertStatusHistory } from './queries.js';
+export { resolveReferences } from './references.js';

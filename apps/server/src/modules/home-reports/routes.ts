@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { CAPTCHA_HEADER } from '../auth/index.js';
-import type { CaseEvents } from '../events/index.js';
+import type { CaseEvents } from '../cases/index.js';
 import type { HomeReportEvents } from './events.js';
 import { homeReportDetailRoutes } from './details.js';
 import { homeReportByReferenceRoutes } from './get-by-reference.js';

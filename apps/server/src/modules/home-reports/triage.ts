@@ -21,7 +21,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { enabledCountries, enabledSubGroup, referenceKey } from '../catalog/index.js';
-import { announceCaseCreated, type CaseCreated, type CaseEvents } from '../events/index.js';
+import { announceCaseCreated, type CaseCreated, type CaseEvents } from '../cases/index.js';
 import { enterCase } from './enter-case.js';
 import { HOME_REPORT_READERS } from './get-by-reference.js';
 import { insertStatusHistory } from './queries.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { connected, disconnectOpenedClients, hubToken, references, startBareHub } from '../../test-support/hub-client.js';
-import { announceCaseCreated, createCaseEvents } from '../events/index.js';
+import { announceCaseCreated, createCaseEvents } from '../cases/index.js';
 
 afterEach(disconnectOpenedClients);
 

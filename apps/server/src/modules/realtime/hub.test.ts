@@ -7,7 +7,7 @@ import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { createUser, login, randomIp, solveCaptcha } from '../../test-support/factories.js';
 import { baseUrl, connected, disconnectOpenedClients, hubToken, open, references, settle, startBareHub } from '../../test-support/hub-client.js';
 import { patientReport } from '../../test-support/public-reports.js';
-import { announceCaseCreated, createCaseEvents } from '../events/index.js';
+import { announceCaseCreated, createCaseEvents } from '../cases/index.js';
 import { announceConfigurationChanged, createConfigurationEvents } from './index.js';
 
 afterEach(disconnectOpenedClients);

@@ -15,9 +15,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { idParams, metaParams, productCountryParams } from './schemas.js';
+import { idParams, productCountryParams } from './schemas.js';
 import {
   getCodiguerasAll,
   getCodiguerasBasic,

@@ -1,4 +1,4 @@
-import { caseMetaSchema, MSG } from '@atalaya/domain';
+import { MSG } from '@atalaya/domain';
 import { z } from 'zod';
 
 /** Largest value of an `integer` (serial) column. */
@@ -17,4 +17,3 @@ export const idParam = z.string().transform((value, ctx) => {
 export const idParams = z.object({ id: idParam });
 /** Path of getlaboraotriesByProductsCountry/{a}/{b}: a product id and a country id. */
 export const productCountryParams = z.object({ a: idParam, b: idParam });
-export const metaParams = z.object({ meta: caseMetaSchema });

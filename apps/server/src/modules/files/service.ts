@@ -13,7 +13,7 @@ import { eventDocuments, eventOrigins, medicalContacts } from '../../db/schema/i
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { verifySignature } from '../auth/index.js';
-import { changedFields, type ChangeLine, lockEditableCase, recordCaseOperation, storeSignature } from '../events/index.js';
+import { changedFields, type ChangeLine, lockEditableCase, recordCaseOperation, storeSignature } from '../cases/index.js';
 import { type CaseInReach, findCaseInReach } from '../reach/index.js';
 import { documentsOfCase, enabledNoteTypeName, findDocument, findMedicalContact, originOfCase } from './queries.js';
 import {

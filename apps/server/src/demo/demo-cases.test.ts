@@ -4,11 +4,11 @@ import { count, getTableName, like } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import { bearer, login } from '../../test-support/factories.js';
-import { type Database, type Db, migrate, openDatabase } from '../client.js';
-import { eventComments, eventMedications, eventPatients, eventRams, events, homeReports, homeReportStatusHistory } from '../schema/index.js';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { bearer, login } from '../test-support/factories.js';
+import { type Database, type Db, migrate, openDatabase } from '../db/client.js';
+import { eventComments, eventMedications, eventPatients, eventRams, events, homeReports, homeReportStatusHistory } from '../db/schema/index.js';
 import { DEMO_PASSWORD, seedDemoData, seedOnStart } from './index.js';
 
 interface ReportRow {

@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { imputabilityAnswers, imputabilityEvaluations, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { recordCaseOperation, type ChangeLine } from '../events/index.js';
+import { recordCaseOperation, type ChangeLine } from '../cases/index.js';
 import { findCaseInReach } from '../reach/index.js';
 
 /** One question as stored (defaults while nothing is stored). */

@@ -9,9 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { idParams, metaParams } from './schemas.js';
+import { idParams } from './schemas.js';
 import {
   attachMedicalContactFile,
   attachOriginFile,
@@ -24,16 +25,12 @@ import {
 } from './service.js';
 import { multipartDoc, readSingleUpload, registerUploads, sendFile } from './upload.js';
 
-export interface CaseFilesModuleOptions {
+export interface FilesModuleOptions {
   db: Db;
 }
 
-/** Roles that see a case's files. */
-const READ_ROLES: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
 /** Roles that add, change and delete documents and notes (the wizard's rule narrows 'insert' and 'update'). */
 const DOCUMENT_WRITE_ROLES: readonly Role[] = ['QPPV', 'RLF', 'Fabricante'];
-/** Roles that use the wizard (lockEditableCase narrows them to the creator or an RLF). */
-const WIZARD_ROLES: readonly Role[] = ['QPPV', 'RLF'];
 
 const TAG = ['Documentos y archivos'];
 const MULTIPART = ['multipart/form-data'];
@@ -49,13 +46,13 @@ const fileResponse = {
  * Documents and notes of a case, the origin report's file and the medical contact's file:
  * uploads (multipart, one file, checked before storing) and downloads (issue 5 §3, §6).
  */
-export const caseFilesModule: FastifyPluginAsyncZod<CaseFilesModuleOptions> = async (app, { db }) => {
+export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app, { db }) => {
   await registerUploads(app);
 
   app.route({
     method: 'GET',
     url: '/api/getDocsAndNotesByMeta/:meta',
-    config: { roles: READ_ROLES },
+    config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
       summary: 'Documentos y notas de un evento reportable (sin los eliminados), del más reciente al más antiguo',
@@ -116,7 +113,7 @@ export const caseFilesModule: FastifyPluginAsyncZod<CaseFilesModuleOptions> = as
   app.route({
     method: 'POST',
     url: '/api/uploadFileOriginReport',
-    config: { roles: WIZARD_ROLES },
+    config: { roles: CASE_WRITERS },
     schema: {
       tags: TAG,
       summary: 'Adjuntar el documento de origen del reporte (multipart: Id = Meta del evento, Extension, FileName, file)',
@@ -133,7 +130,7 @@ export const caseFilesModule: FastifyPluginAsyncZod<CaseFilesModuleOptions> = as
   app.route({
     method: 'POST',
     url: '/api/uploadFileContactoMedico',
-    config: { roles: WIZARD_ROLES },
+    config: { roles: CASE_WRITERS },
     schema: {
       tags: TAG,
       summary: 'Adjuntar un archivo al contacto médico (multipart: Id del contacto, ExtensionArchivo, NombreArchivo, file)',
@@ -150,7 +147,7 @@ export const caseFilesModule: FastifyPluginAsyncZod<CaseFilesModuleOptions> = as
   app.route({
     method: 'GET',
     url: '/api/downloadOriginReportById/:meta',
-    config: { roles: READ_ROLES },
+    config: { roles: CASE_READERS },
     schema: { tags: TAG, summary: 'Descargar el documento de origen de un evento reportable', params: metaParams, response: fileResponse },
     handler: async (request, reply) => sendFile(reply, await originFile(db, requireUser(request), request.params.meta)),
   });
@@ -158,7 +155,7 @@ export const caseFilesModule: FastifyPluginAsyncZod<CaseFilesModuleOptions> = as
   app.route({
     method: 'GET',
     url: '/api/downloadDocAndNotesById/:id',
-    config: { roles: READ_ROLES },
+    config: { roles: CASE_READERS },
     schema: { tags: TAG, summary: 'Descargar el archivo de un documento o nota', params: idParams, response: fileResponse },
     handler: async (request, reply) => sendFile(reply, await documentFile(db, requireUser(request), request.params.id)),
   });
@@ -166,7 +163,7 @@ export const caseFilesModule: FastifyPluginAsyncZod<CaseFilesModuleOptions> = as
   app.route({
     method: 'GET',
     url: '/api/downloadFileContactoMedicoById/:id',
-    config: { roles: READ_ROLES },
+    config: { roles: CASE_READERS },
     schema: { tags: TAG, summary: 'Descargar el archivo del contacto médico', params: idParams, response: fileResponse },
     handler: async (request, reply) => sendFile(reply, await medicalContactFile(db, requireUser(request), request.params.id)),
   });

@@ -1,11 +1,11 @@
 import { erPatientSchema, type ErPatient, MSG } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { countries, eventPatients } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
+import { CASE_READERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { findCaseInReach } from '../reach/index.js';
@@ -14,7 +14,6 @@ import { findCaseInReach } from '../reach/index.js';
 export { erPatientSchema, type ErPatient };
 
 /** Everyone who works on cases reads their patient (within reach). */
-const CASE_READERS = ['QPPV', 'RLF', 'CL', 'Fabricante'] as const;
 
 /** The stored patient of a case (by its internal id), or null while step 0 has not been saved. */
 export async function readPatient(db: DbOrTx, eventId: string): Promise<ErPatient | null> {
@@ -68,7 +67,7 @@ export const caseReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     schema: {
       tags: ['Eventos reportables'],
       summary: 'El paciente de un evento reportable',
-      params: z.object({ meta: z.string().max(64, MSG.lists.eventNotFound) }),
+      params: metaParams,
       response: { 200: erPatientSchema, ...errorResponses, 404: messageSchema },
     },
     handler: (request) => getPatientByMeta(db, request.params.meta, requireUser(request)),

@@ -1,4 +1,4 @@
-export { caseFilesModule, type CaseFilesModuleOptions } from './routes.js';
+export { filesModule, type FilesModuleOptions } from './routes.js';
 export { parseFields } from './schemas.js';
 export { contentMatchesExtension } from './sniff.js';
 export {

@@ -58,4 +58,3 @@ export interface PendingListFilters {
   subGroupId: number | null;
 }
 
-export const metaParams = z.object({ meta: z.string().min(1).max(64) });

@@ -43,7 +43,6 @@ export const originUploadFieldsSchema = z.object({ Id: caseMetaSchema });
 /** uploadFileContactoMedico: `Id` is the medical contact's id. */
 export const medicalContactUploadFieldsSchema = z.object({ Id: z.preprocess(blankToUndefined, formId(MSG.wizard.recordNotFound)) });
 
-export const metaParams = z.object({ meta: z.string().min(1).max(64) });
 export const idParams = z.object({ id: formId(MSG.referenceData.invalidId) });
 
 /** The fields of an upload checked against a schema: 400 with the first rule's Spanish message. */

@@ -10,16 +10,20 @@ import {
   UNCLASSIFIED_SUB_GROUP,
 } from '@atalaya/domain';
 import { eq, inArray, like } from 'drizzle-orm';
-// Deep imports: the seed needs these storage functions, not the modules' routes (and what they pull in).
-import { REPORT_CHOICE_LISTS, type ReportChoiceList } from '../../modules/catalog/queries.js';
-import { enterCase } from '../../modules/home-reports/enter-case.js';
-import { insertHomeReport, insertStatusHistory } from '../../modules/home-reports/queries.js';
-import { resolveReferences } from '../../modules/home-reports/references.js';
-import { reportColumns, type StoredReport, storedReport } from '../../modules/home-reports/stored-report.js';
-import type { Tx } from '../client.js';
-import { eventComments, events, homeReports, products, subGroups, users } from '../schema/index.js';
+import type { Tx } from '../db/client.js';
+import { eventComments, events, homeReports, products, subGroups, users } from '../db/schema/index.js';
+import { idOf, idsByCode } from '../db/seed/index.js';
+import { REPORT_CHOICE_LISTS, type ReportChoiceList } from '../modules/catalog/index.js';
+import {
+  enterCase,
+  insertHomeReport,
+  insertStatusHistory,
+  reportColumns,
+  resolveReferences,
+  type StoredReport,
+  storedReport,
+} from '../modules/home-reports/index.js';
 import { type DemoActor, type DemoCaseStep, type DemoReport, demoReports } from './data/demo-cases.js';
-import { idOf, idsByCode } from './insert-missing.js';
 
 /** The fixed references of the demo reports end in 9000xx: one of them present means the demo content is there. */
 const DEMO_REFERENCE_PATTERN = 'RH-%-9000__';

@@ -2,26 +2,25 @@ import { annulEventSchema, annulResultSchema, erCommentSchema, erListRowSchema, 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { CASE_READERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { invertListParams, metaParams, pendingListParams } from './schemas.js';
+import { invertListParams, pendingListParams } from './schemas.js';
 import { annulCase, commentsOf, followUpsOf, invertList, pendingList } from './service.js';
 
-export interface WorkflowModuleOptions {
+export interface TasksModuleOptions {
   db: Db;
 }
 
 /** "Mis acciones pendientes" is hidden for CL and ADMIN (event spec §2.1): they are refused. */
 const PENDING_LIST_ROLES: readonly Role[] = ['QPPV', 'RLF', 'Fabricante'];
-/** Roles that work on cases: the other half of the tasks, comments, follow-ups, annul. */
-const CASE_ROLES: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
 
 const TAG = ['Tareas'];
 const pagedRows = pagedResultSchema(erListRowSchema);
 const withNotFound = { ...errorResponses, 404: messageSchema };
 
 /** The Tasks screen's case lists (getWorkFlow, getWorkFlowInvert), comments, follow-ups and annulment. */
-export const workflowModule: FastifyPluginAsyncZod<WorkflowModuleOptions> = async (app, { db }) => {
+export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app, { db }) => {
   app.route({
     method: 'GET',
     url: '/api/getWorkFlow/:page/:size/:orderBy/:statusId/:idEr/:from/:to/:categoryId/:subGroupId',
@@ -41,7 +40,7 @@ export const workflowModule: FastifyPluginAsyncZod<WorkflowModuleOptions> = asyn
   app.route({
     method: 'GET',
     url: '/api/getWorkFlowInvert/:page/:size/:orderBy',
-    config: { roles: CASE_ROLES },
+    config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
       summary: 'Eventos reportables abiertos al alcance del usuario que esperan a otro rol (15 por página)',
@@ -54,7 +53,7 @@ export const workflowModule: FastifyPluginAsyncZod<WorkflowModuleOptions> = asyn
   app.route({
     method: 'GET',
     url: '/api/getERCommentsByMeta/:meta',
-    config: { roles: CASE_ROLES },
+    config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
       summary: 'Comentarios del flujo de trabajo de un evento reportable, del más reciente al más antiguo',
@@ -67,7 +66,7 @@ export const workflowModule: FastifyPluginAsyncZod<WorkflowModuleOptions> = asyn
   app.route({
     method: 'GET',
     url: '/api/getERFollowUpByMeta/:meta',
-    config: { roles: CASE_ROLES },
+    config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
       summary: 'Reportes de seguimiento de un evento reportable, del más reciente al más antiguo',
@@ -80,7 +79,7 @@ export const workflowModule: FastifyPluginAsyncZod<WorkflowModuleOptions> = asyn
   app.route({
     method: 'POST',
     url: '/api/anularER',
-    config: { roles: CASE_ROLES },
+    config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
       summary: 'Anular un evento reportable (estado 11) con un comentario',

@@ -1,0 +1,1 @@
+export { tasksModule, type TasksModuleOptions } from './routes.js';

@@ -1,1 +1,0 @@
-export { workflowModule, type WorkflowModuleOptions } from './routes.js';
