@@ -5,7 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../shared/api';
-import { createCase, createCountryOptions, erNewQuery, initialCreateChoice, reportTypeOptions, type CreateEventChoice } from '../event-wizard';
+import { createCase, erNewQuery } from '../cases';
+import { createCountryOptions, initialCreateChoice, reportTypeOptions, type CreateEventChoice } from '../case-edit';
 
 export interface CreateEventModalProps {
   opened: boolean;

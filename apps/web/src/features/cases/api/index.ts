@@ -1,0 +1,3 @@
+export * from './queries';
+export * from './edit-calls';
+export * from './view-calls';
