@@ -8,12 +8,10 @@ import {
   type Role,
 } from '@atalaya/domain';
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../shared/api';
 import { DateText } from '../../shared/display';
 import { showNotice } from '../../shared/notices';
-import { caseKeys } from '../cases';
+import { useSaveEvaluation } from '../cases';
 import { draftIssues, editableControls, markAllRead, type QuestionDraft } from './evaluation-model';
 
 /**
@@ -22,7 +20,7 @@ import { draftIssues, editableControls, markAllRead, type QuestionDraft } from '
  * The save rules are checked here for comfort and again by the server (setImputEvaluation).
  */
 export function EvaluationForm({ meta, evaluation, role }: { meta: string; evaluation: Evaluation; role: Role }) {
-  const queryClient = useQueryClient();
+  const saveEvaluation = useSaveEvaluation(meta);
   const [drafts, setDrafts] = useState<QuestionDraft[]>(() =>
     evaluation.Questions.map(({ Key, Respuesta, LeidoFabricante, LeidoQPPV, RevisadoQPPV, ComentarioQPPV }) => ({
       Key, Respuesta, LeidoFabricante, LeidoQPPV, RevisadoQPPV, ComentarioQPPV,
@@ -45,9 +43,8 @@ export function EvaluationForm({ meta, evaluation, role }: { meta: string; evalu
     if (issues.length > 0) return;
     setSaving(true);
     try {
-      await api.post('setImputEvaluation', { er: meta, encuesta: drafts, comentario: comment.trim() || null });
+      await saveEvaluation.mutateAsync({ answers: drafts, comment: comment.trim() || null });
       showNotice({ kind: 'success', title: 'Evaluación guardada', message: '' });
-      await queryClient.invalidateQueries({ queryKey: caseKeys.all(meta) });
     } finally {
       setSaving(false);
     }

@@ -15,7 +15,7 @@ import {
 } from '@atalaya/domain';
 import { Alert, Badge, Button, Checkbox, Fieldset, Group, Loader, MultiSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconClipboardCheck } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { errorMessage } from '../../shared/api';
@@ -23,11 +23,10 @@ import { DateText, OrDash, YesNo } from '../../shared/display';
 import { ListModal } from '../../shared/list';
 import { useSession } from '../../shared/session';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../files';
-import { codiguerasQuery, invalidateCase, ramsQuery } from '../cases';
+import { codiguerasQuery, notificationDownloadPath, ramsQuery, useUpdateRam, type NotificationKind } from '../cases';
 import { schemaResolver } from '../../shared/validation';
 import { LoseChangesModal } from '../../shared/layout';
 import { CheckboxField, DateField, FIELD_COMBOBOX_PROPS, IdSelectField, TextAreaField, YesNoRadioField } from '../case-edit';
-import { classifyRam, notificationDownloadPath, uploadNotificationFile, type NotificationKind } from '../cases';
 import { classificationBody, classificationFieldOf, classificationInputOf, classificationValuesOf, type RamClassificationValues } from './ram-classification-values';
 
 /**
@@ -202,7 +201,7 @@ function ClassificationForm({
   onCancel,
   onSaved,
 }: Omit<ModalProps, 'onClose'> & { onDirtyChange(dirty: boolean): void; onSavingChange(saving: boolean): void; onCancel(): void; onSaved(): void }) {
-  const queryClient = useQueryClient();
+  const updateRam = useUpdateRam(ram.IdER);
   const mayNotifyProvider = canEditProviderNotification(role);
   const [resolver] = useState(() =>
     schemaResolver<RamClassificationValues>(ramClassificationInputSchema, (values) => classificationInputOf(values, { mayNotifyProvider }), classificationFieldOf),
@@ -221,17 +220,15 @@ function ClassificationForm({
     setFailure(null);
     onSavingChange(true);
     try {
-      const saved = await classifyRam(classificationBody(values, { Id: ram.Id, IdER: ram.IdER }, { mayNotifyProvider }));
-      try {
-        if (files.local && values.LocalNotified) await uploadNotificationFile('local', saved.Id, files.local);
-        if (files.provider && mayNotifyProvider && values.ProviderNotified) await uploadNotificationFile('provider', saved.Id, files.provider);
-      } catch (error) {
-        await invalidateCase(queryClient, ram.IdER);
+      const proofs: Partial<Record<NotificationKind, File>> = {};
+      if (files.local && values.LocalNotified) proofs.local = files.local;
+      if (files.provider && mayNotifyProvider && values.ProviderNotified) proofs.provider = files.provider;
+      const { proofError } = await updateRam.mutateAsync({ body: classificationBody(values, { Id: ram.Id, IdER: ram.IdER }, { mayNotifyProvider }), proofs });
+      if (proofError) {
         form.reset({ ...values, Comentario: '' });
-        setFailure(`La calificación se guardó, pero no el comprobante: ${errorMessage(error)}`);
+        setFailure(`La calificación se guardó, pero no el comprobante: ${errorMessage(proofError)}`);
         return;
       }
-      await invalidateCase(queryClient, ram.IdER);
       onDirtyChange(false);
       onSaved();
     } catch (error) {

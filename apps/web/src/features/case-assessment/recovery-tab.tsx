@@ -1,7 +1,7 @@
 import { canEditRecovery, canSaveRecovery, MAX_NOTE_LENGTH, recoveryInputSchema, type ErEvent, type ErMedication, type Role } from '@atalaya/domain';
 import { Accordion, Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../shared/api';
@@ -9,11 +9,10 @@ import { DateText } from '../../shared/display';
 import { showNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../files';
-import { invalidateCase, medicationsQuery } from '../cases';
+import { medicationsQuery, recoveryDownloadPath, useSaveRecovery } from '../cases';
 import { TextField } from '../case-edit';
 import { schemaResolver } from '../../shared/validation';
 import { DateField, TextAreaField, YesNoRadioField } from '../case-edit';
-import { recoveryDownloadPath, saveRecovery, uploadRecoveryFile } from '../cases';
 import { recoveryBody, recoveryInputOf, recoveryValuesOf, type RecoveryValues } from './recovery-values';
 
 const recoveryResolver = schemaResolver<RecoveryValues>(recoveryInputSchema, recoveryInputOf);
@@ -73,7 +72,7 @@ function readOnlyReason(role: Role, isCreator: boolean): string {
 }
 
 function RecoveryForm({ meta, medication, editable }: { meta: string; medication: ErMedication; editable: boolean }) {
-  const queryClient = useQueryClient();
+  const saveRecovery = useSaveRecovery(meta);
   const recovery = medication.Recuperado;
   const form = useForm<RecoveryValues>({ defaultValues: recoveryValuesOf(recovery), resolver: recoveryResolver, mode: 'onChange' });
   const { control, handleSubmit, formState } = form;
@@ -86,19 +85,13 @@ function RecoveryForm({ meta, medication, editable }: { meta: string; medication
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await saveRecovery(recoveryBody(values, { medicationId: medication.Id, meta }));
-      if (file) {
-        try {
-          await uploadRecoveryFile(medication.Id, file);
-        } catch (error) {
-          setFailure(`La recuperación se guardó, pero no el comprobante: ${errorMessage(error)}`);
-          await invalidateCase(queryClient, meta);
-          return;
-        }
+      const { proofError } = await saveRecovery.mutateAsync({ body: recoveryBody(values, { medicationId: medication.Id, meta }), medicationId: medication.Id, proof: file });
+      if (proofError) {
+        setFailure(`La recuperación se guardó, pero no el comprobante: ${errorMessage(proofError)}`);
+        return;
       }
       setFile(null);
       showNotice({ kind: 'success', title: 'Recuperación guardada', message: name });
-      await invalidateCase(queryClient, meta);
     } catch (error) {
       setFailure(errorMessage(error));
     }

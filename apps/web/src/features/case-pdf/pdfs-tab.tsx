@@ -1,16 +1,16 @@
-import { casePdfFileName, ER_STATUS, type ErEvent } from '@atalaya/domain';
+import { ER_STATUS, type ErEvent } from '@atalaya/domain';
 import { Button, Group, Loader, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateText } from '../../shared/display';
 import { downloadCaseFile } from '../files';
-import { pdfsQuery, viewKeys } from '../cases';
+import { pdfsQuery, useGenerateCasePdf } from '../cases';
 
 /** Historial de PDFs (event spec §2.3, §9): every generated PDF, downloadable; 'Generar PDF' unless Pendiente or Anulado. */
 export function PdfsTab({ event }: { event: ErEvent }) {
   const meta = encodeURIComponent(event.Meta);
-  const queryClient = useQueryClient();
+  const generatePdf = useGenerateCasePdf(event.Meta);
   const pdfs = useQuery(pdfsQuery(event.Meta));
   const [generating, setGenerating] = useState(false);
   const canGenerate = event.Status !== ER_STATUS.PENDIENTE && event.Status !== ER_STATUS.ANULADO;
@@ -18,8 +18,7 @@ export function PdfsTab({ event }: { event: ErEvent }) {
   const generate = async () => {
     setGenerating(true);
     try {
-      await downloadCaseFile(`getERPDF/${meta}`, casePdfFileName(event.NumeroReferencia));
-      await queryClient.invalidateQueries({ queryKey: viewKeys.pdfs(event.Meta) });
+      await generatePdf.mutateAsync(event.NumeroReferencia);
     } finally {
       setGenerating(false);
     }

@@ -1,16 +1,13 @@
-import { actionRefusal, casePdfFileName, type ErAction, type ErEvent } from '@atalaya/domain';
+import { actionRefusal, type ErAction, type ErEvent } from '@atalaya/domain';
 import { Button, Group } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CommentConfirmModal } from '../../shared/list';
 import { showNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
-import { downloadCaseFile } from '../files';
-import { caseKeys } from '../cases';
-import { annulEvent, tasksKeys } from '../tasks/api';
-import { actionsQuery, sendAction, viewKeys } from '../cases';
+import { actionsQuery, useAnnulCase, useGenerateCasePdf, useSendAction } from '../cases';
 
 /**
  * The workflow actions the server offers this user for the case (getActionsERByMeta), each
@@ -19,7 +16,9 @@ import { actionsQuery, sendAction, viewKeys } from '../cases';
  */
 export function EventActionsBar({ event }: { event: ErEvent }) {
   const meta = event.Meta;
-  const queryClient = useQueryClient();
+  const sendAction = useSendAction(meta);
+  const annulCase = useAnnulCase();
+  const generatePdf = useGenerateCasePdf(meta);
   const navigate = useNavigate();
   const actions = useQuery(actionsQuery(meta));
   const [confirming, setConfirming] = useState<ErAction | null>(null);
@@ -30,8 +29,7 @@ export function EventActionsBar({ event }: { event: ErEvent }) {
 
   const run = async (action: ErAction) => {
     if (action.Accion === 'DescargarPdf') {
-      await downloadCaseFile(`getERPDF/${encodeURIComponent(meta)}`, casePdfFileName(event.NumeroReferencia));
-      await queryClient.invalidateQueries({ queryKey: viewKeys.pdfs(meta) });
+      await generatePdf.mutateAsync(event.NumeroReferencia);
       return;
     }
     if (action.Accion === 'Audit') {
@@ -43,23 +41,15 @@ export function EventActionsBar({ event }: { event: ErEvent }) {
 
   const confirm = async (comment: string) => {
     if (!confirming) return;
-    const updated = await sendAction(meta, confirming, comment);
+    const updated = await sendAction.mutateAsync({ action: confirming, comment });
     setConfirming(null);
     showNotice({ kind: 'success', title: 'Acción realizada', message: `El evento quedó en estado ${updated.StatusName}.` });
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: caseKeys.all(meta) }),
-      queryClient.invalidateQueries({ queryKey: tasksKeys.all }),
-    ]);
   };
 
   const annul = async (comment: string) => {
-    await annulEvent({ Meta: meta, Comentario: comment });
+    await annulCase.mutateAsync({ meta, comment });
     setAnnulling(false);
     showNotice({ kind: 'success', title: 'Evento anulado', message: `El evento ${event.NumeroReferencia} quedó anulado.` });
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: caseKeys.all(meta) }),
-      queryClient.invalidateQueries({ queryKey: tasksKeys.all }),
-    ]);
   };
 
   const offered = actions.data ?? [];

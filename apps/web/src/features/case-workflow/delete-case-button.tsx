@@ -1,14 +1,12 @@
 import { canDeleteCase, type ErEvent, type SignatureInput } from '@atalaya/domain';
 import { Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../shared/api';
 import { showNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import { SignatureModal } from '../../shared/signature';
-import { tasksKeys } from '../tasks/api';
+import { useDeleteCase } from '../cases';
 
 /**
  * 'Eliminar evento' for a Pendiente case, offered to its creator and to an RLF (event spec §4,
@@ -18,16 +16,14 @@ import { tasksKeys } from '../tasks/api';
 export function DeleteCaseButton({ event }: { event: ErEvent }) {
   const user = useSession().user;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deleteCase = useDeleteCase();
   const [opened, setOpened] = useState(false);
   if (!user || !canDeleteCase({ status: event.Status, role: user.Rol, isCreator: event.User.UserID === user.Id })) return null;
 
   const sign = async (signature: SignatureInput) => {
-    await api.post('delER', { Event: event.Meta, Signature: signature }, { notify: false });
+    await deleteCase.mutateAsync({ meta: event.Meta, signature });
     setOpened(false);
     showNotice({ kind: 'success', title: 'Evento eliminado', message: `El evento ${event.NumeroReferencia} quedó eliminado con su firma.` });
-    queryClient.removeQueries({ queryKey: ['case', event.Meta] });
-    await queryClient.invalidateQueries({ queryKey: tasksKeys.all });
     await navigate('/workflow');
   };
 

@@ -2,3 +2,4 @@
 export { EventActionsBar } from './actions-bar';
 export { DeleteCaseButton } from './delete-case-button';
 export { OperationsTab } from './operations-tab';
+export { CommentsModal, type CommentsModalProps } from './comments-modal';

@@ -8,10 +8,11 @@ import type { z } from 'zod';
 import { errorMessage } from '../../shared/api';
 import { TextareaWithCount } from '../../shared/display';
 import { ListModal } from '../../shared/list';
-import { documentDownloadPath, uploadDocument } from './api';
+import { useUploadDocument } from '../cases';
+import { documentDownloadPath } from './api';
 import { CaseFileInput } from './case-file-input';
 import { FileDownloadButton } from './file-download-button';
-import { storedFileName, uploadAction, type DocumentInsertAction } from './upload-form';
+import { documentUploadForm, storedFileName, uploadAction, type DocumentInsertAction } from './upload-form';
 
 type NoteForm = z.input<typeof noteSchema>;
 
@@ -39,6 +40,7 @@ const blankForm = (document: ErDocument | null): NoteForm => ({
  * multipart `uploadDocAndNotes`. A refused call keeps the dialog open with the server's message.
  */
 export function DocumentDialog({ opened, meta, insertAction, editing, noteTypes, onClose, onSaved }: DocumentDialogProps) {
+  const uploadDocument = useUploadDocument(meta);
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -58,14 +60,14 @@ export function DocumentDialog({ opened, meta, insertAction, editing, noteTypes,
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await uploadDocument({
+      await uploadDocument.mutateAsync(documentUploadForm({
         meta,
         action: uploadAction(editing?.Id ?? null, insertAction),
         id: editing?.Id ?? null,
         note: values.note,
         tipoId: values.tipoId === null || values.tipoId === undefined || values.tipoId === '' ? null : Number(values.tipoId),
         file,
-      });
+      }));
       onSaved();
     } catch (error) {
       setFailure(errorMessage(error));

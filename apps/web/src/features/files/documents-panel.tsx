@@ -1,12 +1,13 @@
 import { MSG, type ErDocument, type NamedItem, type SignatureInput } from '@atalaya/domain';
 import { ActionIcon, Alert, Button, Center, Group, Loader, Paper, Spoiler, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateText, OrDash } from '../../shared/display';
 import { showNotice } from '../../shared/notices';
 import { SignatureModal } from '../../shared/signature';
-import { caseDocumentsKey, caseDocumentsQuery, deleteDocument, documentDownloadPath } from './api';
+import { documentsQuery, useDeleteDocument } from '../cases';
+import { documentDownloadPath } from './api';
 import { DocumentDialog } from './document-dialog';
 import { FileDownloadButton } from './file-download-button';
 import { storedFileName, type DocumentInsertAction } from './upload-form';
@@ -44,25 +45,21 @@ function noteLabel(note: string): string {
  * Eliminar (asks a comment and the electronic signature). Used by the wizard's step 6 and the event view's documents tab.
  */
 export function CaseDocumentsPanel({ meta, action, noteTypes, readOnly = false, allowEdit = true, titleOrder = 3 }: CaseDocumentsPanelProps) {
-  const queryClient = useQueryClient();
-  const documents = useQuery(caseDocumentsQuery(meta));
+  const documents = useQuery(documentsQuery(meta));
+  const deleteDocument = useDeleteDocument(meta);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'closed', document: null });
   const close = () => setDialog((current) => ({ ...current, kind: 'closed' }));
-
-  const reload = () => queryClient.invalidateQueries({ queryKey: caseDocumentsKey(meta) });
 
   const saved = () => {
     const editing = dialog.document !== null;
     close();
     showNotice({ kind: 'success', title: editing ? 'Documento actualizado' : 'Documento agregado', message: '' });
-    void reload();
   };
 
   const remove = async (document: ErDocument, signature: SignatureInput) => {
-    await deleteDocument(document.Id, signature);
+    await deleteDocument.mutateAsync({ id: document.Id, signature });
     close();
     showNotice({ kind: 'success', title: 'Documento eliminado', message: '' });
-    await reload();
   };
 
   const rows = documents.data ?? [];

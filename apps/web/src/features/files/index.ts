@@ -1,4 +1,4 @@
-export { caseDocumentsKey, caseDocumentsQuery, documentDownloadPath, downloadCaseFile } from './api';
+export { documentDownloadPath, downloadCaseFile } from './api';
 export { CaseFileInput, UPLOAD_HELP, type CaseFileInputProps } from './case-file-input';
 export { CaseDocumentsPanel, type CaseDocumentsPanelProps } from './documents-panel';
 export { FileDownloadButton, type FileDownloadButtonProps } from './file-download-button';

@@ -1,24 +1,18 @@
-import { eventViewPath, MSG, type FollowUpEvent, type FollowUpReport } from '@atalaya/domain';
+import { eventViewPath, MSG } from '@atalaya/domain';
 import { ActionIcon, Anchor, Button, Loader, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../shared/api';
 import { DateText, OrDash } from '../../shared/display';
-import { caseFollowUpsQuery } from '../../shared/list';
 import { downloadCaseFile } from '../files';
-import { caseKeys } from '../cases';
+import { caseFollowUpsQuery, followUpEventsQuery, followUpReportQuery } from '../cases';
 
 /** Seguimiento (event spec §2.3, §7): the case's follow-up reports, each with its file and its detail (Seguimiento/{id}). */
 export function FollowUpsTab({ meta }: { meta: string }) {
   const followUps = useQuery(caseFollowUpsQuery(meta));
   const [openId, setOpenId] = useState<number | null>(null);
-  const detail = useQuery({
-    queryKey: [...caseKeys.all(meta), 'follow-up', openId],
-    queryFn: ({ signal }) => api.get<FollowUpReport>(`Seguimiento/${openId ?? 0}`, { signal }),
-    enabled: openId !== null,
-  });
+  const detail = useQuery(followUpReportQuery(meta, openId));
 
   if (followUps.isLoading) return <Loader size="sm" aria-label="Cargando reportes de seguimiento" />;
   if (!followUps.data || followUps.data.length === 0) return <Text size="sm">{MSG.lists.empty('reportes de seguimiento')}</Text>;
@@ -90,10 +84,7 @@ export function FollowUpsTab({ meta }: { meta: string }) {
 
 /** Eventos de Seguimiento: the follow-up events (EventType 3) of the case, by its reference. */
 export function FollowUpEventsTab({ reference }: { reference: string }) {
-  const events = useQuery({
-    queryKey: ['follow-up-events', reference],
-    queryFn: ({ signal }) => api.get<FollowUpEvent[]>(`getFollowUpEventsByReference/${encodeURIComponent(reference)}`, { signal }),
-  });
+  const events = useQuery(followUpEventsQuery(reference));
   if (events.isLoading) return <Loader size="sm" aria-label="Cargando eventos de seguimiento" />;
   if (!events.data || events.data.length === 0) return <Text size="sm">{MSG.lists.empty('eventos de seguimiento')}</Text>;
   return (

@@ -11,3 +11,4 @@ export { ApiError, isApiError, type ApiErrorBody } from './api-error';
 export type { ApiClient, RequestOptions, TokenResponse } from './client';
 export { errorMessage } from './error-message';
 export { describeApiError, type Notice, type NoticeKind } from './error-catalogue';
+export { downloadFile } from './download';

@@ -1,11 +1,10 @@
-import { MAX_NOTE_LENGTH, MSG, type ErEvent } from '@atalaya/domain';
+import { MAX_NOTE_LENGTH, MSG } from '@atalaya/domain';
 import { Stack } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useImperativeHandle, useState } from 'react';
-import { api } from '../../../shared/api';
 import { TextareaWithCount } from '../../../shared/display';
 import { CaseDocumentsPanel } from '../../files';
-import { caseKeys, codiguerasQuery, invalidateCase } from '../../cases';
+import { codiguerasQuery, useSaveAdditionalInformation } from '../../cases';
 import type { WizardStepProps } from '../step-contract';
 import { informationChanged, normalizedInformation } from './additional-info-text';
 
@@ -15,7 +14,7 @@ import { informationChanged, normalizedInformation } from './additional-info-tex
  * its own dialog). Follow-up mode shows both read-only.
  */
 export function AdditionalInfoStep({ meta, event, followUp, handle }: WizardStepProps) {
-  const queryClient = useQueryClient();
+  const { mutateAsync: saveInformation } = useSaveAdditionalInformation(meta);
   const lists = useQuery(codiguerasQuery());
   const readOnly = followUp !== null;
   const [stored, setStored] = useState<string | null>(event.AdditionalInformation);
@@ -29,10 +28,8 @@ export function AdditionalInfoStep({ meta, event, followUp, handle }: WizardStep
       if (!changed) return 'ok';
       setSaving(true);
       try {
-        const updated = await api.post<ErEvent>('updateER', { Meta: meta, AdditionalInformation: normalizedInformation(text) });
+        const updated = await saveInformation(normalizedInformation(text));
         setStored(updated.AdditionalInformation);
-        queryClient.setQueryData(caseKeys.event(meta), updated);
-        void invalidateCase(queryClient, meta);
         return 'ok';
       } catch {
         // The API client showed the server's message; the text stays as typed.

@@ -1,11 +1,10 @@
-import { MSG, wizardStepGate, type ErRam, type Ram, type RamInput } from '@atalaya/domain';
+import { MSG, wizardStepGate, type Ram, type RamInput } from '@atalaya/domain';
 import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState } from 'react';
-import { api } from '../../../shared/api';
 import { DateText, OrDash } from '../../../shared/display';
-import { codiguerasQuery, invalidateCase, ramsQuery } from '../../cases';
+import { codiguerasQuery, ramsQuery, useSaveRam } from '../../cases';
 import type { WizardStepProps } from '../step-contract';
 import { IncompleteBadge } from './medication-list';
 import { newDraftKey } from './medication-rows';
@@ -28,6 +27,7 @@ interface ModalState {
  */
 export function AdverseEventsStep({ meta, event, followUp, handle }: WizardStepProps) {
   const queryClient = useQueryClient();
+  const saveRam = useSaveRam(meta);
   const codigueras = useQuery(codiguerasQuery());
   const stored = useQuery({ ...ramsQuery(meta), enabled: followUp === null });
   const [modal, setModal] = useState<ModalState | null>(null);
@@ -96,12 +96,8 @@ export function AdverseEventsStep({ meta, event, followUp, handle }: WizardStepP
         ...draft,
         rams: row ? draft.rams.map((item) => (item.key === row.key ? { ...item, input } : item)) : [...draft.rams, { key: newDraftKey(), input }],
       }));
-    } else if (row?.id) {
-      await api.post<ErRam>('updateRAM', { ram: { ...ram, Id: row.id, IdER: meta }, comentario: null }, { notify: false });
-      await invalidateCase(queryClient, meta);
     } else {
-      await api.post<ErRam>('insertRAM', { ram: { ...ram, IdER: meta } }, { notify: false });
-      await invalidateCase(queryClient, meta);
+      await saveRam.mutateAsync({ ram, id: row?.id ?? null });
     }
     setHint(null);
     setModal(null);

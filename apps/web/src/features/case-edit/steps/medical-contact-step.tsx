@@ -1,12 +1,12 @@
 import { MAX_NOTE_LENGTH, medicalContactInputSchema, MSG, type ErMedicalContact } from '@atalaya/domain';
 import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { api, errorMessage } from '../../../shared/api';
+import { errorMessage } from '../../../shared/api';
 import { showNotice } from '../../../shared/notices';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../../files';
-import { caseKeys, downloadPaths, invalidateCase, medicalContactQuery } from '../../cases';
+import { downloadPaths, medicalContactQuery, useSaveMedicalContact, useUploadMedicalContactFile } from '../../cases';
 import { TextAreaField, TextField, YesNoField } from '../form-fields';
 import { schemaResolver } from '../../../shared/validation';
 import type { LeaveResult, WizardStepHandle, WizardStepProps } from '../step-contract';
@@ -59,7 +59,8 @@ interface EditorProps {
 }
 
 function MedicalContactEditor({ meta, initial, readOnly, handle }: EditorProps) {
-  const queryClient = useQueryClient();
+  const saveContact = useSaveMedicalContact(meta);
+  const uploadContactFile = useUploadMedicalContactFile(meta);
   const [stored, setStored] = useState<ErMedicalContact | null>(initial);
   const [busy, setBusy] = useState<'saving' | 'uploading' | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -77,20 +78,14 @@ function MedicalContactEditor({ meta, initial, readOnly, handle }: EditorProps) 
   });
   const consulted = useWatch({ control, name: 'SeContacto' });
 
-  const remember = (contact: ErMedicalContact) => {
-    setStored(contact);
-    queryClient.setQueryData(caseKeys.medicalContact(meta), contact);
-  };
-
   /** Saves the (valid) form; the stored contact, or null when the server refused (its notice says why). */
   const persist = async (): Promise<ErMedicalContact | null> => {
     const { path, body } = contactWrite(meta, stored, medicalContactInputSchema.parse(getValues()));
     setBusy('saving');
     try {
-      const saved = await api.post<ErMedicalContact>(path, body);
-      remember(saved);
+      const saved = await saveContact.mutateAsync({ path, body });
+      setStored(saved);
       reset(contactToForm(saved));
-      void invalidateCase(queryClient, meta);
       return saved;
     } catch {
       return null;
@@ -132,12 +127,7 @@ function MedicalContactEditor({ meta, initial, readOnly, handle }: EditorProps) 
     }
     setBusy('uploading');
     try {
-      const uploaded = await api.request<Pick<ErMedicalContact, 'NombreArchivo' | 'ExtensionArchivo'>>('uploadFileContactoMedico', {
-        method: 'POST',
-        formData: contactFileForm(target.Id, picked),
-        notify: false,
-      });
-      remember({ ...target, NombreArchivo: uploaded.NombreArchivo, ExtensionArchivo: uploaded.ExtensionArchivo });
+      setStored(await uploadContactFile.mutateAsync({ contact: target, form: contactFileForm(target.Id, picked) }));
       showNotice({ kind: 'success', title: 'Archivo adjuntado', message: picked.name });
     } catch (error) {
       setFileError(errorMessage(error));

@@ -1,12 +1,11 @@
-import { medicationInputSchema, MSG, wizardStepGate, type ErMedication, type MedicationInput } from '@atalaya/domain';
+import { medicationInputSchema, MSG, wizardStepGate, type MedicationInput } from '@atalaya/domain';
 import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { api } from '../../../shared/api';
-import { codiguerasQuery, countryProductsQuery, invalidateCase, linesQuery, medicationsQuery } from '../../cases';
+import { codiguerasQuery, countryProductsQuery, linesQuery, medicationsQuery, useDeleteMedication, useSaveMedication } from '../../cases';
 import type { WizardStepProps } from '../step-contract';
 import type { IdOption } from './medication-fields';
 import { MedicationForm } from './medication-form';
@@ -67,6 +66,8 @@ function confirmDiscard(changed: boolean, proceed: () => void): void {
  */
 export function MedicationsStep({ meta, event, followUp, handle }: WizardStepProps) {
   const queryClient = useQueryClient();
+  const saveMedication = useSaveMedication(meta);
+  const deleteMedication = useDeleteMedication(meta);
   const codigueras = useQuery(codiguerasQuery());
   const products = useQuery(countryProductsQuery(meta));
   const stored = useQuery({ ...medicationsQuery(meta), enabled: followUp === null });
@@ -184,9 +185,7 @@ export function MedicationsStep({ meta, event, followUp, handle }: WizardStepPro
         }));
       } else {
         const body = { ...medication, IdER: meta, ERType: 1 as const };
-        if (editing?.id) await api.post<ErMedication>('updateMedicamentoRelacionado', { ...body, Id: editing.id });
-        else await api.post<ErMedication>('insertMedicamentoRelacionado', body);
-        await invalidateCase(queryClient, meta);
+        await saveMedication.mutateAsync({ body, id: editing?.id ?? null });
       }
       clear();
     } catch {
@@ -210,8 +209,7 @@ export function MedicationsStep({ meta, event, followUp, handle }: WizardStepPro
             if (row.id === null) return;
             setSaving(true);
             try {
-              await api.post('deleteMedicamentoRelacionado', { Id: row.id, IdER: meta });
-              await invalidateCase(queryClient, meta);
+              await deleteMedication.mutateAsync(row.id);
             } catch {
               // The API client has shown the server's message; the row stays.
               return;

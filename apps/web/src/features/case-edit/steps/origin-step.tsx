@@ -9,18 +9,17 @@ import {
 } from '@atalaya/domain';
 import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../../files';
-import { codiguerasQuery, downloadPaths, invalidateCase, originQuery } from '../../cases';
+import { codiguerasQuery, downloadPaths, originQuery, useSaveOrigin, useUploadOriginFile } from '../../cases';
 import { originInputFromRecord } from '../follow-up-draft';
 import { idOptions, SelectField, SwitchField, TextAreaField, TextField, YesNoField } from '../form-fields';
 import { schemaResolver } from '../../../shared/validation';
 import type { WizardStepHandle, WizardStepProps } from '../step-contract';
 import { StepLoadError, StepLoading } from '../step-states';
-import { saveOrigin, uploadOriginFile } from '../../cases';
 import { decideLeave } from '../wizard-navigation';
 import { OriginHomeSummary } from './origin-home-summary';
 import { originFormChanged, originFormFromInput, parseOrigin, toOriginInput, type OriginFormValues } from './origin-form-values';
@@ -92,13 +91,8 @@ function OriginForm({ meta, event, followUp, handle, lists, initial }: OriginFor
     [lists],
   );
 
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadOriginFile(meta, file),
-    onSuccess: async () => {
-      setGateMessage(null);
-      await invalidateCase(queryClient, meta);
-    },
-  });
+  const upload = useUploadOriginFile(meta);
+  const { mutateAsync: saveOrigin } = useSaveOrigin(meta);
 
   useImperativeHandle(
     handle,
@@ -119,13 +113,11 @@ function OriginForm({ meta, event, followUp, handle, lists, initial }: OriginFor
             followUp.update((draft) => ({ ...draft, origin }));
           } else {
             try {
-              current = await saveOrigin(meta, origin, current !== null);
+              current = await saveOrigin({ origin, stored: current !== null });
             } catch {
               // The API client has shown the server's message; the form keeps what was typed.
               return 'blocked';
             }
-            queryClient.setQueryData(originKey, current);
-            void invalidateCase(queryClient, meta);
           }
           baseline.current = values;
         }
@@ -143,7 +135,7 @@ function OriginForm({ meta, event, followUp, handle, lists, initial }: OriginFor
         return refusal ? 'blocked' : 'ok';
       },
     }),
-    [event, followUp, form, meta, queryClient],
+    [event, followUp, form, meta, queryClient, saveOrigin],
   );
 
   const storedFile = followUp
@@ -172,7 +164,7 @@ function OriginForm({ meta, event, followUp, handle, lists, initial }: OriginFor
                 clearable={false}
                 value={uploading ? (upload.variables ?? null) : null}
                 onChange={(file) => {
-                  if (file) upload.mutate(file);
+                  if (file) upload.mutate(file, { onSuccess: () => setGateMessage(null) });
                 }}
                 disabled={followUp !== null || uploading}
                 description={followUp ? 'El reporte de seguimiento no adjunta el documento de origen.' : undefined}

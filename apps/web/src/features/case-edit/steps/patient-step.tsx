@@ -1,15 +1,14 @@
 import { AGE_UNITS, MAX_GESTATION_WEEKS, MAX_INITIALS, MAX_NOTE_LENGTH, patientInputSchema, type Codigueras } from '@atalaya/domain';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useImperativeHandle, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { codiguerasQuery, invalidateCase, patientQuery } from '../../cases';
+import { codiguerasQuery, patientQuery, useSavePatient } from '../../cases';
 import { patientInputFromRecord } from '../follow-up-draft';
 import { idOptions, NumberField, RadioField, SelectField, TextAreaField, TextField, YesNoField, type Option } from '../form-fields';
 import { schemaResolver } from '../../../shared/validation';
 import type { WizardStepProps } from '../step-contract';
 import { StepLoadError, StepLoading } from '../step-states';
-import { savePatient } from '../../cases';
 import { decideLeave } from '../wizard-navigation';
 import {
   clearedByChoice,
@@ -60,7 +59,7 @@ interface PatientFormProps extends WizardStepProps {
 }
 
 function PatientForm({ meta, followUp, handle, lists, initial, stored }: PatientFormProps) {
-  const queryClient = useQueryClient();
+  const { mutateAsync: savePatient } = useSavePatient(meta);
   const form = useForm<PatientFormValues>({ defaultValues: initial, resolver, mode: 'onTouched' });
   const { control, setValue } = form;
   const baseline = useRef(initial);
@@ -99,19 +98,18 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
           followUp.update((draft) => ({ ...draft, patient }));
         } else {
           try {
-            await savePatient(meta, patient);
+            await savePatient(patient);
           } catch {
             // The API client has shown the server's message; the form keeps what was typed.
             return 'blocked';
           }
           saved.current = true;
-          void invalidateCase(queryClient, meta);
         }
         baseline.current = values;
         return 'ok';
       },
     }),
-    [form, followUp, meta, queryClient],
+    [form, followUp, savePatient],
   );
 
   return (

@@ -1,11 +1,10 @@
 import { MSG, type ErPreviousMedication, type NamedItem } from '@atalaya/domain';
 import { ActionIcon, Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { api } from '../../../shared/api';
-import { caseKeys, codiguerasQuery, invalidateCase, previousMedicationsQuery } from '../../cases';
+import { codiguerasQuery, previousMedicationsQuery, useDeletePreviousMedication, useSavePreviousMedications } from '../../cases';
 import { idOptions, SelectField, TextField } from '../form-fields';
 import { schemaResolver } from '../../../shared/validation';
 import type { LeaveResult, WizardStepHandle, WizardStepProps } from '../step-contract';
@@ -94,7 +93,8 @@ interface EditorProps {
 }
 
 function PreviousMedicationsEditor({ meta, initial, types, readOnly, handle }: EditorProps) {
-  const queryClient = useQueryClient();
+  const savePrevious = useSavePreviousMedications(meta);
+  const deletePrevious = useDeletePreviousMedication(meta);
   // What the server holds, as far as this screen knows: the diff's baseline.
   const [stored, setStored] = useState<ErPreviousMedication[]>(initial);
   const [saving, setSaving] = useState(false);
@@ -111,14 +111,9 @@ function PreviousMedicationsEditor({ meta, initial, types, readOnly, handle }: E
     const rows = getValues('rows');
     setSaving(true);
     try {
-      const saved = await api.post<ErPreviousMedication[]>('setMedicamentoAnterior', {
-        EvRepId: meta,
-        Medications: pendingMedications(stored, rows),
-      });
+      const saved = await savePrevious.mutateAsync(pendingMedications(stored, rows));
       setStored(saved);
       reset({ rows: saved.map(rowFromRecord) });
-      queryClient.setQueryData(caseKeys.previousMedications(meta), saved);
-      void invalidateCase(queryClient, meta);
       return 'ok';
     } catch {
       // The API client showed the server's message; the rows stay as typed.
@@ -159,11 +154,7 @@ function PreviousMedicationsEditor({ meta, initial, types, readOnly, handle }: E
     if (row.Id === null) return;
     const id = row.Id;
     setStored((current) => current.filter((record) => record.Id !== id));
-    queryClient.setQueryData<ErPreviousMedication[]>(caseKeys.previousMedications(meta), (current) => current?.filter((record) => record.Id !== id));
-    void api
-      .post('deleteMedicamentoAnterior', { Id: id, EvRepId: meta }, { notify: false })
-      .catch(() => undefined)
-      .finally(() => void invalidateCase(queryClient, meta));
+    deletePrevious.mutate(id);
   };
 
   const disabled = readOnly || saving;

@@ -1,34 +1,13 @@
 import { Autocomplete, Loader, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { api } from '../../../shared/api';
+import { meddraSearchQuery, type MeddraTerm } from '../../cases';
 import { FIELD_COMBOBOX_PROPS } from './medication-fields';
 
 /** Fewer characters than this are not searched (the server refuses them). */
 export const MEDDRA_MIN_CHARS = 2;
 const DEBOUNCE_MS = 300;
-
-/** `GET /api/getMedDRALLT/{term}`: a current lowest level term with its preferred term and SOC. */
-export interface MeddraMatch {
-  llt_code: number;
-  llt_name: string;
-  pt_name: string;
-  soc_name: string | null;
-}
-
-export interface MeddraTerm {
-  llt_code: number;
-  llt_name: string;
-}
-
-/** The dictionary rarely changes: a search is kept for the session. */
-export const meddraSearchQuery = (term: string) =>
-  queryOptions({
-    queryKey: ['reference', 'meddra', term],
-    queryFn: ({ signal }) => api.get<MeddraMatch[]>(`getMedDRALLT/${encodeURIComponent(term)}`, { signal, notify: false }),
-    staleTime: Infinity,
-  });
 
 export interface RamMeddraFieldProps {
   value: MeddraTerm | null;

@@ -1,14 +1,13 @@
 import { MAX_COMMENT_LENGTH, MSG } from '@atalaya/domain';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, errorMessage } from '../../../shared/api';
+import { errorMessage } from '../../../shared/api';
 import { TextareaWithCount } from '../../../shared/display';
 import { ListModal } from '../../../shared/list';
 import { showNotice } from '../../../shared/notices';
-import { invalidateCase } from '../../cases';
+import { useFinishCase } from '../../cases';
 import type { FollowUpDraft } from '../step-contract';
 import { finishedPath, finishRequest, finishTexts, type FinishResult } from './summary-finish';
 
@@ -26,23 +25,14 @@ export interface SummaryFinishModalProps {
  */
 export function SummaryFinishModal({ opened, meta, draft, onClose }: SummaryFinishModalProps) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [comment, setComment] = useState('');
   const followUp = draft !== null;
   const texts = finishTexts(followUp);
 
-  const finish = useMutation({
-    mutationFn: () => {
-      const { path, body } = finishRequest(meta, draft, comment);
-      return api.post<FinishResult>(path, body, { notify: false });
-    },
-    onSuccess: (result) => {
-      showNotice({ kind: 'success', title: texts.done, message: result.NumeroReferencia });
-      // Leave first: refreshed while still open, the wizard would show the case as no longer editable.
-      void navigate(finishedPath(result, followUp));
-      void invalidateCase(queryClient, meta);
-      void queryClient.invalidateQueries({ queryKey: ['tasks'] });
-    },
+  // The hook refreshes the case after this: refreshed while still open, the wizard would show the case as no longer editable.
+  const finish = useFinishCase<FinishResult>(meta, (result) => {
+    showNotice({ kind: 'success', title: texts.done, message: result.NumeroReferencia });
+    void navigate(finishedPath(result, followUp));
   });
 
   const close = () => {
@@ -57,7 +47,7 @@ export function SummaryFinishModal({ opened, meta, draft, onClose }: SummaryFini
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          finish.mutate();
+          finish.mutate(finishRequest(meta, draft, comment));
         }}
         noValidate
         aria-label={texts.title}

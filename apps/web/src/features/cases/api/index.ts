@@ -1,3 +1,3 @@
-export * from './queries';
-export * from './edit-calls';
-export * from './view-calls';
+export { caseCallPath, caseKeys, referenceKeys, TASKS_KEY, type CaseRef } from './keys';
+export * from './reads';
+export * from './writes';

@@ -3,10 +3,9 @@ import { Anchor, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core
 import { IconFileText } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { DateText } from '../display';
-import { caseFollowUpsQuery } from './api';
-import type { CaseRef } from './comments-modal';
-import { ListModal } from './list-modal';
+import { DateText } from '../../shared/display';
+import { ListModal } from '../../shared/list';
+import { caseFollowUpsQuery, type CaseRef } from '../cases';
 
 export interface FollowUpsModalProps {
   /** null while closed. */

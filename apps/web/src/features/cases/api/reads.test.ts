@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caseCallPath, caseCommentsQuery, caseFollowUpsQuery, caseKeys } from './api';
+import { caseCallPath, caseKeys } from './keys';
+import { caseCommentsQuery, caseFollowUpsQuery } from './reads';
 
 describe('case list calls', () => {
   it('asks for comments and follow-ups by the URL-encoded meta', () => {

@@ -2,16 +2,11 @@ import { erStatusName, MSG, type ErComment } from '@atalaya/domain';
 import { Badge, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DateText } from '../display';
-import { caseCommentsQuery } from './api';
-import { ListModal } from './list-modal';
+import { DateText } from '../../shared/display';
+import { ListModal } from '../../shared/list';
+import { caseCommentsQuery, type CaseRef } from '../cases';
 
 /** The case a row-action dialog is about. */
-export interface CaseRef {
-  Meta: string;
-  NumeroReferencia: string;
-}
-
 export interface CommentsModalProps {
   /** null while closed. */
   event: CaseRef | null;
