@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../shared/api';
 import { DateText } from '../../shared/display';
-import { FullPageLoader, Page } from '../../shared/layout';
+import { FullPageLoader, LoadErrorPanel, Page } from '../../shared/layout';
 import { CaseDocumentsPanel } from '../files';
 import { codiguerasQuery, eventQuery } from '../cases';
 import { EvaluationSummary, RamTab, RecoveryTab } from '../case-assessment';
@@ -26,7 +26,7 @@ export function CaseViewPage() {
   const event = useQuery(eventQuery(meta));
 
   if (event.isError) {
-    return isApiError(event.error) && event.error.status === 404 ? <CaseNotFound /> : <FullPageLoader label="Cargando evento reportable" />;
+    return isApiError(event.error) && event.error.status === 404 ? <CaseNotFound /> : <CaseLoadError onRetry={() => void event.refetch()} />;
   }
   if (!event.data) return <FullPageLoader label="Cargando evento reportable" />;
   const current = event.data;
@@ -140,6 +140,15 @@ function Footer({ event }: { event: ErEvent }) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The case could not be loaded for another reason (network, server): the wizard's retry panel. */
+function CaseLoadError({ onRetry }: { onRetry(): void }) {
+  return (
+    <Page title="Evento Reportable">
+      <LoadErrorPanel title="No se pudo cargar el evento reportable" onRetry={onRetry} />
+    </Page>
   );
 }
 
