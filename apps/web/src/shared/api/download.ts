@@ -1,11 +1,8 @@
-import { api } from './index';
-
 /**
- * Downloads a stored file through the API client (the bearer token lives in memory, so a
- * plain link would not be authorised) and hands it to the browser under `fileName`.
+ * Hands downloaded bytes to the browser under `fileName` (the bearer token lives in memory, so
+ * a plain link would not be authorised: the API client fetches, this saves).
  */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const blob = await api.get<Blob>(path, { responseType: 'blob' });
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
