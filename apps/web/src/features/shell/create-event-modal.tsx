@@ -13,8 +13,6 @@ export interface CreateEventModalProps {
   onClose(): void;
 }
 
-/** Cache key prefix of the Tasks screen's lists (a new draft shows in 'Mis acciones pendientes'). */
-
 /**
  * 'Crear Evento Reportable' (platform spec §2 header, §5, §6): the country and the report type
  * of the new case; Crear posts createER and opens the new case's wizard.
