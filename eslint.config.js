@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
@@ -38,6 +38,13 @@ const SERVER_ZONES = [
     message: `Import a module through its index.ts ('modules/x/index.js'), not its internals.`,
   },
 ];
+
+// ---- Web boundaries (docs/architecture.md, 'Web') ----------------------------------------
+/** The web's features: each is a folder of apps/web/src/features whose only public surface is its index.ts. */
+const WEB_FEATURES = readdirSync(path.join(ROOT, 'apps/web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webFeature = (name) => `./apps/web/src/features/${name}`;
 
 export default tseslint.config(
   {
@@ -85,20 +92,41 @@ export default tseslint.config(
   },
   // ---- end of the server boundaries ----
   {
-    // Features talk to each other through their public index.ts only.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // Web layers (docs/architecture.md, 'Web'): app → features → shared. A feature imports
+    // another only through its index.ts; shared/ imports no feature and not the app; no cycles.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle follows imports only into files it can parse: the TypeScript ones.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
+          zones: [
+            ...WEB_FEATURES.map((name) => ({
+              target: WEB_FEATURES.filter((other) => other !== name).map(webFeature),
+              from: webFeature(name),
+              except: ['./index.ts'],
+              message: `Import the ${name} feature through its index.ts.`,
+            })),
             {
-              regex: '^\\.\\./\\.\\./(features|modules)/[^/]+/.+',
-              message: 'Import another feature through its index.ts.',
+              target: './apps/web/src/shared',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'shared/ is below the features and the app: it imports neither.',
+            },
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'A feature does not import the app; the app composes the features.',
             },
           ],
         },
       ],
+      'import-x/no-cycle': 'error',
     },
   },
 );

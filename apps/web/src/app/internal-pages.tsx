@@ -17,7 +17,7 @@ function placeholder(key: InternalRouteKey, sentence: string, title?: string): C
 }
 
 /** The event view: its code is downloaded the first time a case is opened. */
-const ViewPage = lazy(async () => ({ default: (await import('../features/event-view/event-view-page')).EventViewPage }));
+const ViewPage = lazy(async () => ({ default: (await import('../features/case-view/case-view-page')).CaseViewPage }));
 
 function EventViewPage() {
   return (
@@ -28,7 +28,7 @@ function EventViewPage() {
 }
 
 /** The edit wizard: its code is downloaded the first time a case is edited. */
-const WizardPage = lazy(async () => ({ default: (await import('../features/event-wizard/wizard-page')).WizardPage }));
+const WizardPage = lazy(async () => ({ default: (await import('../features/case-edit/wizard-page')).WizardPage }));
 
 function EventEditPage() {
   return (

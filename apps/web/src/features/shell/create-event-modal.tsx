@@ -1,19 +1,17 @@
 import { createEventSchema, eventEditPath, MSG, type ErNew } from '@atalaya/domain';
 import { Alert, Button, Center, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../shared/api';
-import { createCase, createCountryOptions, erNewQuery, initialCreateChoice, reportTypeOptions, type CreateEventChoice } from '../event-wizard';
+import { erNewQuery, useCreateCase } from '../cases';
+import { createCountryOptions, initialCreateChoice, reportTypeOptions, type CreateEventChoice } from '../case-edit';
 
 export interface CreateEventModalProps {
   opened: boolean;
   onClose(): void;
 }
-
-/** Cache key prefix of the Tasks screen's lists (a new draft shows in 'Mis acciones pendientes'). */
-const TASKS_KEY = ['tasks'] as const;
 
 /**
  * 'Crear Evento Reportable' (platform spec §2 header, §5, §6): the country and the report type
@@ -70,20 +68,12 @@ type ChoiceErrors = Partial<Record<keyof CreateEventChoice, string>>;
 
 function CreateEventForm({ erNew, onClose }: { erNew: ErNew; onClose(): void }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [choice, setChoice] = useState<CreateEventChoice>(() => initialCreateChoice(erNew));
   const [errors, setErrors] = useState<ChoiceErrors>({});
   const countries = useMemo(() => createCountryOptions(erNew), [erNew]);
   const reportTypes = useMemo(() => reportTypeOptions(erNew), [erNew]);
 
-  const create = useMutation({
-    mutationFn: (body: { Country: string; SubGrupoId: number }) => createCase(body),
-    onSuccess: (created) => {
-      void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
-      onClose();
-      void navigate(eventEditPath(created.MetaData));
-    },
-  });
+  const create = useCreateCase();
 
   const choose = (field: keyof CreateEventChoice, value: string | null) => {
     setChoice((current) => ({ ...current, [field]: value }));
@@ -102,7 +92,15 @@ function CreateEventForm({ erNew, onClose }: { erNew: ErNew; onClose(): void }) 
       setErrors(found);
       return;
     }
-    create.mutate({ Country: String(result.data.Country), SubGrupoId: Number(result.data.SubGrupoId) });
+    create.mutate(
+      { Country: String(result.data.Country), SubGrupoId: Number(result.data.SubGrupoId) },
+      {
+        onSuccess: (created) => {
+          onClose();
+          void navigate(eventEditPath(created.MetaData));
+        },
+      },
+    );
   };
 
   const busy = create.isPending;

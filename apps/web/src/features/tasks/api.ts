@@ -2,8 +2,6 @@ import {
   DEFAULT_HOME_REPORT_ORDER,
   DEFAULT_WORKFLOW_ORDER,
   PAGE_SIZE,
-  type AnnulEvent,
-  type AnnulResult,
   type ErListRow,
   type HomeReportDetail,
   type HomeReportRow,
@@ -11,16 +9,17 @@ import {
   type HomeReportStatusUpdate,
   type PagedResult,
 } from '@atalaya/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api';
+import { TASKS_KEY } from '../cases';
 
 /** Cache keys of the Tasks screen. Both lists sit under `lists`, so one invalidation reloads them. */
 export const tasksKeys = {
-  all: ['tasks'] as const,
-  lists: ['tasks', 'list'] as const,
-  workflow: (page: number, orderBy: string) => ['tasks', 'list', 'workflow', page, orderBy] as const,
-  homeReports: (page: number, orderBy: string) => ['tasks', 'list', 'home-reports', page, orderBy] as const,
-  homeReport: (id: string) => ['tasks', 'home-report', id] as const,
+  all: TASKS_KEY,
+  lists: [...TASKS_KEY, 'list'] as const,
+  workflow: (page: number, orderBy: string) => [...TASKS_KEY, 'list', 'workflow', page, orderBy] as const,
+  homeReports: (page: number, orderBy: string) => [...TASKS_KEY, 'list', 'home-reports', page, orderBy] as const,
+  homeReport: (id: string) => [...TASKS_KEY, 'home-report', id] as const,
 };
 
 /** The filters getWorkFlow takes (status, case, from, to, category, sub-group): none on this screen. */
@@ -62,16 +61,23 @@ export const homeReportQuery = (id: string) =>
     staleTime: 0,
   });
 
-/** `POST anularER`: the case becomes Anulado (11). */
-export function annulEvent(body: AnnulEvent): Promise<AnnulResult> {
-  return api.post<AnnulResult>('anularER', body);
-}
-
 /**
  * Triage of an incoming report: `updatestatiserfromerhome` for Revisar (2) and Descartar (3),
  * `createerfromerhome` for Ingresar (newStatus null), which answers the new case's meta.
  */
-export function triageHomeReport(body: HomeReportStatusUpdate): Promise<HomeReportStatusResult> {
+function triageHomeReport(body: HomeReportStatusUpdate): Promise<HomeReportStatusResult> {
   const call = body.newStatus === null || body.newStatus === undefined ? 'createerfromerhome' : 'updatestatiserfromerhome';
   return api.post<HomeReportStatusResult>(call, body);
+}
+
+/** The triage as a mutation. Refused or done, the lists may have changed under the user (another user triaged it). */
+export function useTriageHomeReport<A extends string>(reportId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body }: { action: A; body: HomeReportStatusUpdate }) => triageHomeReport(body),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: tasksKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: tasksKeys.homeReport(reportId) });
+    },
+  });
 }

@@ -1,9 +1,12 @@
 import { erStatusName, type ErListRow, type Role } from '@atalaya/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showNotice } from '../../shared/notices';
-import { caseKeys, CommentConfirmModal, CommentsModal, FollowUpsModal, PagedList, type CaseRef } from '../../shared/list';
-import { annulEvent, tasksKeys, workflowListQuery } from './api';
+import { CommentConfirmModal, PagedList } from '../../shared/list';
+import { CommentsModal } from '../case-workflow';
+import { useAnnulCase, type CaseRef } from '../cases';
+import { FollowUpsModal } from '../follow-up';
+import { workflowListQuery } from './api';
 import { CaseRowActions } from './case-row-actions';
 import { TaskSection } from './task-section';
 
@@ -19,23 +22,18 @@ const refOf = (row: ErListRow): CaseRef => ({ Meta: row.Meta, NumeroReferencia: 
 
 /** "Mis acciones pendientes": the cases waiting on the user (workflow.md), 15 a page. */
 export function PendingActionsSection({ role, page, onPageChange }: PendingActionsSectionProps) {
-  const queryClient = useQueryClient();
   const list = useQuery(workflowListQuery(page));
   const [commentsOf, setCommentsOf] = useState<CaseRef | null>(null);
   const [followUpsOf, setFollowUpsOf] = useState<CaseRef | null>(null);
   const [annulling, setAnnulling] = useState<CaseRef | null>(null);
 
-  const annul = useMutation({
-    mutationFn: ({ event, comment }: { event: CaseRef; comment: string }) => annulEvent({ Meta: event.Meta, Comentario: comment }),
-    onSuccess: (_result, { event }) => {
-      showNotice({ kind: 'success', title: 'Evento anulado', message: `El evento ${event.NumeroReferencia} quedó ${erStatusName(11)}` });
-      setAnnulling(null);
-    },
-    onSettled: (_result, _error, { event }) => {
-      void queryClient.invalidateQueries({ queryKey: tasksKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: caseKeys.all(event.Meta) });
-    },
-  });
+  const annul = useAnnulCase();
+  /** Refused or done, the hook asks the lists again (another user may have moved the case). */
+  const annulCase = async (event: CaseRef, comment: string) => {
+    await annul.mutateAsync({ meta: event.Meta, comment });
+    showNotice({ kind: 'success', title: 'Evento anulado', message: `El evento ${event.NumeroReferencia} quedó ${erStatusName(11)}` });
+    setAnnulling(null);
+  };
 
   return (
     <TaskSection title={PENDING_ACTIONS_TITLE} total={list.data?.Total}>
@@ -67,7 +65,7 @@ export function PendingActionsSection({ role, page, onPageChange }: PendingActio
         message={`¿Está seguro que desea anular el evento ${annulling?.NumeroReferencia ?? ''}? Un evento anulado queda de solo lectura.`}
         confirmLabel="Anular"
         onConfirm={async (comment) => {
-          if (annulling) await annul.mutateAsync({ event: annulling, comment });
+          if (annulling) await annulCase(annulling, comment);
         }}
         onClose={() => setAnnulling(null)}
       />

@@ -1,11 +1,17 @@
 import { showNotice } from '../notices';
 import { createApiClient } from './client';
+import { saveBlob } from './download';
 
 /** The application's API client (base `/api/`). */
 export const api = createApiClient({
   fetch: (input, init) => window.fetch(input, init),
   notify: showNotice,
 });
+
+/** Downloads a stored file through the API client and hands it to the browser under `fileName`. */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  saveBlob(await api.get<Blob>(path, { responseType: 'blob' }), fileName);
+}
 
 export { ApiError, isApiError, type ApiErrorBody } from './api-error';
 export type { ApiClient, RequestOptions, TokenResponse } from './client';

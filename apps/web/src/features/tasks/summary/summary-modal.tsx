@@ -1,14 +1,14 @@
-import { eventEditPath, MSG, UNCLASSIFIED_SUB_GROUP, type HomeReportAction } from '@atalaya/domain';
+import { eventEditPath, MSG, UNCLASSIFIED_SUB_GROUP, type HomeReportAction, type HomeReportStatusResult } from '@atalaya/domain';
 import { Alert, Box, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { DateText } from '../../../shared/display';
 import { CommentConfirmModal, ListModal } from '../../../shared/list';
 import { showNotice } from '../../../shared/notices';
 import { countryOptions, homeCodiguerasQuery, subGroupOptions, type HomeCodigueras } from '../../public-report';
-import { homeReportQuery, tasksKeys, triageHomeReport } from '../api';
+import { homeReportQuery, useTriageHomeReport } from '../api';
 import { HomeReportStatusBadge, ReporterKind } from '../home-report-cells';
 import classes from '../tasks.module.css';
 import { summarySections, type SummaryBlock } from './summary-sections';
@@ -73,7 +73,6 @@ interface SummaryBodyProps {
 /** The summary and its triage: the editable type and country, the sections, the buttons. */
 function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const original = useMemo(() => initialChoice(report), [report]);
   const [choice, setChoice] = useState<TriageChoice>(original);
   const [warning, setWarning] = useState<string | null>(null);
@@ -82,21 +81,16 @@ function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
   const countries = useMemo(() => countryOptions(lists), [lists]);
   const subGroups = useMemo(() => subGroupOptions(lists), [lists]);
 
-  const triage = useMutation({
-    mutationFn: ({ action, comment }: { action: HomeReportAction; comment?: string }) =>
-      triageHomeReport(triageBody(action, report, choice, original, comment ?? null)),
-    onSuccess: (result, { action }) => {
+  const triage = useTriageHomeReport<HomeReportAction>(report.Id);
+  const request = (action: HomeReportAction, comment?: string) => ({ action, body: triageBody(action, report, choice, original, comment ?? null) });
+  const triageDone = {
+    onSuccess: (result: HomeReportStatusResult, { action }: { action: HomeReportAction }) => {
       showNotice({ kind: 'success', title: ACTION_LOOK[action].done, message: triageDoneMessage(action, report.Reference, result.NumeroReferencia) });
       setDiscarding(false);
       onClose();
       if (action === 'Ingresar' && result.MetaData) void navigate(eventEditPath(result.MetaData));
     },
-    onSettled: () => {
-      // Refused or done, the lists may have changed under the user (another user triaged it).
-      void queryClient.invalidateQueries({ queryKey: tasksKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: tasksKeys.homeReport(report.Id) });
-    },
-  });
+  };
 
   const actions = summaryActions(report.Status, choice.subGroup);
   const busy = triage.isPending;
@@ -109,7 +103,7 @@ function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
     }
     const problem = triageWarning(action, report.Status, choice.subGroup);
     setWarning(problem);
-    if (!problem) triage.mutate({ action });
+    if (!problem) triage.mutate(request(action), triageDone);
   };
 
   return (
@@ -209,7 +203,7 @@ function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
         message={`¿Está seguro que desea descartar el reporte ${report.Reference}?`}
         confirmLabel="Descartar"
         onConfirm={async (comment) => {
-          await triage.mutateAsync({ action: 'Descartar', comment });
+          await triage.mutateAsync(request('Descartar', comment), triageDone);
         }}
         onClose={() => setDiscarding(false)}
       />

@@ -1,0 +1,217 @@
+import {
+  medicationInputSchema,
+  type CountryProduct,
+  type ErMedication,
+  type Medication,
+  type MedicationInput,
+  type NamedItem,
+} from '@atalaya/domain';
+import type { FieldOf } from '../../../shared/validation';
+
+/** Most manufacturer lines a medication names (LineaId and LineaId2). */
+export const MAX_MEDICATION_LINES = 2;
+
+export interface IngredientFormValues {
+  PrincipioActivoId: number;
+  PrincipioActivo_Nombre: string;
+  Concentracion: number | null;
+  /** MedicamentoUnidad id. */
+  Unidad: number | null;
+}
+
+/**
+ * What the medication form edits (event spec §2.4 step 2, §5 'Medication form'). Close to
+ * `MedicationInput`, except the manufacturer multi-select (`Lineas`), which feeds LineaId and
+ * LineaId2, and the medicine, held as its id.
+ */
+export interface MedicationFormValues {
+  MedicineId: number | null;
+  Lineas: number[];
+  FormaFarmaceuticaId: number | null;
+  PrincipiosActivos: IngredientFormValues[];
+  LotNumber: string;
+  Indication: string;
+  DateStart: string | null;
+  DateEnd: string | null;
+  ViaId: number | null;
+  FrecuenciaTipo: number | null;
+  FrecId: number | null;
+  Cant: number | null;
+  UnitUsoId: number | null;
+}
+
+export function emptyMedicationForm(): MedicationFormValues {
+  return {
+    MedicineId: null,
+    Lineas: [],
+    FormaFarmaceuticaId: null,
+    PrincipiosActivos: [],
+    LotNumber: '',
+    Indication: '',
+    DateStart: null,
+    DateEnd: null,
+    ViaId: null,
+    FrecuenciaTipo: null,
+    FrecId: null,
+    Cant: null,
+    UnitUsoId: null,
+  };
+}
+
+/**
+ * Picking a medicine: its active ingredients (with their registered concentration and unit,
+ * editable), its pharmaceutical form, and no manufacturer yet (the lines are its laboratory's).
+ * What the user typed in the other fields stays.
+ */
+export function withProduct(values: MedicationFormValues, product: CountryProduct | null): MedicationFormValues {
+  if (!product) return { ...values, MedicineId: null, Lineas: [], FormaFarmaceuticaId: null, PrincipiosActivos: [] };
+  return {
+    ...values,
+    MedicineId: product.Id,
+    Lineas: [],
+    FormaFarmaceuticaId: product.FormaFarmaceuticaId,
+    PrincipiosActivos: product.PrincipiosActivos.map((ingredient) => ({
+      PrincipioActivoId: ingredient.PrincipioActivoId,
+      PrincipioActivo_Nombre: ingredient.PrincipioActivo_Nombre,
+      Concentracion: ingredient.Concentracion,
+      Unidad: ingredient.Unidad,
+    })),
+  };
+}
+
+/** A stored medication, loaded into the form to be edited. */
+export function medicationFormFromRecord(record: ErMedication): MedicationFormValues {
+  return {
+    MedicineId: record.Medicine.Id,
+    Lineas: [record.LineaId, record.LineaId2].filter((id): id is number => id !== null),
+    FormaFarmaceuticaId: record.FormaFarmaceuticaId,
+    PrincipiosActivos: record.PrincipiosActivos.map((ingredient) => ({
+      PrincipioActivoId: ingredient.PrincipioActivoId,
+      PrincipioActivo_Nombre: ingredient.PrincipioActivo_Nombre,
+      Concentracion: ingredient.Concentracion,
+      Unidad: ingredient.Unidad,
+    })),
+    LotNumber: record.LotNumber ?? '',
+    Indication: record.Indication ?? '',
+    DateStart: record.DateStart,
+    DateEnd: record.DateEnd,
+    ViaId: record.ViaId,
+    FrecuenciaTipo: record.FrecuenciaTipo,
+    FrecId: record.FrecId,
+    Cant: record.Cant,
+    UnitUsoId: record.UnitUsoId,
+  };
+}
+
+/** A number (or id) the form can hold, from a loosely typed input value (the draft holds schema inputs). */
+function numberOf(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const id = Number(value);
+  return Number.isFinite(id) ? id : null;
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function dateOf(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** A medication of the follow-up draft, loaded into the form to be edited. */
+export function medicationFormFromInput(input: MedicationInput): MedicationFormValues {
+  return {
+    MedicineId: numberOf(input.Medicine.Id),
+    Lineas: [numberOf(input.LineaId), numberOf(input.LineaId2)].filter((id): id is number => id !== null),
+    FormaFarmaceuticaId: numberOf(input.FormaFarmaceuticaId),
+    PrincipiosActivos: input.PrincipiosActivos.map((ingredient) => ({
+      PrincipioActivoId: numberOf(ingredient.PrincipioActivoId) ?? 0,
+      PrincipioActivo_Nombre: ingredient.PrincipioActivo_Nombre ?? '',
+      Concentracion: numberOf(ingredient.Concentracion),
+      Unidad: numberOf(ingredient.Unidad),
+    })),
+    LotNumber: textOf(input.LotNumber),
+    Indication: textOf(input.Indication),
+    DateStart: dateOf(input.DateStart),
+    DateEnd: dateOf(input.DateEnd),
+    ViaId: numberOf(input.ViaId),
+    FrecuenciaTipo: numberOf(input.FrecuenciaTipo),
+    FrecId: numberOf(input.FrecId),
+    Cant: numberOf(input.Cant),
+    UnitUsoId: numberOf(input.UnitUsoId),
+  };
+}
+
+/**
+ * The body the form sends (before the schema): the medicine as `{ Id }` (missing when none is
+ * picked, so the schema says 'Debe seleccionar un medicamento'), the first manufacturer as
+ * LineaId and the second as LineaId2.
+ */
+export function toMedicationInput(values: MedicationFormValues): MedicationInput {
+  return {
+    Medicine: { Id: values.MedicineId },
+    LineaId: values.Lineas[0] ?? null,
+    LineaId2: values.Lineas[1] ?? null,
+    FormaFarmaceuticaId: values.FormaFarmaceuticaId,
+    PrincipiosActivos: values.PrincipiosActivos.map((ingredient) => ({
+      PrincipioActivoId: ingredient.PrincipioActivoId,
+      PrincipioActivo_Nombre: ingredient.PrincipioActivo_Nombre,
+      Concentracion: ingredient.Concentracion,
+      Unidad: ingredient.Unidad,
+    })),
+    LotNumber: values.LotNumber,
+    Indication: values.Indication,
+    DateStart: values.DateStart,
+    DateEnd: values.DateEnd,
+    ViaId: values.ViaId,
+    FrecuenciaTipo: values.FrecuenciaTipo,
+    FrecId: values.FrecId,
+    Cant: values.Cant,
+    UnitUsoId: values.UnitUsoId,
+  };
+}
+
+/** The checked medication (blank text and none values as null), or null when the form is invalid. */
+export function parseMedication(values: MedicationFormValues): Medication | null {
+  const result = medicationInputSchema.safeParse(toMedicationInput(values));
+  return result.success ? result.data : null;
+}
+
+/** Where the body's issues show on the form: the medicine's id on the medicine, both lines on 'Fabricante'. */
+export const medicationFieldOf: FieldOf = (path) => {
+  const [head] = path;
+  if (head === 'Medicine') return 'MedicineId';
+  if (head === 'LineaId' || head === 'LineaId2') return 'Lineas';
+  return path.map(String).join('.');
+};
+
+/** Whether the form holds something the user has not added or saved (compared with where it started). */
+export function medicationFormChanged(values: MedicationFormValues, baseline: MedicationFormValues): boolean {
+  return JSON.stringify(values) !== JSON.stringify(baseline);
+}
+
+export interface MedicationDisplay {
+  ComercialName: string;
+  Laboratorio: string;
+  Linea: string;
+}
+
+/**
+ * The names a list row of the follow-up draft shows (the draft holds ids only): the medicine
+ * and laboratory from the country's list, the lines from the laboratory's; what the edited
+ * item showed before fills in a name the lists no longer hold.
+ */
+export function medicationDisplay(
+  product: Pick<CountryProduct, 'ComercialName' | 'Laboratorio'> | undefined,
+  lines: readonly NamedItem[],
+  lineIds: readonly number[],
+  previous: MedicationDisplay | null = null,
+): MedicationDisplay {
+  const names = lineIds.map((id) => lines.find((line) => line.Id === id)?.Nombre);
+  const complete = names.every((name) => name !== undefined);
+  return {
+    ComercialName: product?.ComercialName ?? previous?.ComercialName ?? '',
+    Laboratorio: product?.Laboratorio.Nombre ?? previous?.Laboratorio ?? '',
+    Linea: complete ? names.join(', ') : (previous?.Linea ?? names.filter(Boolean).join(', ')),
+  };
+}

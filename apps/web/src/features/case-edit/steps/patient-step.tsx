@@ -1,0 +1,170 @@
+import { AGE_UNITS, MAX_GESTATION_WEEKS, MAX_INITIALS, MAX_NOTE_LENGTH, patientInputSchema, type Codigueras } from '@atalaya/domain';
+import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useImperativeHandle, useMemo, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { codiguerasQuery, patientQuery, useSavePatient } from '../../cases';
+import { patientInputFromRecord } from '../follow-up-draft';
+import { idOptions, NumberField, RadioField, SelectField, TextAreaField, TextField, YesNoField, type Option } from '../form-fields';
+import { schemaResolver } from '../../../shared/validation';
+import type { WizardStepProps } from '../step-contract';
+import { StepLoadError, StepLoading } from '../step-states';
+import { decideLeave } from '../wizard-navigation';
+import {
+  clearedByChoice,
+  parsePatient,
+  patientFormChanged,
+  patientFormFromInput,
+  toPatientInput,
+  type PatientFormValues,
+} from './patient-form-values';
+
+const SEX_OPTIONS: Option[] = [
+  { value: 'M', label: 'Masculino' },
+  { value: 'F', label: 'Femenino' },
+];
+const AGE_UNIT_OPTIONS: Option[] = AGE_UNITS.map((unit) => ({ value: unit, label: unit }));
+const resolver = schemaResolver<PatientFormValues>(patientInputSchema, toPatientInput);
+
+/**
+ * Step 0 'Datos del paciente' (event spec §2.4 step 0, §5). Case mode: leaving validates and
+ * posts `setPaciente` when something changed; follow-up mode: leaving writes the draft.
+ */
+export function PatientStep(props: WizardStepProps) {
+  const { meta, event, followUp } = props;
+  const lists = useQuery(codiguerasQuery());
+  const stored = useQuery({ ...patientQuery(meta), enabled: followUp === null });
+
+  if (lists.isError || stored.isError) {
+    return (
+      <StepLoadError
+        onRetry={() => {
+          void lists.refetch();
+          if (followUp === null) void stored.refetch();
+        }}
+      />
+    );
+  }
+  if (!lists.data || (followUp === null && stored.data === undefined)) return <StepLoading label="Cargando datos del paciente" />;
+
+  const initial = followUp ? followUp.draft.patient : patientInputFromRecord(stored.data ?? null, event.Country);
+  return <PatientForm {...props} lists={lists.data} initial={patientFormFromInput(initial)} stored={followUp !== null || Boolean(stored.data)} />;
+}
+
+interface PatientFormProps extends WizardStepProps {
+  lists: Codigueras;
+  initial: PatientFormValues;
+  /** Whether there is a patient to update (else the first save creates it). */
+  stored: boolean;
+}
+
+function PatientForm({ meta, followUp, handle, lists, initial, stored }: PatientFormProps) {
+  const { mutateAsync: savePatient } = useSavePatient(meta);
+  const form = useForm<PatientFormValues>({ defaultValues: initial, resolver, mode: 'onTouched' });
+  const { control, setValue } = form;
+  const baseline = useRef(initial);
+  const saved = useRef(stored);
+  const [gender, pregnant] = useWatch({ control, name: ['Genere', 'Pregnancy'] });
+
+  const options = useMemo(
+    () => ({
+      countries: lists.Paises.map((country) => ({ value: country.Codigo, label: country.Nombre })),
+      heightUnits: idOptions(lists.AlturaUnidad, (unit) => unit.NombreCompleto),
+      weightUnits: idOptions(lists.PesoUnidad, (unit) => unit.NombreCompleto),
+      residences: idOptions(lists.Residencias, (row) => row.Nombre),
+      relationships: idOptions(lists.Parentesco, (row) => row.Nombre),
+    }),
+    [lists],
+  );
+
+  const clear = (field: 'Genere' | 'Pregnancy', value: unknown) => {
+    for (const name of clearedByChoice(field, value)) setValue(name, null, { shouldDirty: true });
+  };
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      isDirty: () => patientFormChanged(form.getValues(), baseline.current),
+      async leave(direction) {
+        const valid = await form.trigger(undefined, { shouldFocus: true });
+        const values = form.getValues();
+        const plan = decideLeave(direction, valid, patientFormChanged(values, baseline.current), !saved.current);
+        if (plan === 'block') return 'blocked';
+        if (plan === 'dirty-invalid') return 'dirty-invalid';
+        if (plan === 'skip') return 'ok';
+        const patient = parsePatient(values);
+        if (!patient) return 'blocked';
+        if (followUp) {
+          followUp.update((draft) => ({ ...draft, patient }));
+        } else {
+          try {
+            await savePatient(patient);
+          } catch {
+            // The API client has shown the server's message; the form keeps what was typed.
+            return 'blocked';
+          }
+          saved.current = true;
+        }
+        baseline.current = values;
+        return 'ok';
+      },
+    }),
+    [form, followUp, savePatient],
+  );
+
+  return (
+    <form noValidate aria-label="Datos del paciente" onSubmit={(event) => event.preventDefault()}>
+      <Stack gap="lg">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextField control={control} name="Initials" label="Alias" required maxLength={MAX_INITIALS} description="Iniciales del paciente (hasta 3 letras)" />
+            <NumberField control={control} name="Age" label="Edad" step={1} />
+            <SelectField control={control} name="Escala" label="Unidad de edad" data={AGE_UNIT_OPTIONS} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
+            <NumberField control={control} name="Height" label="Altura" step={0.01} />
+            <SelectField control={control} name="HeightUnitId" label="Unidad de altura" data={options.heightUnits} numeric />
+            <NumberField control={control} name="Weight" label="Peso" step={0.01} />
+            <SelectField control={control} name="WeightUnitId" label="Unidad de peso" data={options.weightUnits} numeric />
+          </SimpleGrid>
+          <RadioField control={control} name="Genere" label="Sexo" options={SEX_OPTIONS} onChosen={(value) => clear('Genere', value)} />
+          {gender === 'F' ? (
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <YesNoField control={control} name="Pregnancy" label="Embarazo" onChosen={(value) => clear('Pregnancy', value)} />
+              {pregnant === true ? (
+                <NumberField control={control} name="Gestation" label="Semanas de gestación" min={1} max={MAX_GESTATION_WEEKS} />
+              ) : null}
+              <YesNoField control={control} name="Lactation" label="Lactancia" />
+            </SimpleGrid>
+          ) : null}
+        </Stack>
+
+        <Stack gap="md">
+          <Title order={3} fz="md" c="teal.9">
+            Residencia y atención
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <SelectField control={control} name="Country" label="País" data={options.countries} searchable />
+            <TextField control={control} name="State" label="Provincia" maxLength={200} />
+            <SelectField control={control} name="Residence" label="Residencia" data={options.residences} numeric />
+            <TextField control={control} name="InstMedica" label="Institución médica" maxLength={500} />
+          </SimpleGrid>
+          <TextAreaField control={control} name="CondicionesMedicas" label="Condiciones médicas" max={MAX_NOTE_LENGTH} />
+          <TextAreaField control={control} name="Alergias" label="Alergias" max={MAX_NOTE_LENGTH} />
+        </Stack>
+
+        <Stack gap="md">
+          <Title order={3} fz="md" c="teal.9">
+            Contacto
+          </Title>
+          <YesNoField control={control} name="ContactAllow" label="¿Desea ser contactado?" />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <SelectField control={control} name="IdParentesco" label="Parentesco" data={options.relationships} numeric />
+            <TextField control={control} name="Phone" label="Teléfono" type="tel" maxLength={50} autoComplete="tel" />
+            <TextField control={control} name="Email" label="Correo electrónico" type="email" autoComplete="email" />
+          </SimpleGrid>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { WIZARD_STEPS, type ErEvent, type WizardStep } from '@atalaya/domain';
+import { Box, Button, Group, Paper, Stack, Stepper } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useBlocker } from 'react-router';
+import { LoseChangesModal } from '../../shared/layout';
+import type { FollowUpState, LeaveResult, WizardStepHandle, WizardStepProps } from './step-contract';
+import { AdditionalInfoStep } from './steps/additional-info-step';
+import { AdverseEventsStep } from './steps/adverse-events-step';
+import { MedicalContactStep } from './steps/medical-contact-step';
+import { MedicationsStep } from './steps/medications-step';
+import { OriginStep } from './steps/origin-step';
+import { PatientStep } from './steps/patient-step';
+import { PreviousMedicationsStep } from './steps/previous-medications-step';
+import { SummaryStep } from './steps/summary-step';
+import { canSelectStep, headerDirection, LAST_STEP, resultWithoutHandle, shellMove } from './wizard-navigation';
+
+/** The component of each step, by index (the order of WIZARD_STEPS). */
+const STEP_COMPONENTS: readonly ComponentType<WizardStepProps>[] = [
+  PatientStep,
+  OriginStep,
+  MedicationsStep,
+  AdverseEventsStep,
+  PreviousMedicationsStep,
+  MedicalContactStep,
+  AdditionalInfoStep,
+  SummaryStep,
+];
+
+export interface WizardFlowProps {
+  meta: string;
+  event: ErEvent;
+  /** Non-null in follow-up mode. */
+  followUp: FollowUpState | null;
+  initialStep: WizardStep;
+}
+
+/**
+ * The eight steps of the edit wizard (event spec §2.4, §4 'Wizard progression'): a stepper
+ * whose earlier headers can be clicked (the current step is left backwards: saved when valid,
+ * or the loss of its changes confirmed), the next header and 'Siguiente' (the current step is
+ * left forwards: saved and checked), 'Anterior'. Leaving the page while the step holds unsaved
+ * changes asks the same question.
+ */
+export function WizardFlow({ meta, event, followUp, initialStep }: WizardFlowProps) {
+  const [step, setStep] = useState<number>(initialStep);
+  const [moving, setMoving] = useState<'forward' | 'back' | null>(null);
+  const [confirmTarget, setConfirmTarget] = useState<number | null>(null);
+  const handleRef = useRef<WizardStepHandle>(null);
+  const movingRef = useRef(false);
+  const topRef = useRef<HTMLDivElement>(null);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && (handleRef.current?.isDirty() ?? false),
+  );
+
+  useEffect(() => {
+    // Closing or reloading the tab with unsaved changes: the browser asks its own question.
+    const warn = (unload: BeforeUnloadEvent) => {
+      if (handleRef.current?.isDirty()) unload.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+
+  const show = (target: number) => {
+    setStep(target);
+    topRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  const go = async (target: number) => {
+    const direction = headerDirection(step, target);
+    if (direction === null || movingRef.current) return;
+    movingRef.current = true;
+    setMoving(direction);
+    let result: LeaveResult;
+    try {
+      const handle = handleRef.current;
+      result = handle ? await handle.leave(direction) : resultWithoutHandle(direction);
+    } catch {
+      result = 'blocked';
+    } finally {
+      movingRef.current = false;
+      setMoving(null);
+    }
+    const move = shellMove(direction, result);
+    if (move === 'move') show(target);
+    else if (move === 'confirm') setConfirmTarget(target);
+  };
+
+  const StepComponent = STEP_COMPONENTS[step] ?? PatientStep;
+
+  return (
+    <Stack gap="lg">
+      <div ref={topRef} />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stepper active={step} onStepClick={(index) => void go(index)} size="sm" iconSize={30} wrap aria-label="Pasos del asistente">
+          {WIZARD_STEPS.map((title, index) => (
+            <Stepper.Step
+              key={title}
+              label={title}
+              allowStepSelect={moving === null && canSelectStep(step, index)}
+              loading={moving !== null && index === step}
+              aria-current={index === step ? 'step' : undefined}
+            />
+          ))}
+        </Stepper>
+      </Paper>
+
+      <Box component="section" aria-label={WIZARD_STEPS[step]}>
+        <StepComponent key={step} meta={meta} event={event} followUp={followUp} handle={handleRef} />
+      </Box>
+
+      <Group justify="space-between" wrap="nowrap">
+        {step > 0 ? (
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={18} />}
+            onClick={() => void go(step - 1)}
+            loading={moving === 'back'}
+            disabled={moving === 'forward'}
+          >
+            Anterior
+          </Button>
+        ) : (
+          <span />
+        )}
+        {step < LAST_STEP ? (
+          <Button rightSection={<IconArrowRight size={18} />} onClick={() => void go(step + 1)} loading={moving === 'forward'} disabled={moving === 'back'}>
+            Siguiente
+          </Button>
+        ) : null}
+      </Group>
+
+      <LoseChangesModal
+        opened={confirmTarget !== null}
+        onCancel={() => setConfirmTarget(null)}
+        onContinue={() => {
+          if (confirmTarget !== null) show(confirmTarget);
+          setConfirmTarget(null);
+        }}
+      />
+      <LoseChangesModal opened={blocker.state === 'blocked'} onCancel={() => blocker.reset?.()} onContinue={() => blocker.proceed?.()} />
+    </Stack>
+  );
+}

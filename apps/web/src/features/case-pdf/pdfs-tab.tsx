@@ -1,0 +1,72 @@
+import { ER_STATUS, type ErEvent } from '@atalaya/domain';
+import { Button, Group, Loader, Table, Text } from '@mantine/core';
+import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DateText } from '../../shared/display';
+import { downloadCaseFile } from '../files';
+import { pdfsQuery, useGenerateCasePdf } from '../cases';
+
+/** Historial de PDFs (event spec §2.3, §9): every generated PDF, downloadable; 'Generar PDF' unless Pendiente or Anulado. */
+export function PdfsTab({ event }: { event: ErEvent }) {
+  const meta = encodeURIComponent(event.Meta);
+  const generatePdf = useGenerateCasePdf(event.Meta);
+  const pdfs = useQuery(pdfsQuery(event.Meta));
+  const [generating, setGenerating] = useState(false);
+  const canGenerate = event.Status !== ER_STATUS.PENDIENTE && event.Status !== ER_STATUS.ANULADO;
+
+  const generate = async () => {
+    setGenerating(true);
+    try {
+      await generatePdf.mutateAsync(event.NumeroReferencia);
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  return (
+    <>
+      {canGenerate && (
+        <Group mb="sm">
+          <Button leftSection={<IconFileTypePdf size={18} />} loading={generating} onClick={() => void generate()}>
+            Generar PDF
+          </Button>
+        </Group>
+      )}
+      {pdfs.isLoading && <Loader size="sm" aria-label="Cargando PDFs" />}
+      {pdfs.data && pdfs.data.length === 0 && <Text size="sm">No se encontraron PDFs asociados</Text>}
+      {pdfs.data && pdfs.data.length > 0 && (
+        <Table striped withTableBorder aria-label="Historial de PDFs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Archivo</Table.Th>
+              <Table.Th>Generado por</Table.Th>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th>Descargar</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {pdfs.data.map((pdf) => (
+              <Table.Tr key={pdf.Id}>
+                <Table.Td>{pdf.FileName}</Table.Td>
+                <Table.Td>{pdf.UserFullName}</Table.Td>
+                <Table.Td><DateText value={pdf.Date} withTime /></Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    leftSection={<IconDownload size={16} />}
+                    aria-label={`Descargar ${pdf.FileName}`}
+                    onClick={() => void downloadCaseFile(`getERPDF/${meta}/${encodeURIComponent(pdf.FileName)}/`, pdf.FileName)}
+                  >
+                    Descargar
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { ER_STATUS, eventEditPath, eventViewPath, MSG, type ErEvent } from '@atalaya/domain';
+import { Alert, Badge, Box, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconBan, IconInfoCircle, IconListCheck, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../shared/api';
+import { DateText } from '../../shared/display';
+import { FullPageLoader, LoadErrorPanel, Page } from '../../shared/layout';
+import { CaseDocumentsPanel } from '../files';
+import { codiguerasQuery, eventQuery } from '../cases';
+import { EvaluationSummary, RamTab, RecoveryTab } from '../case-assessment';
+import { PdfsTab } from '../case-pdf';
+import { DeleteCaseButton, EventActionsBar, OperationsTab } from '../case-workflow';
+import { FollowUpEventsTab, FollowUpsTab } from '../follow-up';
+import { DetailsTab } from './details-tab';
+import { resolveViewTab, viewTabsOf } from './view-tabs';
+
+/**
+ * The reportable event view at /reportableEvent/{meta}/view/{step}/{type?} (event spec §2.3):
+ * the header with the status, the workflow actions, the tabs and the footer. An Anulado case
+ * is shown as cancelled and every control of its tabs is disabled.
+ */
+export function CaseViewPage() {
+  const { meta = '', step, type } = useParams();
+  const navigate = useNavigate();
+  const event = useQuery(eventQuery(meta));
+
+  if (event.isError) {
+    return isApiError(event.error) && event.error.status === 404 ? <CaseNotFound /> : <CaseLoadError onRetry={() => void event.refetch()} />;
+  }
+  if (!event.data) return <FullPageLoader label="Cargando evento reportable" />;
+  const current = event.data;
+  const tab = resolveViewTab(step, current);
+  const followUpType = type ?? (current.EventType === 3 ? '3' : undefined);
+  if (tab !== step) return <Navigate replace to={eventViewPath(meta, tab, followUpType)} />;
+  const annulled = current.Status === ER_STATUS.ANULADO;
+
+  return (
+    <Page
+      title={MSG.eventView.header(current.NumeroReferencia)}
+      description={
+        <Group component="span" gap="xs" wrap="wrap">
+          <span>{current.SubGrupoNombre}</span>
+          <span aria-hidden>·</span>
+          <span>{MSG.eventView.statusLabel}</span>
+          <Badge component="span" data-testid="event-status" variant="light" color={annulled ? 'red' : 'teal'} radius="sm" style={{ textTransform: 'none' }}>
+            {current.StatusName}
+          </Badge>
+          {current.ParentMeta && (
+            <Text component={Link} to={eventViewPath(current.ParentMeta, 'details')} size="sm" c="teal.8">
+              Ver el evento original
+            </Text>
+          )}
+        </Group>
+      }
+      actions={
+        <Group gap="xs">
+          {current.CanEdit && (
+            <Button component={Link} to={eventEditPath(meta)} variant="default" leftSection={<IconPencil size={16} />}>
+              Editar
+            </Button>
+          )}
+          <DeleteCaseButton event={current} />
+          {current.CanCreateFollowUp && (
+            <Button component={Link} to={eventEditPath(meta, 2)} variant="default" leftSection={<IconPlus size={16} />}>
+              Agregar reporte de seguimiento
+            </Button>
+          )}
+        </Group>
+      }
+    >
+      {annulled ? (
+        <Alert color="red" variant="light" icon={<IconBan size={18} />} title="Evento anulado">
+          Este evento reportable fue anulado: se conserva para consulta y no admite cambios.
+        </Alert>
+      ) : (
+        <EventActionsBar event={current} />
+      )}
+      <Tabs value={tab} onChange={(next) => next && void navigate(eventViewPath(meta, next as typeof tab, followUpType))} keepMounted={false}>
+        <Tabs.List>
+          {viewTabsOf(current).map((item) => (
+            <Tabs.Tab key={item.step} value={item.step}>
+              {item.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Box pt="md" style={annulled ? { opacity: 0.75 } : undefined}>
+          <fieldset disabled={annulled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <TabContent event={current} tab={tab} />
+          </fieldset>
+        </Box>
+      </Tabs>
+      <Footer event={current} />
+    </Page>
+  );
+}
+
+function TabContent({ event, tab }: { event: ErEvent; tab: ReturnType<typeof resolveViewTab> }) {
+  const lists = useQuery(codiguerasQuery());
+  switch (tab) {
+    case 'docuemnts':
+      return (
+        <CaseDocumentsPanel
+          meta={event.Meta}
+          action="insertPostCreated"
+          noteTypes={lists.data?.NotasArchivosTipo ?? []}
+          readOnly={event.Status === ER_STATUS.ANULADO}
+        />
+      );
+    case 'ram':
+      return <RamTab event={event} />;
+    case 'recovery':
+      return <RecoveryTab event={event} />;
+    case 'operations':
+      return <OperationsTab meta={event.Meta} />;
+    case 'evaluation':
+      return <EvaluationSummary meta={event.Meta} />;
+    case 'pdfs':
+      return <PdfsTab event={event} />;
+    case 'followup':
+      return <FollowUpsTab meta={event.Meta} />;
+    case 'eventoSeguimiento':
+      return <FollowUpEventsTab reference={event.NumeroReferencia} />;
+    default:
+      return <DetailsTab event={event} />;
+  }
+}
+
+function Footer({ event }: { event: ErEvent }) {
+  return (
+    <Paper withBorder radius="md" p="sm" component="footer" aria-label="Autoría del evento">
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed">
+          Creado por {event.User.FirstName} {event.User.LastName} <DateText value={event.DateCreation} withTime />
+        </Text>
+        {event.Modificado && (
+          <Text size="sm" c="dimmed">
+            Actualizado por {event.Modificado.Usuario} <DateText value={event.Modificado.Fecha} withTime />
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The case could not be loaded for another reason (network, server): the wizard's retry panel. */
+function CaseLoadError({ onRetry }: { onRetry(): void }) {
+  return (
+    <Page title="Evento Reportable">
+      <LoadErrorPanel title="No se pudo cargar el evento reportable" onRetry={onRetry} />
+    </Page>
+  );
+}
+
+/** The case does not exist or is out of reach: the API client has shown 'Datos no encontrados'. */
+function CaseNotFound() {
+  return (
+    <Page title="Evento Reportable">
+      <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title={MSG.errors.notFoundTitle}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{MSG.errors.notFoundDetail}</Text>
+          <Button component={Link} to="/workflow" variant="light" leftSection={<IconListCheck size={16} />}>
+            Volver a Tareas
+          </Button>
+        </Stack>
+      </Alert>
+    </Page>
+  );
+}

@@ -1,0 +1,84 @@
+import type { HistoryEntry } from '@atalaya/domain';
+import { ActionIcon, Modal, Table, Text, Tooltip } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DateText, OrDash, YesNo } from '../../shared/display';
+import { PagedTable, type ListColumn } from '../../shared/list';
+import { historyQuery } from '../cases';
+import { operationTypeLabel } from './operation-type';
+
+const COLUMNS: readonly ListColumn<HistoryEntry>[] = [
+  { key: 'date', header: 'Fecha', cell: (row) => <DateText value={row.Date} withTime />, nowrap: true },
+  { key: 'user', header: 'Usuario', cell: (row) => row.User },
+  { key: 'type', header: 'Operación', cell: (row) => operationTypeLabel(row.OperationType) },
+  { key: 'description', header: 'Descripción', cell: (row) => row.Description },
+  { key: 'comment', header: 'Comentario', cell: (row) => <OrDash value={row.Comentario} /> },
+];
+
+/** Operaciones (event spec §2.3, §3): the case's history, newest first, with each entry's lines in a modal. */
+export function OperationsTab({ meta }: { meta: string }) {
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<HistoryEntry | null>(null);
+  const history = useQuery({ ...historyQuery(meta, page), placeholderData: keepPreviousData });
+
+  return (
+    <>
+      <PagedTable
+        label="Historial de operaciones"
+        things="operaciones"
+        result={history.data}
+        columns={COLUMNS}
+        rowKey={(row) => String(row.Id)}
+        loading={history.isLoading}
+        fetching={history.isFetching}
+        failed={history.isError}
+        onRetry={() => void history.refetch()}
+        onPageChange={setPage}
+        compact={false}
+        rowActions={(row) => (
+          <Tooltip label="Ver detalle">
+            <ActionIcon variant="subtle" aria-label={`Ver detalle: ${row.Description}`} onClick={() => setOpen(row)}>
+              <IconEye size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      />
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? `${operationTypeLabel(open.OperationType)}: ${open.Description}` : ''} size="xl">
+        {open && (
+          <>
+            <Text size="sm" c="dimmed" mb="sm">
+              {open.User} · <DateText value={open.Date} withTime />
+            </Text>
+            {open.Lines.length === 0 ? (
+              <Text size="sm">La operación no tiene detalle de campos.</Text>
+            ) : (
+              <Table striped withTableBorder aria-label="Detalle de la operación">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Descripción</Table.Th>
+                    <Table.Th>Valor anterior</Table.Th>
+                    <Table.Th>Valor nuevo</Table.Th>
+                    <Table.Th>Archivo</Table.Th>
+                    <Table.Th>Comentario</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {open.Lines.map((line, index) => (
+                    <Table.Tr key={index}>
+                      <Table.Td>{line.Description}</Table.Td>
+                      <Table.Td><OrDash value={line.OldValue} /></Table.Td>
+                      <Table.Td><OrDash value={line.NewValue} /></Table.Td>
+                      <Table.Td><YesNo value={line.IsFile} /></Table.Td>
+                      <Table.Td><OrDash value={line.Comentario} /></Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import type {
+  Codigueras,
+  CountryProduct,
+  ErDocument,
+  ErEvent,
+  ErMedicalContact,
+  ErMedication,
+  ErNew,
+  ErOrigin,
+  ErPatient,
+  ErPreviousMedication,
+  ErRam,
+  ErWhoReport,
+  NamedItem,
+  ErAction,
+  ApprovedFabric,
+  ErComment,
+  Evaluation,
+  FollowUpEvent,
+  FollowUpItem,
+  FollowUpReport,
+  HistoryEntry,
+  HomeReportDetail,
+  LltMatch,
+  PagedResult,
+  PdfHistoryItem,
+} from '@atalaya/domain';
+import { HISTORY_PAGE_SIZE } from '@atalaya/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { api, isApiError } from '../../../shared/api';
+import { caseCallPath, caseKeys, referenceKeys } from './keys';
+
+/**
+ * Every read of a case (event spec §2.3, §7) as TanStack Query options, keyed by `caseKeys`.
+ * Reference lists change rarely: cached for the session.
+ */
+
+const m = encodeURIComponent;
+const REFERENCE = { staleTime: Infinity, gcTime: Infinity } as const;
+
+/** A read that answers 404 while the record does not exist yet (origin, medical contact): null then. */
+async function orNull<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const eventQuery = (meta: string) =>
+  queryOptions({ queryKey: caseKeys.event(meta), queryFn: ({ signal }) => api.get<ErEvent>(`getERByMeta/${m(meta)}`, { signal }) });
+
+export const patientQuery = (meta: string) =>
+  queryOptions({
+    queryKey: caseKeys.patient(meta),
+    queryFn: ({ signal }) => orNull(api.get<ErPatient>(`getPacienteByERMeta/${m(meta)}`, { signal, notify: false })),
+  });
+
+export const originQuery = (meta: string) =>
+  queryOptions({
+    queryKey: caseKeys.origin(meta),
+    queryFn: ({ signal }) => orNull(api.get<ErOrigin>(`getOriginReportByMeta/${m(meta)}`, { signal, notify: false })),
+  });
+
+export const medicationsQuery = (meta: string) =>
+  queryOptions({
+    queryKey: caseKeys.medications(meta),
+    queryFn: ({ signal }) => api.get<ErMedication[]>(`getProductsRelationsByMeta/${m(meta)}`, { signal }),
+  });
+
+export const ramsQuery = (meta: string) =>
+  queryOptions({ queryKey: caseKeys.rams(meta), queryFn: ({ signal }) => api.get<ErRam[]>(`getRAMByMeta/${m(meta)}`, { signal }) });
+
+export const previousMedicationsQuery = (meta: string) =>
+  queryOptions({
+    queryKey: caseKeys.previousMedications(meta),
+    queryFn: ({ signal }) => api.get<ErPreviousMedication[]>(`MedicamentoAnteriorByMeta/${m(meta)}`, { signal }),
+  });
+
+export const medicalContactQuery = (meta: string) =>
+  queryOptions({
+    queryKey: caseKeys.medicalContact(meta),
+    queryFn: ({ signal }) => orNull(api.get<ErMedicalContact>(`getContactoMedicoByMeta/${m(meta)}`, { signal, notify: false })),
+  });
+
+export const documentsQuery = (meta: string) =>
+  queryOptions({
+    queryKey: caseKeys.documents(meta),
+    queryFn: ({ signal }) => api.get<ErDocument[]>(`getDocsAndNotesByMeta/${m(meta)}`, { signal }),
+  });
+
+export const whoReportQuery = (meta: string) =>
+  queryOptions({
+    queryKey: caseKeys.whoReport(meta),
+    queryFn: ({ signal }) => api.get<ErWhoReport>(`getERWhoReportByMeta/${m(meta)}`, { signal }),
+  });
+
+/** The medicines sold in the case's country (the medication step's picker). */
+export const countryProductsQuery = (meta: string) =>
+  queryOptions({
+    queryKey: caseKeys.products(meta),
+    queryFn: ({ signal }) => api.get<CountryProduct[]>(`getProductsCountryByMeta/${m(meta)}`, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const codiguerasQuery = () =>
+  queryOptions({ queryKey: referenceKeys.codigueras, queryFn: ({ signal }) => api.get<Codigueras>('getCodiguerasBasic', { signal }), ...REFERENCE });
+
+export const erNewQuery = () =>
+  queryOptions({ queryKey: referenceKeys.erNew, queryFn: ({ signal }) => api.get<ErNew>('getERNew', { signal }), staleTime: 60_000 });
+
+/** The manufacturer lines of a laboratory (the medication form's 'Fabricante' multi-select). */
+export const linesQuery = (laboratoryId: number) =>
+  queryOptions({
+    queryKey: referenceKeys.lines(laboratoryId),
+    queryFn: ({ signal }) => api.get<NamedItem[]>(`getLinesByLaboratory/${laboratoryId}`, { signal }),
+    ...REFERENCE,
+  });
+
+/**
+ * `getEventoDeHomeByMeta/{meta}`: the incoming report the case was entered from (docs/api.md),
+ * the domain's contract; the stored report is read loosely (the two variants store different fields).
+ */
+export type HomeReportOfCase = HomeReportDetail;
+
+export const homeReportOfCaseQuery = (meta: string) =>
+  queryOptions({
+    queryKey: caseKeys.homeReport(meta),
+    queryFn: ({ signal }) => api.get<HomeReportOfCase>(`getEventoDeHomeByMeta/${m(meta)}`, { signal, notify: false }),
+    staleTime: 5 * 60_000,
+  });
+
+export const actionsQuery = (meta: string) =>
+  queryOptions({ queryKey: caseKeys.actions(meta), queryFn: ({ signal }) => api.get<ErAction[]>(`getActionsERByMeta/${m(meta)}`, { signal }) });
+
+export const historyQuery = (meta: string, page: number) =>
+  queryOptions({
+    queryKey: caseKeys.history(meta, page),
+    queryFn: ({ signal }) =>
+      api.post<PagedResult<HistoryEntry>>('getERHistoryByMeta', { meta, pageNumber: page, pageSize: HISTORY_PAGE_SIZE, orderBy: 'Date DESC' }, { signal }),
+  });
+
+export const pdfsQuery = (meta: string) =>
+  queryOptions({ queryKey: caseKeys.pdfs(meta), queryFn: ({ signal }) => api.get<PdfHistoryItem[]>(`listERPDF/${m(meta)}`, { signal }) });
+
+export const evaluationQuery = (meta: string) =>
+  queryOptions({ queryKey: caseKeys.evaluation(meta), queryFn: ({ signal }) => api.get<Evaluation>(`getImputEvaluationByMeta/${m(meta)}`, { signal }) });
+
+export const approvedFabricQuery = (meta: string) =>
+  queryOptions({ queryKey: caseKeys.approvedFabric(meta), queryFn: ({ signal }) => api.get<ApprovedFabric>(`getApprovedFabricByMeta/${m(meta)}`, { signal }) });
+
+/** `GET /api/getERCommentsByMeta/{meta}`: the workflow comments of a case, newest first. */
+export const caseCommentsQuery = (meta: string) =>
+  queryOptions({
+    queryKey: caseKeys.comments(meta),
+    queryFn: ({ signal }) => api.get<ErComment[]>(caseCallPath('getERCommentsByMeta', meta), { signal }),
+    enabled: meta !== '',
+  });
+
+/** `GET /api/getERFollowUpByMeta/{meta}`: the follow-up reports of a case, newest first. */
+export const caseFollowUpsQuery = (meta: string) =>
+  queryOptions({
+    queryKey: caseKeys.followUps(meta),
+    queryFn: ({ signal }) => api.get<FollowUpItem[]>(caseCallPath('getERFollowUpByMeta', meta), { signal }),
+    enabled: meta !== '',
+  });
+
+/** `GET Seguimiento/{id}`: one follow-up report of the case, asked when opened. */
+export const followUpReportQuery = (meta: string, id: number | null) =>
+  queryOptions({
+    queryKey: caseKeys.followUp(meta, id),
+    queryFn: ({ signal }) => api.get<FollowUpReport>(`Seguimiento/${id ?? 0}`, { signal }),
+    enabled: id !== null,
+  });
+
+/** `GET getFollowUpEventsByReference/{reference}`: the follow-up events (EventType 3) of a case. */
+export const followUpEventsQuery = (reference: string) =>
+  queryOptions({
+    queryKey: caseKeys.followUpEvents(reference),
+    queryFn: ({ signal }) => api.get<FollowUpEvent[]>(`getFollowUpEventsByReference/${m(reference)}`, { signal }),
+  });
+
+export interface MeddraTerm {
+  llt_code: number;
+  llt_name: string;
+}
+
+/** The dictionary rarely changes: a search is kept for the session. */
+export const meddraSearchQuery = (term: string) =>
+  queryOptions({
+    queryKey: referenceKeys.meddra(term),
+    queryFn: ({ signal }) => api.get<LltMatch[]>(`getMedDRALLT/${encodeURIComponent(term)}`, { signal, notify: false }),
+    staleTime: Infinity,
+  });

@@ -1,0 +1,2 @@
+// The case data layer: every read and write of a case, for the case features.
+export * from './api';

@@ -1,0 +1,1 @@
+export { fieldMessages, schemaResolver, type FieldOf } from './form-resolver';
