@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+// The cookie methods on request and reply come from @fastify/cookie's type augmentation.
+import type {} from '@fastify/cookie';
 import { REFRESH_TOKEN_TTL_MS } from './refresh-tokens.js';
 
 /** The refresh token's cookie (HttpOnly: the browser's scripts never see it). */
