@@ -24,7 +24,7 @@ import { ListModal } from '../../shared/list';
 import { useSession } from '../../shared/session';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../case-documents';
 import { codiguerasQuery, invalidateCase, ramsQuery } from '../event-wizard/api';
-import { schemaResolver } from '../event-wizard/form-resolver';
+import { schemaResolver } from '../../shared/form';
 import { LoseChangesModal } from '../event-wizard/lose-changes-modal';
 import { CheckboxField, DateField, FIELD_COMBOBOX_PROPS, IdSelectField, TextAreaField, YesNoRadioField } from '../event-wizard/steps/medication-fields';
 import { classifyRam, notificationDownloadPath, uploadNotificationFile, type NotificationKind } from './api';

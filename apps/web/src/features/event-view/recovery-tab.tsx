@@ -11,7 +11,7 @@ import { useSession } from '../../shared/session';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../case-documents';
 import { invalidateCase, medicationsQuery } from '../event-wizard/api';
 import { TextField } from '../event-wizard/form-fields';
-import { schemaResolver } from '../event-wizard/form-resolver';
+import { schemaResolver } from '../../shared/form';
 import { DateField, TextAreaField, YesNoRadioField } from '../event-wizard/steps/medication-fields';
 import { recoveryDownloadPath, saveRecovery, uploadRecoveryFile } from './api';
 import { recoveryBody, recoveryInputOf, recoveryValuesOf, type RecoveryValues } from './recovery-values';

@@ -1,7 +1,7 @@
 import { Group, NumberInput, Radio, Select, Switch, TextInput, type ComboboxData } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { TextareaWithCount } from '../../shared/display';
+import { TextareaWithCount } from '../../shared/form';
 
 /**
  * Form fields of the wizard's own steps, bound to react-hook-form by `control` and `name`.

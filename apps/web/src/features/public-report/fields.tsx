@@ -1,7 +1,7 @@
 import { NumberInput, Radio, Group, Select, TextInput, type SelectProps, type TextInputProps } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Controller, get, useFormContext, type FieldPath } from 'react-hook-form';
-import { TextareaWithCount } from '../../shared/display';
+import { TextareaWithCount } from '../../shared/form';
 import type { ReportFormValues } from './form-values';
 
 export type FieldName = FieldPath<ReportFormValues>;

@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useState } from 'react';
 import { api } from '../../../shared/api';
-import { TextareaWithCount } from '../../../shared/display';
+import { TextareaWithCount } from '../../../shared/form';
 import { CaseDocumentsPanel } from '../../case-documents';
 import { caseKeys, codiguerasQuery, invalidateCase } from '../api';
 import type { WizardStepProps } from '../step-contract';

@@ -8,7 +8,7 @@ import { showNotice } from '../../../shared/notices';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../../case-documents';
 import { caseKeys, downloadPaths, invalidateCase, medicalContactQuery } from '../api';
 import { TextAreaField, TextField, YesNoField } from '../form-fields';
-import { schemaResolver } from '../form-resolver';
+import { schemaResolver } from '../../../shared/form';
 import type { LeaveResult, WizardStepHandle, WizardStepProps } from '../step-contract';
 import { contactFileForm, contactToForm, contactWrite, planContactLeave, type MedicalContactForm } from './medical-contact-form';
 import { DateField } from './medication-fields';

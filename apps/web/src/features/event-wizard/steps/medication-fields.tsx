@@ -3,7 +3,7 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import { Controller, get, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { parseTypedDate, todayIso } from './medication-dates';
+import { parseTypedDate, todayIso } from '../../../shared/form';
 
 /** The textarea with the character-count bar, shared with the wizard's steps. */
 export { TextAreaField } from '../form-fields';

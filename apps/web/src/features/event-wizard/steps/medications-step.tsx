@@ -23,7 +23,7 @@ import {
   type MedicationFormValues,
 } from './medication-form-values';
 import { MedicationList } from './medication-list';
-import { schemaResolver } from '../form-resolver';
+import { schemaResolver } from '../../../shared/form';
 import { medicationRowFromDraft, medicationRowFromRecord, newDraftKey, type MedicationRow } from './medication-rows';
 
 const medicationResolver = schemaResolver<MedicationFormValues>(medicationInputSchema, toMedicationInput, medicationFieldOf);

@@ -17,7 +17,7 @@ import { CaseFileInput, FileDownloadButton, storedFileName } from '../../case-do
 import { codiguerasQuery, downloadPaths, invalidateCase, originQuery } from '../api';
 import { originInputFromRecord } from '../follow-up-draft';
 import { idOptions, SelectField, SwitchField, TextAreaField, TextField, YesNoField } from '../form-fields';
-import { schemaResolver } from '../form-resolver';
+import { schemaResolver } from '../../../shared/form';
 import type { WizardStepHandle, WizardStepProps } from '../step-contract';
 import { StepLoadError, StepLoading } from '../step-states';
 import { saveOrigin, uploadOriginFile } from '../wizard-calls';

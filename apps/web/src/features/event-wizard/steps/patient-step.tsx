@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { codiguerasQuery, invalidateCase, patientQuery } from '../api';
 import { patientInputFromRecord } from '../follow-up-draft';
 import { idOptions, NumberField, RadioField, SelectField, TextAreaField, TextField, YesNoField, type Option } from '../form-fields';
-import { schemaResolver } from '../form-resolver';
+import { schemaResolver } from '../../../shared/form';
 import type { WizardStepProps } from '../step-contract';
 import { StepLoadError, StepLoading } from '../step-states';
 import { savePatient } from '../wizard-calls';

@@ -7,7 +7,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { api } from '../../../shared/api';
 import { caseKeys, codiguerasQuery, invalidateCase, previousMedicationsQuery } from '../api';
 import { idOptions, SelectField, TextField } from '../form-fields';
-import { schemaResolver } from '../form-resolver';
+import { schemaResolver } from '../../../shared/form';
 import type { LeaveResult, WizardStepHandle, WizardStepProps } from '../step-contract';
 import { decideLeave } from '../wizard-navigation';
 import { DateField } from './medication-fields';

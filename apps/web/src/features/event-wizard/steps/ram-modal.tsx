@@ -16,7 +16,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api';
 import { ListModal } from '../../../shared/list';
 import { CheckboxField, DateField, IdSelectField, listOptions, NumberField, TextAreaField, useFieldMessage, YesNoRadioField } from './medication-fields';
-import { schemaResolver } from '../form-resolver';
+import { schemaResolver } from '../../../shared/form';
 import { parseRam, ramFieldOf, toRamInput, type RamFormValues } from './ram-form-values';
 import { RamMeddraField } from './ram-meddra-field';
 

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, errorMessage } from '../../../shared/api';
-import { TextareaWithCount } from '../../../shared/display';
+import { TextareaWithCount } from '../../../shared/form';
 import { ListModal } from '../../../shared/list';
 import { showNotice } from '../../../shared/notices';
 import { invalidateCase } from '../api';
