@@ -24,9 +24,8 @@ import { ListModal } from '../../shared/list';
 import { useSession } from '../../shared/session';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../case-documents';
 import { codiguerasQuery, invalidateCase, ramsQuery } from '../event-wizard/api';
-import { schemaResolver } from '../../shared/form';
 import { LoseChangesModal } from '../event-wizard/lose-changes-modal';
-import { CheckboxField, DateField, FIELD_COMBOBOX_PROPS, IdSelectField, TextAreaField, YesNoRadioField } from '../event-wizard/steps/medication-fields';
+import { CheckboxField, DateField, FIELD_COMBOBOX_PROPS, IdSelectField, schemaResolver, SI_NO, TextAreaField, YesNoField } from '../../shared/form';
 import { classifyRam, notificationDownloadPath, uploadNotificationFile, type NotificationKind } from './api';
 import { classificationBody, classificationFieldOf, classificationInputOf, classificationValuesOf, type RamClassificationValues } from './ram-classification-values';
 
@@ -249,8 +248,8 @@ function ClassificationForm({
     <form onSubmit={(formEvent) => void submit(formEvent)} noValidate aria-label="Calificación RAM">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <YesNoRadioField control={control} name="IsRAM" label="¿Es una reacción adversa a medicamento (RAM)?" required disabled={busy} />
-          <YesNoRadioField control={control} name="IsExpected" label="¿Es esperado?" required disabled={busy} />
+          <YesNoField control={control} name="IsRAM" label="¿Es una reacción adversa a medicamento (RAM)?" codec={SI_NO} yesLabel="SI" noLabel="NO" required disabled={busy} />
+          <YesNoField control={control} name="IsExpected" label="¿Es esperado?" codec={SI_NO} yesLabel="SI" noLabel="NO" required disabled={busy} />
         </SimpleGrid>
         {isRam === 'SI' && (
           <IdSelectField

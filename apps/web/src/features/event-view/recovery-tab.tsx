@@ -10,9 +10,7 @@ import { showNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../case-documents';
 import { invalidateCase, medicationsQuery } from '../event-wizard/api';
-import { TextField } from '../event-wizard/form-fields';
-import { schemaResolver } from '../../shared/form';
-import { DateField, TextAreaField, YesNoRadioField } from '../event-wizard/steps/medication-fields';
+import { DateField, schemaResolver, SI_NO, TextAreaField, TextField, YesNoField } from '../../shared/form';
 import { recoveryDownloadPath, saveRecovery, uploadRecoveryFile } from './api';
 import { recoveryBody, recoveryInputOf, recoveryValuesOf, type RecoveryValues } from './recovery-values';
 
@@ -107,7 +105,7 @@ function RecoveryForm({ meta, medication, editable }: { meta: string; medication
   return (
     <form onSubmit={(formEvent) => void submit(formEvent)} noValidate aria-label={`Recuperación del producto ${name}`}>
       <Stack gap="md">
-        <YesNoRadioField control={control} name="HaveProduct" label="¿Se dispone del producto?" required disabled={disabled} />
+        <YesNoField control={control} name="HaveProduct" label="¿Se dispone del producto?" codec={SI_NO} yesLabel="SI" noLabel="NO" required disabled={disabled} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <DateField control={control} name="Date" label="Fecha de recuperación" disabled={disabled} />
           <DateField control={control} name="DateExpiration" label="Fecha de vencimiento" allowFuture disabled={disabled} />

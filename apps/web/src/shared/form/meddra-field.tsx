@@ -24,7 +24,7 @@ export interface MeddraChoice {
 }
 
 /** The search of the caller's feature (the public form searches without a session). */
-export type MeddraSearch = (term: string) => UseQueryOptions<MeddraMatch[], Error, MeddraMatch[], QueryKey>;
+export type MeddraSearch<M extends MeddraMatch = MeddraMatch, K extends QueryKey = QueryKey> = (term: string) => UseQueryOptions<M[], Error, M[], K>;
 
 /** One option per term name (the dictionary repeats names under other codes). */
 export function uniqueTerms<M extends MeddraMatch>(matches: readonly M[]): M[] {
@@ -39,7 +39,7 @@ const nameOf = (value: unknown): string =>
  * The MedDRA term typeahead. Only a term chosen from the list counts: typing anything else
  * clears the value, so the schema says 'Debe seleccionar un término MedDRA'.
  */
-export function MeddraField<T extends FieldValues>({
+export function MeddraField<T extends FieldValues, M extends MeddraMatch, K extends QueryKey>({
   control,
   name,
   label,
@@ -47,7 +47,7 @@ export function MeddraField<T extends FieldValues>({
   disabled,
   description = 'Escriba al menos 2 letras y elija el término de la lista',
   search,
-}: FieldProps<T> & { search: MeddraSearch }) {
+}: FieldProps<T> & { search: MeddraSearch<M, K> }) {
   const error = useFieldMessage(control, name);
   const readOnly = useFieldDisabled(control, disabled);
   return (
@@ -71,11 +71,11 @@ export function MeddraField<T extends FieldValues>({
   );
 }
 
-interface MeddraInputProps {
+interface MeddraInputProps<M extends MeddraMatch, K extends QueryKey> {
   label: string;
   required: boolean | undefined;
   description: FieldProps<FieldValues>['description'];
-  search: MeddraSearch;
+  search: MeddraSearch<M, K>;
   /** The chosen term's name ('' when none). */
   value: string;
   onChange(value: MeddraChoice | null): void;
@@ -84,7 +84,7 @@ interface MeddraInputProps {
   disabled: boolean;
 }
 
-function MeddraInput({ label, required, description, search: searchQuery, value, onChange, onBlur, error, disabled }: MeddraInputProps) {
+function MeddraInput<M extends MeddraMatch, K extends QueryKey>({ label, required, description, search: searchQuery, value, onChange, onBlur, error, disabled }: MeddraInputProps<M, K>) {
   const [search, setSearch] = useState(value);
   // The name of the chosen term, updated at once: Autocomplete reports the option first and
   // the new text right after, before the form's new value comes back as a prop.
