@@ -15,6 +15,7 @@ import type {
 } from '@atalaya/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../shared/api';
+import type { MeddraMatch } from '../../shared/form';
 
 /**
  * The calls of the edit wizard (event spec §7) as TanStack Query options. Every read of a case
@@ -39,6 +40,7 @@ export const referenceKeys = {
   codigueras: ['reference', 'codigueras-basic'] as const,
   erNew: ['reference', 'er-new'] as const,
   lines: (laboratoryId: number) => ['reference', 'lines', laboratoryId] as const,
+  meddra: (term: string) => ['reference', 'meddra', term] as const,
 };
 
 const m = encodeURIComponent;
@@ -122,6 +124,14 @@ export const linesQuery = (laboratoryId: number) =>
     queryKey: referenceKeys.lines(laboratoryId),
     queryFn: ({ signal }) => api.get<NamedItem[]>(`getLinesByLaboratory/${laboratoryId}`, { signal }),
     ...REFERENCE,
+  });
+
+/** `GET /api/getMedDRALLT/{term}` (the RAM modal's term picker): the dictionary rarely changes, a search is kept for the session. */
+export const meddraSearchQuery = (term: string) =>
+  queryOptions({
+    queryKey: referenceKeys.meddra(term),
+    queryFn: ({ signal }) => api.get<MeddraMatch[]>(`getMedDRALLT/${m(term)}`, { signal, notify: false }),
+    staleTime: Infinity,
   });
 
 /** Refreshes every read of a case (after any write). */

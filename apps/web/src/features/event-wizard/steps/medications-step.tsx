@@ -8,7 +8,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { api } from '../../../shared/api';
 import { codiguerasQuery, countryProductsQuery, invalidateCase, linesQuery, medicationsQuery } from '../api';
 import type { WizardStepProps } from '../step-contract';
-import type { IdOption } from './medication-fields';
 import { MedicationForm } from './medication-form';
 import {
   emptyMedicationForm,
@@ -23,7 +22,7 @@ import {
   type MedicationFormValues,
 } from './medication-form-values';
 import { MedicationList } from './medication-list';
-import { schemaResolver } from '../../../shared/form';
+import { schemaResolver, type Option } from '../../../shared/form';
 import { medicationRowFromDraft, medicationRowFromRecord, newDraftKey, type MedicationRow } from './medication-rows';
 
 const medicationResolver = schemaResolver<MedicationFormValues>(medicationInputSchema, toMedicationInput, medicationFieldOf);
@@ -42,7 +41,7 @@ interface Editing {
   medicineId: number | null;
   /** The stored laboratory (its lines are offered even if the medicine left the country's list). */
   laboratoryId: number | null;
-  extraProduct: IdOption | null;
+  extraProduct: Option | null;
   display: MedicationDisplay | null;
 }
 
