@@ -47,7 +47,8 @@ export function MeddraField<T extends FieldValues, M extends MeddraMatch, K exte
   disabled,
   description = 'Escriba al menos 2 letras y elija el término de la lista',
   search,
-}: FieldProps<T> & { search: MeddraSearch<M, K> }) {
+  withHierarchy = false,
+}: FieldProps<T> & { search: MeddraSearch<M, K>; /** Each option shows its preferred term and SOC under it. */ withHierarchy?: boolean }) {
   const error = useFieldMessage(control, name);
   const readOnly = useFieldDisabled(control, disabled);
   return (
@@ -60,6 +61,7 @@ export function MeddraField<T extends FieldValues, M extends MeddraMatch, K exte
           required={required}
           description={description}
           search={search}
+          withHierarchy={withHierarchy}
           value={nameOf(field.value)}
           onChange={field.onChange}
           onBlur={field.onBlur}
@@ -76,6 +78,7 @@ interface MeddraInputProps<M extends MeddraMatch, K extends QueryKey> {
   required: boolean | undefined;
   description: FieldProps<FieldValues>['description'];
   search: MeddraSearch<M, K>;
+  withHierarchy: boolean;
   /** The chosen term's name ('' when none). */
   value: string;
   onChange(value: MeddraChoice | null): void;
@@ -84,7 +87,7 @@ interface MeddraInputProps<M extends MeddraMatch, K extends QueryKey> {
   disabled: boolean;
 }
 
-function MeddraInput<M extends MeddraMatch, K extends QueryKey>({ label, required, description, search: searchQuery, value, onChange, onBlur, error, disabled }: MeddraInputProps<M, K>) {
+function MeddraInput<M extends MeddraMatch, K extends QueryKey>({ label, required, description, search: searchQuery, withHierarchy, value, onChange, onBlur, error, disabled }: MeddraInputProps<M, K>) {
   const [search, setSearch] = useState(value);
   // The name of the chosen term, updated at once: Autocomplete reports the option first and
   // the new text right after, before the form's new value comes back as a prop.
@@ -107,7 +110,7 @@ function MeddraInput<M extends MeddraMatch, K extends QueryKey>({ label, require
       comboboxProps={FIELD_COMBOBOX_PROPS}
       rightSection={isFetching ? <Loader size={16} /> : null}
       renderOption={({ option }) => {
-        const match = byName.get(option.value);
+        const match = withHierarchy ? byName.get(option.value) : undefined;
         return (
           <Stack gap={0}>
             <Text size="sm">{option.value}</Text>

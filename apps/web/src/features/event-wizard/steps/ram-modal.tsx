@@ -80,7 +80,7 @@ function RamForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
       <Stack gap="md">
-        <MeddraField control={control} name="MedraLLT" label="Término MedDRA" required search={meddraSearchQuery} disabled={isSubmitting} />
+        <MeddraField control={control} name="MedraLLT" label="Término MedDRA" required search={meddraSearchQuery} withHierarchy disabled={isSubmitting} />
         <TextAreaField control={control} name="Description" label="Descripción" required max={MAX_NOTE_LENGTH} disabled={isSubmitting} />
         <YesNoField control={control} name="IsExpected" label="¿Es esperado?" codec={SI_NO} yesLabel="SI" noLabel="NO" required disabled={isSubmitting} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
