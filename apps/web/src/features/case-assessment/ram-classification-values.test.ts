@@ -1,6 +1,6 @@
 import { MSG, ramClassificationInputSchema, type ErRam } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
-import { fieldMessages } from '../../shared/validation';
+import { fieldMessages } from '../../shared/form';
 import { classificationBody, classificationFieldOf, classificationInputOf, classificationValuesOf } from './ram-classification-values';
 
 const stored: ErRam = {

@@ -1,5 +1,5 @@
 import { SERIOUSNESS_FLAGS, type ErRam, type RamClassificationInput, type SeriousnessFlag } from '@atalaya/domain';
-import type { FieldOf } from '../../shared/validation';
+import type { FieldOf } from '../../shared/form';
 
 /**
  * The RAM tab's classification form (event spec §3 RAM, §5): its values, how a stored reaction

@@ -24,9 +24,8 @@ import { ListModal } from '../../shared/list';
 import { useSession } from '../../shared/session';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../files';
 import { codiguerasQuery, notificationDownloadPath, ramsQuery, useUpdateRam, type NotificationKind } from '../cases';
-import { schemaResolver } from '../../shared/validation';
 import { LoseChangesModal } from '../../shared/layout';
-import { CheckboxField, DateField, FIELD_COMBOBOX_PROPS, IdSelectField, TextAreaField, YesNoRadioField } from '../case-edit';
+import { CheckboxField, DateField, FIELD_COMBOBOX_PROPS, IdSelectField, schemaResolver, SI_NO, TextAreaField, YesNoField } from '../../shared/form';
 import { classificationBody, classificationFieldOf, classificationInputOf, classificationValuesOf, type RamClassificationValues } from './ram-classification-values';
 
 /**
@@ -246,8 +245,8 @@ function ClassificationForm({
     <form onSubmit={(formEvent) => void submit(formEvent)} noValidate aria-label="Calificación RAM">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <YesNoRadioField control={control} name="IsRAM" label="¿Es una reacción adversa a medicamento (RAM)?" required disabled={busy} />
-          <YesNoRadioField control={control} name="IsExpected" label="¿Es esperado?" required disabled={busy} />
+          <YesNoField control={control} name="IsRAM" label="¿Es una reacción adversa a medicamento (RAM)?" codec={SI_NO} yesLabel="SI" noLabel="NO" required disabled={busy} />
+          <YesNoField control={control} name="IsExpected" label="¿Es esperado?" codec={SI_NO} yesLabel="SI" noLabel="NO" required disabled={busy} />
         </SimpleGrid>
         {isRam === 'SI' && (
           <IdSelectField

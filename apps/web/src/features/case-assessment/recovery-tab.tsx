@@ -10,9 +10,7 @@ import { showNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../files';
 import { medicationsQuery, recoveryDownloadPath, useSaveRecovery } from '../cases';
-import { TextField } from '../case-edit';
-import { schemaResolver } from '../../shared/validation';
-import { DateField, TextAreaField, YesNoRadioField } from '../case-edit';
+import { DateField, schemaResolver, SI_NO, TextAreaField, TextField, YesNoField } from '../../shared/form';
 import { recoveryBody, recoveryInputOf, recoveryValuesOf, type RecoveryValues } from './recovery-values';
 
 const recoveryResolver = schemaResolver<RecoveryValues>(recoveryInputSchema, recoveryInputOf);
@@ -100,7 +98,7 @@ function RecoveryForm({ meta, medication, editable }: { meta: string; medication
   return (
     <form onSubmit={(formEvent) => void submit(formEvent)} noValidate aria-label={`Recuperación del producto ${name}`}>
       <Stack gap="md">
-        <YesNoRadioField control={control} name="HaveProduct" label="¿Se dispone del producto?" required disabled={disabled} />
+        <YesNoField control={control} name="HaveProduct" label="¿Se dispone del producto?" codec={SI_NO} yesLabel="SI" noLabel="NO" required disabled={disabled} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <DateField control={control} name="Date" label="Fecha de recuperación" disabled={disabled} />
           <DateField control={control} name="DateExpiration" label="Fecha de vencimiento" allowFuture disabled={disabled} />

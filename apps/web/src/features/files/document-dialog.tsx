@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../shared/api';
-import { TextareaWithCount } from '../../shared/display';
+import { TextareaWithCount } from '../../shared/form';
 import { ListModal } from '../../shared/list';
 import { useUploadDocument } from '../cases';
 import { documentDownloadPath } from './api';

@@ -1,12 +1,7 @@
-import type { Option } from './fields';
+import { idOptions, type Option } from '../../shared/form';
 import type { HomeCodigueras } from './api';
 
 type Lists = HomeCodigueras;
-
-/** Select options of a reference list: the id as value, the given field as label. */
-export function idOptions<T extends { Id: number }>(rows: readonly T[] | undefined, label: (row: T) => string): Option[] {
-  return (rows ?? []).map((row) => ({ value: String(row.Id), label: label(row) }));
-}
 
 export const countryOptions = (lists: Lists): Option[] => lists.Paises.map((country) => ({ value: country.Codigo, label: country.Nombre }));
 
@@ -20,6 +15,13 @@ export function subGroupOptions(lists: Lists): { group: string; items: Option[] 
     ),
   })).filter((group) => group.items.length > 0);
 }
+
+/** Whether the reaction was already notified: SI / NO, or not known. */
+export const NOTIFIED_OPTIONS: Option[] = [
+  { value: 'SI', label: 'Sí' },
+  { value: 'NO', label: 'No' },
+  { value: 'Desconoce', label: 'No sabe' },
+];
 
 export const SEX_OPTIONS: Option[] = [
   { value: 'F', label: 'Femenino' },

@@ -1,13 +1,10 @@
 import { formatDate, formatYesNo } from '@atalaya/domain';
 import type { HomeCodigueras } from './api';
+import type { SummaryRow } from '../../shared/summary';
 import type { ReportFormValues } from './form-values';
 
-export interface SummaryRow {
-  label: string;
-  value: string;
-}
-
-export interface SummarySection {
+/** A section of the review: plain rows (shown by the shared summary renderer as one block). */
+export interface ReviewSection {
   title: string;
   rows: SummaryRow[];
 }
@@ -35,11 +32,11 @@ function withUnit(value: number | null, unit: string): string {
 }
 
 /** A readable summary of everything entered, for the review step (step 8). */
-export function reviewSummary(values: ReportFormValues, lists: HomeCodigueras): SummarySection[] {
+export function reviewSummary(values: ReportFormValues, lists: HomeCodigueras): ReviewSection[] {
   const { isMedic, Paciente: patient, ContactoMedico: medical, InformacionContacto: contact } = values;
   const country = (code: string | null) => lists.Paises.find((item) => item.Codigo === code)?.Nombre ?? DASH;
   const named = (row: { Nombre: string }) => row.Nombre;
-  const sections: SummarySection[] = [];
+  const sections: ReviewSection[] = [];
 
   if (isMedic) {
     sections.push({

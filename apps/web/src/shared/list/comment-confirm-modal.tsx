@@ -4,7 +4,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { TextareaWithCount } from '../display';
+import { TextareaWithCount } from '../form';
 import { ListModal } from './list-modal';
 
 /** The comment every confirmed action takes: required ('Comentario requerido'), at most 2000 characters (as the domain's write schemas). */

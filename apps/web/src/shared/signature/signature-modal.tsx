@@ -5,7 +5,7 @@ import { IconAlertCircle, IconSignature } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorMessage } from '../api';
-import { TextareaWithCount } from '../display';
+import { TextareaWithCount } from '../form';
 import { ListModal } from '../list';
 import classes from './signature-modal.module.css';
 

@@ -2,7 +2,7 @@ import { MAX_NOTE_LENGTH, MSG } from '@atalaya/domain';
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useImperativeHandle, useState } from 'react';
-import { TextareaWithCount } from '../../../shared/display';
+import { TextareaWithCount } from '../../../shared/form';
 import { CaseDocumentsPanel } from '../../files';
 import { codiguerasQuery, useSaveAdditionalInformation } from '../../cases';
 import type { WizardStepProps } from '../step-contract';

@@ -7,11 +7,9 @@ import { errorMessage } from '../../../shared/api';
 import { showNotice } from '../../../shared/notices';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../../files';
 import { downloadPaths, medicalContactQuery, useSaveMedicalContact, useUploadMedicalContactFile } from '../../cases';
-import { TextAreaField, TextField, YesNoField } from '../form-fields';
-import { schemaResolver } from '../../../shared/validation';
+import { DateField, schemaResolver, TextAreaField, TextField, YesNoField } from '../../../shared/form';
 import type { LeaveResult, WizardStepHandle, WizardStepProps } from '../step-contract';
 import { contactFileForm, contactToForm, contactWrite, planContactLeave, type MedicalContactForm } from './medical-contact-form';
-import { DateField } from './medication-fields';
 
 /** Why a picked file was not sent: the contact's own fields must be valid first. */
 const CONTACT_FIRST = 'Complete los datos del contacto médico antes de adjuntar un archivo';

@@ -12,7 +12,7 @@ import {
   withProduct,
   type MedicationFormValues,
 } from './medication-form-values';
-import { fieldMessages } from '../../../shared/validation';
+import { fieldMessages } from '../../../shared/form';
 
 const product: CountryProduct = {
   Id: 7,

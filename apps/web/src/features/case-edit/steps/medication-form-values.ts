@@ -6,7 +6,7 @@ import {
   type MedicationInput,
   type NamedItem,
 } from '@atalaya/domain';
-import type { FieldOf } from '../../../shared/validation';
+import type { FieldOf } from '../../../shared/form';
 
 /** Most manufacturer lines a medication names (LineaId and LineaId2). */
 export const MAX_MEDICATION_LINES = 2;

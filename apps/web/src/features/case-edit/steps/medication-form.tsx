@@ -1,8 +1,8 @@
 import { MAX_NOTE_LENGTH, MSG, type Codigueras, type CountryProduct, type NamedItem } from '@atalaya/domain';
-import { Box, Button, Fieldset, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Fieldset, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { DateField, FIELD_COMBOBOX_PROPS, IdSelectField, listOptions, NumberField, useFieldMessage, type IdOption } from './medication-fields';
+import { DateField, FIELD_COMBOBOX_PROPS, IdSelectField, listOptions, NumberField, ProductField, TextField, useFieldMessage, type Option } from '../../../shared/form';
 import { MAX_MEDICATION_LINES, withProduct, type MedicationFormValues } from './medication-form-values';
 
 export interface MedicationFormProps {
@@ -16,7 +16,7 @@ export interface MedicationFormProps {
   /** Editing a listed medication ('Guardar cambios') rather than adding one. */
   editing: boolean;
   /** The edited medication's medicine when the country's list no longer offers it. */
-  extraProduct: IdOption | null;
+  extraProduct: Option | null;
   saving: boolean;
   onSubmit(values: MedicationFormValues): Promise<void>;
   /** Empties the form (and leaves edit mode). */
@@ -47,14 +47,10 @@ export function MedicationForm({
 }: MedicationFormProps) {
   const { control, getValues, reset, handleSubmit, formState } = form;
   const [medicineId, ingredients] = useWatch({ control, name: ['MedicineId', 'PrincipiosActivos'] });
-  const medicineError = useFieldMessage(control, 'MedicineId');
   const linesError = useFieldMessage(control, 'Lineas');
-  const productOptions = products.map((product) => ({ value: String(product.Id), label: productLabel(product) }));
-  if (extraProduct && !products.some((product) => String(product.Id) === extraProduct.value)) productOptions.push(extraProduct);
   const lineOptions = listOptions(lines);
 
-  const pickProduct = (id: string | null) => {
-    const product = id === null ? null : (products.find((row) => String(row.Id) === id) ?? null);
+  const pickProduct = (product: CountryProduct | null) => {
     // The other fields keep what was typed; errors already shown are checked again.
     reset(withProduct(getValues(), product), { keepDefaultValues: true, keepErrors: false, keepIsSubmitted: true, keepSubmitCount: true });
     if (formState.isSubmitted) void form.trigger();
@@ -68,27 +64,19 @@ export function MedicationForm({
             <Title order={4} c="teal.9">
               {editing ? 'Editar medicamento' : 'Nuevo medicamento'}
             </Title>
-            <Controller
+            <ProductField
               control={control}
               name="MedicineId"
-              render={({ field }) => (
-                <Select
-                  label="Medicamento"
-                  withAsterisk
-                  searchable
-                  clearable
-                  placeholder={productsLoading ? 'Cargando medicamentos…' : 'Escriba para buscar'}
-                  nothingFoundMessage="No hay medicamentos con ese nombre en el país del evento"
-                  data={productOptions}
-                  limit={50}
-                  comboboxProps={FIELD_COMBOBOX_PROPS}
-                  value={field.value === null ? null : String(field.value)}
-                  onChange={pickProduct}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={medicineError}
-                />
-              )}
+              label="Medicamento"
+              required
+              clearable
+              products={products}
+              loading={productsLoading}
+              loadingPlaceholder="Cargando medicamentos…"
+              nothingFoundMessage="No hay medicamentos con ese nombre en el país del evento"
+              optionLabel={productLabel}
+              extraOption={extraProduct}
+              onPick={pickProduct}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Controller
@@ -160,11 +148,7 @@ export function MedicationForm({
             ) : null}
 
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <Controller
-                control={control}
-                name="LotNumber"
-                render={({ field }) => <TextInput label="Lote" maxLength={100} {...field} />}
-              />
+              <TextField control={control} name="LotNumber" label="Lote" maxLength={100} />
               <DateField control={control} name="DateStart" label="Fecha de inicio de administración" />
               <DateField control={control} name="DateEnd" label="Fecha de fin de administración" />
               <NumberField control={control} name="Cant" label="Dosis administrada" description={MSG.wizard.doseHelp} decimals={3} />
@@ -178,11 +162,7 @@ export function MedicationForm({
               />
               <NumberField control={control} name="FrecId" label="Horas" description="Horas entre dosis" decimals={2} />
             </SimpleGrid>
-            <Controller
-              control={control}
-              name="Indication"
-              render={({ field }) => <TextInput label="Motivo de indicación" maxLength={MAX_NOTE_LENGTH} {...field} />}
-            />
+            <TextField control={control} name="Indication" label="Motivo de indicación" maxLength={MAX_NOTE_LENGTH} />
 
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClear} disabled={saving}>

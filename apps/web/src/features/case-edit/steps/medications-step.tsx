@@ -7,7 +7,6 @@ import { useImperativeHandle, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { codiguerasQuery, countryProductsQuery, linesQuery, medicationsQuery, useDeleteMedication, useSaveMedication } from '../../cases';
 import type { WizardStepProps } from '../step-contract';
-import type { IdOption } from './medication-fields';
 import { MedicationForm } from './medication-form';
 import {
   emptyMedicationForm,
@@ -22,7 +21,7 @@ import {
   type MedicationFormValues,
 } from './medication-form-values';
 import { MedicationList } from './medication-list';
-import { schemaResolver } from '../../../shared/validation';
+import { schemaResolver, type Option } from '../../../shared/form';
 import { medicationRowFromDraft, medicationRowFromRecord, newDraftKey, type MedicationRow } from './medication-rows';
 
 const medicationResolver = schemaResolver<MedicationFormValues>(medicationInputSchema, toMedicationInput, medicationFieldOf);
@@ -41,7 +40,7 @@ interface Editing {
   medicineId: number | null;
   /** The stored laboratory (its lines are offered even if the medicine left the country's list). */
   laboratoryId: number | null;
-  extraProduct: IdOption | null;
+  extraProduct: Option | null;
   display: MedicationDisplay | null;
 }
 

@@ -1,7 +1,7 @@
 import { MSG, originInputSchema } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import { originInputFromRecord } from '../follow-up-draft';
-import { fieldMessages } from '../../../shared/validation';
+import { fieldMessages } from '../../../shared/form';
 import { medicineLines, reactionLines } from './origin-home-lines';
 import { originFormChanged, originFormFromInput, parseOrigin, toOriginInput, type OriginFormValues } from './origin-form-values';
 

@@ -16,8 +16,7 @@ import { errorMessage } from '../../../shared/api';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../../files';
 import { codiguerasQuery, downloadPaths, originQuery, useSaveOrigin, useUploadOriginFile } from '../../cases';
 import { originInputFromRecord } from '../follow-up-draft';
-import { idOptions, SelectField, SwitchField, TextAreaField, TextField, YesNoField } from '../form-fields';
-import { schemaResolver } from '../../../shared/validation';
+import { idOptions, IdSelectField, schemaResolver, SwitchField, TextAreaField, TextField, YesNoField } from '../../../shared/form';
 import type { WizardStepHandle, WizardStepProps } from '../step-contract';
 import { StepLoadError, StepLoading } from '../step-states';
 import { decideLeave } from '../wizard-navigation';
@@ -182,10 +181,10 @@ function OriginForm({ meta, event, followUp, handle, lists, initial }: OriginFor
         </Stack>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <SelectField control={control} name="OrigenId" label="Origen" required data={options.origins} numeric />
-          <SelectField control={control} name="ReceptorId" label="Receptor" data={options.receptors} numeric />
-          <SelectField control={control} name="TipoId" label="Tipo" required data={options.types} numeric />
-          <SelectField control={control} name="Country" label="País de origen" data={options.countries} numeric searchable />
+          <IdSelectField control={control} name="OrigenId" label="Origen" required data={options.origins} />
+          <IdSelectField control={control} name="ReceptorId" label="Receptor" data={options.receptors} />
+          <IdSelectField control={control} name="TipoId" label="Tipo" required data={options.types} />
+          <IdSelectField control={control} name="Country" label="País de origen" data={options.countries} searchable />
         </SimpleGrid>
 
         <Stack gap="md">

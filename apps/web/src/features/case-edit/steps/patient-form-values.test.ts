@@ -1,7 +1,7 @@
 import { MSG, patientInputSchema, type ErPatient } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import { patientInputFromRecord } from '../follow-up-draft';
-import { fieldMessages } from '../../../shared/validation';
+import { fieldMessages } from '../../../shared/form';
 import { clearedByChoice, parsePatient, patientFormChanged, patientFormFromInput, toPatientInput, type PatientFormValues } from './patient-form-values';
 
 const blank = (): PatientFormValues => patientFormFromInput(patientInputFromRecord(null, 'UY'));

@@ -5,8 +5,7 @@ import { useImperativeHandle, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { codiguerasQuery, patientQuery, useSavePatient } from '../../cases';
 import { patientInputFromRecord } from '../follow-up-draft';
-import { idOptions, NumberField, RadioField, SelectField, TextAreaField, TextField, YesNoField, type Option } from '../form-fields';
-import { schemaResolver } from '../../../shared/validation';
+import { idOptions, IdSelectField, NumberField, RadioField, schemaResolver, SelectField, TextAreaField, TextField, YesNoField, type Option } from '../../../shared/form';
 import type { WizardStepProps } from '../step-contract';
 import { StepLoadError, StepLoading } from '../step-states';
 import { decideLeave } from '../wizard-navigation';
@@ -123,9 +122,9 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
             <NumberField control={control} name="Height" label="Altura" step={0.01} />
-            <SelectField control={control} name="HeightUnitId" label="Unidad de altura" data={options.heightUnits} numeric />
+            <IdSelectField control={control} name="HeightUnitId" label="Unidad de altura" data={options.heightUnits} />
             <NumberField control={control} name="Weight" label="Peso" step={0.01} />
-            <SelectField control={control} name="WeightUnitId" label="Unidad de peso" data={options.weightUnits} numeric />
+            <IdSelectField control={control} name="WeightUnitId" label="Unidad de peso" data={options.weightUnits} />
           </SimpleGrid>
           <RadioField control={control} name="Genere" label="Sexo" options={SEX_OPTIONS} onChosen={(value) => clear('Genere', value)} />
           {gender === 'F' ? (
@@ -146,7 +145,7 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <SelectField control={control} name="Country" label="País" data={options.countries} searchable />
             <TextField control={control} name="State" label="Provincia" maxLength={200} />
-            <SelectField control={control} name="Residence" label="Residencia" data={options.residences} numeric />
+            <IdSelectField control={control} name="Residence" label="Residencia" data={options.residences} />
             <TextField control={control} name="InstMedica" label="Institución médica" maxLength={500} />
           </SimpleGrid>
           <TextAreaField control={control} name="CondicionesMedicas" label="Condiciones médicas" max={MAX_NOTE_LENGTH} />
@@ -159,7 +158,7 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
           </Title>
           <YesNoField control={control} name="ContactAllow" label="¿Desea ser contactado?" />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <SelectField control={control} name="IdParentesco" label="Parentesco" data={options.relationships} numeric />
+            <IdSelectField control={control} name="IdParentesco" label="Parentesco" data={options.relationships} />
             <TextField control={control} name="Phone" label="Teléfono" type="tel" maxLength={50} autoComplete="tel" />
             <TextField control={control} name="Email" label="Correo electrónico" type="email" autoComplete="email" />
           </SimpleGrid>

@@ -5,11 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { codiguerasQuery, previousMedicationsQuery, useDeletePreviousMedication, useSavePreviousMedications } from '../../cases';
-import { idOptions, SelectField, TextField } from '../form-fields';
-import { schemaResolver } from '../../../shared/validation';
+import { DateField, idOptions, IdSelectField, schemaResolver, TextField } from '../../../shared/form';
 import type { LeaveResult, WizardStepHandle, WizardStepProps } from '../step-contract';
 import { decideLeave } from '../wizard-navigation';
-import { DateField } from './medication-fields';
 import {
   blankRow,
   formInput,
@@ -180,7 +178,7 @@ function PreviousMedicationsEditor({ meta, initial, types, readOnly, handle }: E
             <Group align="flex-start" gap="sm" wrap="nowrap">
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" style={{ flex: 1, minWidth: 0 }}>
                 <TextField control={control} name={`rows.${index}.Medicamento`} label="Medicamento" required maxLength={500} disabled={disabled} />
-                <SelectField control={control} name={`rows.${index}.Tipo`} label="Tipo" data={typeOptions} numeric disabled={disabled} />
+                <IdSelectField control={control} name={`rows.${index}.Tipo`} label="Tipo" data={typeOptions} disabled={disabled} />
                 <DateField control={control} name={`rows.${index}.FechaIni`} label="Fecha de inicio" disabled={disabled} />
                 <DateField control={control} name={`rows.${index}.FechaFin`} label="Fecha de fin" disabled={disabled} />
               </SimpleGrid>

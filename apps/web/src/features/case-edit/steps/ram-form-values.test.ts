@@ -1,6 +1,6 @@
 import { MSG, ramInputSchema, type ErRam, type RamInput } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
-import { fieldMessages } from '../../../shared/validation';
+import { fieldMessages } from '../../../shared/form';
 import { emptyRamForm, evolutionName, parseRam, ramFieldOf, ramFormFromInput, ramFormFromRecord, ramRowFromDraft, toRamInput, type RamFormValues } from './ram-form-values';
 
 const headache = { llt_code: 10019211, llt_name: 'Cefalea' };

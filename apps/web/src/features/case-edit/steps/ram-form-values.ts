@@ -10,7 +10,7 @@ import {
   type SeriousnessFlag,
 } from '@atalaya/domain';
 import type { FollowUpDraft } from '../step-contract';
-import type { FieldOf } from '../../../shared/validation';
+import type { FieldOf } from '../../../shared/form';
 
 export type YesNoChoice = 'SI' | 'NO';
 

@@ -12,13 +12,12 @@ import {
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api';
 import { ListModal } from '../../../shared/list';
-import { CheckboxField, DateField, IdSelectField, listOptions, NumberField, TextAreaField, useFieldMessage, YesNoRadioField } from './medication-fields';
-import { schemaResolver } from '../../../shared/validation';
+import { CheckboxField, DateField, IdSelectField, listOptions, MeddraField, NumberField, schemaResolver, SI_NO, TextAreaField, YesNoField } from '../../../shared/form';
 import { parseRam, ramFieldOf, toRamInput, type RamFormValues } from './ram-form-values';
-import { RamMeddraField } from './ram-meddra-field';
+import { meddraSearchQuery } from '../../cases';
 
 const ramResolver = schemaResolver<RamFormValues>(ramInputSchema, toRamInput, ramFieldOf);
 
@@ -63,7 +62,6 @@ function RamForm({
     control,
     name: ['AccMed', 'HospitalizationRequired', 'AnotherCondition', 'Considerations'],
   });
-  const termError = useFieldMessage(control, 'MedraLLT');
 
   const submit = handleSubmit(async (values) => {
     const ram = parseRam(values);
@@ -82,15 +80,9 @@ function RamForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
       <Stack gap="md">
-        <Controller
-          control={control}
-          name="MedraLLT"
-          render={({ field }) => (
-            <RamMeddraField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={termError} disabled={isSubmitting} />
-          )}
-        />
+        <MeddraField control={control} name="MedraLLT" label="Término MedDRA" required search={meddraSearchQuery} withHierarchy disabled={isSubmitting} />
         <TextAreaField control={control} name="Description" label="Descripción" required max={MAX_NOTE_LENGTH} disabled={isSubmitting} />
-        <YesNoRadioField control={control} name="IsExpected" label="¿Es esperado?" required disabled={isSubmitting} />
+        <YesNoField control={control} name="IsExpected" label="¿Es esperado?" codec={SI_NO} yesLabel="SI" noLabel="NO" required disabled={isSubmitting} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <IdSelectField control={control} name="Evolution" label="Evolución" data={listOptions(codigueras.Evolucion)} disabled={isSubmitting} />
           <IdSelectField

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api';
-import { TextareaWithCount } from '../../../shared/display';
+import { TextareaWithCount } from '../../../shared/form';
 import { ListModal } from '../../../shared/list';
 import { showNotice } from '../../../shared/notices';
 import { useFinishCase } from '../../cases';

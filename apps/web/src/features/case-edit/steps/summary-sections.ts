@@ -33,23 +33,9 @@ import type { FollowUpDraft } from '../step-contract';
  * of label/value rows. Missing values show '---', booleans SI / NO, dates DD/MM/YYYY.
  */
 
-export interface SummaryRow {
-  label: string;
-  value: string;
-}
+import type { SummaryBlock, SummaryRow, SummarySection } from '../../../shared/summary';
 
-/** A section's rows, or one item of a repeated section (a medication, an adverse event). */
-export interface SummaryBlock {
-  title?: string;
-  rows: SummaryRow[];
-}
-
-export interface SummarySection {
-  title: string;
-  blocks: SummaryBlock[];
-  /** Shown when the section has no block. */
-  empty?: string;
-}
+export type { SummaryBlock, SummaryRow, SummarySection };
 
 export type SummaryLists = Pick<
   Codigueras,

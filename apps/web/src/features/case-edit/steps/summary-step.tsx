@@ -1,8 +1,8 @@
 import { caseSendRefusal, ER_STATUS, eventViewPath, type ApprovedFabric, type ErEvent } from '@atalaya/domain';
-import { Alert, Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconArrowUp, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useImperativeHandle, useMemo, useState, type ReactNode } from 'react';
+import { useImperativeHandle, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
   codiguerasQuery,
@@ -17,8 +17,8 @@ import {
 } from '../../cases';
 import type { FollowUpDraft, WizardStepProps } from '../step-contract';
 import { SummaryFinishModal } from './summary-finish-modal';
-import { draftMedication, draftRecords, storedMedication, summarySections, type SummaryBlock, type SummaryLists, type SummarySection } from './summary-sections';
-import classes from './summary-step.module.css';
+import { SummarySections, type SummarySection } from '../../../shared/summary';
+import { draftMedication, draftRecords, storedMedication, summarySections, type SummaryLists } from './summary-sections';
 
 const NO_LISTS: SummaryLists = {
   Paises: [],
@@ -36,43 +36,6 @@ const NO_LISTS: SummaryLists = {
   MedicamentoUnidadUso: [],
   AccionMedicamento: [],
 };
-
-function Block({ block }: { block: SummaryBlock }) {
-  return (
-    <Stack gap={6}>
-      {block.title ? (
-        <Text fw={600} size="sm" c="teal.9">
-          {block.title}
-        </Text>
-      ) : null}
-      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={8} className={classes.fields}>
-        {block.rows.map((row) => (
-          <div key={row.label} className={classes.field}>
-            <Text component="dt" size="xs" c="dimmed" className={classes.fieldLabel}>
-              {row.label}
-            </Text>
-            <Text component="dd" size="sm" className={classes.fieldValue}>
-              {row.value}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" component="section" aria-label={title} style={{ overflow: 'hidden' }}>
-      <Box className={classes.sectionHeader}>
-        <Title order={3} fz="sm" c="teal.9">
-          {title}
-        </Title>
-      </Box>
-      <Box p="sm">{children}</Box>
-    </Paper>
-  );
-}
 
 export interface CaseSummaryOptions {
   /** The follow-up draft whose patient, origin, medications and adverse events are shown instead of the stored ones. */
@@ -135,21 +98,7 @@ export function CaseSummarySections({ sections, loading, failed }: { sections: S
           <Loader color="teal" type="dots" aria-label="Cargando el resumen" />
         </Center>
       ) : (
-        sections.map((section) => (
-          <Section key={section.title} title={section.title}>
-            {section.blocks.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {section.empty ?? '---'}
-              </Text>
-            ) : (
-              <Stack gap="md">
-                {section.blocks.map((block, index) => (
-                  <Block key={`${index}-${block.title ?? ''}`} block={block} />
-                ))}
-              </Stack>
-            )}
-          </Section>
-        ))
+        <SummarySections sections={sections} />
       )}
       {failed ? (
         <Alert color="red" variant="light">

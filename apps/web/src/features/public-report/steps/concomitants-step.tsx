@@ -2,9 +2,8 @@ import { canDeleteListItem } from '@atalaya/domain';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { HomeCodigueras } from '../api';
-import { DateField, SelectField, TextField } from '../fields';
+import { DateField, idOptions, IdSelectField, TextField } from '../../../shared/form';
 import { emptyConcomitant, type ReportFormValues } from '../form-values';
-import { idOptions } from '../options';
 import { RepeatableCard } from '../repeatable-card';
 import { useCollapsibleList } from '../use-collapsible-list';
 import { AddItemButton } from './list-footer';
@@ -33,17 +32,17 @@ export function ConcomitantsStep({ lists, isMedic }: { lists: HomeCodigueras; is
           onDelete={deletable ? () => remove(index) : undefined}
         >
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextField name={`Concomitante.${index}.Medicamento`} label="Medicamento" />
+            <TextField control={control} name={`Concomitante.${index}.Medicamento`} label="Medicamento" />
             {isMedic ? (
-              <SelectField
+              <IdSelectField
+                control={control}
                 name={`Concomitante.${index}.Tipo`}
                 label="Tipo"
-                numeric
                 data={idOptions(lists.MedicamentosAnteriores_Tipo, (row) => row.Nombre)}
               />
             ) : null}
-            <DateField name={`Concomitante.${index}.FechaIni`} label="Fecha de inicio" />
-            <DateField name={`Concomitante.${index}.FechaFin`} label="Fecha de finalización" />
+            <DateField control={control} name={`Concomitante.${index}.FechaIni`} label="Fecha de inicio" native />
+            <DateField control={control} name={`Concomitante.${index}.FechaFin`} label="Fecha de finalización" native />
           </SimpleGrid>
         </RepeatableCard>
       ))}

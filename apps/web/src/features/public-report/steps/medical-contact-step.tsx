@@ -1,7 +1,8 @@
 import { Fieldset, SimpleGrid, Stack } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { ChoiceField, DateField, NOTIFIED_OPTIONS, PhoneField, TextAreaField, TextField } from '../fields';
+import { DateField, PhoneField, RadioField, SI_NO, TextAreaField, TextField, YesNoField } from '../../../shared/form';
 import type { ReportFormValues } from '../form-values';
+import { NOTIFIED_OPTIONS } from '../options';
 
 /** Step 6: medical contact and clinical history. */
 export function MedicalContactStep({ isMedic }: { isMedic: boolean }) {
@@ -10,31 +11,33 @@ export function MedicalContactStep({ isMedic }: { isMedic: boolean }) {
   return (
     <Stack gap="md">
       <TextAreaField
+        control={control}
         name="ContactoMedico.HistoriaClinica"
         label={isMedic ? 'Historia clínica relevante' : 'Enfermedades, alergias u otros datos de salud del paciente'}
         max={2000}
       />
-      <ChoiceField
+      <RadioField
+        control={control}
         name="ContactoMedico.NotificadoPorOtro"
         label="¿Esta reacción ya fue notificada por otra vía?"
         required={isMedic}
         options={NOTIFIED_OPTIONS}
       />
-      {notified === 'SI' ? <TextField name="ContactoMedico.OtraViaNotificado" label="¿Por qué vía fue notificada?" /> : null}
+      {notified === 'SI' ? <TextField control={control} name="ContactoMedico.OtraViaNotificado" label="¿Por qué vía fue notificada?" /> : null}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <ChoiceField name="ContactoMedico.ContactoMedico" label="¿Consultó a un médico por esta reacción?" />
-        <ChoiceField name="ContactoMedico.PermitirContactoMedico" label="¿Podemos contactar al médico tratante?" />
+        <YesNoField control={control} name="ContactoMedico.ContactoMedico" label="¿Consultó a un médico por esta reacción?" codec={SI_NO} />
+        <YesNoField control={control} name="ContactoMedico.PermitirContactoMedico" label="¿Podemos contactar al médico tratante?" codec={SI_NO} />
       </SimpleGrid>
       <Fieldset legend={isMedic ? 'Médico tratante (opcional)' : 'Médico o profesional que atendió al paciente'} radius="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextField name="ContactoMedico.Medico.Nombre" label="Nombre" required={!isMedic} />
-          <TextField name="ContactoMedico.Medico.Profesion" label="Profesión" required={!isMedic} placeholder="Ej.: médico de familia" />
-          <TextField name="ContactoMedico.Medico.Email" label="Correo electrónico" type="email" />
-          <PhoneField name="ContactoMedico.Medico.Telefono" label="Teléfono" />
-          <TextField name="ContactoMedico.Medico.CentroAtencion" label="Centro de atención" />
-          <DateField name="ContactoMedico.Medico.FechaContacto" label="Fecha de la consulta" />
+          <TextField control={control} name="ContactoMedico.Medico.Nombre" label="Nombre" required={!isMedic} />
+          <TextField control={control} name="ContactoMedico.Medico.Profesion" label="Profesión" required={!isMedic} placeholder="Ej.: médico de familia" />
+          <TextField control={control} name="ContactoMedico.Medico.Email" label="Correo electrónico" type="email" />
+          <PhoneField control={control} name="ContactoMedico.Medico.Telefono" label="Teléfono" />
+          <TextField control={control} name="ContactoMedico.Medico.CentroAtencion" label="Centro de atención" />
+          <DateField control={control} name="ContactoMedico.Medico.FechaContacto" label="Fecha de la consulta" native />
         </SimpleGrid>
-        <TextField name="ContactoMedico.Medico.Intervencion" label="¿Qué indicó el médico?" mt="md" />
+        <TextField control={control} name="ContactoMedico.Medico.Intervencion" label="¿Qué indicó el médico?" mt="md" />
       </Fieldset>
     </Stack>
   );

@@ -4,7 +4,7 @@ import { MAX_GESTATION_WEEKS, MAX_INITIALS } from '@atalaya/domain';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { HomeCodigueras } from '../api';
-import { ChoiceField, DateField, NumberField, SelectField, TextField } from '../fields';
+import { DateField, NumberField, RadioField, SelectField, SI_NO, TextField, YesNoField } from '../../../shared/form';
 import type { ReportFormValues } from '../form-values';
 import { countryOptions, SEX_OPTIONS } from '../options';
 
@@ -25,24 +25,24 @@ export function PatientStep({ lists, isMedic }: { lists: HomeCodigueras; isMedic
       <Alert variant="light" color="teal" icon={<IconInfoCircle size={18} />}>
         Para proteger la privacidad del paciente solo pedimos sus iniciales, nunca su nombre completo.
       </Alert>
-      {isMedic ? null : <SelectField name="Paciente.Pais" label="País de residencia" required searchable data={countryOptions(lists)} />}
+      {isMedic ? null : <SelectField control={control} name="Paciente.Pais" label="País de residencia" required searchable data={countryOptions(lists)} />}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <TextField name="Paciente.Iniciales" label="Iniciales del paciente" required maxLength={MAX_INITIALS} placeholder="Ej.: JPG" autoComplete="off" />
-        <DateField name="Paciente.FechaNacimiento" label="Fecha de nacimiento" />
-        <NumberField name="Paciente.Peso" label="Peso" step={0.1} suffix="kg" />
-        <NumberField name="Paciente.Altura" label="Altura" step={0.1} suffix="m" />
+        <TextField control={control} name="Paciente.Iniciales" label="Iniciales del paciente" required maxLength={MAX_INITIALS} placeholder="Ej.: JPG" autoComplete="off" />
+        <DateField control={control} name="Paciente.FechaNacimiento" label="Fecha de nacimiento" native />
+        <NumberField control={control} name="Paciente.Peso" label="Peso" step={0.1} decimals={2} suffix="kg" />
+        <NumberField control={control} name="Paciente.Altura" label="Altura" step={0.1} decimals={2} suffix="m" />
       </SimpleGrid>
-      <ChoiceField name="Paciente.Sexo" label="Sexo" required options={SEX_OPTIONS} />
+      <RadioField control={control} name="Paciente.Sexo" label="Sexo" required options={SEX_OPTIONS} />
       {sex === 'F' ? (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <ChoiceField name="Paciente.Embarazo" label="¿Está embarazada?" />
+          <YesNoField control={control} name="Paciente.Embarazo" label="¿Está embarazada?" codec={SI_NO} />
           {pregnant === 'SI' ? (
-            <NumberField name="Paciente.Gestacion" label="Semanas de gestación" max={MAX_GESTATION_WEEKS} />
+            <NumberField control={control} name="Paciente.Gestacion" label="Semanas de gestación" max={MAX_GESTATION_WEEKS} />
           ) : null}
-          <ChoiceField name="Paciente.Lactancia" label="¿Está amamantando?" />
+          <YesNoField control={control} name="Paciente.Lactancia" label="¿Está amamantando?" codec={SI_NO} />
         </SimpleGrid>
       ) : null}
-      {isMedic ? null : <TextField name="Paciente.CentroMedico" label="Centro médico donde se atiende" />}
+      {isMedic ? null : <TextField control={control} name="Paciente.CentroMedico" label="Centro médico donde se atiende" />}
     </Stack>
   );
 }

@@ -1,14 +1,12 @@
 import { canDeleteListItem } from '@atalaya/domain';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import type { HomeCodigueras } from '../api';
-import { ChoiceField, DateField, SelectField, TextAreaField } from '../fields';
+import { meddraTermsQuery, type HomeCodigueras } from '../api';
+import { DateField, idOptions, IdSelectField, MeddraField, SI_NO, TextAreaField, YesNoField } from '../../../shared/form';
 import { emptyReaction, type ReportFormValues } from '../form-values';
-import { idOptions } from '../options';
 import { RepeatableCard } from '../repeatable-card';
 import { useCollapsibleList } from '../use-collapsible-list';
 import { AddItemButton } from './list-footer';
-import { MeddraField } from './meddra-field';
 
 /** Step 3: the adverse reactions (RAM list). */
 export function ReactionsStep({ lists, isMedic }: { lists: HomeCodigueras; isMedic: boolean }) {
@@ -37,17 +35,17 @@ export function ReactionsStep({ lists, isMedic }: { lists: HomeCodigueras; isMed
             invalid={Boolean(get(formState.errors, `RAM.${index}`))}
           >
             <Stack gap="md">
-              {isMedic ? <MeddraField index={index} /> : null}
-              <TextAreaField name={`RAM.${index}.Reaccion`} label="Descripción de la reacción adversa" required={!isMedic} max={2000} />
-              <ChoiceField name={`RAM.${index}.Grave`} label="¿Es grave?" required={isMedic} />
+              {isMedic ? <MeddraField control={control} name={`RAM.${index}.MedDRA`} label="Término MedDRA" search={meddraTermsQuery} /> : null}
+              <TextAreaField control={control} name={`RAM.${index}.Reaccion`} label="Descripción de la reacción adversa" required={!isMedic} max={2000} />
+              <YesNoField control={control} name={`RAM.${index}.Grave`} label="¿Es grave?" required={isMedic} codec={SI_NO} />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <DateField name={`RAM.${index}.FechaIniReaccion`} label="Fecha de inicio" />
-                <DateField name={`RAM.${index}.FechaFinReaccion`} label="Fecha de finalización" />
-                <SelectField name={`RAM.${index}.Evolucion`} label="Evolución" numeric data={idOptions(lists.Evolucion, (row) => row.Nombre)} />
-                <SelectField
+                <DateField control={control} name={`RAM.${index}.FechaIniReaccion`} label="Fecha de inicio" native />
+                <DateField control={control} name={`RAM.${index}.FechaFinReaccion`} label="Fecha de finalización" native />
+                <IdSelectField control={control} name={`RAM.${index}.Evolucion`} label="Evolución" data={idOptions(lists.Evolucion, (row) => row.Nombre)} />
+                <IdSelectField
+                  control={control}
                   name={`RAM.${index}.AccionMeddicamento`}
                   label="Acción tomada con el medicamento"
-                  numeric
                   data={idOptions(lists.AccionMedicamento, (row) => row.Nombre)}
                 />
               </SimpleGrid>

@@ -1,42 +1,28 @@
-import { Select, Stack, Text } from '@mantine/core';
-import { Controller, useFormContext } from 'react-hook-form';
+import { Stack, Text } from '@mantine/core';
+import { useFormContext } from 'react-hook-form';
 import type { HomeCodigueras } from '../api';
-import { SelectField, useFieldError } from '../fields';
+import { IdSelectField, SelectField } from '../../../shared/form';
 import type { ReportFormValues } from '../form-values';
 import { countryOptions, subGroupOptions } from '../options';
 
 /** Step 1 (health professional): type of occurrence and country. */
 export function ReportTypeStep({ lists }: { lists: HomeCodigueras }) {
   const { control, setValue } = useFormContext<ReportFormValues>();
-  const error = useFieldError('Tipo.SubGroup');
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">
         Indique qué tipo de acontecimiento quiere reportar y en qué país ocurrió.
       </Text>
-      <Controller
+      <IdSelectField
         control={control}
         name="Tipo.SubGroup"
-        render={({ field }) => (
-          <Select
-            label="Tipo de acontecimiento"
-            withAsterisk
-            placeholder="Seleccionar..."
-            searchable
-            data={subGroupOptions(lists)}
-            comboboxProps={{ withinPortal: true, zIndex: 1000 }}
-            value={field.value === null ? null : String(field.value)}
-            onChange={(value, option) => {
-              field.onChange(value === null ? null : Number(value));
-              setValue('Tipo.SubGroupName', value === null ? null : option?.label ?? null);
-            }}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={error}
-          />
-        )}
+        label="Tipo de acontecimiento"
+        required
+        searchable
+        data={subGroupOptions(lists)}
+        onChosen={(_id, option) => setValue('Tipo.SubGroupName', option?.label ?? null)}
       />
-      <SelectField name="Tipo.Pais" label="País" required searchable data={countryOptions(lists)} />
+      <SelectField control={control} name="Tipo.Pais" label="País" required searchable data={countryOptions(lists)} />
     </Stack>
   );
 }

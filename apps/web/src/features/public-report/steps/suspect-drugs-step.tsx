@@ -1,14 +1,13 @@
 import { canDeleteListItem } from '@atalaya/domain';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import type { HomeCodigueras } from '../api';
-import { DateField, NumberField, SelectField, TextField } from '../fields';
+import { homeProductsQuery, type HomeCodigueras } from '../api';
+import { DateField, idOptions, IdSelectField, NumberField, ProductField, TextField } from '../../../shared/form';
 import { emptySuspectDrug, reportCountry, type ReportFormValues } from '../form-values';
-import { idOptions } from '../options';
 import { RepeatableCard } from '../repeatable-card';
 import { useCollapsibleList } from '../use-collapsible-list';
 import { AddItemButton } from './list-footer';
-import { ProductField } from './product-field';
 
 /** Step 4: the suspect drugs, from the products of the report's country. */
 export function SuspectDrugsStep({ lists }: { lists: HomeCodigueras }) {
@@ -18,6 +17,7 @@ export function SuspectDrugsStep({ lists }: { lists: HomeCodigueras }) {
   const list = useCollapsibleList();
   const deletable = canDeleteListItem(fields.length);
   const country = reportCountry(getValues());
+  const { data: products = [], isLoading: productsLoading } = useQuery(homeProductsQuery(country));
 
   return (
     <Stack gap="md">
@@ -35,26 +35,38 @@ export function SuspectDrugsStep({ lists }: { lists: HomeCodigueras }) {
           invalid={Boolean(get(formState.errors, `Medicamento.${index}`))}
         >
           <Stack gap="md">
-            <ProductField index={index} country={country} />
+            <ProductField
+              control={control}
+              name={`Medicamento.${index}.Producto`}
+              label="Medicamento / producto sospechoso"
+              required
+              products={products}
+              loading={productsLoading}
+              loadingPlaceholder="Cargando productos…"
+              nothingFoundMessage="No encontramos ese producto en el país elegido"
+              optionLabel={(product) => product.ComercialName}
+              optionDetail={(product) => `${product.PrincipioActivo} · ${product.Laboratorio}`}
+              toValue={(product) => product && { Id: product.Id, ComercialName: product.ComercialName }}
+            />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <SelectField name={`Medicamento.${index}.Via`} label="Vía de administración" numeric data={idOptions(lists.Via, (row) => row.Descripcion)} />
-              <TextField name={`Medicamento.${index}.Indicacion`} label="¿Para qué lo tomaba? (indicación)" />
-              <NumberField name={`Medicamento.${index}.Dosis`} label="Dosis" step={0.1} />
-              <SelectField
+              <IdSelectField control={control} name={`Medicamento.${index}.Via`} label="Vía de administración" data={idOptions(lists.Via, (row) => row.Descripcion)} />
+              <TextField control={control} name={`Medicamento.${index}.Indicacion`} label="¿Para qué lo tomaba? (indicación)" />
+              <NumberField control={control} name={`Medicamento.${index}.Dosis`} label="Dosis" step={0.1} decimals={2} />
+              <IdSelectField
+                control={control}
                 name={`Medicamento.${index}.UnidadUso`}
                 label="Unidad"
-                numeric
                 data={idOptions(lists.MedicamentoUnidadUso, (row) => row.Nombre)}
               />
-              <SelectField
+              <IdSelectField
+                control={control}
                 name={`Medicamento.${index}.FrecuenciaTipo`}
                 label="Frecuencia"
-                numeric
                 data={idOptions(lists.MedicamentoFrecuencia, (row) => row.Nombre)}
               />
-              <NumberField name={`Medicamento.${index}.Frecuencia`} label="Horas entre dosis" />
-              <DateField name={`Medicamento.${index}.FechaIni`} label="Fecha de inicio" />
-              <DateField name={`Medicamento.${index}.FechaFin`} label="Fecha de finalización" />
+              <NumberField control={control} name={`Medicamento.${index}.Frecuencia`} label="Horas entre dosis" />
+              <DateField control={control} name={`Medicamento.${index}.FechaIni`} label="Fecha de inicio" native />
+              <DateField control={control} name={`Medicamento.${index}.FechaFin`} label="Fecha de finalización" native />
             </SimpleGrid>
           </Stack>
         </RepeatableCard>

@@ -1,17 +1,18 @@
 import { eventEditPath, MSG, UNCLASSIFIED_SUB_GROUP, type HomeReportAction, type HomeReportStatusResult } from '@atalaya/domain';
-import { Alert, Box, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DateText } from '../../../shared/display';
 import { CommentConfirmModal, ListModal } from '../../../shared/list';
 import { showNotice } from '../../../shared/notices';
+import { SummaryCard, SummarySections } from '../../../shared/summary';
 import { countryOptions, homeCodiguerasQuery, subGroupOptions, type HomeCodigueras } from '../../public-report';
 import { homeReportQuery, useTriageHomeReport } from '../api';
 import { HomeReportStatusBadge, ReporterKind } from '../home-report-cells';
 import classes from '../tasks.module.css';
-import { summarySections, type SummaryBlock } from './summary-sections';
+import { summarySections } from './summary-sections';
 import { initialChoice, subGroupSelectValue, summaryActions, triageBody, triageDoneMessage, triageWarning, type TriageChoice } from './triage';
 import type { HomeReportDetail } from './types';
 
@@ -26,43 +27,6 @@ const ACTION_LOOK: Record<HomeReportAction, { color: string; variant: 'filled' |
   Revisar: { color: 'yellow.8', variant: 'light', done: 'Reporte en revisión' },
   Ingresar: { color: 'teal', variant: 'filled', done: 'Evento reportable creado' },
 };
-
-function Block({ block }: { block: SummaryBlock }) {
-  return (
-    <Stack gap={6}>
-      {block.title ? (
-        <Text fw={600} size="sm" c="teal.9">
-          {block.title}
-        </Text>
-      ) : null}
-      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={8} className={classes.fields}>
-        {block.rows.map((row) => (
-          <div key={row.label} className={classes.field}>
-            <Text component="dt" size="xs" c="dimmed" className={classes.fieldLabel}>
-              {row.label}
-            </Text>
-            <Text component="dd" size="sm" className={classes.fieldValue}>
-              {row.value}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" component="section" aria-label={title} style={{ overflow: 'hidden' }}>
-      <Box className={classes.sectionHeader}>
-        <Title order={3} fz="sm" c="teal.9">
-          {title}
-        </Title>
-      </Box>
-      <Box p="sm">{children}</Box>
-    </Paper>
-  );
-}
 
 interface SummaryBodyProps {
   report: HomeReportDetail;
@@ -119,7 +83,7 @@ function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
         <ReporterKind isMedic={report.IsMedic} />
       </Group>
 
-      <Section title="Tipo de reporte">
+      <SummaryCard title="Tipo de reporte">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
             label="País"
@@ -149,23 +113,9 @@ function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
-      </Section>
+      </SummaryCard>
 
-      {sections.map((section) => (
-        <Section key={section.title} title={section.title}>
-          {section.blocks.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {section.empty ?? '---'}
-            </Text>
-          ) : (
-            <Stack gap="md">
-              {section.blocks.map((block, index) => (
-                <Block key={block.title ?? index} block={block} />
-              ))}
-            </Stack>
-          )}
-        </Section>
-      ))}
+      <SummarySections sections={sections} />
 
       <Stack gap="xs" className={classes.footer}>
         {warning ? (

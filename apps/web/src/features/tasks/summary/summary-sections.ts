@@ -2,23 +2,9 @@ import { EMPTY_VALUE, formatDate, formatYesNo } from '@atalaya/domain';
 import type { HomeCodigueras } from '../../public-report';
 import type { StoredReportData } from './types';
 
-export interface SummaryRow {
-  label: string;
-  value: string;
-}
+import type { SummaryBlock, SummaryRow, SummarySection } from '../../../shared/summary';
 
-/** One block of the summary: a section, or one item of a repeated section (Reacción 2). */
-export interface SummaryBlock {
-  title?: string;
-  rows: SummaryRow[];
-}
-
-export interface SummarySection {
-  title: string;
-  blocks: SummaryBlock[];
-  /** Text shown when the section has nothing (an empty list). */
-  empty?: string;
-}
+export type { SummaryBlock, SummaryRow, SummarySection };
 
 type Choice = string | number | null | undefined;
 type Lists = Pick<

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTypedDate, todayIso } from './medication-dates';
+import { parseTypedDate, todayIso } from './dates';
 
 describe('a date typed into a date field', () => {
   it('is read as DD/MM/YYYY, as the field shows it', () => {

@@ -1,0 +1,226 @@
+import { Checkbox, Group, Radio, Select, Switch, type ComboboxItem, type SelectProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Controller, type FieldValues } from 'react-hook-form';
+import { BOOLEAN_YES_NO, idFromSelect, idToSelect, selectValueOf, yesNoFromRadio, yesNoToRadio, type Option, type YesNoCodec } from './codecs';
+import { FIELD_COMBOBOX_PROPS, useFieldDisabled, useFieldMessage, type FieldProps } from './field-props';
+
+/** Further Select props (`searchable`, `limit`, `comboboxProps`…); the kit sets value, label and error. */
+export type SelectRest = Omit<SelectProps, 'name' | 'label' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'required' | 'disabled' | 'description'>;
+
+interface SelectFieldProps<V> extends SelectRest {
+  /** Called after the form value is set (e.g. to keep a label beside an id). */
+  onChosen?: (value: V | null, option: ComboboxItem | null) => void;
+}
+
+/** The select every field shows; `toForm` turns Mantine's string into the form's value. */
+function BoundSelect<T extends FieldValues, V>({
+  control,
+  name,
+  label,
+  required,
+  disabled,
+  description,
+  toSelect,
+  toForm,
+  onChosen,
+  ...rest
+}: FieldProps<T> & SelectFieldProps<V> & { toSelect(value: unknown): string | null; toForm(value: string | null): V | null }) {
+  const error = useFieldMessage(control, name);
+  const readOnly = useFieldDisabled(control, disabled);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          label={label}
+          withAsterisk={required}
+          disabled={readOnly}
+          description={description}
+          placeholder="Seleccionar..."
+          nothingFoundMessage="Sin resultados"
+          clearable={!required}
+          allowDeselect={!required}
+          comboboxProps={FIELD_COMBOBOX_PROPS}
+          {...rest}
+          value={toSelect(field.value)}
+          onChange={(value, option) => {
+            const chosen = toForm(value);
+            field.onChange(chosen);
+            onChosen?.(chosen, value === null ? null : option);
+          }}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+        />
+      )}
+    />
+  );
+}
+
+/** A select over string values (a country code, an age unit); clearing gives null. */
+export function SelectField<T extends FieldValues>(props: FieldProps<T> & SelectFieldProps<string>) {
+  return <BoundSelect<T, string> {...props} toSelect={selectValueOf} toForm={(value) => value} />;
+}
+
+/** A select of a reference list, held as the numeric id (null when none is chosen). */
+export function IdSelectField<T extends FieldValues>(props: FieldProps<T> & SelectFieldProps<number>) {
+  return <BoundSelect<T, number> {...props} toSelect={idToSelect} toForm={idFromSelect} />;
+}
+
+/** Radio buttons over string values (e.g. F / M). */
+export function RadioField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+  disabled,
+  description,
+  options,
+  onChosen,
+}: FieldProps<T> & { options: readonly Option[]; onChosen?: (value: string) => void }) {
+  const error = useFieldMessage(control, name);
+  const readOnly = useFieldDisabled(control, disabled);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Radio.Group
+          label={label}
+          withAsterisk={required}
+          description={description}
+          value={typeof field.value === 'string' ? field.value : null}
+          onChange={(radio) => {
+            const value = String(radio);
+            field.onChange(value);
+            onChosen?.(value);
+          }}
+          error={error}
+        >
+          <Group mt={6} gap="lg">
+            {options.map((option) => (
+              <Radio key={option.value} value={option.value} label={option.label} disabled={readOnly} aria-invalid={error ? true : undefined} />
+            ))}
+          </Group>
+        </Radio.Group>
+      )}
+    />
+  );
+}
+
+export interface YesNoFieldProps<V extends string | boolean> {
+  /** How the answer is held: a boolean (default) or the spec's 'SI' / 'NO' (`SI_NO`). */
+  codec?: YesNoCodec<V>;
+  yesLabel?: string;
+  noLabel?: string;
+  onChosen?: (value: V) => void;
+}
+
+/** A yes/no question; not answered while the form holds neither value (null, ''). */
+export function YesNoField<T extends FieldValues, V extends string | boolean = boolean>({
+  control,
+  name,
+  label,
+  required,
+  disabled,
+  description,
+  codec = BOOLEAN_YES_NO as unknown as YesNoCodec<V>, // the default V is boolean
+  yesLabel = 'Sí',
+  noLabel = 'No',
+  onChosen,
+}: FieldProps<T> & YesNoFieldProps<V>) {
+  const error = useFieldMessage(control, name);
+  const readOnly = useFieldDisabled(control, disabled);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Radio.Group
+          label={label}
+          withAsterisk={required}
+          description={description}
+          value={yesNoToRadio(codec, field.value)}
+          onChange={(radio) => {
+            const value = yesNoFromRadio(codec, String(radio));
+            field.onChange(value);
+            onChosen?.(value);
+          }}
+          error={error}
+        >
+          <Group mt={6} gap="lg">
+            <Radio value={String(codec.yes)} label={yesLabel} disabled={readOnly} aria-invalid={error ? true : undefined} />
+            <Radio value={String(codec.no)} label={noLabel} disabled={readOnly} aria-invalid={error ? true : undefined} />
+          </Group>
+        </Radio.Group>
+      )}
+    />
+  );
+}
+
+/** A checkbox held as a boolean; the label may hold a link (the terms). */
+export function CheckboxField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  disabled,
+  description,
+}: Omit<FieldProps<T>, 'label' | 'required'> & { label: ReactNode }) {
+  const error = useFieldMessage(control, name);
+  const readOnly = useFieldDisabled(control, disabled);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Checkbox
+          label={label}
+          description={description}
+          disabled={readOnly}
+          checked={field.value === true}
+          onChange={(event) => field.onChange(event.currentTarget.checked)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+          aria-invalid={error ? true : undefined}
+        />
+      )}
+    />
+  );
+}
+
+/** An on/off switch held as a boolean. */
+export function SwitchField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  disabled,
+  description,
+  onChosen,
+}: Omit<FieldProps<T>, 'required'> & { onChosen?: (value: boolean) => void }) {
+  const error = useFieldMessage(control, name);
+  const readOnly = useFieldDisabled(control, disabled);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          label={label}
+          description={description}
+          disabled={readOnly}
+          checked={field.value === true}
+          onChange={(event) => {
+            field.onChange(event.currentTarget.checked);
+            onChosen?.(event.currentTarget.checked);
+          }}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+          aria-invalid={error ? true : undefined}
+        />
+      )}
+    />
+  );
+}

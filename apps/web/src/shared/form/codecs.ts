@@ -1,0 +1,89 @@
+/**
+ * The pure conversions between form values and what the Mantine inputs hold: Mantine selects
+ * and radios speak strings, the forms hold numbers, booleans, 'SI'/'NO' or null.
+ */
+
+/** A select or radio option. */
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** Options of a reference list: the id as value, the given column as label. */
+export function idOptions<R extends { Id: number }>(rows: readonly R[] | undefined, label: (row: R) => string): Option[] {
+  return (rows ?? []).map((row) => ({ value: String(row.Id), label: label(row) }));
+}
+
+/** Options of a reference list ({Id, Nombre}). */
+export function listOptions(rows: readonly { Id: number; Nombre: string }[] | undefined): Option[] {
+  return idOptions(rows, (row) => row.Nombre);
+}
+
+/** A text input's value: anything but a string shows as empty. */
+export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A string select's value: null or undefined is no choice. */
+export const selectValueOf = (value: unknown): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+
+/** A reference-list id shown in a select: a number becomes its string, anything else no choice. */
+export const idToSelect = (value: unknown): string | null => (typeof value === 'number' ? String(value) : null);
+
+/** A select's string back to the numeric id (null when cleared). */
+export const idFromSelect = (value: string | null): number | null => (value === null || value === '' ? null : Number(value));
+
+/** A product choice shown in a select: its id, whether the form holds the id or an object with `Id`. */
+export function productToSelect(value: unknown): string | null {
+  if (typeof value === 'number') return String(value);
+  if (value && typeof value === 'object' && 'Id' in value && typeof value.Id === 'number') return String(value.Id);
+  return null;
+}
+
+/** What a NumberInput reports, as the form's number: empty is null; a typed '1,5' is 1.5. */
+export const numberFromInput = (value: number | string): number | null =>
+  typeof value === 'number' ? value : value === '' ? null : Number(value.replace(',', '.'));
+
+/** The decimals a step allows (0.01 → 2, 1 → 0). */
+export const decimalsOfStep = (step: number): number => (step < 1 ? Math.max(0, -Math.floor(Math.log10(step))) : 0);
+
+/** A phone number as typed: digits only. */
+export const digitsOnly = (text: string): string => text.replace(/\D/g, '');
+
+/**
+ * How a yes/no question is held in the form: the value of "yes" and of "no". Anything else
+ * (null, '') is "not answered yet".
+ */
+export interface YesNoCodec<V extends string | boolean> {
+  readonly yes: V;
+  readonly no: V;
+}
+
+/** Held as a boolean (the wizard's own steps). */
+export const BOOLEAN_YES_NO: YesNoCodec<boolean> = { yes: true, no: false };
+
+/** Held as the spec's 'SI' / 'NO' strings (RAM, classification, recovery, public report). */
+export const SI_NO: YesNoCodec<'SI' | 'NO'> = { yes: 'SI', no: 'NO' };
+
+/** The radio's value for a form value (null when not answered). */
+export function yesNoToRadio<V extends string | boolean>(codec: YesNoCodec<V>, value: unknown): string | null {
+  if (value === codec.yes) return String(codec.yes);
+  if (value === codec.no) return String(codec.no);
+  return null;
+}
+
+/** The form value for the chosen radio. */
+export const yesNoFromRadio = <V extends string | boolean>(codec: YesNoCodec<V>, radio: string): V =>
+  radio === String(codec.yes) ? codec.yes : codec.no;
+
+/** The message of a field's error, or of the first nested error (an object field such as `Producto.Id`). */
+export function messageOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  if (Array.isArray(error)) return undefined;
+  for (const [key, nested] of Object.entries(error)) {
+    if (key === 'ref' || key === 'type' || key === 'types' || key === 'message') continue;
+    const message = messageOf(nested);
+    if (message !== undefined) return message;
+  }
+  return undefined;
+}

@@ -1,0 +1,33 @@
+/**
+ * The form kit: react-hook-form fields on Mantine inputs, for every form of the app. Each
+ * field is bound by `control` and a typed `name`, shows its visible label (its accessible
+ * name) and the schema's Spanish message (linked to the input, which is `aria-invalid`), and
+ * is disabled while its form submits.
+ */
+export {
+  BOOLEAN_YES_NO,
+  decimalsOfStep,
+  digitsOnly,
+  idFromSelect,
+  idOptions,
+  idToSelect,
+  listOptions,
+  messageOf,
+  numberFromInput,
+  productToSelect,
+  selectValueOf,
+  SI_NO,
+  textOf,
+  yesNoFromRadio,
+  yesNoToRadio,
+  type Option,
+  type YesNoCodec,
+} from './codecs';
+export { CheckboxField, IdSelectField, RadioField, SelectField, SwitchField, YesNoField, type SelectRest, type YesNoFieldProps } from './choice-fields';
+export { parseTypedDate, todayIso } from './dates';
+export { FIELD_COMBOBOX_PROPS, useFieldDisabled, useFieldMessage, type FieldProps } from './field-props';
+export { DateField, NumberField, PhoneField, TextAreaField, TextField, type DateFieldProps, type NumberFieldProps } from './input-fields';
+export { MEDDRA_MIN_CHARS, MeddraField, uniqueTerms, type MeddraChoice, type MeddraMatch, type MeddraSearch } from './meddra-field';
+export { ProductField, type ProductFieldProps } from './product-field';
+export { fieldMessages, schemaResolver, type FieldOf } from './schema-resolver';
+export { TextareaWithCount, type TextareaWithCountProps } from './textarea-with-count';

@@ -1,0 +1,206 @@
+import { NumberInput, TextInput, type TextInputProps } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/es';
+import { Controller, type FieldValues } from 'react-hook-form';
+import { decimalsOfStep, digitsOnly, numberFromInput, textOf } from './codecs';
+import { parseTypedDate, todayIso } from './dates';
+import { FIELD_COMBOBOX_PROPS, useFieldDisabled, useFieldMessage, type FieldProps } from './field-props';
+import { TextareaWithCount } from './textarea-with-count';
+
+type TextInputRest = Omit<TextInputProps, 'name' | 'label' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'required' | 'disabled' | 'description'>;
+
+/** A one-line text. */
+export function TextField<T extends FieldValues>({ control, name, label, required, disabled, description, autoComplete, ...rest }: FieldProps<T> & TextInputRest) {
+  const error = useFieldMessage(control, name);
+  const readOnly = useFieldDisabled(control, disabled);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextInput
+          label={label}
+          withAsterisk={required}
+          disabled={readOnly}
+          description={description}
+          autoComplete={autoComplete ?? 'off'}
+          {...rest}
+          value={textOf(field.value)}
+          onChange={(event) => field.onChange(event.currentTarget.value)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+        />
+      )}
+    />
+  );
+}
+
+/** A phone number: only digits can be typed. */
+export function PhoneField<T extends FieldValues>({ control, name, label, required, disabled, description }: FieldProps<T>) {
+  const error = useFieldMessage(control, name);
+  const readOnly = useFieldDisabled(control, disabled);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextInput
+          label={label}
+          withAsterisk={required}
+          disabled={readOnly}
+          description={description}
+          inputMode="numeric"
+          autoComplete="tel"
+          value={textOf(field.value)}
+          onChange={(event) => field.onChange(digitsOnly(event.currentTarget.value))}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+        />
+      )}
+    />
+  );
+}
+
+/** A textarea with the character-count bar (event spec §5). */
+export function TextAreaField<T extends FieldValues>({ control, name, label, required, disabled, description, max }: FieldProps<T> & { max: number }) {
+  const error = useFieldMessage(control, name);
+  const readOnly = useFieldDisabled(control, disabled);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextareaWithCount
+          label={label}
+          withAsterisk={required}
+          disabled={readOnly}
+          description={description}
+          max={max}
+          value={textOf(field.value)}
+          onChange={(event) => field.onChange(event.currentTarget.value)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+        />
+      )}
+    />
+  );
+}
+
+export interface NumberFieldProps {
+  /** Smallest value (default 0); negatives can be typed only below 0. */
+  min?: number;
+  max?: number;
+  step?: number;
+  /** Decimals that can be typed (default: those of `step`). */
+  decimals?: number;
+  /** A unit shown inside the input (e.g. 'kg'). */
+  suffix?: string;
+}
+
+/** A number: an empty input is null; decimals with a comma. */
+export function NumberField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+  disabled,
+  description,
+  min = 0,
+  max,
+  step = 1,
+  decimals = decimalsOfStep(step),
+  suffix,
+}: FieldProps<T> & NumberFieldProps) {
+  const error = useFieldMessage(control, name);
+  const readOnly = useFieldDisabled(control, disabled);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={label}
+          withAsterisk={required}
+          disabled={readOnly}
+          description={description}
+          min={min}
+          max={max}
+          step={step}
+          decimalScale={decimals}
+          allowDecimal={decimals > 0}
+          allowNegative={min < 0}
+          decimalSeparator=","
+          rightSection={suffix}
+          rightSectionWidth={suffix ? 44 : undefined}
+          value={typeof field.value === 'number' ? field.value : ''}
+          onChange={(value) => field.onChange(numberFromInput(value))}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+        />
+      )}
+    />
+  );
+}
+
+export interface DateFieldProps {
+  /** Future dates can be chosen (by default the latest is today). */
+  allowFuture?: boolean;
+  /** The browser's own date input (the public report form) instead of Mantine's picker. */
+  native?: boolean;
+}
+
+/**
+ * A date held as 'YYYY-MM-DD'. Mantine's picker shows it DD/MM/YYYY (null when empty); the
+ * native input holds '' when empty.
+ */
+export function DateField<T extends FieldValues>({ control, name, label, required, disabled, description, allowFuture, native }: FieldProps<T> & DateFieldProps) {
+  const error = useFieldMessage(control, name);
+  const readOnly = useFieldDisabled(control, disabled);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) =>
+        native ? (
+          <TextInput
+            type="date"
+            label={label}
+            withAsterisk={required}
+            disabled={readOnly}
+            description={description}
+            max={allowFuture ? undefined : todayIso()}
+            value={textOf(field.value)}
+            onChange={(event) => field.onChange(event.currentTarget.value)}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={error}
+          />
+        ) : (
+          <DateInput
+            label={label}
+            withAsterisk={required}
+            disabled={readOnly}
+            description={description}
+            placeholder="DD/MM/AAAA"
+            valueFormat="DD/MM/YYYY"
+            dateParser={parseTypedDate}
+            locale="es"
+            maxDate={allowFuture ? undefined : todayIso()}
+            clearable
+            popoverProps={FIELD_COMBOBOX_PROPS}
+            value={typeof field.value === 'string' && field.value !== '' ? field.value : null}
+            onChange={(value) => field.onChange(value)}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={error}
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,1 +1,0 @@
-export { fieldMessages, schemaResolver, type FieldOf } from './form-resolver';
