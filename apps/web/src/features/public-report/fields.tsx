@@ -1,10 +1,19 @@
-import { NumberInput, Radio, Group, Select, TextInput, type SelectProps, type TextInputProps } from '@mantine/core';
+import { NumberInput, Radio, Group, Select, TextInput, type ComboboxProps, type SelectProps, type TextInputProps } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Controller, get, useFormContext, type FieldPath } from 'react-hook-form';
 import { TextareaWithCount } from '../../shared/display';
 import type { ReportFormValues } from './form-values';
 
 export type FieldName = FieldPath<ReportFormValues>;
+
+/**
+ * The dropdown of every select and autocomplete of the form, which lives in a modal (full-screen
+ * on a phone). `floatingStrategy: 'fixed'` places it in viewport coordinates: with the default
+ * 'absolute' the modal's scroll lock gave it wrong document coordinates, so on a touch phone it
+ * stuck out past the right edge, the phone widened the page to fit it, the modal re-laid out and
+ * the dropdown closed and reopened in a loop (the modal jumped and no option could be tapped).
+ */
+export const REPORT_FORM_COMBOBOX_PROPS = { withinPortal: true, zIndex: 1000, floatingStrategy: 'fixed' } as const satisfies ComboboxProps;
 
 /** The validation message of a field, if any. */
 export function useFieldError(name: string): string | undefined {
@@ -103,7 +112,7 @@ export function SelectField({
           data={data}
           clearable={!required}
           allowDeselect={!required}
-          comboboxProps={{ withinPortal: true, zIndex: 1000 }}
+          comboboxProps={REPORT_FORM_COMBOBOX_PROPS}
           value={field.value === null || field.value === undefined ? null : String(field.value as string | number)}
           onChange={(value) => field.onChange(value === null ? null : numeric ? Number(value) : value)}
           onBlur={field.onBlur}

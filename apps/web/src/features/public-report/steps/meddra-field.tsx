@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { meddraTermsQuery } from '../api';
+import { REPORT_FORM_COMBOBOX_PROPS } from '../fields';
 import type { ReportFormValues } from '../form-values';
 
 /** Fewer characters than this are not searched (the server refuses them). */
@@ -38,7 +39,7 @@ function MeddraInput({ value, onChange }: { value: string; onChange(value: Repor
       value={search}
       data={uniqueOptions.map((option) => option.label)}
       filter={({ options: all }) => all}
-      comboboxProps={{ withinPortal: true, zIndex: 1000 }}
+      comboboxProps={REPORT_FORM_COMBOBOX_PROPS}
       rightSection={isFetching ? <Loader size={16} /> : null}
       onChange={(text) => {
         setSearch(text);

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFormContext } from 'react-hook-form';
 import { homeProductsQuery } from '../api';
-import { useFieldError } from '../fields';
+import { REPORT_FORM_COMBOBOX_PROPS, useFieldError } from '../fields';
 import type { ReportFormValues } from '../form-values';
 
 /** The suspect product: a searchable select of the products sold in the report's country. */
@@ -28,7 +28,7 @@ export function ProductField({ index, country }: { index: number; country: strin
           nothingFoundMessage="No encontramos ese producto en el país elegido"
           data={options}
           limit={50}
-          comboboxProps={{ withinPortal: true, zIndex: 1000 }}
+          comboboxProps={REPORT_FORM_COMBOBOX_PROPS}
           renderOption={({ option }) => {
             const product = details.get(option.value);
             return (

@@ -1,7 +1,7 @@
 import { Select, Stack, Text } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import type { HomeCodigueras } from '../api';
-import { SelectField, useFieldError } from '../fields';
+import { REPORT_FORM_COMBOBOX_PROPS, SelectField, useFieldError } from '../fields';
 import type { ReportFormValues } from '../form-values';
 import { countryOptions, subGroupOptions } from '../options';
 
@@ -24,7 +24,7 @@ export function ReportTypeStep({ lists }: { lists: HomeCodigueras }) {
             placeholder="Seleccionar..."
             searchable
             data={subGroupOptions(lists)}
-            comboboxProps={{ withinPortal: true, zIndex: 1000 }}
+            comboboxProps={REPORT_FORM_COMBOBOX_PROPS}
             value={field.value === null ? null : String(field.value)}
             onChange={(value, option) => {
               field.onChange(value === null ? null : Number(value));
