@@ -26,7 +26,7 @@ import { followUpModule } from './modules/follow-up/index.js';
 import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
 import { meddraModule } from './modules/meddra/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
-import { createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
+import { type ConfigurationEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
 import { registerWebApp } from './modules/static/index.js';
 import { tasksModule } from './modules/tasks/index.js';
 
@@ -36,6 +36,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface BuildAppOptions {
   database: Database;
   config: Config;
+  /** The configuration events of the instance; tests pass theirs to announce on the hub. */
+  configurationEvents?: ConfigurationEvents;
 }
 
 /** An empty JSON body reads as "no body" (a bodiless POST sent with a JSON content type). */
@@ -56,7 +58,7 @@ function acceptEmptyJson(app: FastifyInstance): void {
  * The Fastify application: security headers, error catalogue, role checks, OpenAPI at
  * /api/docs, the API modules and the web build. Not yet listening nor `ready()`.
  */
-export async function buildApp({ database, config }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, config, configurationEvents = createConfigurationEvents() }: BuildAppOptions): Promise<FastifyInstance> {
   // Messages of schemas that do not set their own: Spanish, like everything the user reads.
   z.config(z.locales.es());
 
@@ -97,8 +99,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   await app.register(followUpModule, { db, caseEvents });
   await app.register(caseWorkflowModule, { db, caseEvents });
   await app.register(casePdfModule, { db });
-  // Settings and parameter screens announce their changes here ('Cambio en la configuración').
-  const configurationEvents = createConfigurationEvents();
+  // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, { database, config, accessTokenKey: keys.accessTokenKey, homeReportEvents, caseEvents, configurationEvents });
 
   registerNotFound(app, await registerWebApp(app, config.webDistDir));

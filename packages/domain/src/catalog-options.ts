@@ -14,17 +14,6 @@ export const RAM_EVOLUTIONS: readonly { Id: number; Nombre: string }[] = [
   { Id: 5, Nombre: 'Desconocido' },
 ];
 
-/** Residence location options (event spec §3). */
-export const LOCATIONS = ['Capital', 'Interior', 'Rural', 'Urbana'] as const;
-
-/** Reaction types (event spec §9; descriptions translated from the spec). */
-export const RAM_TYPES: readonly { Id: number; Type: string; description: string }[] = [
-  { Id: 1, Type: 'Tipo I', description: 'Leve, se trata en el hogar' },
-  { Id: 2, Type: 'Tipo II', description: 'Requiere consulta médica' },
-  { Id: 3, Type: 'Tipo III', description: 'Consulta médica y un síntoma persistente' },
-  { Id: 4, Type: 'Tipo IV', description: 'Riesgo de vida, discapacidad o muerte' },
-];
-
 /** MedDRA and data import statuses (platform spec §4; names are ours). D shows a spinner. */
 export const IMPORT_STATUSES: Readonly<Record<'E' | 'D' | 'C' | 'S' | 'P', { name: string; tone: Tone; running: boolean }>> = {
   E: { name: 'Error', tone: 'danger', running: false },

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allowedHomeReportActions,
   canExportPdf,
   canViewComments,
   canViewFollowUps,
   ER_STATUSES,
   erStatusName,
+  HOME_REPORT_ACTIONS,
   homeReportActionError,
   homeReportStatusName,
   homeReportStatusTone,
-  isCancelledStatus,
   isHomeReportActionAvailable,
   nextHomeReportStatus,
 } from './event-status.js';
@@ -21,7 +20,6 @@ describe('reportable event statuses', () => {
     expect(erStatusName(3)).toBe('En evaluación QPPV');
     expect(erStatusName(11)).toBe('Anulado');
     expect(erStatusName(10)).toBe('---');
-    expect(isCancelledStatus(11)).toBe(true);
   });
 
   it('offers comments and PDF only outside Pendiente (and PDF not when Anulado)', () => {
@@ -47,18 +45,22 @@ describe('incoming reports', () => {
     expect(homeReportStatusName(3)).toBe('Descartado');
   });
 
+  /** The actions homeReportActionError lets through, in button order. */
+  const allowed = (report: { status: number; subGroup: string }) =>
+    HOME_REPORT_ACTIONS.filter((action) => homeReportActionError(action, report) === null);
+
   it('allows Descartar from 1|2, Revisar from 1|3, Ingresar from 1|2', () => {
     const typed = '12';
-    expect(allowedHomeReportActions({ status: 1, subGroup: typed })).toEqual(['Descartar', 'Revisar', 'Ingresar']);
-    expect(allowedHomeReportActions({ status: 2, subGroup: typed })).toEqual(['Descartar', 'Ingresar']);
-    expect(allowedHomeReportActions({ status: 3, subGroup: typed })).toEqual(['Revisar']);
-    expect(allowedHomeReportActions({ status: 4, subGroup: typed })).toEqual([]);
+    expect(allowed({ status: 1, subGroup: typed })).toEqual(['Descartar', 'Revisar', 'Ingresar']);
+    expect(allowed({ status: 2, subGroup: typed })).toEqual(['Descartar', 'Ingresar']);
+    expect(allowed({ status: 3, subGroup: typed })).toEqual(['Revisar']);
+    expect(allowed({ status: 4, subGroup: typed })).toEqual([]);
     expect(nextHomeReportStatus('Descartar')).toBe(3);
     expect(nextHomeReportStatus('Revisar')).toBe(2);
   });
 
   it("allows only Descartar for sub-group '0' and asks for a report type otherwise", () => {
-    expect(allowedHomeReportActions({ status: 1, subGroup: '0' })).toEqual(['Descartar']);
+    expect(allowed({ status: 1, subGroup: '0' })).toEqual(['Descartar']);
     expect(homeReportActionError('Revisar', { status: 1, subGroup: '0' })).toBe('Debe seleccionar un tipo de reporte');
     expect(homeReportActionError('Ingresar', { status: 2, subGroup: null })).toBe('Debe seleccionar un tipo de reporte');
     expect(homeReportActionError('Ingresar', { status: 2, subGroup: 'none' })).toBe('Debe seleccionar un tipo de reporte');

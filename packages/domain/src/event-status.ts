@@ -30,23 +30,9 @@ export const ER_STATUSES: readonly { Id: ErStatusId; Estado: string }[] = [
   { Id: 11, Estado: 'Anulado' },
 ];
 
-export function isErStatus(x: unknown): x is ErStatusId {
-  return ER_STATUSES.some((status) => status.Id === x);
-}
-
 /** The Spanish name of an ER status, or '---' for an unknown id. */
 export function erStatusName(id: number): string {
   return ER_STATUSES.find((status) => status.Id === id)?.Estado ?? '---';
-}
-
-/** A cancelled event is read-only and its page disabled (event spec §2.3). */
-export function isCancelledStatus(status: number): boolean {
-  return status === ER_STATUS.ANULADO;
-}
-
-/** Only a Pendiente event is edited in the wizard and may be deleted (with a signature). */
-export function isEditableStatus(status: number): boolean {
-  return status === ER_STATUS.PENDIENTE;
 }
 
 /** Non-pending events let the user see their comments (event spec §4). */
@@ -122,11 +108,6 @@ export function homeReportActionError(action: HomeReportAction, report: HomeRepo
   if (!HOME_REPORT_TRANSITIONS[action].from.includes(report.status)) return MSG.workflow.actionNotAllowed;
   if (action !== 'Descartar' && !hasReportType(report.subGroup)) return MSG.homeReports.reportTypeRequired;
   return null;
-}
-
-/** The actions allowed on an incoming report in its current state, in button order. */
-export function allowedHomeReportActions(report: HomeReportState): HomeReportAction[] {
-  return HOME_REPORT_ACTIONS.filter((action) => homeReportActionError(action, report) === null);
 }
 
 /** Whether a button is shown at all: the status allows it (the type may still be missing). */

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { alertLevel, isMetricMissed, metricDeadline, SEEDED_METRICS, TIME_OPTIONS, timeOptionHours, usedFraction } from './metrics.js';
+import { alertLevel, isMetricMissed, metricDeadline, SEEDED_METRICS, TIME_OPTIONS, usedFraction } from './metrics.js';
 
 describe('notification-time metrics', () => {
   it('offers the seven time options', () => {
     expect(TIME_OPTIONS.map((option) => option.Nombre)).toEqual(['24 h', '48 h', '72 h', '7 días', '15 días', '30 días', '90 días']);
-    expect(timeOptionHours(5)).toBe(360);
-    expect(timeOptionHours(99)).toBeNull();
   });
 
   it('seeds the six metrics with their default limits', () => {

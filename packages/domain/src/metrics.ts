@@ -11,11 +11,6 @@ export const TIME_OPTIONS: readonly { Id: number; Nombre: string; hours: number 
   { Id: 7, Nombre: '90 días', hours: 90 * 24 },
 ];
 
-/** The limit in hours of a time option, or null for an unknown id. */
-export function timeOptionHours(tiempoId: number): number | null {
-  return TIME_OPTIONS.find((option) => option.Id === tiempoId)?.hours ?? null;
-}
-
 /** Milestones between which a metric measures time (workflow.md 'Notification-time metrics'). */
 export type MetricMilestone =
   | 'receipt'

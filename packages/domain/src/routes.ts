@@ -89,15 +89,3 @@ export function isRouteAllowed(path: string, allowedUrls: readonly string[]): bo
   if (segment === '') return false;
   return allowedUrls.some((url) => firstSegment(url) === segment);
 }
-
-/** Whether the application frame is hidden on this path. */
-export function isFramelessRoute(path: string): boolean {
-  const segment = firstSegment(path);
-  return FRAMELESS_ROUTES.some((route) => firstSegment(route) === segment);
-}
-
-/** Whether this path is reachable without signing in. */
-export function isPublicRoute(path: string): boolean {
-  const segment = firstSegment(path);
-  return PUBLIC_ROUTES.some((route) => firstSegment(route) === segment);
-}

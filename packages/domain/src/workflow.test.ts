@@ -4,7 +4,6 @@ import {
   actionRefusal,
   allowedActions,
   allowedSendActions,
-  isPendingForUser,
   nextStatus,
   pendingStatusesForRole,
   type ActionContext,
@@ -118,12 +117,5 @@ describe('Mis acciones pendientes', () => {
     expect(pendingStatusesForRole('Fabricante')).toEqual([5]);
     expect(pendingStatusesForRole('CL')).toEqual([]);
     expect(pendingStatusesForRole('ADMIN')).toEqual([]);
-  });
-
-  it('counts a draft only for its creator', () => {
-    expect(isPendingForUser({ role: 'RLF', status: 1, isCreator: true })).toBe(true);
-    expect(isPendingForUser({ role: 'RLF', status: 1, isCreator: false })).toBe(false);
-    expect(isPendingForUser({ role: 'RLF', status: 2, isCreator: false })).toBe(true);
-    expect(isPendingForUser({ role: 'RLF', status: 3, isCreator: true })).toBe(false);
   });
 });

@@ -159,15 +159,9 @@ const PENDING_BY_ROLE: Record<Role, readonly ErStatusId[]> = {
 /**
  * The statuses listed in "Mis acciones pendientes" for a role: RLF 1, 2, 4; QPPV 1, 3;
  * Fabricante 5 (for its laboratories); none for CL and ADMIN. Status 1 (a draft) counts only
- * for the case's creator: see `isPendingForUser`. A QPPV's own drafts wait on the QPPV too,
+ * for the case's creator (the server's task list checks it). A QPPV's own drafts wait on the QPPV too,
  * since only the creator can finish the wizard.
  */
 export function pendingStatusesForRole(role: Role): readonly ErStatusId[] {
   return PENDING_BY_ROLE[role];
-}
-
-/** Whether a case in `status` waits on this user. */
-export function isPendingForUser(input: { role: Role; status: number; isCreator: boolean }): boolean {
-  if (!(pendingStatusesForRole(input.role) as readonly number[]).includes(input.status)) return false;
-  return input.status !== S.PENDIENTE || input.isCreator;
 }

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { type ConfigurationEvents, createConfigurationEvents } from '../modules/realtime/index.js';
 import { createTestDatabase } from './db.js';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The application's configuration events: a test announces on them (the hub tells every client). */
+  configurationEvents: ConfigurationEvents;
   close(): Promise<void>;
 }
 
@@ -23,11 +26,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     captchaMaxNumber: 1000,
     ...overrides,
   };
-  const app = await buildApp({ database, config });
+  const configurationEvents = createConfigurationEvents();
+  const app = await buildApp({ database, config, configurationEvents });
   return {
     app,
     database,
     config,
+    configurationEvents,
     async close() {
       await app.close();
       await database.close();

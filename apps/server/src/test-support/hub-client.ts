@@ -1,11 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import { type ConfigurationChangedMessage, HUB_EVENTS, HUB_PATH, type NewEventsMessage, type Role } from '@atalaya/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { signAccessToken } from '../http/access-token.js';
 import { createCaseEvents } from '../modules/cases/index.js';
 import { createHomeReportEvents } from '../modules/home-reports/index.js';
-import { createConfigurationEvents, type RealtimeHubOptions, registerRealtimeHub } from '../modules/realtime/index.js';
+import {
+  announceConfigurationChanged,
+  type ConfigurationEvents,
+  createConfigurationEvents,
+  type RealtimeHubOptions,
+  registerRealtimeHub,
+} from '../modules/realtime/index.js';
 import type { TestApp } from './app.js';
 
 /** The Socket.IO transports a test client may use; the browser tries them in this order. */
@@ -64,8 +71,19 @@ export async function connected(app: FastifyInstance, token: string, transports?
   return listener;
 }
 
-/** Time for a message that should not come to have come anyway (the emit is in the same process). */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * The end of a "nothing else arrived" check: announces a configuration change, which the hub
+ * sends to every client, and waits until each listener has heard it. The hub sends a client's
+ * messages in order over one connection, so a message emitted (in this process) before the
+ * sentinel that a listener has not heard by then will not come: assert its absence after this.
+ */
+export async function heardSentinel(events: ConfigurationEvents, log: FastifyBaseLogger, listeners: Listener[]): Promise<void> {
+  const what = `centinela-${crypto.randomUUID()}`;
+  announceConfigurationChanged(events, { what }, log);
+  for (const listener of listeners) {
+    await expect.poll(() => listener.configurationChanged.some((message) => message.what === what)).toBe(true);
+  }
+}
 
 /** The references of the `newEvents` messages heard. */
 export const references = (messages: NewEventsMessage[]) => messages.map((message) => message.reference);

@@ -7,11 +7,12 @@ import { auditOf, caseRow, historyOf, post, sessionOf, validPatient, type Sessio
 import { createCase, laboratoryOfProduct, randomMeta, type TestCase } from '../../test-support/cases.js';
 import { countryId, createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { connected, disconnectOpenedClients, hubToken, references, settle, startBareHub } from '../../test-support/hub-client.js';
+import { connected, disconnectOpenedClients, heardSentinel, hubToken, references, startBareHub } from '../../test-support/hub-client.js';
 import { postPublicReport, triageOk } from '../../test-support/home-reports.js';
 import { patientReport } from '../../test-support/public-reports.js';
 import { createCaseEvents } from '../cases/index.js';
 import { announceCaseSent } from '../cases/index.js';
+import { createConfigurationEvents } from '../realtime/index.js';
 
 let t: TestApp;
 let creator: Session;
@@ -237,7 +238,7 @@ describe('the hub tells the RLF of the country that a case was sent', () => {
     expect((await finish(creator, testCase.meta)).statusCode).toBe(200);
     await expect.poll(() => references(heardUy.newEvents)).toContain(testCase.referenceNumber);
     expect(heardUy.newEvents.find((message) => message.reference === testCase.referenceNumber)).toMatchObject({ kind: 'event', countryCode: 'UY' });
-    await settle();
+    await heardSentinel(t.configurationEvents, t.app.log, [heardAr, heardQppv]);
     expect(references(heardAr.newEvents)).not.toContain(testCase.referenceNumber);
     expect(references(heardQppv.newEvents)).not.toContain(testCase.referenceNumber);
   });
@@ -247,14 +248,15 @@ describe('the hub tells the RLF of the country that a case was sent', () => {
     const heard = await connected(t.app, rlfUy.token);
     const testCase = await draft({ patient: false });
     expect((await finish(creator, testCase.meta)).statusCode).toBe(400);
-    await settle();
+    await heardSentinel(t.configurationEvents, t.app.log, [heard]);
     expect(references(heard.newEvents)).not.toContain(testCase.referenceNumber);
   });
 
   it('a bare hub forwards a sent case only to the RLF room of its country', async () => {
     const key = new Uint8Array(32).fill(7);
     const caseEvents = createCaseEvents();
-    const hub: FastifyInstance = await startBareHub(t, { accessTokenKey: key, caseEvents });
+    const configurationEvents = createConfigurationEvents();
+    const hub: FastifyInstance = await startBareHub(t, { accessTokenKey: key, caseEvents, configurationEvents });
     try {
       const [rlfPe, rlfCl, qppv] = await Promise.all([
         connected(hub, await hubToken(key, 'RLF', 'PE')),
@@ -266,7 +268,7 @@ describe('the hub tells the RLF of the country that a case was sent', () => {
       announceCaseSent(caseEvents, { id: crypto.randomUUID(), meta: 'meta', referenceNumber: reference, countryCode: 'PE', sentAt }, hub.log);
       const expected: NewEventsMessage = { kind: 'event', reference, countryCode: 'PE', date: sentAt.toISOString() };
       await expect.poll(() => rlfPe.newEvents).toContainEqual(expected);
-      await settle();
+      await heardSentinel(configurationEvents, hub.log, [rlfCl, qppv]);
       expect(references(rlfCl.newEvents)).not.toContain(reference);
       expect(references(qppv.newEvents)).not.toContain(reference);
     } finally {

@@ -123,8 +123,10 @@ describe('mail sender', () => {
     await setSmtp('', 25);
     const to = `sin-smtp-${randomUUID()}@test.atalaya`;
     await enqueueMail(database.db, { to, subject: 'En espera', text: 'Texto' });
-    const sender = startMailSender(database.db, log, 20);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The sentinel: the sender says the host is empty once a round has read it and sent nothing.
+    const saidHostEmpty: string[] = [];
+    const sender = startMailSender(database.db, { ...log, info: (message: string) => void saidHostEmpty.push(message) }, 20);
+    await expect.poll(() => saidHostEmpty).toEqual([expect.stringContaining('SMTP host is empty')]);
     await sender.stop();
     const [row] = await outboxRow(to);
     expect(row).toMatchObject({ sentAt: null, attempts: 0, lastError: null });

@@ -5,7 +5,7 @@ import { signAccessToken } from '../../http/access-token.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { createUser, login, randomIp, solveCaptcha } from '../../test-support/factories.js';
-import { baseUrl, connected, disconnectOpenedClients, hubToken, open, references, settle, startBareHub } from '../../test-support/hub-client.js';
+import { baseUrl, connected, disconnectOpenedClients, heardSentinel, hubToken, open, references, startBareHub } from '../../test-support/hub-client.js';
 import { patientReport } from '../../test-support/public-reports.js';
 import { announceCaseCreated, createCaseEvents } from '../cases/index.js';
 import { announceConfigurationChanged, createConfigurationEvents } from './index.js';
@@ -93,7 +93,7 @@ describe('the realtime hub of the application', () => {
       countryCode: 'UY',
       date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
-    await settle();
+    await heardSentinel(t.configurationEvents, t.app.log, [rlfAr, clUy, qppv]);
     expect(references(rlfAr.newEvents)).not.toContain(reference);
     expect(references(clUy.newEvents)).not.toContain(reference);
     // A QPPV hears it once, although it is in no country room of RLF.
@@ -102,7 +102,7 @@ describe('the realtime hub of the application', () => {
     const arReference = await postReport(arProduct, 'AR');
     await expect.poll(() => references(rlfAr.newEvents)).toContain(arReference);
     await expect.poll(() => references(qppv.newEvents)).toContain(arReference);
-    await settle();
+    await heardSentinel(t.configurationEvents, t.app.log, [rlfUy]);
     expect(references(rlfUy.newEvents)).not.toContain(arReference);
   });
 
@@ -149,7 +149,7 @@ describe('the hub’s case and configuration messages', () => {
     const expected: NewEventsMessage = { kind: 'event', reference, countryCode: 'PE', date: createdAt.toISOString() };
     await expect.poll(() => rlfPe.newEvents).toContainEqual(expected);
     await expect.poll(() => qppv.newEvents).toContainEqual(expected);
-    await settle();
+    await heardSentinel(configurationEvents, hub.log, [rlfCl]);
     expect(references(rlfCl.newEvents)).not.toContain(reference);
   });
 

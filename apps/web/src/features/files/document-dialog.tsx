@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../shared/api';
-import { TextareaWithCount } from '../../shared/form';
+import { FIELD_COMBOBOX_PROPS, TextareaWithCount } from '../../shared/form';
 import { ListModal } from '../../shared/list';
 import { useUploadDocument } from '../cases';
 import { documentDownloadPath } from './api';
@@ -96,7 +96,7 @@ export function DocumentDialog({ opened, meta, insertAction, editing, noteTypes,
                 onBlur={field.onBlur}
                 ref={field.ref}
                 disabled={isSubmitting}
-                comboboxProps={{ withinPortal: true }}
+                comboboxProps={FIELD_COMBOBOX_PROPS}
               />
             )}
           />

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../shared/api';
+import { FIELD_COMBOBOX_PROPS } from '../../shared/form';
 import { erNewQuery, useCreateCase } from '../cases';
 import { createCountryOptions, initialCreateChoice, reportTypeOptions, type CreateEventChoice } from '../case-edit';
 
@@ -120,7 +121,7 @@ function CreateEventForm({ erNew, onClose }: { erNew: ErNew; onClose(): void }) 
           allowDeselect={false}
           disabled={busy}
           error={errors.Country}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={FIELD_COMBOBOX_PROPS}
         />
         <Select
           label="Tipo de reporte"
@@ -134,7 +135,7 @@ function CreateEventForm({ erNew, onClose }: { erNew: ErNew; onClose(): void }) 
           allowDeselect={false}
           disabled={busy}
           error={errors.SubGrupoId}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={FIELD_COMBOBOX_PROPS}
         />
         {create.isError ? (
           <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />} role="alert">

@@ -1,3 +1,4 @@
+import type { ComboboxProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { get, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { messageOf } from './codecs';
@@ -27,5 +28,10 @@ export function useFieldDisabled<T extends FieldValues>(control: Control<T>, dis
   return disabled === true || isSubmitting;
 }
 
-/** Dropdowns above modals (the RAM modal, the public report modal) and the page. */
-export const FIELD_COMBOBOX_PROPS = { withinPortal: true, zIndex: 1000 } as const;
+/**
+ * Dropdowns above modals (the RAM modal, the public report modal) and the page. `fixed`
+ * positioning: with Mantine's default ('absolute') a dropdown inside a scroll-locked modal on a
+ * touch phone lands off screen, the page widens, the modal jumps and its options cannot be tapped
+ * (e2e/tests/public-report-phone.spec.ts).
+ */
+export const FIELD_COMBOBOX_PROPS = { withinPortal: true, zIndex: 1000, floatingStrategy: 'fixed' } as const satisfies ComboboxProps;

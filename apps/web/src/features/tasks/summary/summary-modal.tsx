@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DateText } from '../../../shared/display';
 import { CommentConfirmModal, ListModal } from '../../../shared/list';
+import { FIELD_COMBOBOX_PROPS } from '../../../shared/form';
 import { showNotice } from '../../../shared/notices';
 import { SummaryCard, SummarySections } from '../../../shared/summary';
 import { countryOptions, homeCodiguerasQuery, subGroupOptions, type HomeCodigueras } from '../../public-report';
@@ -94,7 +95,7 @@ function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
             allowDeselect={false}
             nothingFoundMessage="Sin resultados"
             disabled={busy}
-            comboboxProps={{ withinPortal: true }}
+            comboboxProps={FIELD_COMBOBOX_PROPS}
           />
           <Select
             label="Tipo de acontecimiento"
@@ -110,7 +111,7 @@ function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
             nothingFoundMessage="Sin resultados"
             error={warning ? true : undefined}
             disabled={busy}
-            comboboxProps={{ withinPortal: true }}
+            comboboxProps={FIELD_COMBOBOX_PROPS}
           />
         </SimpleGrid>
       </SummaryCard>
