@@ -10,7 +10,8 @@ import {
 import { and, asc, desc, eq, isNull, like, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { auditLog, events, files, followUpReports, operationHistory, pdfHistory, users } from '../../db/schema/index.js';
+import { events, files, followUpReports, operationHistory, pdfHistory, users } from '../../db/schema/index.js';
+import { writeAudit } from '../audit/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { type DownloadableFile, loadFile, storeFile } from '../case-files/upload.js';
@@ -83,14 +84,13 @@ export async function generateCasePdf(db: Db, user: AuthUser, meta: string, now:
       user.id,
     );
     await tx.insert(pdfHistory).values({ eventId: locked.id, fileName, fileId: file.id, createdAt: now, createdBy: user.id });
-    await tx.insert(auditLog).values({
-      operationType: 'I',
+    await writeAudit(tx, {
+      kind: 'case.pdf-generated',
+      actor: user,
       pkId: locked.id,
       referenceNumber: locked.referenceNumber,
       metadata: locked.meta,
-      instance: 'ER',
-      userId: user.id,
-      dateUtc: now,
+      at: now,
       description: 'PDF generado',
       oldValues: null,
       newValues: { Archivo: fileName, Estado: erStatusName(locked.status), Bytes: content.length },
