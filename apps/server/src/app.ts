@@ -91,11 +91,11 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   await app.register(caseReadRoutes, { db });
   await app.register(caseMedicationsModule, { db });
   await app.register(caseAssessmentModule, { db });
-  await app.register(caseEditModule, { db, caseEvents });
+  await app.register(caseEditModule, { db, caseEvents, appUrl: config.appUrl });
   await app.register(referenceDataModule, { db });
   await app.register(caseFilesModule, { db });
   await app.register(followUpModule, { db, caseEvents });
-  await app.register(caseWorkflowModule, { db, caseEvents });
+  await app.register(caseWorkflowModule, { db, caseEvents, appUrl: config.appUrl });
   await app.register(casePdfModule, { db });
   // Settings and parameter screens announce their changes here ('Cambio en la configuración').
   const configurationEvents = createConfigurationEvents();

@@ -34,6 +34,8 @@ import { getWhoReport } from './who-report.js';
 export interface CaseEditModuleOptions {
   db: Db;
   caseEvents: CaseEvents;
+  /** The public address of the application (APP_URL), for the links of insertER's e-mails. */
+  appUrl: string;
 }
 
 /** Everyone who works on cases reads them (within reach). */
@@ -51,7 +53,7 @@ const metaParams = z.object({ meta: caseMetaSchema });
  * medications, the medical contact and who reported it (issue 5 §1, §4, §5). Every write locks
  * the case, checks it is editable by the user and records its history in one transaction.
  */
-export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = async (app, { db, caseEvents }) => {
+export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = async (app, { db, caseEvents, appUrl }) => {
   // ---- The event
 
   app.route({
@@ -104,7 +106,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
       response: { 200: metaDataResultSchema, ...withNotFound },
     },
     handler: (request) =>
-      finishCase(db, requireUser(request), { meta: request.body.Event.Meta, comment: request.body.comentario }, { caseEvents, log: request.log }),
+      finishCase(db, requireUser(request), { meta: request.body.Event.Meta, comment: request.body.comentario }, { appUrl, caseEvents, log: request.log }),
   });
 
   app.route({

@@ -1,4 +1,4 @@
-import { approvedFabricSchema, caseMetaSchema, deleteCaseBodySchema, erActionSchema, erEventSchema, evaluationSchema, setEvaluationBodySchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
+import { annulEventSchema, approvedFabricSchema, caseMetaSchema, deleteCaseBodySchema, erActionSchema, erEventSchema, evaluationSchema, setEvaluationBodySchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import type { CaseEvents } from '../events/index.js';
 import { getActions, sendAction } from './actions.js';
+import { annulCase, annulResultSchema } from './annul.js';
 import { getApprovedFabric } from './approved-fabric.js';
 import { deleteCase } from './delete-case.js';
 import { getEvaluation, setEvaluation } from './evaluation.js';
@@ -14,12 +15,14 @@ import { getHistoryPage } from './history.js';
 export interface CaseWorkflowModuleOptions {
   db: Db;
   caseEvents: CaseEvents;
+  /** The public address of the application (APP_URL): the workflow's e-mails link to the case with it. */
+  appUrl: string;
 }
 
 const CASE_READERS = ['QPPV', 'RLF', 'CL', 'Fabricante'] as const;
 
-/** The case workflow of the event view (event spec §4, workflow.md): the allowed actions and taking one. */
-export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions> = async (app, { db, caseEvents }) => {
+/** The case workflow of the event view (event spec §4, workflow.md): the allowed actions, taking one, annulling and deleting (all through transition.ts). */
+export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions> = async (app, { db, caseEvents, appUrl }) => {
   app.route({
     method: 'GET',
     url: '/api/getActionsERByMeta/:meta',
@@ -43,7 +46,21 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
       body: sendActionBodySchema,
       response: { 200: erEventSchema, ...errorResponses, 404: messageSchema },
     },
-    handler: (request) => sendAction(db, requireUser(request), request.body, { caseEvents, log: request.log }),
+    handler: (request) => sendAction(db, requireUser(request), request.body, { appUrl, caseEvents, log: request.log }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/anularER',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: ['Tareas'],
+      summary: 'Anular un evento reportable (estado 11) con un comentario',
+      body: annulEventSchema,
+      response: { 200: annulResultSchema, ...errorResponses, 404: messageSchema },
+    },
+    handler: (request) =>
+      annulCase(db, requireUser(request), { meta: request.body.Meta, comment: request.body.Comentario ?? '' }, { appUrl, caseEvents, log: request.log }),
   });
 
   // getERHistoryByEvent is the same page for a follow-up event's Meta.
@@ -72,7 +89,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
       body: deleteCaseBodySchema,
       response: { 200: z.object({ Deleted: z.literal(true) }), ...errorResponses, 404: messageSchema },
     },
-    handler: (request) => deleteCase(db, requireUser(request), request.body, request.ip),
+    handler: (request) => deleteCase(db, requireUser(request), request.body, request.ip, { appUrl, caseEvents, log: request.log }),
   });
 
   app.route({

@@ -1,11 +1,11 @@
-import { annulEventSchema, erCommentSchema, erListRowSchema, followUpItemSchema, pagedResultSchema, type Role } from '@atalaya/domain';
+import { erCommentSchema, erListRowSchema, followUpItemSchema, pagedResultSchema, type Role } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { annulResultSchema, invertListParams, metaParams, pendingListParams } from './schemas.js';
-import { annulCase, commentsOf, followUpsOf, invertList, pendingList } from './service.js';
+import { invertListParams, metaParams, pendingListParams } from './schemas.js';
+import { commentsOf, followUpsOf, invertList, pendingList } from './service.js';
 
 export interface WorkflowModuleOptions {
   db: Db;
@@ -20,7 +20,7 @@ const TAG = ['Tareas'];
 const pagedRows = pagedResultSchema(erListRowSchema);
 const withNotFound = { ...errorResponses, 404: messageSchema };
 
-/** The Tasks screen's case lists (getWorkFlow, getWorkFlowInvert), comments, follow-ups and annulment. */
+/** The Tasks screen's case lists (getWorkFlow, getWorkFlowInvert), comments and follow-ups (annulment: case-workflow). */
 export const workflowModule: FastifyPluginAsyncZod<WorkflowModuleOptions> = async (app, { db }) => {
   app.route({
     method: 'GET',
@@ -75,18 +75,5 @@ export const workflowModule: FastifyPluginAsyncZod<WorkflowModuleOptions> = asyn
       response: { 200: z.array(followUpItemSchema), ...withNotFound },
     },
     handler: (request) => followUpsOf(db, requireUser(request), request.params.meta),
-  });
-
-  app.route({
-    method: 'POST',
-    url: '/api/anularER',
-    config: { roles: CASE_ROLES },
-    schema: {
-      tags: TAG,
-      summary: 'Anular un evento reportable (estado 11) con un comentario',
-      body: annulEventSchema,
-      response: { 200: annulResultSchema, ...withNotFound },
-    },
-    handler: (request) => annulCase(db, requireUser(request), { meta: request.body.Meta, comment: request.body.Comentario ?? '' }),
   });
 };

@@ -59,7 +59,3 @@ export interface PendingListFilters {
 }
 
 export const metaParams = z.object({ meta: z.string().min(1).max(64) });
-
-/** Answer of `anularER`. */
-export const annulResultSchema = z.object({ Meta: z.string(), Estado: z.number().int() });
-export type AnnulResult = z.infer<typeof annulResultSchema>;
