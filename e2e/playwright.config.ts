@@ -13,6 +13,9 @@ import { fileURLToPath } from 'node:url';
  */
 process.env.E2E_RUN_ID ??= String(Date.now());
 const runDir = fileURLToPath(new URL(`./.data/run-${process.env.E2E_RUN_ID}/`, import.meta.url));
+// The 'app' server writes its e-mails here as .eml files (ATALAYA_MAIL_CAPTURE_DIR) instead of
+// sending them; specs read them with support/mail.ts. The workers inherit the variable.
+process.env.E2E_MAIL_DIR ??= `${runDir}app-mail`;
 
 // E2E_APP_PORT / E2E_LOCK_PORT let two checkouts on one machine run their browser tests at once.
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 8181);
@@ -96,7 +99,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(APP_PORT, 'app'),
+    server(APP_PORT, 'app', { ATALAYA_MAIL_CAPTURE_DIR: process.env.E2E_MAIL_DIR }),
     server(LOCK_PORT, 'lock', { ATALAYA_SESSION_TIMEOUT_MINUTES: String(LOCK_SESSION_TIMEOUT_MINUTES) }),
   ],
 });

@@ -93,11 +93,11 @@ export async function buildApp({ database, config, configurationEvents = createC
   await app.register(caseReadRoutes, { db });
   await app.register(caseMedicationsModule, { db });
   await app.register(caseAssessmentModule, { db });
-  await app.register(caseEditModule, { db, caseEvents });
+  await app.register(caseEditModule, { db });
   await app.register(referenceDataModule, { db });
   await app.register(filesModule, { db });
   await app.register(followUpModule, { db, caseEvents });
-  await app.register(caseWorkflowModule, { db, caseEvents });
+  await app.register(caseWorkflowModule, { db, caseEvents, appUrl: config.appUrl });
   await app.register(casePdfModule, { db });
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, { database, config, accessTokenKey: keys.accessTokenKey, homeReportEvents, caseEvents, configurationEvents });

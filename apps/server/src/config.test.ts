@@ -18,12 +18,14 @@ describe('loadConfig', () => {
       trustProxy: false,
       secureCookies: undefined,
       logLevel: 'info',
+      mailCaptureDir: undefined,
     });
   });
 
   it('resolves a relative data directory from where npm was run, not from apps/server', () => {
     expect(loadConfig({ ATALAYA_DATA_DIR: './mis-datos', INIT_CWD: '/srv/atalaya' }).dataDir).toBe('/srv/atalaya/mis-datos');
     expect(loadConfig({ ATALAYA_DATA_DIR: '/var/lib/atalaya' }).dataDir).toBe('/var/lib/atalaya');
+    expect(loadConfig({ ATALAYA_MAIL_CAPTURE_DIR: 'correo', INIT_CWD: '/srv/atalaya' }).mailCaptureDir).toBe('/srv/atalaya/correo');
   });
 
   it('reads flags, numbers and the proxy setting', () => {

@@ -34,6 +34,8 @@ const envSchema = z.object({
   ATALAYA_TRUST_PROXY: z.preprocess(blankAsUndefined, trustProxy.optional()),
   ATALAYA_SECURE_COOKIES: z.preprocess(blankAsUndefined, flag.optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Tests only: write outgoing e-mails as .eml files here instead of sending them (docs/operations.md). */
+  ATALAYA_MAIL_CAPTURE_DIR: z.preprocess(blankAsUndefined, z.string().optional()),
   /** Set by npm to the directory `npm` was run from (the workspace script runs in apps/server). */
   INIT_CWD: z.preprocess(blankAsUndefined, z.string().optional()),
 });
@@ -61,6 +63,11 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** The built web application (`apps/web/dist`). */
   webDistDir: string;
+  /**
+   * Tests only (the browser tests read mailed links): the outbox is written as `<id>.eml` files
+   * in this directory instead of being sent by SMTP. Unset in production.
+   */
+  mailCaptureDir: string | undefined;
 }
 
 /** Reads and validates the environment once; throws with every invalid variable named. */
@@ -92,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.ATALAYA_SECURE_COOKIES,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(repoRoot, 'apps/web/dist'),
+    mailCaptureDir: e.ATALAYA_MAIL_CAPTURE_DIR ? resolve(baseDir, e.ATALAYA_MAIL_CAPTURE_DIR) : undefined,
   };
 }

@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   await seedOnStart(database, { demo });
 
   const app = await buildApp({ database, config });
-  const mail = startMailSender(database.db, app.log);
+  const mail = startMailSender(database.db, app.log, undefined, { captureDir: config.mailCaptureDir });
+  if (config.mailCaptureDir) app.log.warn(`ATALAYA_MAIL_CAPTURE_DIR: los correos se escriben en ${config.mailCaptureDir} y no se envían`);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {

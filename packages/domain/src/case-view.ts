@@ -100,7 +100,7 @@ export const sendActionBodySchema = z.object({
     Event: meta,
     Comments: requiredText(MSG.workflow.commentRequired).max(MAX_NOTE_LENGTH, MSG.generic.maxLength(MAX_NOTE_LENGTH)),
   }),
-  /** The confirmation's labels, kept with the history entry. */
+  /** The confirmation's labels the client showed: accepted, ignored; the history's 'Confirmación' lines are the server's own `ACTION_LABELS`. */
   Questions: z.array(z.string().max(500)).max(20).nullish(),
 });
 export type SendActionBody = z.input<typeof sendActionBodySchema>;

@@ -1,5 +1,6 @@
 import { isRole, type Role } from '@atalaya/domain';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { RequestOrigin } from './request-origin.js';
 
 /** Access tokens live 15 minutes (ADR 0003); the browser refreshes them with the refresh token. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -13,6 +14,8 @@ export interface AuthUser {
   /** ISO code of the user's country ('UY'). */
   countryCode: string;
   email: string;
+  /** Where this request came from (set with the user on each request; not in the token): the audit rows keep it. */
+  origin?: RequestOrigin;
 }
 
 /** Signs an HS256 access token with the claims sub, rol, country and email. */

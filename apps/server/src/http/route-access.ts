@@ -1,6 +1,7 @@
 import { MSG, type Role } from '@atalaya/domain';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { type AuthUser, verifyAccessToken } from './access-token.js';
+import { requestOrigin } from './request-origin.js';
 import { type AppError, forbidden, unauthorized } from './errors.js';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. */
@@ -68,7 +69,8 @@ export function registerRouteAccess(app: FastifyInstance, options: RouteAccessOp
     const roles = request.routeOptions.config.roles;
     if (roles === undefined) return;
     const token = bearerToken(request);
-    request.user = token ? await verifyAccessToken(token, accessTokenKey) : null;
+    const user = token ? await verifyAccessToken(token, accessTokenKey) : null;
+    request.user = user ? { ...user, origin: requestOrigin(request) } : null;
     const refusal = checkAccess(roles, request.user);
     if (refusal) throw refusal;
   });

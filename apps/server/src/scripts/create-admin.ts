@@ -13,7 +13,8 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { migrate, openDatabase } from '../db/client.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
-import { auditLog, countries, users } from '../db/schema/index.js';
+import { countries, users } from '../db/schema/index.js';
+import { writeAudit } from '../modules/audit/index.js';
 import { seedReferenceData } from '../db/seed/index.js';
 import { serverRunningMessage } from './embedded-data-dir.js';
 
@@ -81,10 +82,10 @@ async function main(): Promise<void> {
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (!user) return null;
-      await tx.insert(auditLog).values({
-        operationType: 'I',
+      await writeAudit(tx, {
+        kind: 'user.created',
+        actor: null,
         pkId: user.id,
-        instance: 'Usuarios',
         description: `Administrador ${email} creado desde la línea de comandos`,
         newValues: { email, firstName, lastName, role: 'ADMIN', country: countryCode },
       });

@@ -4,8 +4,40 @@ import { timestamptz } from './columns.js';
 import { users } from './identity.js';
 
 /**
+ * What an audit row records, one name per kind of write, with the spec's Instance and
+ * OperationType it implies. Every writer names its kind (`writeAudit` in modules/audit);
+ * the column keeps the name, so the audit trail can be filtered by it.
+ */
+export const AUDIT_KINDS = {
+  /** A case was created (the wizard, an incoming report entered, a follow-up). */
+  'case.created': { instance: 'ER', operationType: 'I' },
+  /** A record of a case was added (a medication, a document…). */
+  'case.record-added': { instance: 'ER', operationType: 'I' },
+  /** A record of a case was changed (the patient, the origin…). */
+  'case.record-changed': { instance: 'ER', operationType: 'U' },
+  /** A record of a case was removed (a medication, a document…). */
+  'case.record-removed': { instance: 'ER', operationType: 'D' },
+  /** The wizard was finished: the case entered the workflow (insertER). */
+  'case.sent': { instance: 'ER', operationType: 'U' },
+  /** A workflow action moved the case (sendAccion). */
+  'case.action-taken': { instance: 'ER', operationType: 'U' },
+  /** The case was annulled (anularER). */
+  'case.annulled': { instance: 'ER', operationType: 'U' },
+  /** The case was deleted with an electronic signature (delER). */
+  'case.deleted': { instance: 'ER', operationType: 'D' },
+  /** The case's PDF was generated. */
+  'case.pdf-generated': { instance: 'ER', operationType: 'I' },
+  /** An incoming report was triaged (Descartar, Revisar, Ingresar). */
+  'home-report.triaged': { instance: 'ER', operationType: 'U' },
+  /** A user account was created. */
+  'user.created': { instance: 'Usuarios', operationType: 'I' },
+} as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
+export type AuditKind = keyof typeof AUDIT_KINDS;
+
+/**
  * The audit trail: OperationType, PKId, ReferenceNumber, Metadata, Instance (ER, Usuarios,
  * Configuracion, Parametros), User, DateUTC, Description and the old and new values.
+ * Each row also keeps its kind and where the call came from (address and user agent).
  * Append-only: the database refuses UPDATE and DELETE (src/db/sql).
  */
 export const auditLog = pgTable(
@@ -24,6 +56,12 @@ export const auditLog = pgTable(
     description: text().notNull(),
     oldValues: jsonb(),
     newValues: jsonb(),
+    /** What was done (`AUDIT_KINDS`); null on rows written before kinds existed. */
+    kind: text().$type<AuditKind>(),
+    /** The caller's address (behind a trusted proxy, the forwarded one); null without a request. */
+    ipAddress: text(),
+    /** The caller's User-Agent header; null without a request. */
+    userAgent: text(),
   },
   (t) => [
     index('audit_log_instance_date_idx').on(t.instance, t.dateUtc.desc()),

@@ -15,3 +15,4 @@ export * from './meddra.js';
 export * from './platform.js';
 export * from './products.js';
 export * from './reference-lists.js';
+export * from './realtime.js';

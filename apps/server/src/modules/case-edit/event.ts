@@ -141,6 +141,7 @@ export async function createEr(db: Db, user: AuthUser, body: CreateErBody): Prom
       groupId: subGroup.grupoId,
       subGroupId: subGroup.id,
       createdBy: user.id,
+      ...(user.origin ? { origin: user.origin } : {}),
       history: {
         lines: [
           { description: 'País', oldValue: null, newValue: country.name },

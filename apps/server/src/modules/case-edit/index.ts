@@ -2,7 +2,6 @@ export { caseEditModule, type CaseEditModuleOptions } from './routes.js';
 export { upsertPatient } from './patient.js';
 export { upsertOrigin } from './origin.js';
 export { readEvent } from './event.js';
-export { caseViewPath } from './finish.js';
 export { readMedicalContact } from './medical-contact.js';
 export { readPreviousMedications } from './previous-medications.js';
 export { getWhoReport } from './who-report.js';

@@ -7,7 +7,6 @@ import {
   erPatientSchema,
   erPreviousMedicationSchema,
   erWhoReportSchema,
-  finishCaseBodySchema,
   medicalContactBodySchema,
   metaDataResultSchema,
   originBodySchema,
@@ -21,9 +20,7 @@ import type { Db } from '../../db/client.js';
 import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import type { CaseEvents } from '../cases/index.js';
 import { createEr, getEventByMeta, updateEr } from './event.js';
-import { finishCase } from './finish.js';
 import { getMedicalContact, setMedicalContact } from './medical-contact.js';
 import { getOrigin, setOrigin } from './origin.js';
 import { setPatient } from './patient.js';
@@ -32,19 +29,18 @@ import { getWhoReport } from './who-report.js';
 
 export interface CaseEditModuleOptions {
   db: Db;
-  caseEvents: CaseEvents;
 }
 
 const TAG = ['Eventos reportables'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 
 /**
- * The case and its core records: the event (getERByMeta, createER, updateER, insertER), the
+ * The case and its core records: the event (getERByMeta, createER, updateER; insertER, the send, is case-workflow's), the
  * patient (setPaciente; read by getPacienteByERMeta in modules/cases), the origin, the previous
  * medications, the medical contact and who reported it (issue 5 §1, §4, §5). Every write locks
  * the case, checks it is editable by the user and records its history in one transaction.
  */
-export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = async (app, { db, caseEvents }) => {
+export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = async (app, { db }) => {
   // ---- The event
 
   app.route({
@@ -84,20 +80,6 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
       response: { 200: erEventSchema, ...withNotFound },
     },
     handler: (request) => updateEr(db, requireUser(request), request.body),
-  });
-
-  app.route({
-    method: 'POST',
-    url: '/api/insertER',
-    config: { roles: CASE_WRITERS },
-    schema: {
-      tags: TAG,
-      summary: 'Finalizar el asistente: envía el evento reportable a revisión RLF (estado 2) y notifica a los RLF de su país',
-      body: finishCaseBodySchema,
-      response: { 200: metaDataResultSchema, ...withNotFound },
-    },
-    handler: (request) =>
-      finishCase(db, requireUser(request), { meta: request.body.Event.Meta, comment: request.body.comentario }, { caseEvents, log: request.log }),
   });
 
   app.route({

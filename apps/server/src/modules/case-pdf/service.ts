@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { canExportPdf, erStatusName, MSG, type PdfHistoryItem } from '@atalaya/domain';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, pdfHistory, users } from '../../db/schema/index.js';
+import { pdfHistory, users } from '../../db/schema/index.js';
+import { writeAudit } from '../audit/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { type DownloadableFile, loadFile, storeFile } from '../files/index.js';
@@ -75,14 +76,13 @@ export async function generateCasePdf(db: Db, user: AuthUser, meta: string, now:
       user.id,
     );
     await tx.insert(pdfHistory).values({ eventId: locked.id, fileName, fileId: file.id, createdAt: now, createdBy: user.id });
-    await tx.insert(auditLog).values({
-      operationType: 'I',
+    await writeAudit(tx, {
+      kind: 'case.pdf-generated',
+      actor: user,
       pkId: locked.id,
       referenceNumber: locked.referenceNumber,
       metadata: locked.meta,
-      instance: 'ER',
-      userId: user.id,
-      dateUtc: now,
+      at: now,
       description: 'PDF generado',
       oldValues: null,
       newValues: { Archivo: fileName, Estado: erStatusName(locked.status), Bytes: content.length },

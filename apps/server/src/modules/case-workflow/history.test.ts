@@ -1,4 +1,4 @@
-import { HISTORY_PAGE_SIZE, MSG } from '@atalaya/domain';
+import { ACTION_LABELS, HISTORY_PAGE_SIZE, MSG } from '@atalaya/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationHistory } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
@@ -51,7 +51,12 @@ describe('POST /api/getERHistoryByMeta', () => {
       OperationType: 'U',
       Comentario: 'Completo',
       User: 'Prueba RLF',
-      Lines: [{ Description: 'Estado', OldValue: 'En revisión RLF', NewValue: 'En evaluación QPPV' }],
+      // The confirmation's lines are the action's labels, from the server (this call sent none).
+      Lines: [
+        { Description: 'Estado', OldValue: 'En revisión RLF', NewValue: 'En evaluación QPPV' },
+        { Description: 'Confirmación', OldValue: null, NewValue: ACTION_LABELS.AprobarRLF.title },
+        { Description: 'Confirmación', OldValue: null, NewValue: ACTION_LABELS.AprobarRLF.text },
+      ],
     });
     expect(page.Result.length).toBeLessThanOrEqual(HISTORY_PAGE_SIZE);
   });

@@ -1,2 +1,17 @@
 export { caseWorkflowModule, type CaseWorkflowModuleOptions } from './routes.js';
-export { evaluationCompleteOf, getActions, sendAction } from './actions.js';
+export { getActions, sendAction } from './actions.js';
+export { annulCase } from './annul.js';
+export { evaluationCompleteOf } from './evaluation-complete.js';
+export { caseSentMail, actionMail, caseViewUrl } from './mails.js';
+export {
+  checkTransition,
+  confirmationLines,
+  DELETE_ACTION,
+  refusalError,
+  runTransition,
+  type TransitionAction,
+  type TransitionDeps,
+  type TransitionDone,
+  type TransitionRefusal,
+  type TransitionRequest,
+} from './transition.js';

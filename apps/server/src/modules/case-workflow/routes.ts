@@ -1,23 +1,56 @@
-import { approvedFabricSchema, deleteCaseBodySchema, deleteCaseResultSchema, erActionSchema, erEventSchema, historyEntrySchema, historyQueryBodySchema, pagedResultSchema, sendActionBodySchema } from '@atalaya/domain';
+import {
+  annulEventSchema,
+  annulResultSchema,
+  approvedFabricSchema,
+  deleteCaseBodySchema,
+  deleteCaseResultSchema,
+  erActionSchema,
+  erEventSchema,
+  finishCaseBodySchema,
+  historyEntrySchema,
+  historyQueryBodySchema,
+  metaDataResultSchema,
+  pagedResultSchema,
+  sendActionBodySchema,
+} from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { CASE_READERS, metaParams } from '../../http/case-routes.js';
+import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import type { CaseEvents } from '../cases/index.js';
 import { getActions, sendAction } from './actions.js';
+import { annulCase } from './annul.js';
 import { getApprovedFabric } from './approved-fabric.js';
 import { deleteCase } from './delete-case.js';
 import { getHistoryPage } from './history.js';
+import { finishCase } from './send-case.js';
 
 export interface CaseWorkflowModuleOptions {
   db: Db;
   caseEvents: CaseEvents;
+  /** The public address of the application (APP_URL): the workflow's e-mails link to the case with it. */
+  appUrl: string;
 }
 
-/** The case workflow of the event view (event spec §4, workflow.md): the allowed actions and taking one. */
-export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions> = async (app, { db, caseEvents }) => {
+/** The case workflow of the event view (event spec §4, workflow.md): the allowed actions, taking one, sending a case from the wizard (insertER), annulling and deleting (all through transition.ts). */
+export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions> = async (app, { db, caseEvents, appUrl }) => {
+  // insertER: the wizard's send, the case's first transition (Pendiente → En revisión RLF).
+  app.route({
+    method: 'POST',
+    url: '/api/insertER',
+    config: { roles: CASE_WRITERS },
+    schema: {
+      tags: ['Eventos reportables'],
+      summary: 'Finalizar el asistente: envía el evento reportable a revisión RLF (estado 2) y notifica a los RLF de su país',
+      body: finishCaseBodySchema,
+      response: { 200: metaDataResultSchema, ...errorResponses, 404: messageSchema },
+    },
+    handler: (request) =>
+      finishCase(db, requireUser(request), { meta: request.body.Event.Meta, comment: request.body.comentario }, { appUrl, caseEvents, log: request.log }),
+  });
+
   app.route({
     method: 'GET',
     url: '/api/getActionsERByMeta/:meta',
@@ -41,7 +74,21 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
       body: sendActionBodySchema,
       response: { 200: erEventSchema, ...errorResponses, 404: messageSchema },
     },
-    handler: (request) => sendAction(db, requireUser(request), request.body, { caseEvents, log: request.log }),
+    handler: (request) => sendAction(db, requireUser(request), request.body, { appUrl, caseEvents, log: request.log }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/anularER',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: ['Tareas'],
+      summary: 'Anular un evento reportable (estado 11) con un comentario',
+      body: annulEventSchema,
+      response: { 200: annulResultSchema, ...errorResponses, 404: messageSchema },
+    },
+    handler: (request) =>
+      annulCase(db, requireUser(request), { meta: request.body.Meta, comment: request.body.Comentario ?? '' }, { appUrl, caseEvents, log: request.log }),
   });
 
   // getERHistoryByEvent is the same page for a follow-up event's Meta.
@@ -70,7 +117,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
       body: deleteCaseBodySchema,
       response: { 200: deleteCaseResultSchema, ...errorResponses, 404: messageSchema },
     },
-    handler: (request) => deleteCase(db, requireUser(request), request.body, request.ip),
+    handler: (request) => deleteCase(db, requireUser(request), request.body, request.ip, { appUrl, caseEvents, log: request.log }),
   });
 
   app.route({

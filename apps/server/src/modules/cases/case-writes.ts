@@ -1,9 +1,10 @@
 import { caseEditRefusal, MSG, type OperationType } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { auditLog, events, operationHistory, operationHistoryLines } from '../../db/schema/index.js';
+import { events, operationHistory, operationHistoryLines } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { writeAudit, type AuditKind } from '../audit/index.js';
 import { findCaseInReach, type CaseInReach } from '../reach/index.js';
 
 /**
@@ -32,6 +33,8 @@ export interface ChangeLine {
   oldValue: string | null;
   newValue: string | null;
   isFile?: boolean;
+  /** A note kept with the line (the Operaciones tab shows it under the value). */
+  comment?: string | null;
 }
 
 /** A value as the Operaciones tab shows it: null stays null, booleans SI/NO, the rest as text. */
@@ -68,10 +71,15 @@ export interface CaseOperation {
   lines: readonly ChangeLine[];
   comment?: string | null;
   now?: Date;
+  /** The audit row's kind; by default a record added, changed or removed, after `operationType`. */
+  kind?: AuditKind;
 }
 
+const RECORD_KINDS = { I: 'case.record-added', U: 'case.record-changed', D: 'case.record-removed' } as const satisfies Record<OperationType, AuditKind>;
+
 /**
- * Writes an operation-history entry with its lines and an audit row (instance ER), and stamps
+ * Writes an operation-history entry with its lines and an audit row (its kind, the user and
+ * where the call came from), and stamps
  * the case as updated by the user. Call inside the write's transaction, after the change.
  * An update that changed nothing (no lines) records nothing.
  */
@@ -98,17 +106,17 @@ export async function recordCaseOperation(tx: Tx, user: AuthUser, found: CaseInR
         oldValue: line.oldValue,
         newValue: line.newValue,
         isFile: line.isFile ?? false,
+        comment: line.comment ?? null,
       })),
     );
   }
-  await tx.insert(auditLog).values({
-    operationType: operation.operationType,
+  await writeAudit(tx, {
+    kind: operation.kind ?? RECORD_KINDS[operation.operationType],
+    actor: user,
     pkId: found.id,
     referenceNumber: found.referenceNumber,
     metadata: found.meta,
-    instance: 'ER',
-    userId: user.id,
-    dateUtc: now,
+    at: now,
     description: operation.description,
     oldValues: Object.fromEntries(operation.lines.map((line) => [line.description, line.oldValue])),
     newValues: Object.fromEntries(operation.lines.map((line) => [line.description, line.newValue])),

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ER_STATUS, formatCaseReference } from '@atalaya/domain';
 import type { Tx } from '../../db/client.js';
 import { nextReferenceSequence } from '../../db/reference-sequences.js';
-import { auditLog, events, operationHistory, operationHistoryLines } from '../../db/schema/index.js';
+import { events, operationHistory, operationHistoryLines } from '../../db/schema/index.js';
+import type { RequestOrigin } from '../../http/request-origin.js';
+import { writeAudit } from '../audit/index.js';
 import type { CaseCreated } from './events.js';
 
 /** GrupoId 1 'Reacción adversa a medicamento': its cases are RAM cases (IsRAM). */
@@ -35,6 +37,8 @@ export interface NewCase {
   subGroupId: number;
   /** The signed-in user who creates the case. */
   createdBy: string;
+  /** Where the creating call came from, for the audit row. */
+  origin?: RequestOrigin;
   /** Day zero of the deadlines: the first receipt of the report (default: now). */
   receivedAt?: Date;
   /** The incoming report the case is entered from (Ingresar). */
@@ -99,14 +103,13 @@ export async function createCase(tx: Tx, input: NewCase): Promise<CaseCreated> {
       })),
     );
   }
-  await tx.insert(auditLog).values({
-    operationType: 'I',
+  await writeAudit(tx, {
+    kind: 'case.created',
+    actor: { id: input.createdBy, ...(input.origin ? { origin: input.origin } : {}) },
     pkId: row.id,
     referenceNumber,
     metadata: meta,
-    instance: 'ER',
-    userId: input.createdBy,
-    dateUtc: now,
+    at: now,
     description,
     newValues: {
       NumeroReferencia: referenceNumber,

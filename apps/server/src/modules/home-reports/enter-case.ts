@@ -1,6 +1,7 @@
 import { homeReportStatusName } from '@atalaya/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { RequestOrigin } from '../../http/request-origin.js';
 import {
   countries,
   eventMedicationIngredients,
@@ -73,7 +74,14 @@ async function triageLines(tx: Tx, report: ReportToEnter): Promise<CaseHistoryLi
  * ingredients), concomitants and medical contact into it. The creation entry of its operation
  * history lists the report's earlier status changes.
  */
-export async function enterCase(tx: Tx, report: ReportToEnter, userId: string, comment: string | null, now: Date): Promise<CaseCreated> {
+export async function enterCase(
+  tx: Tx,
+  report: ReportToEnter,
+  userId: string,
+  comment: string | null,
+  now: Date,
+  origin?: RequestOrigin,
+): Promise<CaseCreated> {
   const facts = await catalogFacts(tx, report);
   const lines = await triageLines(tx, report);
   const records = caseRecordsFromReport(report.data, facts, userId, now.toISOString().slice(0, 10));
@@ -83,6 +91,7 @@ export async function enterCase(tx: Tx, report: ReportToEnter, userId: string, c
     groupId: report.groupId,
     subGroupId: report.subGroupId,
     createdBy: userId,
+    ...(origin ? { origin } : {}),
     receivedAt: report.createdAt,
     homeReport: { id: report.id, reference: report.reference },
     medicalContact: records.medicalContact?.contacted ?? null,

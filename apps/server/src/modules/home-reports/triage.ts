@@ -15,11 +15,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { auditLog, countries, events, homeReports, subGroups } from '../../db/schema/index.js';
+import { countries, events, homeReports, subGroups } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { writeAudit } from '../audit/index.js';
 import { enabledCountries, enabledSubGroup, referenceKey } from '../catalog/index.js';
 import { announceCaseCreated, type CaseCreated, type CaseEvents } from '../cases/index.js';
 import { enterCase } from './enter-case.js';
@@ -140,6 +141,7 @@ async function triage(deps: TriageDeps, action: HomeReportAction, body: StatusUp
             user.id,
             comment,
             now,
+            user.origin,
           )
         : null;
 
@@ -156,14 +158,13 @@ async function triage(deps: TriageDeps, action: HomeReportAction, body: StatusUp
       })
       .where(eq(homeReports.id, report.id));
     await insertStatusHistory(tx, { homeReportId: report.id, fromStatus: report.status, toStatus, comment, userId: user.id, createdAt: now });
-    await tx.insert(auditLog).values({
-      operationType: 'U',
+    await writeAudit(tx, {
+      kind: 'home-report.triaged',
+      actor: user,
       pkId: report.id,
       referenceNumber: report.reference,
       metadata: created?.meta ?? null,
-      instance: 'ER',
-      userId: user.id,
-      dateUtc: now,
+      at: now,
       description: `Reporte ${report.reference}: ${action} (${homeReportStatusName(report.status)} → ${homeReportStatusName(toStatus)})`,
       oldValues: { Status: report.status, StatusName: homeReportStatusName(report.status), SubGroup: report.subGroupId, Pais: report.countryCode },
       newValues: {

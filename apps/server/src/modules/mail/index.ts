@@ -1,2 +1,2 @@
 export { enqueueMail, type OutgoingMail } from './outbox.js';
-export { MAX_ATTEMPTS, retryDelayMs, startMailSender, type MailSender } from './mail-sender.js';
+export { MAX_ATTEMPTS, retryDelayMs, startMailSender, type MailSender, type MailSenderOptions } from './mail-sender.js';

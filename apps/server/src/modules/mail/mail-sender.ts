@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -22,6 +24,18 @@ export interface MailSender {
   stop(): Promise<void>;
 }
 
+export interface MailSenderOptions {
+  /**
+   * Tests only (ATALAYA_MAIL_CAPTURE_DIR): write each message as `<outbox id>.eml` in this
+   * directory instead of sending it; the SMTP settings are not used.
+   */
+  captureDir?: string;
+}
+
+/** The transport of captured messages: the raw RFC 822 message, built but not sent. */
+const CAPTURE_TRANSPORT = { streamTransport: true, buffer: true, newline: 'unix' } as const;
+const CAPTURE_FROM = 'atalaya@localhost';
+
 /** Takes due messages for this process: pushes their next try past the lease so no other process sends them. */
 async function claimDueMessages(db: Db, now: Date) {
   const due = db
@@ -45,13 +59,16 @@ function transportKey(smtp: SmtpSettings): string {
 /**
  * Sends the outbox every few seconds with the SMTP settings of the database (read on each
  * round, so a change on the Settings screen applies without a restart). Failed messages are
- * retried with exponential backoff. With no SMTP host, messages stay queued.
+ * retried with exponential backoff. With no SMTP host, messages stay queued. With a capture
+ * directory (tests only) messages are written there as .eml files instead.
  */
 export function startMailSender(
   db: Db,
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
   intervalMs = POLL_INTERVAL_MS,
+  options: MailSenderOptions = {},
 ): MailSender {
+  const captureDir = options.captureDir;
   let transport: { key: string; transporter: Transporter } | null = null;
   let reportedOff = false;
   let stopped = false;
@@ -68,7 +85,21 @@ export function startMailSender(
     return transport.transporter;
   }
 
+  /** Writes the due messages as .eml files (ATALAYA_MAIL_CAPTURE_DIR) and marks them sent. */
+  async function captureRound(dir: string): Promise<void> {
+    const messages = await claimDueMessages(db, new Date());
+    if (messages.length === 0) return;
+    await mkdir(dir, { recursive: true });
+    const capture = nodemailer.createTransport(CAPTURE_TRANSPORT);
+    for (const message of messages) {
+      const built = await capture.sendMail({ from: CAPTURE_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined });
+      await writeFile(join(dir, `${message.id}.eml`), built.message);
+      await db.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, message.id));
+    }
+  }
+
   async function sendRound(): Promise<void> {
+    if (captureDir) return captureRound(captureDir);
     const smtp = await readSmtpSettings(db);
     if (!smtp.host) {
       if (!reportedOff) log.info('SMTP host is empty: e-mails stay in the outbox until one is configured');

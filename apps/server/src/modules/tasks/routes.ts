@@ -1,4 +1,4 @@
-import { annulEventSchema, annulResultSchema, erCommentSchema, erListRowSchema, followUpItemSchema, pagedResultSchema, type Role } from '@atalaya/domain';
+import { erCommentSchema, erListRowSchema, followUpItemSchema, pagedResultSchema, type Role } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -6,7 +6,7 @@ import { CASE_READERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { invertListParams, pendingListParams } from './schemas.js';
-import { annulCase, commentsOf, followUpsOf, invertList, pendingList } from './service.js';
+import { commentsOf, followUpsOf, invertList, pendingList } from './service.js';
 
 export interface TasksModuleOptions {
   db: Db;
@@ -19,7 +19,7 @@ const TAG = ['Tareas'];
 const pagedRows = pagedResultSchema(erListRowSchema);
 const withNotFound = { ...errorResponses, 404: messageSchema };
 
-/** The Tasks screen's case lists (getWorkFlow, getWorkFlowInvert), comments, follow-ups and annulment. */
+/** The Tasks screen's case lists (getWorkFlow, getWorkFlowInvert), comments and follow-ups (annulment: case-workflow). */
 export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app, { db }) => {
   app.route({
     method: 'GET',
@@ -74,18 +74,5 @@ export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app
       response: { 200: z.array(followUpItemSchema), ...withNotFound },
     },
     handler: (request) => followUpsOf(db, requireUser(request), request.params.meta),
-  });
-
-  app.route({
-    method: 'POST',
-    url: '/api/anularER',
-    config: { roles: CASE_READERS },
-    schema: {
-      tags: TAG,
-      summary: 'Anular un evento reportable (estado 11) con un comentario',
-      body: annulEventSchema,
-      response: { 200: annulResultSchema, ...withNotFound },
-    },
-    handler: (request) => annulCase(db, requireUser(request), { meta: request.body.Meta, comment: request.body.Comentario ?? '' }),
   });
 };

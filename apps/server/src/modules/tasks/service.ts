@@ -1,10 +1,6 @@
 import {
-  actionRefusal,
-  type AnnulResult,
-  ER_STATUS,
   type ErComment,
   type ErListRow,
-  erStatusName,
   type FollowUpItem,
   type ListOrder,
   MSG,
@@ -12,11 +8,10 @@ import {
   pagedResult,
   type WorkflowOrderColumn,
 } from '@atalaya/domain';
-import { eq, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, eventComments, events, operationHistory, operationHistoryLines } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { findCaseInReach, loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
 import {
   caseComments,
@@ -100,66 +95,4 @@ export async function followUpsOf(db: Db, user: AuthUser, meta: string): Promise
     FileName: row.fileName,
     NumeroReferencia: row.referenceNumber,
   }));
-}
-
-/**
- * `anularER`: in one transaction, with the case row locked, checks reach (404), then the
- * workflow table ('Anular' from 1–5 by RLF, QPPV or the creator: wrong status 400, wrong
- * role 403); sets status 11 and the update stamps, and writes the workflow comment, the
- * operation-history entry ('Evento anulado', U) with its 'Estado' line, and an audit row.
- * A refusal writes nothing.
- */
-export async function annulCase(db: Db, user: AuthUser, input: { meta: string; comment: string }): Promise<AnnulResult> {
-  if (!input.comment.trim()) throw badRequest(MSG.workflow.commentRequired);
-  return db.transaction(async (tx) => {
-    const found = await findCaseInReach(tx, user, input.meta, { forUpdate: true });
-    if (!found) throw notFound(MSG.lists.eventNotFound);
-    const refusal = actionRefusal('Anular', {
-      status: found.status,
-      role: user.role,
-      isCreator: found.createdBy === user.id,
-      evaluationComplete: true,
-    });
-    if (refusal === 'role') throw forbidden();
-    if (refusal) throw badRequest(MSG.workflow.actionNotAllowed);
-
-    const now = new Date();
-    const from = found.status;
-    const to = ER_STATUS.ANULADO;
-    await tx.update(events).set({ status: to, updatedAt: now, updatedBy: user.id }).where(eq(events.id, found.id));
-    await tx.insert(eventComments).values({
-      eventId: found.id,
-      action: 'Anular',
-      fromStatus: from,
-      toStatus: to,
-      comment: input.comment,
-      userId: user.id,
-      createdAt: now,
-    });
-    const [entry] = await tx
-      .insert(operationHistory)
-      .values({ eventId: found.id, userId: user.id, createdAt: now, description: 'Evento anulado', operationType: 'U', comment: input.comment })
-      .returning({ id: operationHistory.id });
-    if (!entry) throw new Error('Operation history entry not written');
-    await tx.insert(operationHistoryLines).values({
-      entryId: entry.id,
-      description: 'Estado',
-      oldValue: erStatusName(from),
-      newValue: erStatusName(to),
-      comment: input.comment,
-    });
-    await tx.insert(auditLog).values({
-      operationType: 'U',
-      pkId: found.id,
-      referenceNumber: found.referenceNumber,
-      metadata: found.meta,
-      instance: 'ER',
-      userId: user.id,
-      dateUtc: now,
-      description: 'Evento anulado',
-      oldValues: { Estado: from },
-      newValues: { Estado: to, Comentario: input.comment },
-    });
-    return { Meta: found.meta, Estado: to };
-  });
 }

@@ -106,7 +106,9 @@ describe('POST /api/insertER', () => {
       userId: creator.user.id,
       lines: [{ description: 'Estado', oldValue: 'Pendiente', newValue: 'En revisión RLF' }],
     });
-    expect((await auditOf(db, testCase.id)).map((audit) => audit.description)).toContain('Evento enviado');
+    expect(await auditOf(db, testCase.id)).toContainEqual(
+      expect.objectContaining({ kind: 'case.sent', description: 'Evento enviado', oldValues: { Estado: 'Pendiente' }, newValues: { Estado: 'En revisión RLF' } }),
+    );
 
     const mails = await mailsAbout(testCase.referenceNumber);
     const recipients = mails.map((mail) => mail.to);
@@ -118,7 +120,8 @@ describe('POST /api/insertER', () => {
       .from(users)
       .where(and(eq(users.roleId, ROLE_IDS.RLF), eq(users.countryId, await countryId(db, 'UY')), eq(users.isActive, true)));
     expect([...recipients].sort()).toEqual(enabledUyRlf.map((user) => user.email).sort());
-    expect(mails[0]?.text).toContain(`/reportableEvent/${testCase.meta}/view/details`);
+    // An absolute link from APP_URL, which a mail client can open.
+    expect(mails[0]?.text).toContain(`Puede verlo en Atalaya: ${t.config.appUrl}/reportableEvent/${testCase.meta}/view/details`);
     expect(mails[0]?.text).toContain(testCase.referenceNumber);
 
     // The case is now read-only in the wizard and cannot be sent again.

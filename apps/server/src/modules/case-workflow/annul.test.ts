@@ -72,7 +72,17 @@ describe('POST /api/anularER', () => {
     const lines = await t.database.db.select().from(operationHistoryLines).where(eq(operationHistoryLines.entryId, state.history[0]?.id ?? 0));
     expect(lines).toEqual([expect.objectContaining({ description: 'Estado', oldValue: 'En revisión RLF', newValue: 'Anulado', isFile: false })]);
     expect(state.audit).toEqual([
-      expect.objectContaining({ operationType: 'U', referenceNumber: testCase.referenceNumber, metadata: testCase.meta, userId: rlf.user.id, description: 'Evento anulado' }),
+      expect.objectContaining({
+        kind: 'case.annulled',
+        operationType: 'U',
+        referenceNumber: testCase.referenceNumber,
+        metadata: testCase.meta,
+        userId: rlf.user.id,
+        description: 'Evento anulado',
+        // Status names, as the history shows them, never ids.
+        oldValues: { Estado: 'En revisión RLF' },
+        newValues: { Estado: 'Anulado' },
+      }),
     ]);
 
     // The comments modal shows it.

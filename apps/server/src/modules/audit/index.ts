@@ -1,0 +1,2 @@
+export { AUDIT_KINDS, type AuditKind } from '../../db/schema/index.js';
+export { writeAudit, type AuditActor, type AuditEntry } from './writer.js';
