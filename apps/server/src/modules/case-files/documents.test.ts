@@ -107,7 +107,7 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
     const file = await download(document?.Id ?? 0);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="Informe m_dico.pdf"; filename*=UTF-8''Informe%20m%C3%A9dico.pdf`);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="Informe m?dico.pdf"; filename*=UTF-8''Informe%20m%C3%A9dico.pdf`);
     expect(new Uint8Array(file.rawPayload)).toEqual(SAMPLE_PDF);
 
     const [entry] = await historyOf(testCase);

@@ -2,7 +2,6 @@ export { caseFilesModule, type CaseFilesModuleOptions } from './routes.js';
 export { parseFields } from './schemas.js';
 export { contentMatchesExtension } from './sniff.js';
 export {
-  contentDisposition,
   loadFile,
   multipartDoc,
   readSingleUpload,

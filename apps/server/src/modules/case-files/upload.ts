@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
+import { attachmentDisposition } from '../../http/content-disposition.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { contentMatchesExtension } from './sniff.js';
 
@@ -222,27 +223,13 @@ export async function loadFile(db: DbOrTx, fileId: string): Promise<Downloadable
   return row ?? null;
 }
 
-/** RFC 5987 `value-chars`: percent-encoded UTF-8 but for the attr-chars. */
-function rfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/**
- * `attachment` with the original name (RFC 6266): `filename*` in UTF-8 (RFC 5987) and a plain
- * ASCII `filename` for the clients that do not read it.
- */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${rfc5987(fileName)}`;
-}
-
 /** Sends a stored file: its bytes, its MIME type, as an attachment with its original name, never cached. */
 export function sendFile(reply: FastifyReply, file: DownloadableFile): FastifyReply {
   const bytes = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength);
   return reply
     .code(200)
     .header('content-type', file.mimeType)
-    .header('content-disposition', contentDisposition(file.name))
+    .header('content-disposition', attachmentDisposition(file.name))
     .header('cache-control', 'private, no-store')
     .send(bytes);
 }

@@ -103,7 +103,7 @@ describe('GET /api/getERPDF/:id', () => {
     const response = await pdfOf(qppv, testCase);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toContain(`filename="ER-${testCase.referenceNumber}.pdf"`);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename=ER-${testCase.referenceNumber}.pdf`);
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     const text = pdfText(response.rawPayload);
@@ -338,7 +338,7 @@ describe('follow-up reports and events', () => {
     const file = await get(t, rlf, `downloadFollowUpById/${report.id}`);
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe('seguimiento');
-    expect(file.headers['content-disposition']).toContain('filename="seguimiento.txt"');
+    expect(file.headers['content-disposition']).toBe('attachment; filename=seguimiento.txt');
     expect((await get(t, outsider, `downloadFollowUpById/${report.id}`)).statusCode).toBe(404);
     expect((await get(t, rlf, 'Seguimiento/99999999')).json()).toEqual({ Message: MSG.pdf.followUpNotFound });
     expect((await get(t, rlf, 'Seguimiento/abc')).statusCode).toBe(400);

@@ -2,9 +2,10 @@ import { caseMetaSchema, casePdfFileName, followUpEventSchema, followUpReportSch
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { attachmentDisposition } from '../../http/content-disposition.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { contentDisposition, sendFile } from '../case-files/upload.js';
+import { sendFile } from '../case-files/upload.js';
 import { followUpEventsByReference, followUpFile, generateCasePdf, getFollowUpReport, listCasePdfs, PDF_MIME_TYPE, storedCasePdf } from './service.js';
 
 export interface CasePdfModuleOptions {
@@ -57,7 +58,7 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
       return reply
         .code(200)
         .header('content-type', PDF_MIME_TYPE)
-        .header('content-disposition', contentDisposition(casePdfFileName(pdf.referenceNumber)))
+        .header('content-disposition', attachmentDisposition(casePdfFileName(pdf.referenceNumber)))
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
     },
