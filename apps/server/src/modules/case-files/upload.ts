@@ -144,12 +144,12 @@ export function uploadFileName(candidate: string, extensionField: string): strin
 }
 
 /** Checks a received file: its extension is accepted and its content is of that kind (400 otherwise). */
-function checkedFile(name: string, content: Buffer): UploadedFile {
+async function checkedFile(name: string, content: Buffer): Promise<UploadedFile> {
   const extension = fileExtension(name);
   const mimeTypes = Object.hasOwn(ACCEPTED_UPLOADS, extension) ? ACCEPTED_UPLOADS[extension] : undefined;
   const mimeType = mimeTypes?.[0];
   if (!mimeType) throw badRequest(MSG.files.typeNotAllowed);
-  if (!contentMatchesExtension(extension, content)) throw badRequest(MSG.files.contentMismatch);
+  if (!(await contentMatchesExtension(extension, content))) throw badRequest(MSG.files.contentMismatch);
   return { name, extension, mimeType, size: content.length, sha256: createHash('sha256').update(content).digest('hex'), content };
 }
 
@@ -180,7 +180,7 @@ export async function readSingleUpload(request: FastifyRequest, names: UploadNam
     throw uploadError(error);
   }
   const file = received
-    ? checkedFile(uploadFileName(firstField(fields, names.name) || received.fileName, firstField(fields, names.extension)), received.content)
+    ? await checkedFile(uploadFileName(firstField(fields, names.name) || received.fileName, firstField(fields, names.extension)), received.content)
     : null;
   return { fields: Object.fromEntries(fields), file };
 }
