@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ER_STATUS, MSG, NARANJO_QUESTION_KEYS } from '@atalaya/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, events, pdfHistory, users } from '../../db/schema/index.js';
+import { auditLog, events, pdfHistory, products, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { get, post, sessionOf, type Session, validPatient } from '../../test-support/case-edit.js';
 import { createMedicationProduct, medicationForm, type MedicationProduct, ramForm } from '../../test-support/case-medications.js';
@@ -53,13 +53,16 @@ async function ok(response: { statusCode: number; body: string }) {
  * A case filled through the wizard's calls (patient, one medication, the reactions), sent
  * (status 2), evaluated by the RLF with `answers`, then moved to `status`.
  */
-async function filledCase(options: { status?: number; answers?: readonly number[]; description?: string; rams?: number; additional?: string } = {}): Promise<TestCase> {
-  const testCase = await createCase(t.database.db, { status: ER_STATUS.PENDIENTE, createdBy: rlf.user.id, productIds: [] });
-  await ok(await post(t, rlf, 'setPaciente', { IdER: testCase.meta, ...validPatient() }));
-  await ok(await post(t, rlf, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ERType: 1, ...medicationForm(product) }));
+async function filledCase(
+  options: { status?: number; answers?: readonly number[]; description?: string; rams?: number; additional?: string; by?: Session; medication?: MedicationProduct } = {},
+): Promise<TestCase> {
+  const by = options.by ?? rlf;
+  const testCase = await createCase(t.database.db, { status: ER_STATUS.PENDIENTE, createdBy: by.user.id, productIds: [] });
+  await ok(await post(t, by, 'setPaciente', { IdER: testCase.meta, ...validPatient() }));
+  await ok(await post(t, by, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ERType: 1, ...medicationForm(options.medication ?? product) }));
   for (let index = 0; index < (options.rams ?? 1); index += 1) {
     const ram = ramForm(llt, { HospitalizationRequired: true, HospitalizationDateStart: '2024-03-06', HospitalizationDateEnd: '2024-03-07', ...(options.description ? { Description: options.description } : {}) });
-    await ok(await post(t, rlf, 'insertRAM', { ram: { IdER: testCase.meta, ...ram } }));
+    await ok(await post(t, by, 'insertRAM', { ram: { IdER: testCase.meta, ...ram } }));
   }
   if (options.additional) await t.database.db.update(events).set({ additionalInformation: options.additional }).where(eq(events.id, testCase.id));
   await moveTo(testCase, ER_STATUS.EN_REVISION_RLF);
@@ -71,7 +74,7 @@ async function filledCase(options: { status?: number; answers?: readonly number[
     RevisadoQPPV: false,
     ComentarioQPPV: null,
   }));
-  await ok(await post(t, rlf, 'setImputEvaluation', { er: testCase.meta, encuesta, comentario: null }));
+  await ok(await post(t, by, 'setImputEvaluation', { er: testCase.meta, encuesta, comentario: null }));
   await moveTo(testCase, options.status ?? ER_STATUS.EN_EVALUACION_QPPV);
   return { ...testCase, status: options.status ?? ER_STATUS.EN_EVALUACION_QPPV };
 }
@@ -84,7 +87,7 @@ describe('GET /api/getERPDF/:id', () => {
     const response = await pdfOf(qppv, testCase);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toContain(`filename="ER-${testCase.referenceNumber}.pdf"`);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename=ER-${testCase.referenceNumber}.pdf`);
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     const text = pdfText(response.rawPayload);
@@ -155,15 +158,50 @@ describe('GET /api/getERPDF/:id', () => {
     expect(text).toContain('Estado: Cerrado imputable');
   });
 
+  it('prints names in Latin Extended, Greek and Cyrillic as written (embedded Unicode font)', async () => {
+    const reporter = await sessionOf(t, 'RLF');
+    await t.database.db.update(users).set({ firstName: 'Łukasz', lastName: 'Дмитрий' }).where(eq(users.id, reporter.user.id));
+    const medication = await createMedicationProduct(t.database.db);
+    await t.database.db.update(products).set({ commercialName: 'Ελληνικά' }).where(eq(products.id, medication.id));
+    const testCase = await filledCase({ by: reporter, medication: { ...medication, commercialName: 'Ελληνικά' }, description: 'Ζάλη και ναυτία; тошнота; żółć' });
+    const response = await pdfOf(reporter, testCase);
+    expect(response.statusCode, response.body).toBe(200);
+    const text = pdfText(response.rawPayload);
+    expect(text).toMatch(/Nombre\nŁukasz Дмитрий\n/);
+    expect(text).toContain('14. Medicamento 1 de 1: Ελληνικά');
+    expect(text).toMatch(/Producto\nΕλληνικά\n/);
+    expect(text).toContain('Ζάλη και ναυτία; тошнота; żółć');
+    expect(text).not.toContain('\uFFFD');
+  });
+
+  it('keeps the PDF whole when a name is in a script the font lacks (Chinese prints as empty boxes)', async () => {
+    const reporter = await sessionOf(t, 'RLF');
+    await t.database.db.update(users).set({ firstName: '王小明', lastName: 'Łukasz' }).where(eq(users.id, reporter.user.id));
+    const testCase = await filledCase({ by: reporter });
+    const response = await pdfOf(reporter, testCase);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(response.rawPayload.subarray(-6).toString('latin1')).toMatch(/%%EOF\s*$/);
+    const text = pdfText(response.rawPayload);
+    expect(text).toMatch(/Nombre\n\uFFFD{3} Łukasz\n/);
+    expect(text).toContain('FORMULARIO DE NOTIFICACIÓN DE SOSPECHA DE REACCIÓN ADVERSA');
+    expect(text).toContain('VI. RESUMEN DEL HISTORIAL');
+    expect(text).toContain(product.commercialName);
+    expect(text).toMatch(/Página 1 de \d+/);
+  });
+
   it('survives hostile text: emoji, Chinese and a very long note paginate without failing', async () => {
     const long = Array.from({ length: 600 }, (_, index) => `Línea ${index} del relato 😀 头痛 ✓ ‰ “citas” ő`).join('\n');
     const testCase = await filledCase({ description: 'Dolor 😀 中文字符 ﬁn', rams: 3, additional: long });
     const response = await pdfOf(rlf, testCase);
     expect(response.statusCode, response.body).toBe(200);
     const text = pdfText(response.rawPayload);
-    expect(text).toContain('Dolor ? ???? fin');
-    expect(text).toContain('Línea 599 del relato ? ?? ? ‰ “citas” o');
-    expect(text).toContain('Información adicional (continuación)');
+    // The font has the emoji and 'ő'; the Chinese characters it lacks read as U+FFFD (drawn as empty boxes).
+    expect(text).toContain('Dolor 😀 \uFFFD\uFFFD\uFFFD\uFFFD ﬁn');
+    expect(text).toContain('Línea 599 del relato 😀 \uFFFD\uFFFD ✓ ‰ “citas” ő');
+    // The note splits across pages: its label and the section's title bar repeat on each page.
+    expect(text.split('\n').filter((line) => line === 'Información adicional').length).toBeGreaterThan(3);
+    expect(text.split('\n').filter((line) => line === 'III. MEDICACIÓN CONCOMITANTE E HISTORIA').length).toBeGreaterThan(3);
     const pages = Number(/Página 1 de (\d+)/.exec(text)?.[1]);
     expect(pages).toBeGreaterThan(5);
     expect(text).toContain(`Página ${pages} de ${pages}`);

@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { CASE_READERS, caseMetaParam } from '../../http/case-routes.js';
+import { attachmentDisposition } from '../../http/content-disposition.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { contentDisposition, sendFile } from '../files/index.js';
+import { sendFile } from '../files/index.js';
 import { generateCasePdf, listCasePdfs, PDF_MIME_TYPE, storedCasePdf } from './service.js';
 
 export interface CasePdfModuleOptions {
@@ -42,7 +43,7 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
       return reply
         .code(200)
         .header('content-type', PDF_MIME_TYPE)
-        .header('content-disposition', contentDisposition(casePdfFileName(pdf.referenceNumber)))
+        .header('content-disposition', attachmentDisposition(casePdfFileName(pdf.referenceNumber)))
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
     },

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase, laboratoryOfProduct, type TestCase } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
 import { bearer, createUser, login } from '../../test-support/factories.js';
+import { minimalDocx, minimalJar } from '../../test-support/zip.js';
 import { multipartBody, pdfOfSize, SAMPLE_EXECUTABLE, SAMPLE_PDF, type TestFilePart } from '../../test-support/files.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
 
@@ -107,7 +108,7 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
     const file = await download(document?.Id ?? 0);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="Informe m_dico.pdf"; filename*=UTF-8''Informe%20m%C3%A9dico.pdf`);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="Informe m?dico.pdf"; filename*=UTF-8''Informe%20m%C3%A9dico.pdf`);
     expect(new Uint8Array(file.rawPayload)).toEqual(SAMPLE_PDF);
 
     const [entry] = await historyOf(testCase);
@@ -173,6 +174,23 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
 
     expect(await storedDocuments(testCase)).toEqual([]);
     expect(await historyOf(testCase)).toEqual([]);
+  });
+
+  it('refuses a Java archive renamed .docx (a zip, but no Word document) and stores a real .docx', async () => {
+    const testCase = await newCase();
+    const fields = { action: 'insert', idEr: testCase.meta, note: 'Informe' };
+    const jar = await upload(rlf, { ...fields, fileName: 'informe.docx', extension: 'docx' }, [{ name: 'informe.docx', content: minimalJar() }]);
+    expect(jar.statusCode).toBe(400);
+    expect(jar.json()).toEqual({ Message: MSG.files.contentMismatch });
+    expect(await storedDocuments(testCase)).toEqual([]);
+
+    const docx = minimalDocx();
+    const real = await upload(rlf, { ...fields, fileName: 'informe.docx', extension: 'docx' }, [{ name: 'informe.docx', content: docx }]);
+    expect(real.statusCode, real.body).toBe(200);
+    const [document] = await documentsOf(testCase);
+    const file = await download(document?.Id ?? 0);
+    expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(Buffer.compare(file.rawPayload, docx)).toBe(0);
   });
 
   it('refuses a missing or too long note, an unknown type or action, and a body that is not multipart', async () => {

@@ -2,7 +2,6 @@ export { filesModule, type FilesModuleOptions } from './routes.js';
 export { parseFields } from './schemas.js';
 export { contentMatchesExtension } from './sniff.js';
 export {
-  contentDisposition,
   loadFile,
   multipartDoc,
   readSingleUpload,

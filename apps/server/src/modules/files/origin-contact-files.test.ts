@@ -138,7 +138,7 @@ describe('uploadFileContactoMedico and downloadFileContactoMedicoById', () => {
     const file = await t.app.inject({ method: 'GET', url: `/api/downloadFileContactoMedicoById/${contactId}`, headers: rlf.headers });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
-    expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''receta.jpg`);
+    expect(file.headers['content-disposition']).toBe('attachment; filename=receta.jpg');
     expect(new Uint8Array(file.rawPayload)).toEqual(JPEG);
 
     const { entry, lines } = await linesOfLastEntry(testCase);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { minimalDocx, minimalJar, minimalXlsx, zipArchive } from '../../test-support/zip.js';
 import { contentMatchesExtension, looksLikeText } from './sniff.js';
 
 const bytes = (...values: (number | string)[]): Uint8Array =>
@@ -12,13 +13,15 @@ describe('contentMatchesExtension', () => {
     ['pdf', bytes('%PDF-1.7\n%âãÏÓ\n')],
     ['jpg', bytes(0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 'JFIF')],
     ['jpeg', bytes(0xff, 0xd8, 0xff, 0xe1)],
-    ['tif', bytes('II*', 0x00, 0x08, 0x00)],
+    // A TIFF header and its first directory (no entries).
+    ['tif', bytes('II*', 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00)],
     ['tiff', bytes('MM', 0x00, '*', 0x00, 0x00)],
     ['rtf', bytes('{\\rtf1\\ansi Hola}')],
     ['zip', bytes('PK', 0x03, 0x04, 0x14, 0x00)],
     ['zip', bytes('PK', 0x05, 0x06, 0x00, 0x00)],
-    ['docx', bytes('PK', 0x03, 0x04, 0x14, 0x00, 0x06, 0x00)],
-    ['xlsx', bytes('PK', 0x03, 0x04, 0x14, 0x00)],
+    ['zip', minimalJar()],
+    ['docx', minimalDocx()],
+    ['xlsx', minimalXlsx()],
     ['7z', bytes('7z', 0xbc, 0xaf, 0x27, 0x1c, 0x00, 0x04)],
     ['rar', bytes('Rar!', 0x1a, 0x07, 0x00)],
     ['rar', bytes('Rar!', 0x1a, 0x07, 0x01, 0x00)],
@@ -27,55 +30,63 @@ describe('contentMatchesExtension', () => {
     ['txt', new TextEncoder().encode('Paciente con náuseas.\r\n\tSin fiebre.\n')],
     ['html', new TextEncoder().encode('<!doctype html><p>Evolución favorable</p>')],
     ['htm', bytes('<html>', 0xe9, '</html>')],
-  ])('accepts a real %s', (extension, content) => {
-    expect(contentMatchesExtension(extension, content)).toBe(true);
+  ])('accepts a real %s', async (extension, content) => {
+    expect(await contentMatchesExtension(extension, content)).toBe(true);
   });
 
-  it('refuses an executable renamed .pdf, .jpg, .docx, .txt or .html', () => {
+  it('takes as Office Open XML only a real document: a Java archive, a plain zip or a workbook named .docx are refused', async () => {
+    expect(await contentMatchesExtension('docx', minimalJar())).toBe(false);
+    expect(await contentMatchesExtension('docx', zipArchive([{ name: 'informe.txt', content: 'Hola' }]))).toBe(false);
+    expect(await contentMatchesExtension('docx', minimalXlsx())).toBe(false);
+    expect(await contentMatchesExtension('xlsx', minimalDocx())).toBe(false);
+    expect(await contentMatchesExtension('xlsx', minimalJar())).toBe(false);
+  });
+
+  it('refuses an executable renamed .pdf, .jpg, .docx, .txt or .html', async () => {
     for (const extension of ['pdf', 'jpg', 'docx', 'txt', 'html']) {
-      expect(contentMatchesExtension(extension, EXECUTABLE)).toBe(false);
+      expect(await contentMatchesExtension(extension, EXECUTABLE)).toBe(false);
     }
-    expect(contentMatchesExtension('txt', ELF)).toBe(false);
+    expect(await contentMatchesExtension('txt', ELF)).toBe(false);
   });
 
-  it('refuses content of another type: a PDF named .docx, a zip named .pdf, a JPEG named .tiff', () => {
-    expect(contentMatchesExtension('docx', bytes('%PDF-1.4'))).toBe(false);
-    expect(contentMatchesExtension('pdf', bytes('PK', 0x03, 0x04))).toBe(false);
-    expect(contentMatchesExtension('tiff', bytes(0xff, 0xd8, 0xff))).toBe(false);
-    expect(contentMatchesExtension('doc', bytes('PK', 0x03, 0x04))).toBe(false);
+  it('refuses content of another type: a PDF named .docx, a zip named .pdf, a JPEG named .tiff', async () => {
+    expect(await contentMatchesExtension('docx', bytes('%PDF-1.4'))).toBe(false);
+    expect(await contentMatchesExtension('pdf', bytes('PK', 0x03, 0x04))).toBe(false);
+    expect(await contentMatchesExtension('tiff', bytes(0xff, 0xd8, 0xff))).toBe(false);
+    expect(await contentMatchesExtension('doc', bytes('PK', 0x03, 0x04))).toBe(false);
   });
 
-  it('takes an empty zip as a zip, not as a Word or Excel document', () => {
+  it('takes an empty zip as a zip, not as a Word or Excel document', async () => {
     const emptyZip = bytes('PK', 0x05, 0x06, ...new Array<number>(18).fill(0));
-    expect(contentMatchesExtension('zip', emptyZip)).toBe(true);
-    expect(contentMatchesExtension('docx', emptyZip)).toBe(false);
+    expect(await contentMatchesExtension('zip', emptyZip)).toBe(true);
+    expect(await contentMatchesExtension('docx', emptyZip)).toBe(false);
   });
 
-  it('refuses a file shorter than its signature, and an empty file of any type', () => {
-    expect(contentMatchesExtension('pdf', bytes('%PD'))).toBe(false);
-    for (const extension of ['pdf', 'txt', 'zip']) expect(contentMatchesExtension(extension, new Uint8Array())).toBe(false);
+  it('refuses a file shorter than its signature, and an empty file of any type', async () => {
+    expect(await contentMatchesExtension('pdf', bytes('%PD'))).toBe(false);
+    for (const extension of ['pdf', 'txt', 'zip']) expect(await contentMatchesExtension(extension, new Uint8Array())).toBe(false);
   });
 
-  it('knows only the accepted types (an unknown or inherited name is no type)', () => {
-    expect(contentMatchesExtension('exe', EXECUTABLE)).toBe(false);
-    expect(contentMatchesExtension('constructor', bytes('%PDF-'))).toBe(false);
-    expect(contentMatchesExtension('', bytes('%PDF-'))).toBe(false);
+  it('knows only the accepted types (an unknown or inherited name is no type)', async () => {
+    expect(await contentMatchesExtension('exe', EXECUTABLE)).toBe(false);
+    expect(await contentMatchesExtension('constructor', bytes('%PDF-'))).toBe(false);
+    expect(await contentMatchesExtension('', bytes('%PDF-'))).toBe(false);
   });
 });
 
 describe('looksLikeText', () => {
-  it('accepts UTF-8 and Latin-1 / Windows-1252 text', () => {
+  it('accepts UTF-8 and Latin-1 / Windows-1252 text', async () => {
     expect(looksLikeText(new TextEncoder().encode('Reacción adversa: cefalea — 3 días'))).toBe(true);
     expect(looksLikeText(bytes('Reacci', 0xf3, 'n ', 0x93, 'leve', 0x94))).toBe(true);
   });
 
-  it('refuses binary content: a NUL byte, other control bytes, UTF-16', () => {
+  it('refuses binary content: a NUL byte, other control bytes, UTF-16', async () => {
     expect(looksLikeText(bytes('texto', 0x00, 'oculto'))).toBe(false);
     expect(looksLikeText(bytes('texto', 0x07))).toBe(false);
     expect(looksLikeText(bytes(0xff, 0xfe, 'H', 0x00, 'o', 0x00))).toBe(false);
   });
 
-  it('refuses text that starts like an executable', () => {
+  it('refuses text that starts like an executable', async () => {
     expect(looksLikeText(bytes('MZ this program cannot be run in DOS mode'))).toBe(false);
     expect(looksLikeText(bytes(0x7f, 'ELF'))).toBe(false);
   });

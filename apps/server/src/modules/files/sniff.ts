@@ -1,24 +1,19 @@
+import { fileTypeFromBuffer } from 'file-type';
+
 /**
- * Whether a file's content is of the kind its extension claims, by its first bytes ("magic
- * numbers"). An executable renamed `informe.pdf` is refused before it is stored. Only the
- * accepted upload types (domain `ACCEPTED_UPLOADS`) are known; any other extension does not match.
+ * Whether a file's content is of the kind its extension claims. Binary types are detected by
+ * the `file-type` package from their content (an executable renamed `informe.pdf` is refused,
+ * and an Office Open XML document must really be one: a Java archive renamed `.docx` is a zip
+ * but not a Word document). A `.zip` is any zip archive, even an empty one (it is stored, never
+ * opened); text types (`file-type` detects none) pass a check of their bytes. Only the accepted
+ * upload types (domain `ACCEPTED_UPLOADS`) are known; any other extension does not match.
  */
 
 const ascii = (text: string): number[] => [...text].map((char) => char.charCodeAt(0));
 
-const PDF = ascii('%PDF-');
-const JPEG = [0xff, 0xd8, 0xff];
-const TIFF_LITTLE_ENDIAN = [0x49, 0x49, 0x2a, 0x00];
-const TIFF_BIG_ENDIAN = [0x4d, 0x4d, 0x00, 0x2a];
-const RTF = ascii('{\\rtf');
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 /** An empty zip archive: only the end-of-central-directory record. */
 const EMPTY_ZIP = [0x50, 0x4b, 0x05, 0x06];
-const SEVEN_ZIP = [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c];
-/** RAR 4 (`Rar!\x1A\x07\x00`) and RAR 5 (`Rar!\x1A\x07\x01\x00`) share these bytes. */
-const RAR = [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07];
-/** OLE2 compound file: the legacy Word (.doc) and Excel (.xls) formats. */
-const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 /** Windows (PE) and Linux (ELF) executables: never text. */
 const EXECUTABLES = [ascii('MZ'), [0x7f, 0x45, 0x4c, 0x46]];
 
@@ -48,22 +43,20 @@ export function looksLikeText(content: Uint8Array): boolean {
   return true;
 }
 
-/** The signatures a file of each accepted extension may start with; text types are checked apart. */
-const SIGNATURES: ReadonlyMap<string, readonly (readonly number[])[]> = new Map([
-  ['pdf', [PDF]],
-  ['jpg', [JPEG]],
-  ['jpeg', [JPEG]],
-  ['tif', [TIFF_LITTLE_ENDIAN, TIFF_BIG_ENDIAN]],
-  ['tiff', [TIFF_LITTLE_ENDIAN, TIFF_BIG_ENDIAN]],
-  ['rtf', [RTF]],
-  ['zip', [ZIP, EMPTY_ZIP]],
-  // Office Open XML documents are zip archives; an empty archive is not a document.
-  ['docx', [ZIP]],
-  ['xlsx', [ZIP]],
-  ['7z', [SEVEN_ZIP]],
-  ['rar', [RAR]],
-  ['doc', [OLE]],
-  ['xls', [OLE]],
+/** What `file-type` must report for each accepted binary extension (legacy .doc and .xls are both OLE2 compound files). */
+const DETECTED: ReadonlyMap<string, readonly string[]> = new Map([
+  ['pdf', ['pdf']],
+  ['jpg', ['jpg']],
+  ['jpeg', ['jpg']],
+  ['tif', ['tif']],
+  ['tiff', ['tif']],
+  ['rtf', ['rtf']],
+  ['docx', ['docx']],
+  ['xlsx', ['xlsx']],
+  ['7z', ['7z']],
+  ['rar', ['rar']],
+  ['doc', ['cfb']],
+  ['xls', ['cfb']],
 ]);
 
 const TEXT_EXTENSIONS = new Set(['txt', 'htm', 'html']);
@@ -72,9 +65,12 @@ const TEXT_EXTENSIONS = new Set(['txt', 'htm', 'html']);
  * Whether `content` is what a file with this extension (lower-case, no dot) should hold.
  * An empty file matches nothing.
  */
-export function contentMatchesExtension(extension: string, content: Uint8Array): boolean {
+export async function contentMatchesExtension(extension: string, content: Uint8Array): Promise<boolean> {
   if (content.length === 0) return false;
   if (TEXT_EXTENSIONS.has(extension)) return looksLikeText(content);
-  const signatures = SIGNATURES.get(extension);
-  return signatures !== undefined && signatures.some((signature) => startsWith(content, signature));
+  if (extension === 'zip') return startsWith(content, ZIP) || startsWith(content, EMPTY_ZIP);
+  const expected = DETECTED.get(extension);
+  if (!expected) return false;
+  const detected = await fileTypeFromBuffer(content);
+  return detected !== undefined && expected.includes(detected.ext);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, uploadFileName } from './upload.js';
+import { uploadFileName } from './upload.js';
 
 describe('uploadFileName', () => {
   it('keeps the original name, without any path or control characters', () => {
@@ -24,19 +24,5 @@ describe('uploadFileName', () => {
     const name = uploadFileName(`${'a'.repeat(300)}.pdf`, '');
     expect(name).toHaveLength(200);
     expect(name.endsWith('.pdf')).toBe(true);
-  });
-});
-
-describe('contentDisposition', () => {
-  it('offers the original name as an attachment, in UTF-8 (RFC 5987) with an ASCII fallback', () => {
-    expect(contentDisposition('Informe médico (1).pdf')).toBe(
-      `attachment; filename="Informe m_dico (1).pdf"; filename*=UTF-8''Informe%20m%C3%A9dico%20%281%29.pdf`,
-    );
-  });
-
-  it('cannot be broken by quotes in the name', () => {
-    expect(contentDisposition('a"; filename="b.exe.pdf')).toBe(
-      `attachment; filename="a_; filename=_b.exe.pdf"; filename*=UTF-8''a%22%3B%20filename%3D%22b.exe.pdf`,
-    );
   });
 });

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
+import { attachmentDisposition } from '../../http/content-disposition.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { contentMatchesExtension } from './sniff.js';
 
@@ -143,12 +144,12 @@ export function uploadFileName(candidate: string, extensionField: string): strin
 }
 
 /** Checks a received file: its extension is accepted and its content is of that kind (400 otherwise). */
-function checkedFile(name: string, content: Buffer): UploadedFile {
+async function checkedFile(name: string, content: Buffer): Promise<UploadedFile> {
   const extension = fileExtension(name);
   const mimeTypes = Object.hasOwn(ACCEPTED_UPLOADS, extension) ? ACCEPTED_UPLOADS[extension] : undefined;
   const mimeType = mimeTypes?.[0];
   if (!mimeType) throw badRequest(MSG.files.typeNotAllowed);
-  if (!contentMatchesExtension(extension, content)) throw badRequest(MSG.files.contentMismatch);
+  if (!(await contentMatchesExtension(extension, content))) throw badRequest(MSG.files.contentMismatch);
   return { name, extension, mimeType, size: content.length, sha256: createHash('sha256').update(content).digest('hex'), content };
 }
 
@@ -179,7 +180,7 @@ export async function readSingleUpload(request: FastifyRequest, names: UploadNam
     throw uploadError(error);
   }
   const file = received
-    ? checkedFile(uploadFileName(firstField(fields, names.name) || received.fileName, firstField(fields, names.extension)), received.content)
+    ? await checkedFile(uploadFileName(firstField(fields, names.name) || received.fileName, firstField(fields, names.extension)), received.content)
     : null;
   return { fields: Object.fromEntries(fields), file };
 }
@@ -222,27 +223,13 @@ export async function loadFile(db: DbOrTx, fileId: string): Promise<Downloadable
   return row ?? null;
 }
 
-/** RFC 5987 `value-chars`: percent-encoded UTF-8 but for the attr-chars. */
-function rfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/**
- * `attachment` with the original name (RFC 6266): `filename*` in UTF-8 (RFC 5987) and a plain
- * ASCII `filename` for the clients that do not read it.
- */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${rfc5987(fileName)}`;
-}
-
 /** Sends a stored file: its bytes, its MIME type, as an attachment with its original name, never cached. */
 export function sendFile(reply: FastifyReply, file: DownloadableFile): FastifyReply {
   const bytes = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength);
   return reply
     .code(200)
     .header('content-type', file.mimeType)
-    .header('content-disposition', contentDisposition(file.name))
+    .header('content-disposition', attachmentDisposition(file.name))
     .header('cache-control', 'private, no-store')
     .send(bytes);
 }

@@ -280,7 +280,7 @@ describe('follow-up reads: Seguimiento, downloadFollowUpById, getFollowUpEventsB
     const file = await get(t, rlf, `downloadFollowUpById/${report.id}`);
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe('seguimiento');
-    expect(file.headers['content-disposition']).toContain('filename="seguimiento.txt"');
+    expect(file.headers['content-disposition']).toBe('attachment; filename=seguimiento.txt');
     expect((await get(t, outsider, `downloadFollowUpById/${report.id}`)).statusCode).toBe(404);
     expect((await get(t, rlf, 'Seguimiento/99999999')).json()).toEqual({ Message: MSG.pdf.followUpNotFound });
     expect((await get(t, rlf, 'Seguimiento/abc')).statusCode).toBe(400);
