@@ -211,7 +211,7 @@ export function useSaveAdditionalInformation(meta: string) {
 }
 
 /**
- * The wizard's send (`sendAccion` Enviar, or the follow-up's call; see `finishRequest`).
+ * The wizard's send (`insertER`, or `insertES` for a follow-up report; see `finishRequest`).
  * `onFinished` runs before the refresh: the wizard must leave first, or it would show the case
  * as no longer editable.
  */
