@@ -1,4 +1,4 @@
-import { Checkbox, Group, Radio, Select, Switch, type ComboboxItem, type SelectProps } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Radio, Select, Switch, type ComboboxItem, type SelectProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { BOOLEAN_YES_NO, idFromSelect, idToSelect, selectValueOf, yesNoFromRadio, yesNoToRadio, type Option, type YesNoCodec } from './codecs';
@@ -10,6 +10,11 @@ export type SelectRest = Omit<SelectProps, 'name' | 'label' | 'value' | 'default
 interface SelectFieldProps<V> extends SelectRest {
   /** Called after the form value is set (e.g. to keep a label beside an id). */
   onChosen?: (value: V | null, option: ComboboxItem | null) => void;
+  /**
+   * A browser's own `<select>` instead of Mantine's combobox (every option always listed, no
+   * search, no clearing): of the rest it takes `data` (plain options) and `style`.
+   */
+  native?: boolean;
 }
 
 /** The select every field shows; `toForm` turns Mantine's string into the form's value. */
@@ -23,10 +28,42 @@ function BoundSelect<T extends FieldValues, V>({
   toSelect,
   toForm,
   onChosen,
+  native,
   ...rest
 }: FieldProps<T> & SelectFieldProps<V> & { toSelect(value: unknown): string | null; toForm(value: string | null): V | null }) {
   const error = useFieldMessage(control, name);
   const readOnly = useFieldDisabled(control, disabled);
+  if (native) {
+    const options: ComboboxItem[] = (Array.isArray(rest.data) ? rest.data : []).flatMap((item: unknown) =>
+      typeof item === 'string' ? [{ value: item, label: item }] : item && typeof item === 'object' && 'value' in item && 'label' in item ? [item as ComboboxItem] : [],
+    );
+    return (
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <NativeSelect
+            label={label}
+            withAsterisk={required}
+            disabled={readOnly}
+            description={description}
+            style={rest.style}
+            data={options}
+            value={toSelect(field.value) ?? ''}
+            onChange={(event) => {
+              const value = event.currentTarget.value === '' ? null : event.currentTarget.value;
+              const chosen = toForm(value);
+              field.onChange(chosen);
+              onChosen?.(chosen, options.find((option) => option.value === value) ?? null);
+            }}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={error}
+          />
+        )}
+      />
+    );
+  }
   return (
     <Controller
       control={control}
