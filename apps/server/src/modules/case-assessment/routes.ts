@@ -1,11 +1,10 @@
 import { erMedicationSchema, erRamSchema, evaluationSchema, recoveryBodySchema, type Role, setEvaluationBodySchema, updateRamRequestSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { multipartDoc, readSingleUpload, registerUploads, sendFile } from '../files/index.js';
+import { fileDownloadRoute, multipartDoc, readSingleUpload, registerUploads } from '../files/index.js';
 import { updateRam } from '../case-medications/index.js';
 import { getEvaluation, setEvaluation } from './evaluation.js';
 import { attachNotificationFile, classifyRam, type NotificationKind, notificationFile } from './ram-classification.js';
@@ -24,10 +23,6 @@ const RECOVERY_TAG = ['Recuperación de producto'];
 const MULTIPART = ['multipart/form-data'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema };
-const fileResponse = {
-  200: z.unknown().describe('Los bytes del archivo, con su tipo MIME y su nombre original (Content-Disposition: attachment)'),
-  ...withNotFound,
-};
 const uploadFields = { Id: 'Id del registro', Extension: 'Extensión del archivo', FileName: 'Nombre del archivo' };
 
 const NOTIFICATION_ROUTES: readonly { kind: NotificationKind; upload: string; download: string; what: string }[] = [
@@ -92,12 +87,12 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
       },
     });
 
-    app.route({
-      method: 'GET',
+    fileDownloadRoute(app, {
       url: route.download,
-      config: { roles: CASE_READERS },
-      schema: { tags: RAM_TAG, summary: `Descargar el comprobante de ${route.what}`, params: ramIdParams, response: fileResponse },
-      handler: async (request, reply) => sendFile(reply, await notificationFile(db, requireUser(request), request.params.ramId, route.kind)),
+      tags: RAM_TAG,
+      summary: `Descargar el comprobante de ${route.what}`,
+      params: ramIdParams,
+      load: (user, params) => notificationFile(db, user, params.ramId, route.kind),
     });
   }
 
@@ -131,12 +126,12 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
     },
   });
 
-  app.route({
-    method: 'GET',
+  fileDownloadRoute(app, {
     url: '/api/downloadFileRecProductById/:medicationId',
-    config: { roles: CASE_READERS },
-    schema: { tags: RECOVERY_TAG, summary: 'Descargar el comprobante de la recuperación del producto', params: medicationIdParams, response: fileResponse },
-    handler: async (request, reply) => sendFile(reply, await recoveryFile(db, requireUser(request), request.params.medicationId)),
+    tags: RECOVERY_TAG,
+    summary: 'Descargar el comprobante de la recuperación del producto',
+    params: medicationIdParams,
+    load: (user, params) => recoveryFile(db, user, params.medicationId),
   });
 
   app.route({

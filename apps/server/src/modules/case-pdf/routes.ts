@@ -6,7 +6,7 @@ import { CASE_READERS, caseMetaParam } from '../../http/case-routes.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { sendFile } from '../files/index.js';
+import { fileDownloadRoute, fileResponse, PDF_BYTES } from '../files/index.js';
 import { generateCasePdf, listCasePdfs, PDF_MIME_TYPE, storedCasePdf } from './service.js';
 
 export interface CasePdfModuleOptions {
@@ -15,10 +15,6 @@ export interface CasePdfModuleOptions {
 
 const TAG = ['PDF y seguimientos'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
-const pdfResponse = {
-  200: z.unknown().describe('Los bytes del PDF (application/pdf, Content-Disposition: attachment)'),
-  ...withNotFound,
-};
 
 const metaParams = z.object({ id: caseMetaParam });
 const storedPdfParams = z.object({
@@ -36,7 +32,7 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
       summary: 'Genera el PDF del evento reportable (formulario CIOMS I), lo guarda en el historial de PDFs y lo descarga como ER-{referencia}.pdf',
       description: 'No se permite en un evento Pendiente o Anulado (400).',
       params: metaParams,
-      response: pdfResponse,
+      response: fileResponse(PDF_BYTES),
     },
     handler: async (request, reply) => {
       const pdf = await generateCasePdf(db, requireUser(request), request.params.id);
@@ -51,17 +47,13 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
 
   // The spec spells it with a trailing slash; both forms are accepted.
   for (const url of ['/api/getERPDF/:erId/:fileName/', '/api/getERPDF/:erId/:fileName']) {
-    app.route({
-      method: 'GET',
+    fileDownloadRoute(app, {
       url,
-      config: { roles: CASE_READERS },
-      schema: {
-        tags: TAG,
-        summary: 'Descarga un PDF ya generado del evento por su nombre guardado (listERPDF)',
-        params: storedPdfParams,
-        response: pdfResponse,
-      },
-      handler: async (request, reply) => sendFile(reply, await storedCasePdf(db, requireUser(request), request.params.erId, request.params.fileName)),
+      tags: TAG,
+      summary: 'Descarga un PDF ya generado del evento por su nombre guardado (listERPDF)',
+      params: storedPdfParams,
+      bytes: PDF_BYTES,
+      load: (user, params) => storedCasePdf(db, user, params.erId, params.fileName),
     });
   }
 

@@ -1,3 +1,4 @@
+export { FILE_BYTES, fileDownloadRoute, fileResponse, PDF_BYTES, type FileDownloadRoute } from './download.js';
 export { filesModule, type FilesModuleOptions } from './routes.js';
 export { parseFields } from './schemas.js';
 export { contentMatchesExtension } from './sniff.js';

@@ -23,7 +23,8 @@ import {
   originFile,
   saveDocument,
 } from './service.js';
-import { multipartDoc, readSingleUpload, registerUploads, sendFile } from './upload.js';
+import { fileDownloadRoute } from './download.js';
+import { multipartDoc, readSingleUpload, registerUploads } from './upload.js';
 
 export interface FilesModuleOptions {
   db: Db;
@@ -36,11 +37,6 @@ const TAG = ['Documentos y archivos'];
 const MULTIPART = ['multipart/form-data'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema };
-/** A download: the file's bytes with its MIME type. */
-const fileResponse = {
-  200: z.unknown().describe('Los bytes del archivo, con su tipo MIME y su nombre original (Content-Disposition: attachment)'),
-  ...withNotFound,
-};
 
 /**
  * Documents and notes of a case, the origin report's file and the medical contact's file:
@@ -144,27 +140,27 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
     },
   });
 
-  app.route({
-    method: 'GET',
+  fileDownloadRoute(app, {
     url: '/api/downloadOriginReportById/:meta',
-    config: { roles: CASE_READERS },
-    schema: { tags: TAG, summary: 'Descargar el documento de origen de un evento reportable', params: metaParams, response: fileResponse },
-    handler: async (request, reply) => sendFile(reply, await originFile(db, requireUser(request), request.params.meta)),
+    tags: TAG,
+    summary: 'Descargar el documento de origen de un evento reportable',
+    params: metaParams,
+    load: (user, params) => originFile(db, user, params.meta),
   });
 
-  app.route({
-    method: 'GET',
+  fileDownloadRoute(app, {
     url: '/api/downloadDocAndNotesById/:id',
-    config: { roles: CASE_READERS },
-    schema: { tags: TAG, summary: 'Descargar el archivo de un documento o nota', params: idParams, response: fileResponse },
-    handler: async (request, reply) => sendFile(reply, await documentFile(db, requireUser(request), request.params.id)),
+    tags: TAG,
+    summary: 'Descargar el archivo de un documento o nota',
+    params: idParams,
+    load: (user, params) => documentFile(db, user, params.id),
   });
 
-  app.route({
-    method: 'GET',
+  fileDownloadRoute(app, {
     url: '/api/downloadFileContactoMedicoById/:id',
-    config: { roles: CASE_READERS },
-    schema: { tags: TAG, summary: 'Descargar el archivo del contacto médico', params: idParams, response: fileResponse },
-    handler: async (request, reply) => sendFile(reply, await medicalContactFile(db, requireUser(request), request.params.id)),
+    tags: TAG,
+    summary: 'Descargar el archivo del contacto médico',
+    params: idParams,
+    load: (user, params) => medicalContactFile(db, user, params.id),
   });
 };

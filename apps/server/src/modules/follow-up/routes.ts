@@ -6,7 +6,7 @@ import { CASE_READERS } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { announceCaseCreated, type CaseEvents } from '../cases/index.js';
-import { sendFile } from '../files/index.js';
+import { fileDownloadRoute, PDF_BYTES } from '../files/index.js';
 import { followUpEventsByReference, followUpFile, getFollowUpReport } from './reads.js';
 import { followUpIdParams, referenceParams } from './schemas.js';
 import { createFollowUp } from './service.js';
@@ -23,10 +23,6 @@ const FOLLOW_UP_ROLES: readonly Role[] = ['QPPV', 'RLF'];
 /** The follow-up reads are listed in the event view with the case PDFs (same OpenAPI tag as before). */
 const READS_TAG = ['PDF y seguimientos'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
-const fileResponse = {
-  200: z.unknown().describe('Los bytes del PDF (application/pdf, Content-Disposition: attachment)'),
-  ...withNotFound,
-};
 
 /**
  * The follow-up of a case: the report created by the wizard's finish in type '2' (insertES,
@@ -65,12 +61,13 @@ export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = asyn
     handler: (request) => getFollowUpReport(db, requireUser(request), request.params.id),
   });
 
-  app.route({
-    method: 'GET',
+  fileDownloadRoute(app, {
     url: '/api/downloadFollowUpById/:id',
-    config: { roles: CASE_READERS },
-    schema: { tags: READS_TAG, summary: 'Descarga el archivo de un reporte de seguimiento', params: followUpIdParams, response: fileResponse },
-    handler: async (request, reply) => sendFile(reply, await followUpFile(db, requireUser(request), request.params.id)),
+    tags: READS_TAG,
+    summary: 'Descarga el archivo de un reporte de seguimiento',
+    params: followUpIdParams,
+    bytes: PDF_BYTES,
+    load: (user, params) => followUpFile(db, user, params.id),
   });
 
   app.route({

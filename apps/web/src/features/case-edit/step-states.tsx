@@ -10,7 +10,10 @@ export function StepLoading({ label }: { label: string }) {
   );
 }
 
+/** The title of a step's (and the wizard's) load error. */
+export const STEP_LOAD_ERROR_TITLE = 'No se pudieron cargar los datos de este paso';
+
 /** A step whose data could not be loaded (the API client has shown why). */
 export function StepLoadError({ onRetry }: { onRetry(): void }) {
-  return <LoadErrorPanel title="No se pudieron cargar los datos de este paso" onRetry={onRetry} />;
+  return <LoadErrorPanel title={STEP_LOAD_ERROR_TITLE} onRetry={onRetry} />;
 }

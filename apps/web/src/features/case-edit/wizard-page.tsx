@@ -1,15 +1,14 @@
 import { eventViewPath, MSG, type ErEvent, type WizardStep } from '@atalaya/domain';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconEye, IconInfoCircle, IconListCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../shared/api';
-import { FullPageLoader, Page } from '../../shared/layout';
-import { codiguerasQuery, eventQuery, medicationsQuery, originQuery, patientQuery, ramsQuery } from '../cases';
+import { Page } from '../../shared/layout';
+import { CaseLoadError, CaseLoading, codiguerasQuery, medicationsQuery, originQuery, patientQuery, ramsQuery, useCaseOnPage } from '../cases';
 import { buildFollowUpDraft, type CaseRecords } from './follow-up-draft';
 import type { FollowUpDraft, FollowUpState } from './step-contract';
-import { StepLoadError, StepLoading } from './step-states';
+import { STEP_LOAD_ERROR_TITLE, StepLoadError, StepLoading } from './step-states';
 import { WizardFlow } from './wizard-flow';
 import { initialStep, wizardMode, wizardRefusal, type WizardMode } from './wizard-navigation';
 import { DeleteCaseButton } from '../case-workflow';
@@ -32,17 +31,14 @@ export function WizardPage() {
   const { meta = '', type } = useParams();
   const [searchParams] = useSearchParams();
   const mode = wizardMode(type);
-  const event = useQuery(eventQuery(meta));
+  const page = useCaseOnPage(meta, STEP_LOAD_ERROR_TITLE);
   const lists = useQuery(codiguerasQuery());
 
-  if (event.isError) {
-    return isApiError(event.error) && event.error.status === 404 ? <CaseNotFound /> : <CaseLoadError onRetry={() => void event.refetch()} />;
-  }
-  if (!event.data) return <FullPageLoader label="Cargando evento reportable" />;
-  if (lists.isError) return <CaseLoadError onRetry={() => void lists.refetch()} />;
-  if (!lists.data) return <FullPageLoader label="Cargando evento reportable" />;
+  if (page.fallback) return page.fallback;
+  if (lists.isError) return <CaseLoadError title={STEP_LOAD_ERROR_TITLE} onRetry={() => void lists.refetch()} />;
+  if (!lists.data) return <CaseLoading />;
 
-  const current = event.data;
+  const current = page.event;
   const refusal = wizardRefusal(current, mode);
   const start = initialStep(searchParams.get('step'));
 
@@ -68,30 +64,6 @@ export function WizardPage() {
       ) : (
         <WizardFlow key={meta} meta={meta} event={current} followUp={null} initialStep={start} />
       )}
-    </Page>
-  );
-}
-
-/** The case does not exist or is out of reach: the API client has shown 'Datos no encontrados'. */
-function CaseNotFound() {
-  return (
-    <Page title="Evento Reportable">
-      <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title={MSG.errors.notFoundTitle}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{MSG.errors.notFoundDetail}</Text>
-          <Button component={Link} to="/workflow" variant="light" leftSection={<IconListCheck size={16} />}>
-            Volver a Tareas
-          </Button>
-        </Stack>
-      </Alert>
-    </Page>
-  );
-}
-
-function CaseLoadError({ onRetry }: { onRetry(): void }) {
-  return (
-    <Page title="Evento Reportable">
-      <StepLoadError onRetry={onRetry} />
     </Page>
   );
 }

@@ -1,13 +1,12 @@
 import { ER_STATUS, eventEditPath, eventViewPath, MSG, type ErEvent } from '@atalaya/domain';
 import { Alert, Badge, Box, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconBan, IconInfoCircle, IconListCheck, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconBan, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../shared/api';
 import { DateText } from '../../shared/display';
-import { FullPageLoader, LoadErrorPanel, Page } from '../../shared/layout';
+import { Page } from '../../shared/layout';
 import { CaseDocumentsPanel } from '../files';
-import { codiguerasQuery, eventQuery } from '../cases';
+import { codiguerasQuery, useCaseOnPage } from '../cases';
 import { EvaluationSummary, RamTab, RecoveryTab } from '../case-assessment';
 import { PdfsTab } from '../case-pdf';
 import { DeleteCaseButton, EventActionsBar, OperationsTab } from '../case-workflow';
@@ -23,13 +22,10 @@ import { resolveViewTab, viewTabsOf } from './view-tabs';
 export function CaseViewPage() {
   const { meta = '', step, type } = useParams();
   const navigate = useNavigate();
-  const event = useQuery(eventQuery(meta));
+  const page = useCaseOnPage(meta, 'No se pudo cargar el evento reportable');
 
-  if (event.isError) {
-    return isApiError(event.error) && event.error.status === 404 ? <CaseNotFound /> : <CaseLoadError onRetry={() => void event.refetch()} />;
-  }
-  if (!event.data) return <FullPageLoader label="Cargando evento reportable" />;
-  const current = event.data;
+  if (page.fallback) return page.fallback;
+  const current = page.event;
   const tab = resolveViewTab(step, current);
   const followUpType = type ?? (current.EventType === 3 ? '3' : undefined);
   if (tab !== step) return <Navigate replace to={eventViewPath(meta, tab, followUpType)} />;
@@ -140,30 +136,5 @@ function Footer({ event }: { event: ErEvent }) {
         )}
       </Stack>
     </Paper>
-  );
-}
-
-/** The case could not be loaded for another reason (network, server): the wizard's retry panel. */
-function CaseLoadError({ onRetry }: { onRetry(): void }) {
-  return (
-    <Page title="Evento Reportable">
-      <LoadErrorPanel title="No se pudo cargar el evento reportable" onRetry={onRetry} />
-    </Page>
-  );
-}
-
-/** The case does not exist or is out of reach: the API client has shown 'Datos no encontrados'. */
-function CaseNotFound() {
-  return (
-    <Page title="Evento Reportable">
-      <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title={MSG.errors.notFoundTitle}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{MSG.errors.notFoundDetail}</Text>
-          <Button component={Link} to="/workflow" variant="light" leftSection={<IconListCheck size={16} />}>
-            Volver a Tareas
-          </Button>
-        </Stack>
-      </Alert>
-    </Page>
   );
 }
