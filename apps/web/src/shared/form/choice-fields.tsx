@@ -1,8 +1,8 @@
 import { Checkbox, Group, NativeSelect, Radio, Select, Switch, type ComboboxItem, type SelectProps } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { Controller, type FieldValues } from 'react-hook-form';
+import type { ChangeEvent, ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { BOOLEAN_YES_NO, idFromSelect, idToSelect, selectValueOf, yesNoFromRadio, yesNoToRadio, type Option, type YesNoCodec } from './codecs';
-import { FIELD_COMBOBOX_PROPS, useFieldDisabled, useFieldMessage, type FieldProps } from './field-props';
+import { FIELD_COMBOBOX_PROPS, inputProps, useBoundField, type BoundField, type FieldProps } from './field-props';
 
 /** Further Select props (`searchable`, `limit`, `comboboxProps`…); the kit sets value, label and error. */
 export type SelectRest = Omit<SelectProps, 'name' | 'label' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'required' | 'disabled' | 'description'>;
@@ -31,66 +31,42 @@ function BoundSelect<T extends FieldValues, V>({
   native,
   ...rest
 }: FieldProps<T> & SelectFieldProps<V> & { toSelect(value: unknown): string | null; toForm(value: string | null): V | null }) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
+  const bound = useBoundField(control, name, disabled);
+  const { field } = bound;
+  const common = inputProps({ label, required, description }, bound);
+  const choose = (value: string | null, option: ComboboxItem | null) => {
+    const chosen = toForm(value);
+    field.onChange(chosen);
+    onChosen?.(chosen, option);
+  };
   if (native) {
     const options: ComboboxItem[] = (Array.isArray(rest.data) ? rest.data : []).flatMap((item: unknown) =>
       typeof item === 'string' ? [{ value: item, label: item }] : item && typeof item === 'object' && 'value' in item && 'label' in item ? [item as ComboboxItem] : [],
     );
     return (
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <NativeSelect
-            label={label}
-            withAsterisk={required}
-            disabled={readOnly}
-            description={description}
-            style={rest.style}
-            data={options}
-            value={toSelect(field.value) ?? ''}
-            onChange={(event) => {
-              const value = event.currentTarget.value === '' ? null : event.currentTarget.value;
-              const chosen = toForm(value);
-              field.onChange(chosen);
-              onChosen?.(chosen, options.find((option) => option.value === value) ?? null);
-            }}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={error}
-          />
-        )}
+      <NativeSelect
+        {...common}
+        style={rest.style}
+        data={options}
+        value={toSelect(field.value) ?? ''}
+        onChange={(event) => {
+          const value = event.currentTarget.value === '' ? null : event.currentTarget.value;
+          choose(value, options.find((option) => option.value === value) ?? null);
+        }}
       />
     );
   }
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Select
-          label={label}
-          withAsterisk={required}
-          disabled={readOnly}
-          description={description}
-          placeholder="Seleccionar..."
-          nothingFoundMessage="Sin resultados"
-          clearable={!required}
-          allowDeselect={!required}
-          comboboxProps={FIELD_COMBOBOX_PROPS}
-          {...rest}
-          value={toSelect(field.value)}
-          onChange={(value, option) => {
-            const chosen = toForm(value);
-            field.onChange(chosen);
-            onChosen?.(chosen, value === null ? null : option);
-          }}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={error}
-        />
-      )}
+    <Select
+      {...common}
+      placeholder="Seleccionar..."
+      nothingFoundMessage="Sin resultados"
+      clearable={!required}
+      allowDeselect={!required}
+      comboboxProps={FIELD_COMBOBOX_PROPS}
+      {...rest}
+      value={toSelect(field.value)}
+      onChange={(value, option) => choose(value, value === null ? null : option)}
     />
   );
 }
@@ -105,8 +81,8 @@ export function IdSelectField<T extends FieldValues>(props: FieldProps<T> & Sele
   return <BoundSelect<T, number> {...props} toSelect={idToSelect} toForm={idFromSelect} />;
 }
 
-/** Radio buttons over string values (e.g. F / M). */
-export function RadioField<T extends FieldValues>({
+/** Radio buttons bound to the form; `toRadio` and `fromRadio` convert between the form's value and a radio's. */
+function BoundRadios<T extends FieldValues, V>({
   control,
   name,
   label,
@@ -114,36 +90,36 @@ export function RadioField<T extends FieldValues>({
   disabled,
   description,
   options,
+  toRadio,
+  fromRadio,
   onChosen,
-}: FieldProps<T> & { options: readonly Option[]; onChosen?: (value: string) => void }) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
+}: FieldProps<T> & { options: readonly Option[]; toRadio(value: unknown): string | null; fromRadio(radio: string): V; onChosen?: (value: V) => void }) {
+  const { field, error, readOnly } = useBoundField(control, name, disabled);
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Radio.Group
-          label={label}
-          withAsterisk={required}
-          description={description}
-          value={typeof field.value === 'string' ? field.value : null}
-          onChange={(radio) => {
-            const value = String(radio);
-            field.onChange(value);
-            onChosen?.(value);
-          }}
-          error={error}
-        >
-          <Group mt={6} gap="lg">
-            {options.map((option) => (
-              <Radio key={option.value} value={option.value} label={option.label} disabled={readOnly} aria-invalid={error ? true : undefined} />
-            ))}
-          </Group>
-        </Radio.Group>
-      )}
-    />
+    <Radio.Group
+      label={label}
+      withAsterisk={required}
+      description={description}
+      value={toRadio(field.value)}
+      onChange={(radio) => {
+        const value = fromRadio(String(radio));
+        field.onChange(value);
+        onChosen?.(value);
+      }}
+      error={error}
+    >
+      <Group mt={6} gap="lg">
+        {options.map((option) => (
+          <Radio key={option.value} value={option.value} label={option.label} disabled={readOnly} aria-invalid={error ? true : undefined} />
+        ))}
+      </Group>
+    </Radio.Group>
   );
+}
+
+/** Radio buttons over string values (e.g. F / M). */
+export function RadioField<T extends FieldValues>(props: FieldProps<T> & { options: readonly Option[]; onChosen?: (value: string) => void }) {
+  return <BoundRadios<T, string> {...props} toRadio={(value) => (typeof value === 'string' ? value : null)} fromRadio={(radio) => radio} />;
 }
 
 export interface YesNoFieldProps<V extends string | boolean> {
@@ -156,44 +132,32 @@ export interface YesNoFieldProps<V extends string | boolean> {
 
 /** A yes/no question; not answered while the form holds neither value (null, ''). */
 export function YesNoField<T extends FieldValues, V extends string | boolean = boolean>({
-  control,
-  name,
-  label,
-  required,
-  disabled,
-  description,
   codec = BOOLEAN_YES_NO as unknown as YesNoCodec<V>, // the default V is boolean
   yesLabel = 'Sí',
   noLabel = 'No',
-  onChosen,
+  ...props
 }: FieldProps<T> & YesNoFieldProps<V>) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Radio.Group
-          label={label}
-          withAsterisk={required}
-          description={description}
-          value={yesNoToRadio(codec, field.value)}
-          onChange={(radio) => {
-            const value = yesNoFromRadio(codec, String(radio));
-            field.onChange(value);
-            onChosen?.(value);
-          }}
-          error={error}
-        >
-          <Group mt={6} gap="lg">
-            <Radio value={String(codec.yes)} label={yesLabel} disabled={readOnly} aria-invalid={error ? true : undefined} />
-            <Radio value={String(codec.no)} label={noLabel} disabled={readOnly} aria-invalid={error ? true : undefined} />
-          </Group>
-        </Radio.Group>
-      )}
-    />
-  );
+  const options = [
+    { value: String(codec.yes), label: yesLabel },
+    { value: String(codec.no), label: noLabel },
+  ];
+  return <BoundRadios<T, V> {...props} options={options} toRadio={(value) => yesNoToRadio(codec, value)} fromRadio={(radio) => yesNoFromRadio(codec, radio)} />;
+}
+
+/** The props of a checkbox or a switch held as a boolean. */
+function toggleProps<T extends FieldValues>({ field, error, readOnly }: BoundField<T>, onChosen?: (value: boolean) => void) {
+  return {
+    disabled: readOnly,
+    checked: field.value === true,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      field.onChange(event.currentTarget.checked);
+      onChosen?.(event.currentTarget.checked);
+    },
+    onBlur: field.onBlur,
+    ref: field.ref,
+    error,
+    'aria-invalid': error ? true : undefined,
+  };
 }
 
 /** A checkbox held as a boolean; the label may hold a link (the terms). */
@@ -204,27 +168,8 @@ export function CheckboxField<T extends FieldValues>({
   disabled,
   description,
 }: Omit<FieldProps<T>, 'label' | 'required'> & { label: ReactNode }) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Checkbox
-          label={label}
-          description={description}
-          disabled={readOnly}
-          checked={field.value === true}
-          onChange={(event) => field.onChange(event.currentTarget.checked)}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={error}
-          aria-invalid={error ? true : undefined}
-        />
-      )}
-    />
-  );
+  const bound = useBoundField(control, name, disabled);
+  return <Checkbox label={label} description={description} {...toggleProps(bound)} />;
 }
 
 /** An on/off switch held as a boolean. */
@@ -236,28 +181,6 @@ export function SwitchField<T extends FieldValues>({
   description,
   onChosen,
 }: Omit<FieldProps<T>, 'required'> & { onChosen?: (value: boolean) => void }) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Switch
-          label={label}
-          description={description}
-          disabled={readOnly}
-          checked={field.value === true}
-          onChange={(event) => {
-            field.onChange(event.currentTarget.checked);
-            onChosen?.(event.currentTarget.checked);
-          }}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={error}
-          aria-invalid={error ? true : undefined}
-        />
-      )}
-    />
-  );
+  const bound = useBoundField(control, name, disabled);
+  return <Switch label={label} description={description} {...toggleProps(bound, onChosen)} />;
 }

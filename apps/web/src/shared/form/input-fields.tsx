@@ -2,92 +2,30 @@ import { NumberInput, TextInput, type TextInputProps } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
-import { Controller, type FieldValues } from 'react-hook-form';
-import { decimalsOfStep, digitsOnly, numberFromInput, textOf } from './codecs';
+import type { FieldValues } from 'react-hook-form';
+import { decimalsOfStep, digitsOnly, numberFromInput } from './codecs';
 import { parseTypedDate, todayIso } from './dates';
-import { FIELD_COMBOBOX_PROPS, useFieldDisabled, useFieldMessage, type FieldProps } from './field-props';
+import { FIELD_COMBOBOX_PROPS, inputProps, textInputProps, useBoundField, type FieldProps } from './field-props';
 import { TextareaWithCount } from './textarea-with-count';
 
 type TextInputRest = Omit<TextInputProps, 'name' | 'label' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'required' | 'disabled' | 'description'>;
 
 /** A one-line text. */
 export function TextField<T extends FieldValues>({ control, name, label, required, disabled, description, autoComplete, ...rest }: FieldProps<T> & TextInputRest) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextInput
-          label={label}
-          withAsterisk={required}
-          disabled={readOnly}
-          description={description}
-          autoComplete={autoComplete ?? 'off'}
-          {...rest}
-          value={textOf(field.value)}
-          onChange={(event) => field.onChange(event.currentTarget.value)}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={error}
-        />
-      )}
-    />
-  );
+  const bound = useBoundField(control, name, disabled);
+  return <TextInput {...inputProps({ label, required, description }, bound)} autoComplete={autoComplete ?? 'off'} {...rest} {...textInputProps(bound)} />;
 }
 
 /** A phone number: only digits can be typed. */
 export function PhoneField<T extends FieldValues>({ control, name, label, required, disabled, description }: FieldProps<T>) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextInput
-          label={label}
-          withAsterisk={required}
-          disabled={readOnly}
-          description={description}
-          inputMode="numeric"
-          autoComplete="tel"
-          value={textOf(field.value)}
-          onChange={(event) => field.onChange(digitsOnly(event.currentTarget.value))}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={error}
-        />
-      )}
-    />
-  );
+  const bound = useBoundField(control, name, disabled);
+  return <TextInput {...inputProps({ label, required, description }, bound)} inputMode="numeric" autoComplete="tel" {...textInputProps(bound, digitsOnly)} />;
 }
 
 /** A textarea with the character-count bar (event spec §5). */
 export function TextAreaField<T extends FieldValues>({ control, name, label, required, disabled, description, max }: FieldProps<T> & { max: number }) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextareaWithCount
-          label={label}
-          withAsterisk={required}
-          disabled={readOnly}
-          description={description}
-          max={max}
-          value={textOf(field.value)}
-          onChange={(event) => field.onChange(event.currentTarget.value)}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={error}
-        />
-      )}
-    />
-  );
+  const bound = useBoundField(control, name, disabled);
+  return <TextareaWithCount {...inputProps({ label, required, description }, bound)} max={max} {...textInputProps(bound)} />;
 }
 
 export interface NumberFieldProps {
@@ -115,34 +53,22 @@ export function NumberField<T extends FieldValues>({
   decimals = decimalsOfStep(step),
   suffix,
 }: FieldProps<T> & NumberFieldProps) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
+  const bound = useBoundField(control, name, disabled);
+  const { field } = bound;
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <NumberInput
-          label={label}
-          withAsterisk={required}
-          disabled={readOnly}
-          description={description}
-          min={min}
-          max={max}
-          step={step}
-          decimalScale={decimals}
-          allowDecimal={decimals > 0}
-          allowNegative={min < 0}
-          decimalSeparator=","
-          rightSection={suffix}
-          rightSectionWidth={suffix ? 44 : undefined}
-          value={typeof field.value === 'number' ? field.value : ''}
-          onChange={(value) => field.onChange(numberFromInput(value))}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={error}
-        />
-      )}
+    <NumberInput
+      {...inputProps({ label, required, description }, bound)}
+      min={min}
+      max={max}
+      step={step}
+      decimalScale={decimals}
+      allowDecimal={decimals > 0}
+      allowNegative={min < 0}
+      decimalSeparator=","
+      rightSection={suffix}
+      rightSectionWidth={suffix ? 44 : undefined}
+      value={typeof field.value === 'number' ? field.value : ''}
+      onChange={(value) => field.onChange(numberFromInput(value))}
     />
   );
 }
@@ -159,48 +85,23 @@ export interface DateFieldProps {
  * native input holds '' when empty.
  */
 export function DateField<T extends FieldValues>({ control, name, label, required, disabled, description, allowFuture, native }: FieldProps<T> & DateFieldProps) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
+  const bound = useBoundField(control, name, disabled);
+  const { field } = bound;
+  const common = inputProps({ label, required, description }, bound);
+  const latest = allowFuture ? undefined : todayIso();
+  if (native) return <TextInput type="date" {...common} max={latest} {...textInputProps(bound)} />;
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) =>
-        native ? (
-          <TextInput
-            type="date"
-            label={label}
-            withAsterisk={required}
-            disabled={readOnly}
-            description={description}
-            max={allowFuture ? undefined : todayIso()}
-            value={textOf(field.value)}
-            onChange={(event) => field.onChange(event.currentTarget.value)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={error}
-          />
-        ) : (
-          <DateInput
-            label={label}
-            withAsterisk={required}
-            disabled={readOnly}
-            description={description}
-            placeholder="DD/MM/AAAA"
-            valueFormat="DD/MM/YYYY"
-            dateParser={parseTypedDate}
-            locale="es"
-            maxDate={allowFuture ? undefined : todayIso()}
-            clearable
-            popoverProps={FIELD_COMBOBOX_PROPS}
-            value={typeof field.value === 'string' && field.value !== '' ? field.value : null}
-            onChange={(value) => field.onChange(value)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={error}
-          />
-        )
-      }
+    <DateInput
+      {...common}
+      placeholder="DD/MM/AAAA"
+      valueFormat="DD/MM/YYYY"
+      dateParser={parseTypedDate}
+      locale="es"
+      maxDate={latest}
+      clearable
+      popoverProps={FIELD_COMBOBOX_PROPS}
+      value={typeof field.value === 'string' && field.value !== '' ? field.value : null}
+      onChange={(value) => field.onChange(value)}
     />
   );
 }

@@ -2,8 +2,8 @@ import { Autocomplete, Loader, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Controller, type FieldValues } from 'react-hook-form';
-import { FIELD_COMBOBOX_PROPS, useFieldDisabled, useFieldMessage, type FieldProps } from './field-props';
+import type { FieldValues } from 'react-hook-form';
+import { FIELD_COMBOBOX_PROPS, useBoundField, type FieldProps } from './field-props';
 
 /** Fewer characters than this are not searched (the server refuses them). */
 export const MEDDRA_MIN_CHARS = 2;
@@ -49,26 +49,19 @@ export function MeddraField<T extends FieldValues, M extends MeddraMatch, K exte
   search,
   withHierarchy = false,
 }: FieldProps<T> & { search: MeddraSearch<M, K>; /** Each option shows its preferred term and SOC under it. */ withHierarchy?: boolean }) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
+  const { field, error, readOnly } = useBoundField(control, name, disabled);
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <MeddraInput
-          label={label}
-          required={required}
-          description={description}
-          search={search}
-          withHierarchy={withHierarchy}
-          value={nameOf(field.value)}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={error}
-          disabled={readOnly}
-        />
-      )}
+    <MeddraInput
+      label={label}
+      required={required}
+      description={description}
+      search={search}
+      withHierarchy={withHierarchy}
+      value={nameOf(field.value)}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+      disabled={readOnly}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { Select, type ComboboxItem } from '@mantine/core';
-import { Controller, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { productToSelect, type Option } from './codecs';
-import { FIELD_COMBOBOX_PROPS, useFieldDisabled, useFieldMessage, type FieldProps } from './field-props';
+import { FIELD_COMBOBOX_PROPS, inputProps, useBoundField, type FieldProps } from './field-props';
 import type { SelectRest } from './choice-fields';
 
 export interface ProductFieldProps<P extends { Id: number }> extends Omit<SelectRest, 'data' | 'renderOption'> {
@@ -40,52 +40,40 @@ export function ProductField<T extends FieldValues, P extends { Id: number }>({
   onPick,
   ...rest
 }: FieldProps<T> & ProductFieldProps<P>) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
+  const bound = useBoundField(control, name, disabled);
+  const { field } = bound;
   const options: Option[] = products.map((product) => ({ value: String(product.Id), label: optionLabel(product) }));
   if (extraOption && !options.some((option) => option.value === extraOption.value)) options.push(extraOption);
   const byId = new Map(products.map((product) => [String(product.Id), product]));
 
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Select
-          label={label}
-          withAsterisk={required}
-          disabled={readOnly}
-          description={description}
-          searchable
-          placeholder={loading ? loadingPlaceholder : 'Escriba para buscar'}
-          data={options}
-          limit={50}
-          comboboxProps={FIELD_COMBOBOX_PROPS}
-          renderOption={
-            optionDetail
-              ? ({ option }) => {
-                  const product = byId.get(option.value);
-                  return (
-                    <div>
-                      <div>{option.label}</div>
-                      {product ? <div style={{ fontSize: 12, color: 'var(--mantine-color-dimmed)' }}>{optionDetail(product)}</div> : null}
-                    </div>
-                  );
-                }
-              : undefined
-          }
-          {...rest}
-          value={productToSelect(field.value)}
-          onChange={(value, option) => {
-            const product = value === null ? null : (byId.get(value) ?? null);
-            if (onPick) onPick(product);
-            else field.onChange(value === null ? null : toValue(product, option));
-          }}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={error}
-        />
-      )}
+    <Select
+      {...inputProps({ label, required, description }, bound)}
+      searchable
+      placeholder={loading ? loadingPlaceholder : 'Escriba para buscar'}
+      data={options}
+      limit={50}
+      comboboxProps={FIELD_COMBOBOX_PROPS}
+      renderOption={
+        optionDetail
+          ? ({ option }) => {
+              const product = byId.get(option.value);
+              return (
+                <div>
+                  <div>{option.label}</div>
+                  {product ? <div style={{ fontSize: 12, color: 'var(--mantine-color-dimmed)' }}>{optionDetail(product)}</div> : null}
+                </div>
+              );
+            }
+          : undefined
+      }
+      {...rest}
+      value={productToSelect(field.value)}
+      onChange={(value, option) => {
+        const product = value === null ? null : (byId.get(value) ?? null);
+        if (onPick) onPick(product);
+        else field.onChange(value === null ? null : toValue(product, option));
+      }}
     />
   );
 }
