@@ -1,3 +1,4 @@
+import { registerNulGuard } from './http/nul-guard.js';
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -72,6 +73,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   acceptEmptyJson(app);
+  registerNulGuard(app);
 
   const { db } = database;
   const keys = await loadAuthKeys(db, config);

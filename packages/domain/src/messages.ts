@@ -50,6 +50,8 @@ export const MSG = {
   },
   generic: {
     required: 'Requerido',
+    /** A text with a NUL character (PostgreSQL cannot store it), on any route. */
+    invalidCharacters: 'El texto contiene caracteres no válidos',
     radio: 'Debe seleccionar una opción',
     select: 'Debe selecionar una opción',
     numeric: 'El campo debe ser un númerico',
@@ -104,8 +106,6 @@ export const MSG = {
     pregnancyOnlyFemale: 'El embarazo solo corresponde a pacientes de sexo femenino',
     /** (ours) the report does not say whether the reporter is a health professional. */
     reporterTypeRequired: 'Debe indicar si es profesional de la salud',
-    /** (ours) a text with a NUL character, which the database cannot store. */
-    invalidCharacters: 'El reporte contiene caracteres no válidos',
     /** (ours) a suspect product that is not sold in the report's country. */
     productNotAvailable: 'El medicamento / producto seleccionado no está disponible en el país elegido',
     /** (ours) a list value (vía, frecuencia, unidad, evolución, acción, parentesco, tipo) that the list does not hold. */

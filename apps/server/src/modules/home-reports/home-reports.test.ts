@@ -129,7 +129,7 @@ describe('POST /api/postreporthome', () => {
       const payload = patientReport(uyProduct);
       const response = await postReport({ ...payload, Paciente: { ...payload.Paciente, CentroMedico: 'Hospital\u0000' } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.publicForm.invalidCharacters });
+      expect(response.json()).toEqual({ Message: MSG.generic.invalidCharacters });
     });
 
     it.each([

@@ -8,7 +8,7 @@ import { type CaptchaSolution, spendCaptcha, verifyCaptcha } from '../auth/index
 import { announceHomeReportCreated, type HomeReportEvents } from './events.js';
 import { insertHomeReport, insertStatusHistory } from './queries.js';
 import { resolveReferences } from './references.js';
-import { hasNulCharacter, reportColumns, storedReport } from './stored-report.js';
+import { reportColumns, storedReport } from './stored-report.js';
 
 export interface HomeReportDeps {
   db: Db;
@@ -25,7 +25,6 @@ type Sender = { captcha: CaptchaSolution; user: null } | { captcha: null; user: 
  * announces it. Nothing is stored when any step fails.
  */
 async function storeHomeReport(deps: HomeReportDeps, report: PublicReport, sender: Sender): Promise<ReportCreated> {
-  if (hasNulCharacter(report)) throw badRequest(MSG.publicForm.invalidCharacters);
   const now = new Date();
   const year = now.getUTCFullYear();
   const created = await deps.db.transaction(async (tx) => {

@@ -42,11 +42,3 @@ export function reportColumns(report: PublicReport) {
     acceptsContact: report.InformacionContacto.AceptaContacto === 'SI',
   };
 }
-
-/** Whether any text of the payload holds a NUL character (PostgreSQL's jsonb cannot store it). */
-export function hasNulCharacter(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNulCharacter);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(hasNulCharacter);
-  return false;
-}
