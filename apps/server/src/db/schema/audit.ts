@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, char, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, char, check, index, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { users } from './identity.js';
 
@@ -38,7 +38,12 @@ export type AuditKind = keyof typeof AUDIT_KINDS;
  * The audit trail: OperationType, PKId, ReferenceNumber, Metadata, Instance (ER, Usuarios,
  * Configuracion, Parametros), User, DateUTC, Description and the old and new values.
  * Each row also keeps its kind and where the call came from (address and user agent).
- * Append-only: the database refuses UPDATE and DELETE (src/db/sql).
+ * Append-only: the database refuses UPDATE, DELETE and TRUNCATE (drizzle/0005).
+ *
+ * Hash chain (docs/adr/0006-tamper-evident-record.md): a BEFORE INSERT trigger gives each row
+ * its position in the chain, the previous row's hash and its own hash,
+ * SHA-256(prevHash || canonical content), under the lock of `audit_chain_head`; the writer
+ * never sets them. `npm run verify-audit` walks the chain.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -62,12 +67,35 @@ export const auditLog = pgTable(
     ipAddress: text(),
     /** The caller's User-Agent header; null without a request. */
     userAgent: text(),
+    /** Position in the hash chain (1, 2, 3…), set by the database. */
+    chainSeq: bigint({ mode: 'number' }),
+    /** The previous row's hash (64 zeros for the first row), set by the database. */
+    prevHash: text(),
+    /** SHA-256 (hex) of prevHash || the row's canonical content, set by the database. */
+    hash: text(),
   },
   (t) => [
+    uniqueIndex('audit_log_chain_seq_idx').on(t.chainSeq),
     index('audit_log_instance_date_idx').on(t.instance, t.dateUtc.desc()),
     index('audit_log_reference_number_idx').on(t.referenceNumber, t.dateUtc.desc()),
     index('audit_log_instance_table_date_idx').on(t.instance, t.tableName, t.dateUtc.desc()),
     check('audit_log_operation_type', sql`${t.operationType} in ('I', 'U', 'D')`),
     check('audit_log_instance', sql`${t.instance} in ('ER', 'Usuarios', 'Configuracion', 'Parametros')`),
   ],
+);
+
+/**
+ * The head of the audit hash chain: one row (id 1) with the last position and hash. The
+ * audit trigger locks it (FOR UPDATE) to chain each new row, so concurrent writers are
+ * serialised on both databases; `npm run verify-audit` compares the last row with it, so
+ * deleting the newest rows shows too. Only the trigger (SECURITY DEFINER) writes it.
+ */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: smallint().primaryKey(),
+    lastSeq: bigint({ mode: 'number' }).notNull(),
+    lastHash: text().notNull(),
+  },
+  (t) => [check('audit_chain_head_single_row', sql`${t.id} = 1`)],
 );

@@ -136,7 +136,7 @@ export const eventDocuments = pgTable(
   (t) => [index().on(t.eventId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`)],
 );
 
-/** Seguimiento: follow-up reports of an event, referenced `{NumeroReferencia}-S{n}`. */
+/** Seguimiento: follow-up reports of an event, referenced `{NumeroReferencia}-S{n}`. Append-only. */
 export const followUpReports = pgTable(
   'follow_up_reports',
   {
@@ -155,7 +155,7 @@ export const followUpReports = pgTable(
   (t) => [unique('follow_up_reports_event_id_sequence_unique').on(t.eventId, t.sequence)],
 );
 
-/** The comment given with each workflow action (the comments modal). */
+/** The comment given with each workflow action (the comments modal). Append-only. */
 export const eventComments = pgTable(
   'event_comments',
   {

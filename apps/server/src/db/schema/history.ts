@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, char, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, char, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { events } from './events.js';
 import { files } from './files.js';
@@ -7,7 +7,7 @@ import { users } from './identity.js';
 
 /**
  * Operation history of an event: one entry per write (I Creado, U Actualizado, D Borrado),
- * written in the same transaction as the change. Append-only (src/db/sql).
+ * written in the same transaction as the change. Append-only (drizzle/0005).
  */
 export const operationHistory = pgTable(
   'operation_history',
@@ -48,7 +48,7 @@ export const operationHistoryLines = pgTable(
   (t) => [index().on(t.entryId)],
 );
 
-/** Every PDF generated for an event (Historial de PDFs); the bytes are in `files`. */
+/** Every PDF generated for an event (Historial de PDFs); the bytes are in `files`. Append-only. */
 export const pdfHistory = pgTable(
   'pdf_history',
   {
@@ -72,7 +72,7 @@ export const pdfHistory = pgTable(
  * Electronic signatures (21 CFR Part 11 style): who signed (the printed name as it was at
  * signing), when, what the signature means (the action: 'Eliminar evento', 'Eliminar
  * documento'…) and the signer's comment, linked to the case and to the signed record.
- * Written in the transaction of the signed action. Append-only.
+ * Written in the transaction of the signed action. Append-only (drizzle/0005).
  */
 export const electronicSignatures = pgTable(
   'electronic_signatures',
@@ -91,6 +91,14 @@ export const electronicSignatures = pgTable(
     /** The signed record: 'ER' (the case) or 'Documento'. */
     recordType: text().notNull(),
     recordId: text().notNull(),
+    /**
+     * What was signed, as canonical JSON: the signature's manifest (signer, meaning, comment,
+     * time) and the signed record's identity and state at signing (`signedContentOf` in
+     * modules/cases). Null on signatures stored before it existed.
+     */
+    signedContent: jsonb(),
+    /** SHA-256 (hex) of the canonical JSON of `signedContent`. */
+    contentHash: text(),
   },
   (t) => [index('electronic_signatures_event_signed_at_idx').on(t.eventId, t.signedAt.desc())],
 );

@@ -30,8 +30,11 @@ export async function deleteCase(db: Db, user: AuthUser, body: { Event: string; 
         storeSignature(tx, user, {
           comment: body.Signature.comment,
           meaning: CASE_DELETION_MEANING,
-          recordType: 'ER',
-          recordId: found.meta,
+          record: {
+            type: 'ER',
+            id: found.meta,
+            state: { id: found.id, meta: found.meta, referenceNumber: found.referenceNumber, status: found.status, createdBy: found.createdBy },
+          },
           eventId: found.id,
           signedAt,
         }),

@@ -164,8 +164,19 @@ export async function deleteDocument(db: Db, user: AuthUser, input: SignedDocume
     const signatureLines = await storeSignature(tx, user, {
       comment: input.Signature.comment,
       meaning: DOCUMENT_DELETION_MEANING,
-      recordType: 'Documento',
-      recordId: String(document.id),
+      record: {
+        type: 'Documento',
+        id: String(document.id),
+        state: {
+          id: document.id,
+          meta: document.meta,
+          note: document.note,
+          typeId: document.typeId,
+          typeName: document.typeName,
+          fileId: document.fileId,
+          fileName: document.fileName,
+        },
+      },
       eventId: found.id,
       signedAt,
     });
