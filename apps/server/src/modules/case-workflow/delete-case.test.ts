@@ -2,6 +2,8 @@ import { MSG } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { electronicSignatures, events } from '../../db/schema/index.js';
+import { canonicalJson, sha256Hex } from '../../shared/canonical-json.js';
+import { type SignedContent, signedContentHash } from '../cases/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { get, historyOf, post, sessionOf, type Session } from '../../test-support/case-edit.js';
 import { createCase, type TestCase } from '../../test-support/cases.js';
@@ -86,5 +88,27 @@ describe('POST /api/delER', () => {
     const testCase = await draft();
     expect((await remove(otherRlf, testCase, signature(otherRlf))).statusCode).toBe(404);
     expect(await deletedAt(testCase)).toBeNull();
+  });
+
+  it('stores with the signature the SHA-256 of what was signed: the case as it was and the manifest', async () => {
+    const testCase = await draft();
+    expect((await remove(creator, testCase, signature(creator))).statusCode).toBe(200);
+    const [signed] = await t.database.db.select().from(electronicSignatures).where(eq(electronicSignatures.eventId, testCase.id));
+    if (!signed) throw new Error('No signature stored');
+
+    // Recomputed here from what the test knows, not from the stored content.
+    const expected = {
+      signature: { signerId: creator.user.id, printedName: 'Prueba RLF', meaning: 'Eliminar evento reportable', comment: 'Creado por error, duplicado de otro evento', signedAt: signed.signedAt.toISOString() },
+      record: {
+        type: 'ER',
+        id: testCase.meta,
+        eventId: testCase.id,
+        state: { id: testCase.id, meta: testCase.meta, referenceNumber: testCase.referenceNumber, status: 1, createdBy: creator.user.id },
+      },
+    };
+    expect(signed.contentHash).toBe(sha256Hex(canonicalJson(expected)));
+    expect(signed.signedContent).toEqual(expected);
+    // And from the stored content, with the one function that computes it.
+    expect(signedContentHash(signed.signedContent as SignedContent)).toBe(signed.contentHash);
   });
 });

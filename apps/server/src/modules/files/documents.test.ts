@@ -3,6 +3,7 @@ import { ER_STATUS, type ErDocument, MSG } from '@atalaya/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { electronicSignatures, eventDocuments, files, noteFileTypes, operationHistory, operationHistoryLines } from '../../db/schema/index.js';
+import { type SignedContent, signedContentHash } from '../cases/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase, laboratoryOfProduct, type TestCase } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
@@ -339,6 +340,11 @@ describe('deleteDocAndNotes', () => {
     ]);
     const [signed] = await t.database.db.select().from(electronicSignatures).where(eq(electronicSignatures.eventId, testCase.id));
     expect(signed).toMatchObject({ userId: rlf.user.id, meaning: 'Eliminar documento', recordType: 'Documento', recordId: String(id), comment: 'El archivo era de otro paciente' });
+    // The signed content: the document as it was before its deletion, hashed by the one function.
+    expect(signed?.signedContent).toMatchObject({
+      record: { type: 'Documento', id: String(id), eventId: testCase.id, state: { id, meta: testCase.meta, note: 'Para borrar', typeName: noteType.nombre, fileName: 'borrar.pdf' } },
+    });
+    expect(signed?.contentHash).toBe(signedContentHash(signed?.signedContent as SignedContent));
 
     const again = await deleteDocument(rlf, { id, comentario: 'Otra vez', Signature: signature(rlf) });
     expect(again.statusCode).toBe(404);
