@@ -52,4 +52,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ATALAYA_JWT_SECRET: 'corta' })).toThrow(/ATALAYA_JWT_SECRET/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
+
+  it('reads the owner connection for migrations, which needs the application one', () => {
+    const owner = 'postgres://atalaya_owner@db/atalaya';
+    const app = 'postgres://atalaya_app@db/atalaya';
+    expect(loadConfig({ DATABASE_URL: app, DATABASE_MIGRATION_URL: owner })).toMatchObject({ databaseUrl: app, databaseMigrationUrl: owner });
+    expect(loadConfig({ DATABASE_URL: app })).toMatchObject({ databaseMigrationUrl: undefined });
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: owner })).toThrow(/DATABASE_MIGRATION_URL/);
+  });
 });

@@ -25,6 +25,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.preprocess(blankAsUndefined, z.string().optional()),
+  DATABASE_MIGRATION_URL: z.preprocess(blankAsUndefined, z.string().optional()),
   ATALAYA_DATA_DIR: z.preprocess(blankAsUndefined, z.string().optional()),
   ATALAYA_DEMO: z.preprocess(blankAsUndefined, flag.optional()),
   APP_URL: z.preprocess(blankAsUndefined, z.url().optional()),
@@ -45,6 +46,11 @@ export interface Config {
   host: string;
   /** PostgreSQL server; without it the embedded database (PGlite) in `dataDir` is used. */
   databaseUrl: string | undefined;
+  /**
+   * The PostgreSQL role that owns the tables, for the migrations at start (docs/operations.md);
+   * without it they run on `databaseUrl`.
+   */
+  databaseMigrationUrl: string | undefined;
   /** Absolute path of the embedded database's directory. */
   dataDir: string;
   /** Load the demo data even when the database already has users. */
@@ -78,6 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_MIGRATION_URL && !e.DATABASE_URL) {
+    throw new Error('Invalid configuration: DATABASE_MIGRATION_URL needs DATABASE_URL (the application role); the embedded database has no roles');
+  }
   // A relative ATALAYA_DATA_DIR is relative to where the user ran npm (or node), not to apps/server.
   const baseDir = e.INIT_CWD ?? process.cwd();
   const dataDir = e.ATALAYA_DATA_DIR
@@ -89,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     dataDir,
     demo: e.ATALAYA_DEMO ?? false,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { migrate, openDatabase } from './db/client.js';
+import { openMigratedDatabase } from './db/roles.js';
 import { demoUsers } from './db/seed/data/index.js';
 import { isEmptyDatabase } from './db/seed/index.js';
 import { DEMO_PASSWORD, seedOnStart } from './demo/index.js';
@@ -8,13 +8,14 @@ import { startMailSender } from './modules/mail/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
-  await migrate(database);
+  // With DATABASE_MIGRATION_URL the owner migrates and the application runs as its own role.
+  const { database, warning } = await openMigratedDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir });
   // A fresh embedded installation starts with the demo data so there is something to sign in with.
   const demo = config.demo || (database.driver === 'pglite' && (await isEmptyDatabase(database.db)));
   await seedOnStart(database, { demo });
 
   const app = await buildApp({ database, config });
+  if (warning) app.log.warn(warning);
   const mail = startMailSender(database.db, app.log, undefined, { captureDir: config.mailCaptureDir });
   if (config.mailCaptureDir) app.log.warn(`ATALAYA_MAIL_CAPTURE_DIR: los correos se escriben en ${config.mailCaptureDir} y no se envían`);
 

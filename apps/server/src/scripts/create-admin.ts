@@ -11,7 +11,7 @@ import { MIN_PASSWORD_LENGTH, MSG, ROLE_IDS } from '@atalaya/domain';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
-import { migrate, openDatabase } from '../db/client.js';
+import { openMigratedDatabase } from '../db/roles.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { countries, users } from '../db/schema/index.js';
 import { writeAudit } from '../modules/audit/index.js';
@@ -68,9 +68,10 @@ async function main(): Promise<void> {
   }
 
   const config = loadConfig();
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  // With DATABASE_MIGRATION_URL: migrated as the owner, the application role granted its privileges.
+  const { database, warning } = await openMigratedDatabase({ databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl, dataDir: config.dataDir });
+  if (warning) console.warn(warning);
   try {
-    await migrate(database);
     await seedReferenceData(database.db);
     const [country] = await database.db.select({ id: countries.id }).from(countries).where(eq(countries.code, countryCode));
     if (!country) throw new Error(`Unknown country ${countryCode}. / País desconocido: ${countryCode}.`);

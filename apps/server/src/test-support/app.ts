@@ -19,7 +19,11 @@ export interface TestApp {
  * call it with `app.inject`. Close it in `afterAll`.
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  return createTestAppOn(await createTestDatabase(), overrides);
+}
+
+/** The real application over a database the test opened itself (another role, a scratch database). */
+export async function createTestAppOn(database: Database, overrides: Partial<Config> = {}): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', APP_URL: 'http://atalaya.test' }),
     // An easier proof of work keeps tests fast; the solutions are still real and verified.
