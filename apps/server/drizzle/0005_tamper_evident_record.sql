@@ -42,8 +42,12 @@ LANGUAGE sql STABLE AS $$
   SELECT encode(sha256(convert_to(prev_hash || atalaya_audit_content(a), 'UTF8')), 'hex')
 $$;
 --> statement-breakpoint
--- Existing rows (written before the chain) are chained in order of id. The old append-only
--- trigger (src/db/sql, now removed) is dropped first; the triggers are recreated below.
+-- Existing rows (written before the chain) are chained in order of id. A server of the previous
+-- version still running waits until this migration commits, then its rows are chained by the
+-- trigger. The old append-only trigger (src/db/sql, now removed) is dropped first; the
+-- triggers are recreated below.
+LOCK TABLE audit_log IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 DROP TRIGGER IF EXISTS audit_log_append_only ON audit_log;
 --> statement-breakpoint
 DO $$
