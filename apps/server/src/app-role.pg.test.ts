@@ -66,6 +66,14 @@ describe('the application role on PostgreSQL', () => {
     expect(warning).toBeNull();
   });
 
+  it('warns at start when the application connects as the owner or a superuser', async () => {
+    for (const user of [names.owner, new URL(process.env.DATABASE_URL ?? '').username]) {
+      const opened = await openMigratedDatabase({ databaseUrl: urlAs(user), migrationUrl: undefined, dataDir: '' });
+      await opened.database.close();
+      expect(opened.warning).toContain('DATABASE_MIGRATION_URL');
+    }
+  });
+
   it('runs the normal flows: creates a case and deletes it with an electronic signature', async () => {
     const rlf: Session = await sessionOf(t, 'RLF');
     const created = await post(t, rlf, 'createER', { Country: 'UY', SubGrupoId: 1 });
