@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   try {
     const report = await verifyAuditLog(database.db);
     if (report.ok) {
-      console.log(`OK: ${report.count} filas de auditoría encadenadas; último hash ${report.lastHash}`);
+      console.log(`OK: ${report.count} ${report.count === 1 ? 'fila de auditoría encadenada' : 'filas de auditoría encadenadas'}; último hash ${report.lastHash}`);
       return;
     }
     const where = report.break.id === null ? `después de la última fila (posición ${report.break.position})` : `fila ${report.break.id} (posición ${report.break.position})`;
