@@ -4,9 +4,9 @@ import { ACCESS_TOKEN_TTL_SECONDS, type AuthUser, signAccessToken } from '../../
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { spendCaptcha, verifyCaptcha } from './captcha.js';
 import type { AuthKeys } from './keys.js';
-import { assertNotLocked } from './login-limits.js';
+import { markAttemptSucceeded, reserveAttempt } from './login-limits.js';
 import { verifyPassword } from './passwords.js';
-import { type Account, findAccountByEmail, findAccountById, recordLoginAttempt } from './queries.js';
+import { type Account, findAccountByEmail, findAccountById } from './queries.js';
 import { type ClientInfo, issueRefreshToken, revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens.js';
 
 /** The body of a successful `POST /api/login`. */
@@ -36,8 +36,11 @@ async function tokenResponse(account: Account, refreshToken: string, keys: AuthK
 }
 
 /**
- * grant_type=password: captcha, attempt limits, argon2id verification. The captcha is
- * spent and the attempt recorded in one transaction; a refresh token is stored only on success.
+ * grant_type=password: captcha, attempt limits, argon2id verification. The captcha is spent
+ * and the attempt reserved (counted as a failure) atomically under the account's and the
+ * address's locks before the password is checked (login-limits.ts says why that holds under
+ * parallel requests); a right password then turns the attempt into a success and stores a
+ * refresh token.
  */
 export async function passwordGrant(
   deps: LoginDeps,
@@ -48,22 +51,20 @@ export async function passwordGrant(
   const email = input.email.trim().toLowerCase();
   const solution = await verifyCaptcha(input.captcha, keys.captchaHmacKey);
   if (!solution) throw badRequest(MSG.login.robot);
-  await assertNotLocked(db, email, input.client.ip, now);
+  const attempt = await reserveAttempt(db, { email, ip: input.client.ip }, now, async (tx) => {
+    if (!(await spendCaptcha(tx, solution, now))) throw badRequest(MSG.login.robot);
+  });
 
   const account = await findAccountByEmail(db, email);
   const passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);
   const granted = account !== null && account.isActive && passwordOk ? account : null;
+  if (!granted) throw badRequest(MSG.login.failed);
 
-  const outcome = await db.transaction(async (tx) => {
-    if (!(await spendCaptcha(tx, solution, now))) return { replay: true as const };
-    await recordLoginAttempt(tx, { email, ip: input.client.ip, succeeded: granted !== null });
-    if (!granted) return { replay: false as const, refreshToken: null };
-    const refreshToken = await issueRefreshToken(tx, { userId: granted.id, client: input.client, now });
-    return { replay: false as const, refreshToken };
+  const refreshToken = await db.transaction(async (tx) => {
+    await markAttemptSucceeded(tx, attempt);
+    return issueRefreshToken(tx, { userId: granted.id, client: input.client, now });
   });
-  if (outcome.replay) throw badRequest(MSG.login.robot);
-  if (!granted || !outcome.refreshToken) throw badRequest(MSG.login.failed);
-  return tokenResponse(granted, outcome.refreshToken, keys);
+  return tokenResponse(granted, refreshToken, keys);
 }
 
 /**
