@@ -1,4 +1,4 @@
-import { MSG } from '@atalaya/domain';
+import { MSG, type TokenResponse } from '@atalaya/domain';
 import type { Db } from '../../db/client.js';
 import { ACCESS_TOKEN_TTL_SECONDS, type AuthUser, signAccessToken } from '../../http/access-token.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
@@ -9,12 +9,10 @@ import { verifyPassword } from './passwords.js';
 import { type Account, findAccountByEmail, findAccountById } from './queries.js';
 import { type ClientInfo, issueRefreshToken, revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens.js';
 
-/** The body of a successful `POST /api/login`. */
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
+/** A successful `POST /api/login`: the body, and the refresh token for the cookie (never in the body). */
+export interface GrantResult {
+  tokens: TokenResponse;
+  refreshToken: string;
 }
 
 export interface LoginDeps {
@@ -26,12 +24,14 @@ function authUser(account: Account): AuthUser {
   return { id: account.id, role: account.role, countryCode: account.countryCode, email: account.email };
 }
 
-async function tokenResponse(account: Account, refreshToken: string, keys: AuthKeys): Promise<TokenResponse> {
+async function grantResult(account: Account, refreshToken: string, keys: AuthKeys): Promise<GrantResult> {
   return {
-    access_token: await signAccessToken(authUser(account), keys.accessTokenKey),
-    refresh_token: refreshToken,
-    token_type: 'bearer',
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    tokens: {
+      access_token: await signAccessToken(authUser(account), keys.accessTokenKey),
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    },
+    refreshToken,
   };
 }
 
@@ -45,7 +45,7 @@ async function tokenResponse(account: Account, refreshToken: string, keys: AuthK
 export async function passwordGrant(
   deps: LoginDeps,
   input: { email: string; password: string; captcha: string | undefined; client: ClientInfo },
-): Promise<TokenResponse> {
+): Promise<GrantResult> {
   const { db, keys } = deps;
   const now = new Date();
   const email = input.email.trim().toLowerCase();
@@ -64,7 +64,7 @@ export async function passwordGrant(
     await markAttemptSucceeded(tx, attempt);
     return issueRefreshToken(tx, { userId: granted.id, client: input.client, now });
   });
-  return tokenResponse(granted, refreshToken, keys);
+  return grantResult(granted, refreshToken, keys);
 }
 
 /**
@@ -74,7 +74,7 @@ export async function passwordGrant(
 export async function refreshGrant(
   deps: LoginDeps,
   input: { refreshToken: string | undefined; client: ClientInfo },
-): Promise<TokenResponse> {
+): Promise<GrantResult> {
   const { db, keys } = deps;
   const presented = input.refreshToken;
   if (!presented) throw unauthorized(MSG.errors.sessionExpired);
@@ -90,7 +90,7 @@ export async function refreshGrant(
     return { account, refreshToken: rotated.token };
   });
   if (!outcome) throw unauthorized(MSG.errors.sessionExpired);
-  return tokenResponse(outcome.account, outcome.refreshToken, keys);
+  return grantResult(outcome.account, outcome.refreshToken, keys);
 }
 
 /** Sign-out: revokes the family of the presented refresh token, if any. */
