@@ -87,7 +87,8 @@ export async function advanceTo(dialog: Locator, isMedic: boolean, step: number,
 
 /** A fresh access token from the session cookie, or null when the page has no session. */
 async function refreshToken(page: Page): Promise<string | null> {
-  const response = await page.request.post('/api/login', { form: { grant_type: 'refresh_token' } });
+  // The refresh grant takes the cookie only from the site's own pages: send the page's Origin, as the browser does.
+  const response = await page.request.post('/api/login', { form: { grant_type: 'refresh_token' }, headers: { origin: new URL(page.url()).origin } });
   if (!response.ok()) return null;
   return ((await response.json()) as { access_token: string }).access_token;
 }

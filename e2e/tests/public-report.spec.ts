@@ -18,7 +18,8 @@ async function storedReport(browser: Browser, reference: string): Promise<Stored
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, demoRole('RLF').email, { expectUrl: '/workflow' });
-  const login = await page.request.post('/api/login', { form: { grant_type: 'refresh_token' } });
+  // The refresh grant takes the cookie only from the site's own pages: send the page's Origin, as the browser does.
+  const login = await page.request.post('/api/login', { form: { grant_type: 'refresh_token' }, headers: { origin: new URL(page.url()).origin } });
   expect(login.ok()).toBe(true);
   const { access_token: token } = (await login.json()) as { access_token: string };
   const response = await page.request.get(`/api/getEventoDeHomeByReference/${reference}`, { headers: { authorization: `Bearer ${token}` } });

@@ -13,7 +13,7 @@ import { registerNotFound } from './http/not-found.js';
 import { DOCS_PREFIX, registerOpenApi } from './http/openapi.js';
 import { registerRouteAccess } from './http/route-access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { authModule, loadAuthKeys } from './modules/auth/index.js';
+import { authModule, hasAcceptedTerms, loadAuthKeys } from './modules/auth/index.js';
 import { caseEditModule } from './modules/case-edit/index.js';
 import { casePdfModule } from './modules/case-pdf/index.js';
 import { caseMedicationsModule } from './modules/case-medications/index.js';
@@ -81,7 +81,11 @@ export async function buildApp({ database, config, configurationEvents = createC
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => tooManyRequests() });
-  registerRouteAccess(app, { accessTokenKey: keys.accessTokenKey, publicPrefixes: [DOCS_PREFIX] });
+  registerRouteAccess(app, {
+    accessTokenKey: keys.accessTokenKey,
+    publicPrefixes: [DOCS_PREFIX],
+    termsAccepted: (userId) => hasAcceptedTerms(db, userId),
+  });
   await registerOpenApi(app);
 
   await app.register(authModule, { db, keys, config });

@@ -37,6 +37,10 @@ export const MSG = {
     forbidden: 'No tiene permisos para realizar esta acción',
     sessionExpired: 'La sesión expiró. Inicie sesión nuevamente',
     tooManyRequests: 'Demasiadas solicitudes. Intente nuevamente en unos minutos',
+    /** (ours) refresh or sign-out sent with the session cookie from another site, or without an Origin. */
+    originNotAllowed: 'Solicitud rechazada: el origen de la solicitud no está permitido',
+    /** (ours) any call but the context, the terms and the session ones before the terms are accepted. */
+    termsNotAccepted: 'Debe aceptar los términos y condiciones de uso para continuar',
     payloadTooLarge: 'El contenido enviado supera el tamaño permitido',
     unsupportedMediaType: 'El tipo de contenido enviado no es válido',
     unexpected: 'Se produjo un error inesperado',

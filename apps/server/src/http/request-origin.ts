@@ -19,3 +19,25 @@ export function requestOrigin(request: Pick<FastifyRequest, 'ip' | 'headers'>): 
     userAgent: userAgent ? userAgent.slice(0, MAX_USER_AGENT_LENGTH) : null,
   };
 }
+
+/**
+ * Whether an `Origin` header names this server: the host the request was sent to (Fastify's
+ * `request.host`, the forwarded one behind a proxy that ATALAYA_TRUST_PROXY trusts) or the
+ * configured public address (APP_URL). `null`, a malformed value or any other site is not.
+ */
+export function isOwnOrigin(origin: string, request: Pick<FastifyRequest, 'host'>, appUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin === 'null') return false;
+  if (url.origin === new URL(appUrl).origin) return true;
+  try {
+    // Read the Host with the Origin's scheme, so that a default port compares equal to none.
+    return new URL(`${url.protocol}//${request.host}`).host === url.host;
+  } catch {
+    return false;
+  }
+}

@@ -36,7 +36,7 @@ describe('route declarations', () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    registerRouteAccess(app, { accessTokenKey: new Uint8Array(32), publicPrefixes: ['/api/docs'] });
+    registerRouteAccess(app, { accessTokenKey: new Uint8Array(32), publicPrefixes: ['/api/docs'], termsAccepted: async () => true });
     return app;
   }
 

@@ -11,6 +11,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every `/api/` route (checked when the route is registered). */
     roles?: RouteRoles;
+    /**
+     * A signed-in user who has not accepted the terms may call it (the context and the
+     * acceptance itself). Every other non-public route answers them 403.
+     */
+    beforeTerms?: boolean;
   }
   interface FastifyRequest {
     /** The user of a valid Bearer token; null on public routes called without one. */
@@ -47,15 +52,32 @@ export interface RouteAccessOptions {
   accessTokenKey: Uint8Array;
   /** `/api/` prefixes whose routes come from a plugin and are public by construction (the OpenAPI docs). */
   publicPrefixes: readonly string[];
+  /** Whether the user has accepted the terms (read on each call of a non-public route not marked `beforeTerms`). */
+  termsAccepted: (userId: string) => Promise<boolean>;
+}
+
+/**
+ * What `Cache-Control` an `/api/` answer carries. Anything a signed-in user receives (case
+ * and user data, errors included) and every public answer that did not choose its own
+ * (sign-in, refresh, sign-out, public forms) is `no-store` (a route's own `private, no-store`
+ * stays): no browser or proxy keeps a copy. A public route's own choice stands (the public catalogues' `max-age`). The web
+ * build's static files are not `/api/` routes and keep their caching.
+ */
+export function cacheControlFor(roles: RouteRoles, signedIn: boolean, chosen: string | undefined): string {
+  if (chosen !== undefined && /\bno-store\b/.test(chosen)) return chosen;
+  if (roles !== 'public' || signedIn || chosen === undefined) return 'no-store';
+  return chosen;
 }
 
 /**
  * Every `/api/` route must declare its roles and response schema, or the server refuses to
- * start. On each request the Bearer token is verified and the roles are checked (401/403).
+ * start. On each request the Bearer token is verified, the roles are checked (401/403), a
+ * user who has not accepted the terms is kept to the `beforeTerms` routes (403), and the
+ * answer's `Cache-Control` is decided ({@link cacheControlFor}).
  * Register before any route.
  */
 export function registerRouteAccess(app: FastifyInstance, options: RouteAccessOptions): void {
-  const { accessTokenKey, publicPrefixes } = options;
+  const { accessTokenKey, publicPrefixes, termsAccepted } = options;
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -71,7 +93,19 @@ export function registerRouteAccess(app: FastifyInstance, options: RouteAccessOp
     const token = bearerToken(request);
     const user = token ? await verifyAccessToken(token, accessTokenKey) : null;
     request.user = user ? { ...user, origin: requestOrigin(request) } : null;
+    // Decided here for every route: before accepting the terms a user reaches only the routes
+    // marked `beforeTerms` (and the public ones, sign-out included), whatever their role.
+    if (request.user && roles !== 'public' && !request.routeOptions.config.beforeTerms && !(await termsAccepted(request.user.id))) {
+      throw forbidden(MSG.errors.termsNotAccepted);
+    }
     const refusal = checkAccess(roles, request.user);
     if (refusal) throw refusal;
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    const roles = request.routeOptions.config.roles;
+    if (roles === undefined) return;
+    const chosen = reply.getHeader('cache-control');
+    reply.header('cache-control', cacheControlFor(roles, request.user !== null, typeof chosen === 'string' ? chosen : undefined));
   });
 }

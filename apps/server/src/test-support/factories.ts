@@ -87,6 +87,7 @@ export async function solveCaptcha(app: FastifyInstance): Promise<string> {
 
 export interface LoginResult {
   accessToken: string;
+  /** The refresh token, from the `atalaya_rt` cookie (the body never carries it). */
   refreshToken: string;
   /** The `atalaya_rt` cookie as the browser would send it back. */
   cookie: string;
@@ -102,13 +103,9 @@ export async function login(app: FastifyInstance, user: Pick<TestUser, 'email' |
     payload: new URLSearchParams({ grant_type: 'password', username: user.email, password: user.password }).toString(),
   });
   if (response.statusCode !== 200) throw new Error(`Login failed: ${response.statusCode} ${response.body}`);
-  const body = response.json<{ access_token: string; refresh_token: string }>();
-  const cookie = response.cookies.find((c) => c.name === 'atalaya_rt');
-  return {
-    accessToken: body.access_token,
-    refreshToken: body.refresh_token,
-    cookie: `atalaya_rt=${cookie?.value ?? ''}`,
-  };
+  const body = response.json<{ access_token: string }>();
+  const refreshToken = response.cookies.find((c) => c.name === 'atalaya_rt')?.value ?? '';
+  return { accessToken: body.access_token, refreshToken, cookie: `atalaya_rt=${refreshToken}` };
 }
 
 /** The Authorization header of a signed-in user. */

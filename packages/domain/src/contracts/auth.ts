@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
-/** `POST /api/login`: the access token and the refresh token (also set as an httpOnly cookie). */
+/**
+ * `POST /api/login`: the access token. The refresh token travels only in the HttpOnly cookie
+ * (ADR 0003): no script of the page ever sees it.
+ */
 export const tokenResponseSchema = z.object({
   access_token: z.string(),
-  refresh_token: z.string(),
   token_type: z.literal('bearer'),
   expires_in: z.number().int(),
 });

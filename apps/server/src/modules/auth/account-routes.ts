@@ -13,6 +13,7 @@ import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { acceptTermsFor, verifySignature } from './account-service.js';
 import { CAPTCHA_HEADER, createCaptchaChallenge } from './captcha.js';
+import { assertCookieOrigin } from './cookie-origin.js';
 import { logout } from './login-service.js';
 import type { AuthModuleOptions } from './module-options.js';
 import { changePassword, requestPasswordReset } from './password-service.js';
@@ -30,8 +31,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
     method: 'POST',
     url: '/api/logout',
     config: { roles: 'public' },
-    schema: { tags: ['Sesión'], summary: 'Cerrar sesión: revoca el refresh token de la cookie', response: { 204: z.null() } },
+    schema: { tags: ['Sesión'], summary: 'Cerrar sesión: revoca el refresh token de la cookie', response: { 204: z.null(), 403: messageSchema } },
     handler: async (request, reply) => {
+      assertCookieOrigin(request, config.appUrl);
       await logout(db, refreshCookieOf(request));
       clearRefreshCookie(request, reply, config.secureCookies);
       return reply.code(204).send(null);
@@ -107,7 +109,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
   app.route({
     method: 'POST',
     url: '/api/acceptTerms',
-    config: { roles: 'authenticated' },
+    config: { roles: 'authenticated', beforeTerms: true },
     schema: {
       tags: ['Sesión'],
       summary: 'Aceptar los términos y condiciones',

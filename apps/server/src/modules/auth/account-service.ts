@@ -2,9 +2,9 @@ import { MSG } from '@atalaya/domain';
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
-import { assertNotLocked } from './login-limits.js';
+import { markAttemptSucceeded, reserveAttempt } from './login-limits.js';
 import { verifyPassword } from './passwords.js';
-import { acceptTerms, findAccountById, recordLoginAttempt } from './queries.js';
+import { acceptTerms, findAccountById } from './queries.js';
 
 /**
  * Electronic signature: the signed-in user types their e-mail and password again. Failures
@@ -19,13 +19,12 @@ export async function verifySignature(
   const now = new Date();
   const account = await findAccountById(db, user.id);
   if (!account) throw badRequest(MSG.signature.failed);
-  await assertNotLocked(db, account.email, ip, now);
+  // Reserved (counted as a failure) before the password is checked: see login-limits.ts.
+  const attempt = await reserveAttempt(db, { email: account.email, ip }, now);
   const sameUser = input.userEmail.trim().toLowerCase() === account.email;
   const passwordOk = await verifyPassword(account.passwordHash, input.password);
-  if (!sameUser || !passwordOk || !account.isActive) {
-    await recordLoginAttempt(db, { email: account.email, ip, succeeded: false });
-    throw badRequest(MSG.signature.failed);
-  }
+  if (!sameUser || !passwordOk || !account.isActive) throw badRequest(MSG.signature.failed);
+  await markAttemptSucceeded(db, attempt);
   return now;
 }
 

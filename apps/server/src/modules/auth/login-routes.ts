@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { badRequest } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { CAPTCHA_HEADER } from './captcha.js';
+import { assertCookieOrigin } from './cookie-origin.js';
 import type { AuthModuleOptions } from './module-options.js';
 import { passwordGrant, refreshGrant } from './login-service.js';
 import { refreshCookieOf, setRefreshCookie } from './refresh-cookie.js';
@@ -14,7 +15,6 @@ const loginForm = z.object(
     grant_type: z.string({ error: MSG.login.unsupportedGrantType }),
     username: z.string().optional(),
     password: z.string().optional(),
-    refresh_token: z.string().optional(),
   },
   { error: MSG.login.unsupportedGrantType },
 );
@@ -33,7 +33,7 @@ export const loginRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app,
     config: { roles: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
     schema: {
       tags: ['Sesión'],
-      summary: 'Iniciar sesión (grant_type=password) o renovar el token (grant_type=refresh_token)',
+      summary: 'Iniciar sesión (grant_type=password) o renovar el token con la cookie (grant_type=refresh_token)',
       consumes: ['application/x-www-form-urlencoded'],
       headers: z.looseObject({ [CAPTCHA_HEADER]: z.string().optional() }),
       body: loginForm,
@@ -42,22 +42,24 @@ export const loginRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app,
     handler: async (request, reply) => {
       const body = request.body;
       const client = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-      let tokens;
+      let grant;
       if (body.grant_type === 'password') {
         const credentials = loginSchema.safeParse({ email: body.username ?? '', password: body.password ?? '' });
         if (!credentials.success) throw badRequest(credentials.error.issues[0]?.message ?? MSG.login.failed);
         const captcha = request.headers[CAPTCHA_HEADER];
-        tokens = await passwordGrant(
+        grant = await passwordGrant(
           { db, keys },
           { ...credentials.data, captcha: typeof captcha === 'string' ? captcha : undefined, client },
         );
       } else if (body.grant_type === 'refresh_token') {
-        tokens = await refreshGrant({ db, keys }, { refreshToken: body.refresh_token || refreshCookieOf(request), client });
+        // The refresh token comes from the HttpOnly cookie only, from this site only.
+        assertCookieOrigin(request, config.appUrl);
+        grant = await refreshGrant({ db, keys }, { refreshToken: refreshCookieOf(request), client });
       } else {
         throw badRequest(MSG.login.unsupportedGrantType);
       }
-      setRefreshCookie(request, reply, tokens.refresh_token, config.secureCookies);
-      return reply.header('cache-control', 'no-store').send(tokens);
+      setRefreshCookie(request, reply, grant.refreshToken, config.secureCookies);
+      return reply.send(grant.tokens);
     },
   });
 };

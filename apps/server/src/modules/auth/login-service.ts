@@ -1,20 +1,18 @@
-import { MSG } from '@atalaya/domain';
+import { MSG, type TokenResponse } from '@atalaya/domain';
 import type { Db } from '../../db/client.js';
 import { ACCESS_TOKEN_TTL_SECONDS, type AuthUser, signAccessToken } from '../../http/access-token.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { spendCaptcha, verifyCaptcha } from './captcha.js';
 import type { AuthKeys } from './keys.js';
-import { assertNotLocked } from './login-limits.js';
+import { markAttemptSucceeded, reserveAttempt } from './login-limits.js';
 import { verifyPassword } from './passwords.js';
-import { type Account, findAccountByEmail, findAccountById, recordLoginAttempt } from './queries.js';
+import { type Account, findAccountByEmail, findAccountById } from './queries.js';
 import { type ClientInfo, issueRefreshToken, revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens.js';
 
-/** The body of a successful `POST /api/login`. */
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
+/** A successful `POST /api/login`: the body, and the refresh token for the cookie (never in the body). */
+export interface GrantResult {
+  tokens: TokenResponse;
+  refreshToken: string;
 }
 
 export interface LoginDeps {
@@ -26,44 +24,47 @@ function authUser(account: Account): AuthUser {
   return { id: account.id, role: account.role, countryCode: account.countryCode, email: account.email };
 }
 
-async function tokenResponse(account: Account, refreshToken: string, keys: AuthKeys): Promise<TokenResponse> {
+async function grantResult(account: Account, refreshToken: string, keys: AuthKeys): Promise<GrantResult> {
   return {
-    access_token: await signAccessToken(authUser(account), keys.accessTokenKey),
-    refresh_token: refreshToken,
-    token_type: 'bearer',
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    tokens: {
+      access_token: await signAccessToken(authUser(account), keys.accessTokenKey),
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    },
+    refreshToken,
   };
 }
 
 /**
- * grant_type=password: captcha, attempt limits, argon2id verification. The captcha is
- * spent and the attempt recorded in one transaction; a refresh token is stored only on success.
+ * grant_type=password: captcha, attempt limits, argon2id verification. The captcha is spent
+ * and the attempt reserved (counted as a failure) atomically under the account's and the
+ * address's locks before the password is checked (login-limits.ts says why that holds under
+ * parallel requests); a right password then turns the attempt into a success and stores a
+ * refresh token.
  */
 export async function passwordGrant(
   deps: LoginDeps,
   input: { email: string; password: string; captcha: string | undefined; client: ClientInfo },
-): Promise<TokenResponse> {
+): Promise<GrantResult> {
   const { db, keys } = deps;
   const now = new Date();
   const email = input.email.trim().toLowerCase();
   const solution = await verifyCaptcha(input.captcha, keys.captchaHmacKey);
   if (!solution) throw badRequest(MSG.login.robot);
-  await assertNotLocked(db, email, input.client.ip, now);
+  const attempt = await reserveAttempt(db, { email, ip: input.client.ip }, now, async (tx) => {
+    if (!(await spendCaptcha(tx, solution, now))) throw badRequest(MSG.login.robot);
+  });
 
   const account = await findAccountByEmail(db, email);
   const passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);
   const granted = account !== null && account.isActive && passwordOk ? account : null;
+  if (!granted) throw badRequest(MSG.login.failed);
 
-  const outcome = await db.transaction(async (tx) => {
-    if (!(await spendCaptcha(tx, solution, now))) return { replay: true as const };
-    await recordLoginAttempt(tx, { email, ip: input.client.ip, succeeded: granted !== null });
-    if (!granted) return { replay: false as const, refreshToken: null };
-    const refreshToken = await issueRefreshToken(tx, { userId: granted.id, client: input.client, now });
-    return { replay: false as const, refreshToken };
+  const refreshToken = await db.transaction(async (tx) => {
+    await markAttemptSucceeded(tx, attempt);
+    return issueRefreshToken(tx, { userId: granted.id, client: input.client, now });
   });
-  if (outcome.replay) throw badRequest(MSG.login.robot);
-  if (!granted || !outcome.refreshToken) throw badRequest(MSG.login.failed);
-  return tokenResponse(granted, outcome.refreshToken, keys);
+  return grantResult(granted, refreshToken, keys);
 }
 
 /**
@@ -73,7 +74,7 @@ export async function passwordGrant(
 export async function refreshGrant(
   deps: LoginDeps,
   input: { refreshToken: string | undefined; client: ClientInfo },
-): Promise<TokenResponse> {
+): Promise<GrantResult> {
   const { db, keys } = deps;
   const presented = input.refreshToken;
   if (!presented) throw unauthorized(MSG.errors.sessionExpired);
@@ -89,7 +90,7 @@ export async function refreshGrant(
     return { account, refreshToken: rotated.token };
   });
   if (!outcome) throw unauthorized(MSG.errors.sessionExpired);
-  return tokenResponse(outcome.account, outcome.refreshToken, keys);
+  return grantResult(outcome.account, outcome.refreshToken, keys);
 }
 
 /** Sign-out: revokes the family of the presented refresh token, if any. */

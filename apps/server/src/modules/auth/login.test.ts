@@ -25,13 +25,33 @@ async function passwordLogin(username: string, password: string, captcha?: strin
   });
 }
 
-function refresh(options: { token?: string; cookie?: string }) {
+/** The test app's APP_URL: the origin the web client calls from. */
+const APP_ORIGIN = 'http://atalaya.test';
+
+/** A refresh grant as the browser sends it: the cookie, and the page's Origin (or the one given; null for none). */
+function refresh(options: { token?: string; cookie?: string; origin?: string | null; host?: string; payload?: Record<string, string> }) {
+  const cookie = options.cookie ?? (options.token ? `atalaya_rt=${options.token}` : undefined);
+  const origin = options.origin === undefined ? APP_ORIGIN : options.origin;
   return t.app.inject({
     method: 'POST',
     url: '/api/login',
     remoteAddress: randomIp(),
-    headers: { ...FORM, ...(options.cookie ? { cookie: options.cookie } : {}) },
-    payload: new URLSearchParams({ grant_type: 'refresh_token', ...(options.token ? { refresh_token: options.token } : {}) }).toString(),
+    headers: {
+      ...FORM,
+      ...(cookie ? { cookie } : {}),
+      ...(origin === null ? {} : { origin }),
+      ...(options.host ? { host: options.host } : {}),
+    },
+    payload: new URLSearchParams({ grant_type: 'refresh_token', ...options.payload }).toString(),
+  });
+}
+
+function logout(options: { cookie: string; origin?: string | null; host?: string }) {
+  const origin = options.origin === undefined ? APP_ORIGIN : options.origin;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/logout',
+    headers: { cookie: options.cookie, ...(origin === null ? {} : { origin }), ...(options.host ? { host: options.host } : {}) },
   });
 }
 
@@ -40,16 +60,17 @@ async function storedTokensOf(user: TestUser) {
 }
 
 describe('POST /api/login, password grant', () => {
-  it('signs in: tokens in the body and the refresh token in an HttpOnly SameSite=Strict cookie', async () => {
+  it('signs in: the access token in the body, the refresh token only in an HttpOnly SameSite=Strict cookie', async () => {
     const user = await createUser(t.database.db, { role: 'RLF' });
     const response = await passwordLogin(user.email, user.password, await solveCaptcha(t.app));
     expect(response.statusCode).toBe(200);
     const body = response.json<Record<string, unknown>>();
+    expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'token_type']);
     expect(body).toMatchObject({ token_type: 'bearer', expires_in: 900 });
     expect(typeof body.access_token).toBe('string');
-    expect(typeof body.refresh_token).toBe('string');
     const cookie = response.cookies.find((c) => c.name === 'atalaya_rt');
-    expect(cookie).toMatchObject({ value: body.refresh_token, httpOnly: true, sameSite: 'Strict', path: '/api' });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+    expect(response.body).not.toContain(cookie?.value);
     expect(await storedTokensOf(user)).toHaveLength(1);
   });
 
@@ -140,9 +161,12 @@ describe('POST /api/login, refresh grant', () => {
     const session = await login(t.app, user);
     const first = await refresh({ cookie: session.cookie });
     expect(first.statusCode).toBe(200);
-    const rotated = first.json<{ access_token: string; refresh_token: string }>();
-    expect(rotated.refresh_token).not.toBe(session.refreshToken);
-    expect(first.cookies.find((c) => c.name === 'atalaya_rt')?.value).toBe(rotated.refresh_token);
+    const body = first.json<Record<string, unknown>>();
+    expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'token_type']);
+    const rotated = first.cookies.find((c) => c.name === 'atalaya_rt')?.value;
+    expect(rotated).toBeTruthy();
+    expect(rotated).not.toBe(session.refreshToken);
+    expect(first.body).not.toContain(rotated);
 
     const again = await refresh({ cookie: session.cookie });
     expect(again.statusCode).toBe(401);
@@ -152,7 +176,7 @@ describe('POST /api/login, refresh grant', () => {
   it('revokes the whole family when a rotated token is used again', async () => {
     const user = await createUser(t.database.db, { role: 'QPPV' });
     const session = await login(t.app, user);
-    const newest = (await refresh({ token: session.refreshToken })).json<{ refresh_token: string }>().refresh_token;
+    const newest = (await refresh({ token: session.refreshToken })).cookies.find((c) => c.name === 'atalaya_rt')?.value;
 
     expect((await refresh({ token: session.refreshToken })).statusCode).toBe(401);
     // The thief's replay also ends the legitimate session descended from the same sign-in.
@@ -184,6 +208,37 @@ describe('POST /api/login, refresh grant', () => {
     expect((await refresh({})).statusCode).toBe(401);
   });
 
+  it('reads the refresh token from the cookie only: one in the form body is ignored', async () => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const session = await login(t.app, user);
+    const response = await refresh({ payload: { refresh_token: session.refreshToken } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ Message: MSG.errors.sessionExpired });
+    expect((await refresh({ cookie: session.cookie })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['another site', 'https://evil.example'],
+    ['an opaque origin', 'null'],
+    ['no Origin at all', null],
+    ['the same host on another port', 'http://atalaya.test:8443'],
+  ])('refuses the cookie from %s with 403, and the token stays usable', async (_case, origin) => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const session = await login(t.app, user);
+    const refused = await refresh({ cookie: session.cookie, origin });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ Message: MSG.errors.originNotAllowed });
+    expect(refused.cookies.find((c) => c.name === 'atalaya_rt')).toBeUndefined();
+    expect((await refresh({ cookie: session.cookie })).statusCode).toBe(200);
+  });
+
+  it('accepts the cookie from the host the request was sent to, besides APP_URL', async () => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const session = await login(t.app, user);
+    const response = await refresh({ cookie: session.cookie, origin: 'http://10.1.2.3:8080', host: '10.1.2.3:8080' });
+    expect(response.statusCode).toBe(200);
+  });
+
   it('refuses the token of a user disabled since', async () => {
     const user = await createUser(t.database.db, { role: 'RLF' });
     const session = await login(t.app, user);
@@ -196,10 +251,34 @@ describe('POST /api/logout', () => {
   it('revokes the session of the cookie and clears the cookie', async () => {
     const user = await createUser(t.database.db, { role: 'RLF' });
     const session = await login(t.app, user);
-    const response = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: session.cookie } });
+    const response = await logout({ cookie: session.cookie });
     expect(response.statusCode).toBe(204);
     const cleared = response.cookies.find((c) => c.name === 'atalaya_rt');
     expect(cleared?.value).toBe('');
     expect((await refresh({ token: session.refreshToken })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['another site', 'https://evil.example'],
+    ['no Origin at all', null],
+  ])('refuses the cookie from %s with 403 and the session stays alive', async (_case, origin) => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const session = await login(t.app, user);
+    const response = await logout({ cookie: session.cookie, origin });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ Message: MSG.errors.originNotAllowed });
+    expect((await refresh({ cookie: session.cookie })).statusCode).toBe(200);
+  });
+
+  it('signs out from the page of the same host', async () => {
+    const user = await createUser(t.database.db, { role: 'RLF' });
+    const session = await login(t.app, user);
+    const response = await logout({ cookie: session.cookie, origin: 'https://atalaya.example.org', host: 'atalaya.example.org' });
+    expect(response.statusCode).toBe(204);
+  });
+
+  it('answers 204 without a cookie, whatever the Origin (nothing to revoke)', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/logout' });
+    expect(response.statusCode).toBe(204);
   });
 });

@@ -5,14 +5,13 @@ import { badRequest, unauthorized } from '../../http/errors.js';
 import { enqueueMail } from '../mail/index.js';
 import { spendCaptcha, verifyCaptcha } from './captcha.js';
 import type { AuthKeys } from './keys.js';
-import { assertNotLocked } from './login-limits.js';
+import { markAttemptSucceeded, reserveAttempt } from './login-limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import {
   consumePasswordResetToken,
   findAccountByEmail,
   findAccountById,
   insertPasswordResetToken,
-  recordLoginAttempt,
   revokeUserRefreshTokens,
   setPassword,
 } from './queries.js';
@@ -93,11 +92,12 @@ export async function changePassword(
   if (!user) throw unauthorized();
   const account = await findAccountById(db, user.id);
   if (!account?.isActive) throw unauthorized();
-  await assertNotLocked(db, account.email, ip, now);
+  // Reserved (counted as a failure) before the password is checked: see login-limits.ts.
+  const attempt = await reserveAttempt(db, { email: account.email, ip }, now);
   if (!(await verifyPassword(account.passwordHash, input.vieja))) {
-    await recordLoginAttempt(db, { email: account.email, ip, succeeded: false });
     throw badRequest(changePasswordServerMessage('vieja', MSG.changePassword.oldIncorrect));
   }
+  await markAttemptSucceeded(db, attempt);
   if (input.nueva === input.vieja) {
     throw badRequest(changePasswordServerMessage('nueva', MSG.changePassword.sameAsOld));
   }

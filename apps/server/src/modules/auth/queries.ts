@@ -64,12 +64,29 @@ export async function countFailedLogins(db: DbOrTx, email: string, ip: string, s
   return { byEmail: byEmail?.n ?? 0, byIp: byIp?.n ?? 0 };
 }
 
-export async function recordLoginAttempt(db: DbOrTx, attempt: { email: string; ip: string; succeeded: boolean }) {
-  await db.insert(loginAttempts).values(attempt);
+/** Records a password check as failed (login-limits.ts reserves it so); answers its id. */
+export async function insertFailedLoginAttempt(db: DbOrTx, attempt: { email: string; ip: string }): Promise<number> {
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({ ...attempt, succeeded: false })
+    .returning({ id: loginAttempts.id });
+  if (!row) throw new Error('Login attempt not recorded');
+  return row.id;
+}
+
+/** The password of a reserved attempt was right. */
+export async function markLoginAttemptSucceeded(db: DbOrTx, id: number) {
+  await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, id));
 }
 
 export async function setPassword(db: DbOrTx, userId: string, passwordHash: string, now: Date) {
   await db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** Whether the user exists and has accepted the terms. */
+export async function hasAcceptedTerms(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ acceptTerms: users.acceptTerms }).from(users).where(eq(users.id, userId));
+  return row?.acceptTerms === true;
 }
 
 export async function acceptTerms(db: DbOrTx, userId: string, now: Date) {

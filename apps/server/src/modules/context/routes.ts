@@ -15,7 +15,7 @@ export const contextModule: FastifyPluginAsyncZod<ContextModuleOptions> = async 
   app.route({
     method: 'GET',
     url: '/api/getContext',
-    config: { roles: 'authenticated' },
+    config: { roles: 'authenticated', beforeTerms: true },
     schema: {
       tags: ['Sesión'],
       summary: 'Usuario de la sesión, menú, tiempo de sesión y datos de referencia',

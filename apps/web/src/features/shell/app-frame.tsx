@@ -58,9 +58,9 @@ export function AppFrame() {
           onCreateEvent={createMode ? createDialog.open : undefined}
         />
       </AppShell.Header>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
+      {/* Before the terms are accepted the server answers nothing but the context and the terms
+          (403): the page waits behind the terms dialog until then. */}
+      <AppShell.Main>{user.AcceptTerms ? <Outlet /> : null}</AppShell.Main>
       <NavDrawer opened={navOpened} onClose={closeNav} items={navItems} />
       <UserDrawer opened={userOpened} onClose={closeUser} user={user} adminItems={adminItems} onSignOut={signOut} />
       {createMode === 'dialog' ? <CreateEventModal opened={createOpened} onClose={createDialog.close} /> : null}

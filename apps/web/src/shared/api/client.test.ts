@@ -58,7 +58,7 @@ describe('API client', () => {
       if (isRefresh(url, init)) {
         refreshes += 1;
         await refreshGate;
-        return json(200, { access_token: 'fresh', refresh_token: 'r', token_type: 'bearer', expires_in: 900 });
+        return json(200, { access_token: 'fresh', token_type: 'bearer', expires_in: 900 });
       }
       const auth = new Headers(init.headers).get('Authorization');
       return auth === 'Bearer fresh' ? json(200, { url }) : json(401, { Message: 'Debe iniciar sesión para continuar' });
