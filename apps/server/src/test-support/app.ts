@@ -16,10 +16,11 @@ export interface TestApp {
 
 /**
  * The real application over a test database (PGlite, or DATABASE_URL), not listening:
- * call it with `app.inject`. Close it in `afterAll`.
+ * call it with `app.inject`. Close it in `afterAll`. A test that needs a database of its own
+ * (the fuzz test's private PostgreSQL database) passes it; closing the app closes it too.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(overrides: Partial<Config> = {}, testDatabase?: Database): Promise<TestApp> {
+  const database = testDatabase ?? (await createTestDatabase());
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', APP_URL: 'http://atalaya.test' }),
     // An easier proof of work keeps tests fast; the solutions are still real and verified.
