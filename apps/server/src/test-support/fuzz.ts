@@ -77,8 +77,8 @@ export interface FuzzRequest {
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
-  /** Send the route's user's token (always true on a route that is not public). */
-  signedIn: boolean;
+  /** The role of the signed-in user who sends it (one the route allows); null: no sign-in (public routes only). */
+  as: Role | null;
   /**
    * True when the request is certainly invalid (its schema, the ISO-date rule or the NUL rule
    * refuses it): the answer must be 4xx. Otherwise (a free-text path parameter, say) it may
@@ -601,7 +601,9 @@ function multipartRequests(route: FuzzRoute, hints: FuzzHints): fc.Arbitrary<Pic
 export function badRequests(route: FuzzRoute, hints: FuzzHints = {}): fc.Arbitrary<FuzzRequest> {
   const pathExample = Object.fromEntries(route.pathParams.map((p) => [p.name, String(exampleOf(p.schema, p.name, hints))]));
   const queryExample = Object.fromEntries(route.queryParams.map((p) => [p.name, String(exampleOf(p.schema, p.name, hints))]));
-  const signedIn = route.roles === 'public' ? fc.boolean() : fc.constant(true);
+  // Any role the route allows (any role on a public or 'authenticated' route), or no sign-in on a public one.
+  const allowed: readonly Role[] = route.roles === 'public' || route.roles === 'authenticated' ? ROLES : route.roles;
+  const signedIn: fc.Arbitrary<Role | null> = route.roles === 'public' ? fc.option(fc.constantFrom(...allowed), { nil: null }) : fc.constantFrom(...allowed);
   const params = [...route.pathParams.map((p) => ({ ...p, in: 'path' as const })), ...route.queryParams.map((p) => ({ ...p, in: 'query' as const }))];
 
   // Parameters: none, or one to three of them replaced by bad text.
@@ -615,7 +617,7 @@ export function badRequests(route: FuzzRoute, hints: FuzzHints = {}): fc.Arbitra
   const finish = (
     mutated: { name: string; in: 'path' | 'query'; text: string; what: string }[],
     body: Pick<FuzzRequest, 'headers' | 'payload' | 'mutations'> & { mustRefuse: boolean },
-    isSignedIn: boolean,
+    as: Role | null,
   ): FuzzRequest => {
     const pathValues = { ...pathExample };
     const query = { ...queryExample };
@@ -629,23 +631,23 @@ export function badRequests(route: FuzzRoute, hints: FuzzHints = {}): fc.Arbitra
       url: buildUrl(route, pathValues, query),
       headers: body.headers,
       payload: body.payload,
-      signedIn: isSignedIn,
+      as,
       mustRefuse: body.mustRefuse || badParam,
       mutations: [...mutated.map((m) => m.what), ...body.mutations],
     };
   };
 
   if (!route.body) {
-    return fc.tuple(paramMutations, signedIn).map(([mutated, isSignedIn]) =>
-      finish(mutated, { headers: {}, payload: undefined, mutations: [], mustRefuse: false }, isSignedIn),
+    return fc.tuple(paramMutations, signedIn).map(([mutated, as]) =>
+      finish(mutated, { headers: {}, payload: undefined, mutations: [], mustRefuse: false }, as),
     );
   }
 
   const { contentType, schema } = route.body;
   if (contentType.startsWith('multipart/')) {
-    return fc.tuple(paramMutations, multipartRequests(route, hints), signedIn).map(([mutated, body, isSignedIn]) =>
+    return fc.tuple(paramMutations, multipartRequests(route, hints), signedIn).map(([mutated, body, as]) =>
       // Every multipart body here names no existing case, or is malformed: always refused.
-      finish(mutated, { ...body, mustRefuse: true }, isSignedIn),
+      finish(mutated, { ...body, mustRefuse: true }, as),
     );
   }
 
@@ -676,8 +678,8 @@ export function badRequests(route: FuzzRoute, hints: FuzzHints = {}): fc.Arbitra
     mutations: [what],
     mustRefuse: true,
   }));
-  return fc.tuple(paramMutations, fc.oneof({ arbitrary: structured, weight: 3 }, { arbitrary: raw, weight: 1 }), signedIn).map(([mutated, body, isSignedIn]) =>
-    finish(mutated, body, isSignedIn),
+  return fc.tuple(paramMutations, fc.oneof({ arbitrary: structured, weight: 3 }, { arbitrary: raw, weight: 1 }), signedIn).map(([mutated, body, as]) =>
+    finish(mutated, body, as),
   );
 }
 
@@ -686,5 +688,5 @@ export function describeRequest(request: FuzzRequest): string {
   const payload = request.payload === undefined ? '' : String(request.payload).split('\u0000').join('\\u0000');
   const shown = payload.length > 300 ? `${payload.slice(0, 300)}… (${payload.length} characters)` : payload;
   const url = request.url.length > 300 ? `${request.url.slice(0, 300)}… (${request.url.length} characters)` : request.url;
-  return `${request.method} ${url} ${JSON.stringify(request.headers)} ${request.signedIn ? 'signed in' : 'no sign-in'}; ${request.mutations.join('; ')}; body: ${shown}`;
+  return `${request.method} ${url} ${JSON.stringify(request.headers)} ${request.as ? `as ${request.as}` : 'no sign-in'}; ${request.mutations.join('; ')}; body: ${shown}`;
 }
