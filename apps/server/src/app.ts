@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { tooManyRequests } from './http/errors.js';
 import { registerNotFound } from './http/not-found.js';
 import { DOCS_PREFIX, registerOpenApi } from './http/openapi.js';
@@ -68,6 +68,7 @@ export async function buildApp({ database, config, configurationEvents = createC
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -60,6 +60,21 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   return reply.code(500).type('application/json; charset=utf-8').send(body);
 }
 
+/** (ours) A path the router cannot read: a malformed %-escape. */
+const INVALID_URL = 'La dirección pedida no es válida';
+/** (ours) A path parameter longer than the router accepts. */
+const URL_TOO_LONG = 'La dirección pedida es demasiado larga';
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals, which never reach the error handler
+ * (a malformed %-escape, a path parameter over `maxParamLength`), answered in Spanish too.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.code === 'FST_ERR_BAD_URL') return sendMessage(reply, 400, INVALID_URL);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendMessage(reply, 414, URL_TOO_LONG);
+  return errorHandler(error, request, reply);
+}
+
 /** Installs the error handler on the root instance (every plugin inherits it). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(errorHandler);

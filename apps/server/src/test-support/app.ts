@@ -16,7 +16,8 @@ export interface TestApp {
 
 /**
  * The real application over a test database (PGlite, or DATABASE_URL), not listening:
- * call it with `app.inject`. Close it in `afterAll`.
+ * call it with `app.inject`. Close it in `afterAll`. A test that needs a database of its own
+ * (the fuzz test's private PostgreSQL database) passes it; closing the app closes it too.
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   return createTestAppOn(await createTestDatabase(), overrides);
