@@ -22,7 +22,7 @@ const RAM_TAG = ['Eventos adversos'];
 const RECOVERY_TAG = ['Recuperación de producto'];
 const MULTIPART = ['multipart/form-data'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
-const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema };
+const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema, 503: messageSchema };
 const uploadFields = { Id: 'Id del registro', Extension: 'Extensión del archivo', FileName: 'Nombre del archivo' };
 
 const NOTIFICATION_ROUTES: readonly { kind: NotificationKind; upload: string; download: string; what: string }[] = [

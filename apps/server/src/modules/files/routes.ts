@@ -36,7 +36,7 @@ const DOCUMENT_WRITE_ROLES: readonly Role[] = ['QPPV', 'RLF', 'Fabricante'];
 const TAG = ['Documentos y archivos'];
 const MULTIPART = ['multipart/form-data'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
-const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema };
+const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema, 503: messageSchema };
 
 /**
  * Documents and notes of a case, the origin report's file and the medical contact's file:
