@@ -1,4 +1,7 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { ER_STATUS, MSG } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
@@ -7,7 +10,7 @@ import { eventDocuments, fileChunks, files } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase, type TestCase } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
-import { multipartBody, pdfOfSize, SAMPLE_PDF } from '../../test-support/files.js';
+import { multipartBody, pdfOfSize, SAMPLE_EXECUTABLE, SAMPLE_PDF } from '../../test-support/files.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
 import { FILE_CHUNK_BYTES } from './upload.js';
 
@@ -130,5 +133,25 @@ describe('stored in pieces', () => {
     const download = await t.app.inject({ method: 'GET', url: `/api/downloadDocAndNotesById/${document?.id ?? 0}`, headers: someone.headers });
     expect(download.statusCode).toBe(200);
     expect(Buffer.compare(download.rawPayload, Buffer.from(content))).toBe(0);
+  });
+});
+
+describe('temporary files', () => {
+  it('removes the temporary file of an upload, stored or refused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atalaya-tmp-test-'));
+    const previous = process.env.TMPDIR;
+    process.env.TMPDIR = dir;
+    try {
+      const someone = await signIn(t, 'RLF', 'UY');
+      const testCase = await newCase(someone);
+      expect((await uploadNote(someone, testCase)).statusCode).toBe(200);
+      const refused = await uploadNote(someone, testCase, SAMPLE_EXECUTABLE);
+      expect(refused.json()).toEqual({ Message: MSG.files.contentMismatch });
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
