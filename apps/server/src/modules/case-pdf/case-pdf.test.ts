@@ -303,6 +303,20 @@ describe('GET /api/getERPDF/:id', () => {
     expect(audit).toHaveLength(2);
   });
 
+  it('sends back any stored PDF made from the same data, not only the latest one', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    const setInfo = (text: string | null) => t.database.db.update(events).set({ additionalInformation: text }).where(eq(events.id, testCase.id));
+    await setInfo('Vista A');
+    const a = await pdfOf(rlf, testCase);
+    await setInfo('Vista B');
+    const b = await pdfOf(rlf, testCase);
+    await setInfo('Vista A');
+    const aAgain = await pdfOf(rlf, testCase);
+    expect(Buffer.compare(aAgain.rawPayload, a.rawPayload)).toBe(0);
+    expect(Buffer.compare(aAgain.rawPayload, b.rawPayload)).not.toBe(0);
+    expect(await t.database.db.select().from(pdfHistory).where(eq(pdfHistory.eventId, testCase.id))).toHaveLength(2);
+  });
+
   it('stores one PDF when two requests for an unchanged case arrive at once', async () => {
     const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
     const answers = await Promise.all([pdfOf(rlf, testCase), pdfOf(rlf, testCase), pdfOf(rlf, testCase)]);

@@ -65,23 +65,28 @@ export function casePdfFingerprint(data: CasePdfData): string {
   return createHash('sha256').update(`atalaya-case-pdf-v${PDF_LAYOUT_VERSION}\n`).update(stableJson(data)).digest('hex');
 }
 
-/** The case's latest stored PDF, if it was generated from data with this fingerprint. */
+/**
+ * The newest stored PDF of the case generated from data with this fingerprint, if any. Not
+ * only the latest one: users who see the case differently (a Fabricante, say) alternating
+ * would otherwise store a new PDF at each turn. A case that changes always gets a new
+ * fingerprint (its operation history, printed in the PDF, grows with each change).
+ */
 async function reusablePdf(db: DbOrTx, eventId: string, fingerprint: string): Promise<Uint8Array | null> {
-  const [latest] = await db
-    .select({ fileId: pdfHistory.fileId, fingerprint: pdfHistory.fingerprint })
+  const [same] = await db
+    .select({ fileId: pdfHistory.fileId })
     .from(pdfHistory)
-    .where(eq(pdfHistory.eventId, eventId))
+    .where(and(eq(pdfHistory.eventId, eventId), eq(pdfHistory.fingerprint, fingerprint)))
     .orderBy(desc(pdfHistory.createdAt), desc(pdfHistory.id))
     .limit(1);
-  if (!latest || latest.fingerprint !== fingerprint) return null;
-  const file = await loadFile(db, latest.fileId);
+  if (!same) return null;
+  const file = await loadFile(db, same.fileId);
   return file?.content ?? null;
 }
 
 /**
  * `getERPDF/{meta}`: the PDF of the whole case (404 outside reach; 400 while Pendiente or
- * Anulado). Built from a fixed number of reads. While the case has not changed since its
- * latest stored PDF (same fingerprint: `casePdfFingerprint`), that PDF is sent again and
+ * Anulado). Built from a fixed number of reads. While the case has not changed since a
+ * stored PDF of it (same fingerprint: `casePdfFingerprint`), that PDF is sent again and
  * nothing is written; otherwise the new PDF is stored in one transaction with the case row
  * locked: the bytes in `files`, a `pdf_history` row with its fingerprint and an audit row
  * (instance ER, 'PDF generado', the stored name). Only INSERTs: `pdf_history` is append-only.
