@@ -10,6 +10,7 @@ import type { Database } from './db/client.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { tooManyRequests } from './http/errors.js';
 import { registerNotFound } from './http/not-found.js';
+import { registerResourceLimits } from './http/resource-limits.js';
 import { DOCS_PREFIX, registerOpenApi } from './http/openapi.js';
 import { registerRouteAccess } from './http/route-access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -82,6 +83,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => tooManyRequests() });
+  registerResourceLimits(app, config);
   registerRouteAccess(app, {
     accessTokenKey: keys.accessTokenKey,
     publicPrefixes: [DOCS_PREFIX],

@@ -47,6 +47,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the upload and PDF limits, with defaults', () => {
+    expect(loadConfig({})).toMatchObject({ uploadRateLimit: 30, pdfRateLimit: 20, maxConcurrentUploads: 4, uploadWaitSeconds: 30 });
+    expect(
+      loadConfig({ ATALAYA_UPLOAD_RATE_LIMIT: '5', ATALAYA_PDF_RATE_LIMIT: '6', ATALAYA_MAX_CONCURRENT_UPLOADS: '2', ATALAYA_UPLOAD_WAIT_SECONDS: '0' }),
+    ).toMatchObject({ uploadRateLimit: 5, pdfRateLimit: 6, maxConcurrentUploads: 2, uploadWaitSeconds: 0 });
+    expect(() => loadConfig({ ATALAYA_MAX_CONCURRENT_UPLOADS: '0' })).toThrow(/ATALAYA_MAX_CONCURRENT_UPLOADS/);
+  });
+
   it('refuses invalid values, naming the variable', () => {
     expect(() => loadConfig({ PORT: 'ocho' })).toThrow(/PORT/);
     expect(() => loadConfig({ ATALAYA_JWT_SECRET: 'corta' })).toThrow(/ATALAYA_JWT_SECRET/);

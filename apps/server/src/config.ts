@@ -35,6 +35,10 @@ const envSchema = z.object({
   ATALAYA_TRUST_PROXY: z.preprocess(blankAsUndefined, trustProxy.optional()),
   ATALAYA_SECURE_COOKIES: z.preprocess(blankAsUndefined, flag.optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  ATALAYA_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  ATALAYA_PDF_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  ATALAYA_MAX_CONCURRENT_UPLOADS: z.coerce.number().int().positive().default(4),
+  ATALAYA_UPLOAD_WAIT_SECONDS: z.coerce.number().nonnegative().default(30),
   /** Tests only: write outgoing e-mails as .eml files here instead of sending them (docs/operations.md). */
   ATALAYA_MAIL_CAPTURE_DIR: z.preprocess(blankAsUndefined, z.string().optional()),
   /** Set by npm to the directory `npm` was run from (the workspace script runs in apps/server). */
@@ -67,6 +71,14 @@ export interface Config {
   /** `undefined`: Secure cookies exactly when the request came over HTTPS. */
   secureCookies: boolean | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Uploads (files) one user may send per minute; more answer 429. */
+  uploadRateLimit: number;
+  /** Case PDFs (getERPDF) one user may request per minute; more answer 429. */
+  pdfRateLimit: number;
+  /** Uploads received and stored at once by this process; the others wait for a slot. */
+  maxConcurrentUploads: number;
+  /** How long an upload waits for a slot before 503 (seconds). */
+  uploadWaitSeconds: number;
   /** The built web application (`apps/web/dist`). */
   webDistDir: string;
   /**
@@ -108,6 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.ATALAYA_TRUST_PROXY ?? false,
     secureCookies: e.ATALAYA_SECURE_COOKIES,
     logLevel: e.LOG_LEVEL,
+    uploadRateLimit: e.ATALAYA_UPLOAD_RATE_LIMIT,
+    pdfRateLimit: e.ATALAYA_PDF_RATE_LIMIT,
+    maxConcurrentUploads: e.ATALAYA_MAX_CONCURRENT_UPLOADS,
+    uploadWaitSeconds: e.ATALAYA_UPLOAD_WAIT_SECONDS,
     webDistDir: resolve(repoRoot, 'apps/web/dist'),
     mailCaptureDir: e.ATALAYA_MAIL_CAPTURE_DIR ? resolve(baseDir, e.ATALAYA_MAIL_CAPTURE_DIR) : undefined,
   };

@@ -236,6 +236,10 @@ export const MSG = {
     onlyOne: 'Solo puede adjuntar un archivo',
     /** (ours) an unknown file id. */
     notFound: 'El archivo no existe',
+    /** (ours) a user over the per-user upload limit (429). */
+    tooManyUploads: 'Ha enviado demasiados archivos en poco tiempo. Intente nuevamente en unos minutos',
+    /** (ours) every upload slot stayed busy while this upload waited (503). */
+    serverBusy: 'El servidor está recibiendo muchos archivos a la vez. Intente nuevamente en unos segundos',
   },
   ram: {
     unsavedClassification: '¡Se perderán los cambios en la calificación RAM sí continúa!',
@@ -307,6 +311,8 @@ export const MSG = {
     notAllowed: 'No se puede generar el PDF de un evento reportable Pendiente o Anulado',
     /** (ours) an unknown stored PDF of the case. */
     notFound: 'El PDF solicitado no existe',
+    /** (ours) a user over the per-user limit of PDF generations (429). */
+    tooManyPdfs: 'Ha solicitado demasiados PDF en poco tiempo. Intente nuevamente en unos minutos',
     /** (ours) an unknown follow-up report, or one whose case is out of reach. */
     followUpNotFound: 'El reporte de seguimiento no existe o no está a su alcance',
     /** (ours) a follow-up report with no file. */

@@ -29,6 +29,9 @@ export async function createTestAppOn(database: Database, overrides: Partial<Con
     ...loadConfig({ LOG_LEVEL: 'silent', APP_URL: 'http://atalaya.test' }),
     // An easier proof of work keeps tests fast; the solutions are still real and verified.
     captchaMaxNumber: 1000,
+    // Suites upload and print many files as one user; the tests of these limits set their own.
+    uploadRateLimit: 10_000,
+    pdfRateLimit: 10_000,
     ...overrides,
   };
   const configurationEvents = createConfigurationEvents();

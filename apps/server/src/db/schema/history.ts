@@ -60,6 +60,12 @@ export const pdfHistory = pgTable(
     fileId: uuid()
       .notNull()
       .references(() => files.id),
+    /**
+     * SHA-256 of what the PDF shows of the case (and of the layout version): a later request
+     * for the PDF of an unchanged case gets this one back instead of storing another (issue 15).
+     * Null on rows stored before it existed (never reused).
+     */
+    fingerprint: text(),
     createdAt: timestamptz().notNull().defaultNow(),
     createdBy: uuid()
       .notNull()

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { fileDownloadRoute, multipartDoc, readSingleUpload, registerUploads } from '../files/index.js';
+import { fileDownloadRoute, multipartDoc, registerUploads, withSingleUpload } from '../files/index.js';
 import { updateRam } from '../case-medications/index.js';
 import { getEvaluation, setEvaluation } from './evaluation.js';
 import { attachNotificationFile, classifyRam, type NotificationKind, notificationFile } from './ram-classification.js';
@@ -22,7 +22,7 @@ const RAM_TAG = ['Eventos adversos'];
 const RECOVERY_TAG = ['Recuperación de producto'];
 const MULTIPART = ['multipart/form-data'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
-const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema };
+const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema, 503: messageSchema };
 const uploadFields = { Id: 'Id del registro', Extension: 'Extensión del archivo', FileName: 'Nombre del archivo' };
 
 const NOTIFICATION_ROUTES: readonly { kind: NotificationKind; upload: string; download: string; what: string }[] = [
@@ -73,7 +73,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
     app.route({
       method: 'POST',
       url: route.upload,
-      config: { roles: CASE_WRITERS },
+      config: { roles: CASE_WRITERS, rateLimit: app.resourceLimits.uploadRateLimit },
       schema: {
         tags: RAM_TAG,
         summary: `Adjuntar el comprobante de ${route.what} (multipart: Id del evento adverso, Extension, FileName, file)`,
@@ -83,7 +83,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
       },
       handler: async (request) => {
         const user = requireUser(request);
-        return attachNotificationFile(db, user, await readSingleUpload(request), route.kind);
+        return withSingleUpload(request, (upload) => attachNotificationFile(db, user, upload, route.kind));
       },
     });
 
@@ -112,7 +112,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
   app.route({
     method: 'POST',
     url: '/api/uploadFileRecProduct',
-    config: { roles: RECOVERY_WRITERS },
+    config: { roles: RECOVERY_WRITERS, rateLimit: app.resourceLimits.uploadRateLimit },
     schema: {
       tags: RECOVERY_TAG,
       summary: 'Adjuntar el comprobante de la recuperación del producto (multipart: Id del medicamento relacionado, Extension, FileName, file)',
@@ -122,7 +122,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
     },
     handler: async (request) => {
       const user = requireUser(request);
-      return attachRecoveryFile(db, user, await readSingleUpload(request));
+      return withSingleUpload(request, (upload) => attachRecoveryFile(db, user, upload));
     },
   });
 

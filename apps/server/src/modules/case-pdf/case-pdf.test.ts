@@ -229,6 +229,8 @@ describe('GET /api/getERPDF/:id', () => {
   it('keeps each PDF in the history (newest first) with an audit row, and downloads the stored one byte for byte', async () => {
     const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
     const first = await pdfOf(rlf, testCase);
+    // A change to the case: the next PDF is a new one.
+    await t.database.db.update(events).set({ additionalInformation: 'Dato agregado después del primer PDF' }).where(eq(events.id, testCase.id));
     const second = await pdfOf(qppv, testCase);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
 
@@ -265,6 +267,61 @@ describe('GET /api/getERPDF/:id', () => {
       .where(and(eq(auditLog.pkId, testCase.id), eq(auditLog.description, 'PDF generado')));
     expect(audit).toHaveLength(2);
     expect(audit.map((row) => (row.newValues as { Archivo: string }).Archivo).sort()).toEqual(items.map((item) => item.FileName).sort());
+  });
+
+  it('stores one PDF while the case is unchanged and a new one after a change, listing each once', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    const storedFiles = async () =>
+      (await t.database.db.select({ fileId: pdfHistory.fileId }).from(pdfHistory).where(eq(pdfHistory.eventId, testCase.id))).map((row) => row.fileId);
+
+    const first = await pdfOf(rlf, testCase);
+    const again = await pdfOf(rlf, testCase);
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
+    expect(again.headers['content-disposition']).toBe(first.headers['content-disposition']);
+    expect(await storedFiles()).toHaveLength(1);
+    const once = (await get(t, rlf, `listERPDF/${testCase.meta}`)).json() as { FileName: string; UserFullName: string }[];
+    expect(once).toHaveLength(1);
+    expect(once[0]?.UserFullName).toBe(await nameOf(rlf));
+
+    await t.database.db.update(events).set({ additionalInformation: 'Información nueva' }).where(eq(events.id, testCase.id));
+    const changed = await pdfOf(rlf, testCase);
+    expect(changed.statusCode).toBe(200);
+    expect(pdfText(changed.rawPayload)).toContain('Información nueva');
+    expect(await pdfOf(rlf, testCase).then((response) => Buffer.compare(response.rawPayload, changed.rawPayload))).toBe(0);
+    expect(new Set(await storedFiles()).size).toBe(2);
+
+    const twice = (await get(t, rlf, `listERPDF/${testCase.meta}`)).json() as { FileName: string }[];
+    expect(twice).toHaveLength(2);
+    expect(twice[1]?.FileName).toBe(once[0]?.FileName);
+    const newest = await get(t, rlf, `getERPDF/${testCase.meta}/${encodeURIComponent(twice[0]?.FileName ?? '')}/`);
+    expect(Buffer.compare(newest.rawPayload, changed.rawPayload)).toBe(0);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.pkId, testCase.id), eq(auditLog.description, 'PDF generado')));
+    expect(audit).toHaveLength(2);
+  });
+
+  it('sends back any stored PDF made from the same data, not only the latest one', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    const setInfo = (text: string | null) => t.database.db.update(events).set({ additionalInformation: text }).where(eq(events.id, testCase.id));
+    await setInfo('Vista A');
+    const a = await pdfOf(rlf, testCase);
+    await setInfo('Vista B');
+    const b = await pdfOf(rlf, testCase);
+    await setInfo('Vista A');
+    const aAgain = await pdfOf(rlf, testCase);
+    expect(Buffer.compare(aAgain.rawPayload, a.rawPayload)).toBe(0);
+    expect(Buffer.compare(aAgain.rawPayload, b.rawPayload)).not.toBe(0);
+    expect(await t.database.db.select().from(pdfHistory).where(eq(pdfHistory.eventId, testCase.id))).toHaveLength(2);
+  });
+
+  it('stores one PDF when two requests for an unchanged case arrive at once', async () => {
+    const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
+    const answers = await Promise.all([pdfOf(rlf, testCase), pdfOf(rlf, testCase), pdfOf(rlf, testCase)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect((await t.database.db.select().from(pdfHistory).where(eq(pdfHistory.eventId, testCase.id))).length).toBe(1);
   });
 
   it('lists nothing for a case without PDFs', async () => {

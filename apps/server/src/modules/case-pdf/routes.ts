@@ -26,7 +26,8 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
   app.route({
     method: 'GET',
     url: '/api/getERPDF/:id',
-    config: { roles: CASE_READERS },
+    // Each call may render and store a PDF: limited per user (issue 15 §5).
+    config: { roles: CASE_READERS, rateLimit: app.resourceLimits.pdfRateLimit },
     schema: {
       tags: TAG,
       summary: 'Genera el PDF del evento reportable (formulario CIOMS I), lo guarda en el historial de PDFs y lo descarga como ER-{referencia}.pdf',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canExportPdf, erStatusName, MSG, type PdfHistoryItem } from '@atalaya/domain';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { pdfHistory, users } from '../../db/schema/index.js';
 import { writeAudit } from '../audit/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { type DownloadableFile, loadFile, storeFile } from '../files/index.js';
 import { findCaseInReach } from '../reach/index.js';
 import { casePdfDocument } from './document.js';
-import { loadCasePdfData } from './load.js';
+import { type CasePdfData, loadCasePdfData } from './load.js';
 import { renderPdf } from './render.js';
 
 export const PDF_MIME_TYPE = 'application/pdf';
@@ -46,10 +46,52 @@ export interface GeneratedPdf {
 }
 
 /**
+ * Bump when the PDF's layout (document.ts, render.ts) changes what a case looks like on paper:
+ * the PDFs stored before no longer match and the next request generates a new one.
+ */
+export const PDF_LAYOUT_VERSION = 1;
+
+/** JSON of the case data with bigints as strings (JSON.stringify refuses them); Dates as ISO. */
+function stableJson(data: unknown): string {
+  return JSON.stringify(data, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+}
+
+/**
+ * The fingerprint of a case's PDF: SHA-256 of the layout version and of everything the PDF
+ * shows of the case as this user may see it (the data it is rendered from; the generation
+ * instant aside). Equal fingerprints render the same PDF but for its date.
+ */
+export function casePdfFingerprint(data: CasePdfData): string {
+  return createHash('sha256').update(`atalaya-case-pdf-v${PDF_LAYOUT_VERSION}\n`).update(stableJson(data)).digest('hex');
+}
+
+/**
+ * The newest stored PDF of the case generated from data with this fingerprint, if any. Not
+ * only the latest one: users who see the case differently (a Fabricante, say) alternating
+ * would otherwise store a new PDF at each turn. A case that changes always gets a new
+ * fingerprint (its operation history, printed in the PDF, grows with each change).
+ */
+async function reusablePdf(db: DbOrTx, eventId: string, fingerprint: string): Promise<Uint8Array | null> {
+  const [same] = await db
+    .select({ fileId: pdfHistory.fileId })
+    .from(pdfHistory)
+    .where(and(eq(pdfHistory.eventId, eventId), eq(pdfHistory.fingerprint, fingerprint)))
+    .orderBy(desc(pdfHistory.createdAt), desc(pdfHistory.id))
+    .limit(1);
+  if (!same) return null;
+  const file = await loadFile(db, same.fileId);
+  return file?.content ?? null;
+}
+
+/**
  * `getERPDF/{meta}`: the PDF of the whole case (404 outside reach; 400 while Pendiente or
- * Anulado). Built from a fixed number of reads, then stored in one transaction with the case
- * row locked: the bytes in `files`, a `pdf_history` row and an audit row (instance ER,
- * 'PDF generado', the stored name). The operation history is not touched: a PDF changes nothing.
+ * Anulado). Built from a fixed number of reads. While the case has not changed since a
+ * stored PDF of it (same fingerprint: `casePdfFingerprint`), that PDF is sent again and
+ * nothing is written; otherwise the new PDF is stored in one transaction with the case row
+ * locked: the bytes in `files`, a `pdf_history` row with its fingerprint and an audit row
+ * (instance ER, 'PDF generado', the stored name). Only INSERTs: `pdf_history` is append-only.
+ * Two concurrent first requests: the second finds the first's row under the lock and reuses
+ * it. The operation history is not touched: a PDF changes nothing.
  */
 export async function generateCasePdf(db: Db, user: AuthUser, meta: string, now: Date = new Date()): Promise<GeneratedPdf> {
   const found = await findCaseInReach(db, user, meta);
@@ -57,13 +99,19 @@ export async function generateCasePdf(db: Db, user: AuthUser, meta: string, now:
   if (!canExportPdf(found.status)) throw badRequest(MSG.pdf.notAllowed);
 
   const data = await loadCasePdfData(db, user, found);
-  const bytes = await renderPdf(casePdfDocument(data, now));
-  const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fingerprint = casePdfFingerprint(data);
+  const stored = await reusablePdf(db, found.id, fingerprint);
+  if (stored) return { referenceNumber: found.referenceNumber, bytes: stored };
 
-  await db.transaction(async (tx) => {
+  const rendered = await renderPdf(casePdfDocument(data, now));
+  const content = Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength);
+
+  const bytes = await db.transaction(async (tx) => {
     const locked = await findCaseInReach(tx, user, meta, { forUpdate: true });
     if (!locked) throw notFound(MSG.lists.eventNotFound);
     if (!canExportPdf(locked.status)) throw badRequest(MSG.pdf.notAllowed);
+    const storedMeanwhile = await reusablePdf(tx, locked.id, fingerprint);
+    if (storedMeanwhile) return storedMeanwhile;
     const prefix = `ER-${locked.referenceNumber}_${stamp(now)}`;
     const taken = await tx
       .select({ fileName: pdfHistory.fileName })
@@ -75,7 +123,7 @@ export async function generateCasePdf(db: Db, user: AuthUser, meta: string, now:
       { name: fileName, extension: 'pdf', mimeType: PDF_MIME_TYPE, size: content.length, sha256: createHash('sha256').update(content).digest('hex'), content },
       user.id,
     );
-    await tx.insert(pdfHistory).values({ eventId: locked.id, fileName, fileId: file.id, createdAt: now, createdBy: user.id });
+    await tx.insert(pdfHistory).values({ eventId: locked.id, fileName, fileId: file.id, fingerprint, createdAt: now, createdBy: user.id });
     await writeAudit(tx, {
       kind: 'case.pdf-generated',
       actor: user,
@@ -87,6 +135,7 @@ export async function generateCasePdf(db: Db, user: AuthUser, meta: string, now:
       oldValues: null,
       newValues: { Archivo: fileName, Estado: erStatusName(locked.status), Bytes: content.length },
     });
+    return rendered;
   });
   return { referenceNumber: found.referenceNumber, bytes };
 }

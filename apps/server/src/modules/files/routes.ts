@@ -24,7 +24,7 @@ import {
   saveDocument,
 } from './service.js';
 import { fileDownloadRoute } from './download.js';
-import { multipartDoc, readSingleUpload, registerUploads } from './upload.js';
+import { multipartDoc, registerUploads, withSingleUpload } from './upload.js';
 
 export interface FilesModuleOptions {
   db: Db;
@@ -36,7 +36,7 @@ const DOCUMENT_WRITE_ROLES: readonly Role[] = ['QPPV', 'RLF', 'Fabricante'];
 const TAG = ['Documentos y archivos'];
 const MULTIPART = ['multipart/form-data'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
-const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema };
+const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema, 503: messageSchema };
 
 /**
  * Documents and notes of a case, the origin report's file and the medical contact's file:
@@ -61,7 +61,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/uploadDocAndNotes',
-    config: { roles: DOCUMENT_WRITE_ROLES },
+    config: { roles: DOCUMENT_WRITE_ROLES, rateLimit: app.resourceLimits.uploadRateLimit },
     schema: {
       tags: TAG,
       summary: 'Agregar o modificar un documento o nota (multipart: id, extension, fileName, action, note, idEr, tipoId, file)',
@@ -84,7 +84,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
     },
     handler: async (request) => {
       const user = requireUser(request);
-      await saveDocument(db, user, await readSingleUpload(request));
+      await withSingleUpload(request, (upload) => saveDocument(db, user, upload));
       return { Message: 'OK' as const };
     },
   });
@@ -109,7 +109,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/uploadFileOriginReport',
-    config: { roles: CASE_WRITERS },
+    config: { roles: CASE_WRITERS, rateLimit: app.resourceLimits.uploadRateLimit },
     schema: {
       tags: TAG,
       summary: 'Adjuntar el documento de origen del reporte (multipart: Id = Meta del evento, Extension, FileName, file)',
@@ -119,14 +119,14 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
     },
     handler: async (request) => {
       const user = requireUser(request);
-      return attachOriginFile(db, user, await readSingleUpload(request));
+      return withSingleUpload(request, (upload) => attachOriginFile(db, user, upload));
     },
   });
 
   app.route({
     method: 'POST',
     url: '/api/uploadFileContactoMedico',
-    config: { roles: CASE_WRITERS },
+    config: { roles: CASE_WRITERS, rateLimit: app.resourceLimits.uploadRateLimit },
     schema: {
       tags: TAG,
       summary: 'Adjuntar un archivo al contacto médico (multipart: Id del contacto, ExtensionArchivo, NombreArchivo, file)',
@@ -136,7 +136,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
     },
     handler: async (request) => {
       const user = requireUser(request);
-      return attachMedicalContactFile(db, user, await readSingleUpload(request));
+      return withSingleUpload(request, (upload) => attachMedicalContactFile(db, user, upload));
     },
   });
 

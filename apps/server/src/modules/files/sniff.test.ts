@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimalDocx, minimalJar, minimalXlsx, zipArchive } from '../../test-support/zip.js';
-import { contentMatchesExtension, looksLikeText } from './sniff.js';
+import { contentMatchesExtension, fileMatchesExtension, looksLikeText } from './sniff.js';
 
 const bytes = (...values: (number | string)[]): Uint8Array =>
   new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...value].map((char) => char.charCodeAt(0)) : [value])));
@@ -89,5 +92,37 @@ describe('looksLikeText', () => {
   it('refuses text that starts like an executable', async () => {
     expect(looksLikeText(bytes('MZ this program cannot be run in DOS mode'))).toBe(false);
     expect(looksLikeText(bytes(0x7f, 'ELF'))).toBe(false);
+  });
+});
+
+describe('fileMatchesExtension (an upload on disk, read in pieces)', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'atalaya-sniff-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  async function onDisk(name: string, content: Uint8Array): Promise<[string, number]> {
+    const path = join(dir, name);
+    await writeFile(path, content);
+    return [path, content.length];
+  }
+
+  it('accepts a long text whose later piece happens to start with MZ, and refuses one with a NUL far in', async () => {
+    const text = new Uint8Array(64 * 1024 * 3).fill(0x61);
+    text.set(bytes('MZ'), 64 * 1024);
+    expect(await fileMatchesExtension('txt', ...(await onDisk('largo.txt', text)))).toBe(true);
+    const withNul = text.slice();
+    withNul[150_000] = 0;
+    expect(await fileMatchesExtension('txt', ...(await onDisk('nul.txt', withNul)))).toBe(false);
+    expect(await fileMatchesExtension('txt', ...(await onDisk('exe.txt', EXECUTABLE)))).toBe(false);
+  });
+
+  it('tells a Word document from a renamed Java archive, and takes any zip as .zip', async () => {
+    expect(await fileMatchesExtension('docx', ...(await onDisk('a.docx', minimalDocx())))).toBe(true);
+    expect(await fileMatchesExtension('docx', ...(await onDisk('b.docx', minimalJar())))).toBe(false);
+    expect(await fileMatchesExtension('zip', ...(await onDisk('c.zip', minimalJar())))).toBe(true);
+    expect(await fileMatchesExtension('pdf', ...(await onDisk('d.pdf', EXECUTABLE)))).toBe(false);
+    expect(await fileMatchesExtension('pdf', ...(await onDisk('e.pdf', new Uint8Array(0))))).toBe(false);
   });
 });

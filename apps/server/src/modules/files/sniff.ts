@@ -1,4 +1,5 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { createReadStream } from 'node:fs';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 
 /**
  * Whether a file's content is of the kind its extension claims. Binary types are detected by
@@ -37,6 +38,10 @@ const ALLOWED_CONTROLS = new Set([TAB, LINE_FEED, VERTICAL_TAB, FORM_FEED, CARRI
  */
 export function looksLikeText(content: Uint8Array): boolean {
   if (EXECUTABLES.some((signature) => startsWith(content, signature))) return false;
+  return onlyTextBytes(content);
+}
+
+function onlyTextBytes(content: Uint8Array): boolean {
   for (const byte of content) {
     if (byte < 0x20 && !ALLOWED_CONTROLS.has(byte)) return false;
   }
@@ -72,5 +77,40 @@ export async function contentMatchesExtension(extension: string, content: Uint8A
   const expected = DETECTED.get(extension);
   if (!expected) return false;
   const detected = await fileTypeFromBuffer(content);
+  return detected !== undefined && expected.includes(detected.ext);
+}
+
+/** Whether every chunk of a file passes `looksLikeText` (the executable signatures are checked on the first). */
+async function fileLooksLikeText(path: string): Promise<boolean> {
+  let first = true;
+  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 })) {
+    if (!(first ? looksLikeText(chunk as Buffer) : onlyTextBytes(chunk as Buffer))) return false;
+    first = false;
+  }
+  return true;
+}
+
+async function firstBytes(path: string, count: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of createReadStream(path, { start: 0, end: count - 1 })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * `contentMatchesExtension` for a file on disk of `size` bytes, reading only what it needs:
+ * `file-type` reads the first bytes (and, for Office documents, the zip entries' headers)
+ * through its tokenizer; a text type is read chunk by chunk. Memory stays bounded whatever
+ * the file's size.
+ */
+export async function fileMatchesExtension(extension: string, path: string, size: number): Promise<boolean> {
+  if (size === 0) return false;
+  if (TEXT_EXTENSIONS.has(extension)) return fileLooksLikeText(path);
+  if (extension === 'zip') {
+    const head = await firstBytes(path, 4);
+    return startsWith(head, ZIP) || startsWith(head, EMPTY_ZIP);
+  }
+  const expected = DETECTED.get(extension);
+  if (!expected) return false;
+  const detected = await fileTypeFromFile(path);
   return detected !== undefined && expected.includes(detected.ext);
 }

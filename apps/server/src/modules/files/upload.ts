@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { ACCEPTED_UPLOADS, fileExtension, MAX_UPLOAD_BYTES, MSG } from '@atalaya/domain';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { files } from '../../db/schema/index.js';
+import { fileChunks, files } from '../../db/schema/index.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { contentMatchesExtension } from './sniff.js';
+import { fileMatchesExtension } from './sniff.js';
 
 /**
  * File uploads and downloads shared by every route that takes or gives a case's file
@@ -17,6 +22,13 @@ import { contentMatchesExtension } from './sniff.js';
  * product recovery). An upload is one multipart request with one file and a few text fields;
  * the bytes are checked (size, extension, content) before anything is stored, and stored in
  * `files` in the same transaction as the record that points to them.
+ *
+ * Memory stays bounded whatever arrives (issue 15 §5): the file is streamed to a temporary
+ * file while it arrives (hashed and counted on the way), its type is sniffed from that file
+ * reading only the bytes it needs, and it is stored in the database in pieces of
+ * `FILE_CHUNK_BYTES` (`file_chunks`), one INSERT each. At most `maxConcurrentUploads` uploads
+ * are received and stored at once; the others wait for a slot (their bytes stay in the
+ * network buffers), then 503. A zip is stored as it came, never opened.
  */
 
 /** Multipart limits: one file of at most 20,000,000 bytes and a few short fields (event spec §5, §9). */
@@ -62,8 +74,12 @@ export interface UploadedFile {
   mimeType: string;
   size: number;
   sha256: string;
-  content: Buffer;
+  /** Where its bytes wait until stored: a temporary file, removed when the request is done. */
+  path: string;
 }
+
+/** A file to store: an upload (bytes in a temporary file) or one the server made (bytes in memory). */
+export type StorableFile = Omit<UploadedFile, 'path'> & ({ path: string } | { content: Uint8Array });
 
 /** The text fields of an upload request and its file, if one was sent. */
 export interface SingleUpload {
@@ -106,12 +122,23 @@ function uploadError(error: unknown): unknown {
   }
 }
 
-/** Reads a file part whole; a part cut at the size limit is refused (nothing is kept in memory past it). */
-async function readWhole(stream: Readable & { truncated?: boolean }): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
+/**
+ * Streams a file part to `path`, hashing and counting it on the way; a part cut at the size
+ * limit is refused (the multipart parser stops at the limit, so at most that much is written).
+ */
+async function streamToFile(stream: Readable & { truncated?: boolean }, path: string): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(stream, measure, createWriteStream(path));
   if (stream.truncated) throw badRequest(MSG.files.tooLarge);
-  return Buffer.concat(chunks);
+  return { size, sha256: hash.digest('hex') };
 }
 
 function firstField(fields: ReadonlyMap<string, string>, names: readonly string[]): string {
@@ -143,34 +170,40 @@ export function uploadFileName(candidate: string, extensionField: string): strin
   return name;
 }
 
+interface ReceivedFile {
+  fileName: string;
+  path: string;
+  size: number;
+  sha256: string;
+}
+
 /** Checks a received file: its extension is accepted and its content is of that kind (400 otherwise). */
-async function checkedFile(name: string, content: Buffer): Promise<UploadedFile> {
+async function checkedFile(name: string, received: ReceivedFile): Promise<UploadedFile> {
   const extension = fileExtension(name);
   const mimeTypes = Object.hasOwn(ACCEPTED_UPLOADS, extension) ? ACCEPTED_UPLOADS[extension] : undefined;
   const mimeType = mimeTypes?.[0];
   if (!mimeType) throw badRequest(MSG.files.typeNotAllowed);
-  if (!(await contentMatchesExtension(extension, content))) throw badRequest(MSG.files.contentMismatch);
-  return { name, extension, mimeType, size: content.length, sha256: createHash('sha256').update(content).digest('hex'), content };
+  if (!(await fileMatchesExtension(extension, received.path, received.size))) throw badRequest(MSG.files.contentMismatch);
+  return { name, extension, mimeType, size: received.size, sha256: received.sha256, path: received.path };
 }
 
 /**
- * Reads a multipart upload: its text fields (the first value of each) and at most one file,
- * checked — a second file 400 'Solo puede adjuntar un archivo', over 20,000,000 bytes 400
- * tooLarge, an extension not accepted 400 typeNotAllowed, content not of its extension 400
- * contentMismatch; a request that is not multipart 415. An empty file input (no name, no
- * bytes) is no file. Nothing is stored: pass the file to `storeFile` inside the transaction.
+ * Reads a multipart upload into `dir`: its text fields (the first value of each) and at most
+ * one file, checked — a second file 400 'Solo puede adjuntar un archivo', over 20,000,000
+ * bytes 400 tooLarge, an extension not accepted 400 typeNotAllowed, content not of its
+ * extension 400 contentMismatch. An empty file input (no name, no bytes) is no file.
  */
-export async function readSingleUpload(request: FastifyRequest, names: UploadNameFields = SPEC_NAME_FIELDS): Promise<SingleUpload> {
-  if (!request.isMultipart()) throw new AppError(415, MSG.errors.unsupportedMediaType);
+async function readSingleUpload(request: FastifyRequest, dir: string, names: UploadNameFields): Promise<SingleUpload> {
   const fields = new Map<string, string>();
-  let received: { fileName: string; content: Buffer } | null = null;
+  let received: ReceivedFile | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const content = await readWhole(part.file);
         if (received) throw badRequest(MSG.files.onlyOne);
-        if (part.filename === '' && content.length === 0) continue;
-        received = { fileName: part.filename, content };
+        const path = join(dir, 'upload');
+        const { size, sha256 } = await streamToFile(part.file, path);
+        if (part.filename === '' && size === 0) continue;
+        received = { fileName: part.filename, path, size, sha256 };
       } else {
         if (part.valueTruncated || part.fieldnameTruncated) throw new AppError(413, MSG.errors.payloadTooLarge);
         if (!fields.has(part.fieldname)) fields.set(part.fieldname, String(part.value));
@@ -179,10 +212,33 @@ export async function readSingleUpload(request: FastifyRequest, names: UploadNam
   } catch (error) {
     throw uploadError(error);
   }
-  const file = received
-    ? await checkedFile(uploadFileName(firstField(fields, names.name) || received.fileName, firstField(fields, names.extension)), received.content)
-    : null;
+  const file = received ? await checkedFile(uploadFileName(firstField(fields, names.name) || received.fileName, firstField(fields, names.extension)), received) : null;
   return { fields: Object.fromEntries(fields), file };
+}
+
+/**
+ * Receives a multipart upload (see `readSingleUpload`; a request that is not multipart 415)
+ * and runs `work` with it — store the file with `storeFile` inside work's transaction. The
+ * upload holds one of the server's upload slots from before its first byte is read until
+ * `work` ends (no slot free within the configured wait: 503 'El servidor está recibiendo
+ * muchos archivos…'); its temporary file is removed then, whatever happened.
+ */
+export async function withSingleUpload<T>(
+  request: FastifyRequest,
+  work: (upload: SingleUpload) => Promise<T>,
+  names: UploadNameFields = SPEC_NAME_FIELDS,
+): Promise<T> {
+  if (!request.isMultipart()) throw new AppError(415, MSG.errors.unsupportedMediaType);
+  const { uploadSlots, uploadWaitMs } = request.server.resourceLimits;
+  if (!(await uploadSlots.acquire(uploadWaitMs))) throw new AppError(503, MSG.files.serverBusy);
+  let dir: string | null = null;
+  try {
+    dir = await mkdtemp(join(tmpdir(), 'atalaya-upload-'));
+    return await work(await readSingleUpload(request, dir, names));
+  } finally {
+    uploadSlots.release();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** A stored file as the records that point to it show it. */
@@ -192,21 +248,33 @@ export interface StoredFileRef {
   extension: string;
 }
 
-/** Stores a checked upload in `files` (call inside the transaction that stores the record pointing to it). */
-export async function storeFile(tx: Tx, upload: UploadedFile, userId: string): Promise<StoredFileRef> {
+/** Largest piece of a file stored in one row of `file_chunks` (and held in memory at once to store or send it). */
+export const FILE_CHUNK_BYTES = 512 * 1024;
+
+/** The pieces of a file's bytes, `FILE_CHUNK_BYTES` at most each, read from its temporary file or memory. */
+async function* chunksOf(file: StorableFile): AsyncGenerator<Uint8Array> {
+  if ('content' in file) {
+    for (let offset = 0; offset < file.content.length; offset += FILE_CHUNK_BYTES) yield file.content.subarray(offset, offset + FILE_CHUNK_BYTES);
+    return;
+  }
+  for await (const chunk of createReadStream(file.path, { highWaterMark: FILE_CHUNK_BYTES })) yield chunk as Buffer;
+}
+
+/**
+ * Stores a file in `files` and its bytes in `file_chunks`, one INSERT per piece (call inside
+ * the transaction that stores the record pointing to it).
+ */
+export async function storeFile(tx: Tx, file: StorableFile, userId: string): Promise<StoredFileRef> {
   const [row] = await tx
     .insert(files)
-    .values({
-      name: upload.name,
-      extension: upload.extension,
-      mimeType: upload.mimeType,
-      size: upload.size,
-      sha256: upload.sha256,
-      content: upload.content,
-      createdBy: userId,
-    })
+    .values({ name: file.name, extension: file.extension, mimeType: file.mimeType, size: file.size, sha256: file.sha256, content: null, createdBy: userId })
     .returning({ id: files.id, name: files.name, extension: files.extension });
   if (!row) throw new Error('File not stored');
+  let seq = 0;
+  for await (const data of chunksOf(file)) {
+    await tx.insert(fileChunks).values({ fileId: row.id, seq, data });
+    seq += 1;
+  }
   return row;
 }
 
@@ -217,10 +285,13 @@ export interface DownloadableFile {
   content: Uint8Array;
 }
 
-/** The bytes of a stored file, or null. */
+/** The bytes of a stored file (whole, or its pieces put together), or null. */
 export async function loadFile(db: DbOrTx, fileId: string): Promise<DownloadableFile | null> {
   const [row] = await db.select({ name: files.name, mimeType: files.mimeType, content: files.content }).from(files).where(eq(files.id, fileId));
-  return row ?? null;
+  if (!row) return null;
+  if (row.content) return { name: row.name, mimeType: row.mimeType, content: row.content };
+  const pieces = await db.select({ data: fileChunks.data }).from(fileChunks).where(eq(fileChunks.fileId, fileId)).orderBy(asc(fileChunks.seq));
+  return { name: row.name, mimeType: row.mimeType, content: Buffer.concat(pieces.map((piece) => piece.data)) };
 }
 
 /** Sends a stored file: its bytes, its MIME type, as an attachment with its original name, never cached. */
