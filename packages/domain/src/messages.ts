@@ -215,6 +215,8 @@ export const MSG = {
     /** (ours) */
     followUpSent: 'El reporte de seguimiento fue creado',
     notAvailable: 'No disponible',
+    /** In place of the reporter's name, e-mail and phone for a role that may not see them (Fabricante). */
+    reporterContactHidden: 'Reservado: no visible para su rol',
   },
   notes: {
     noteRequired: 'La nota es requerida',
