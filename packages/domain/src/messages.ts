@@ -85,6 +85,10 @@ export const MSG = {
     title: 'Crear Evento Reportable',
     countryRequired: 'Debe seleccionar un país',
     reportTypeRequired: 'Debe indicar el tipo de reporte que quiere crear',
+    /** (ours) an Idempotency-Key header that is not 1–100 letters, digits, '-' or '_'. */
+    idempotencyKeyInvalid: 'La clave de idempotencia (Idempotency-Key) no es válida',
+    /** (ours) the same Idempotency-Key sent again with another country or report type. */
+    idempotencyKeyReused: 'La clave de idempotencia (Idempotency-Key) ya se usó para crear un evento con otro país o tipo de reporte',
   },
   publicForm: {
     subGroupRequired: 'Debe seleccionar un tipo de acontecimiento',
