@@ -5,6 +5,7 @@ import { events, products, userLaboratories } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { postPublicReport, postUserReport, type SignedIn, signIn, triageOk } from '../../test-support/home-reports.js';
+import { pdfText } from '../../test-support/pdf-text.js';
 import { patientReport, professionalReport } from '../../test-support/public-reports.js';
 
 /**
@@ -81,5 +82,18 @@ describe('the reporter’s contact data and the Fabricante', () => {
     expect(full).toMatchObject({ Phone: '24001234', Email: 'juana@correo.uy' });
     expect(await read<ErPatient>(url, cl)).toEqual(full);
     expect(await read<ErPatient>(url, fabricante)).toEqual({ ...full, Phone: null, Email: null });
+  });
+
+  it('getERPDF: the case PDF a Fabricante gets has no reporter contact, even after an RLF’s PDF of the same case', async () => {
+    const meta = await enteredCase('patient');
+    const pdf = async (who: SignedIn) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/getERPDF/${meta}`, headers: who.headers });
+      expect(response.statusCode).toBe(200);
+      return pdfText(response.rawPayload);
+    };
+    expect(await pdf(rlf)).toContain('juana@correo.uy');
+    const text = await pdf(fabricante);
+    expect(text).toContain('V. ');
+    for (const contact of ['Juana Gómez', 'juana@correo.uy', '24001234']) expect(text).not.toContain(contact);
   });
 });
