@@ -135,3 +135,33 @@ test('an RLF creates a case from nothing, fills the eight steps and sends it', a
   expect(await apiGet(page, token, `getDocsAndNotesByMeta/${meta}`)).toEqual([expect.objectContaining({ Note: 'Receta escaneada', FileName: 'receta.pdf' })]);
   expect(await apiGet(page, token, `getERByMeta/${meta}`)).toMatchObject({ AdditionalInformation: 'Consume café en exceso' });
 });
+
+test('a double click on Crear creates one case: both requests carry the dialog’s key and get the same case', async ({ page }) => {
+  await signIn(page, RLF, { expectUrl: '/workflow' });
+  const dialog = await openCreateDialog(page);
+  await choose(dialog, page, 'Tipo de reporte', 'Reacción adversa a medicamento');
+
+  const requests: { key: string | null; answer: Promise<unknown> }[] = [];
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/api/createER')) return;
+    requests.push({
+      key: request.headers()['idempotency-key'] ?? null,
+      answer: request.response().then(async (response) => ({ status: response?.status(), body: await response?.json() })),
+    });
+  });
+  // Two submits before React re-renders the button as busy: what a fast double click can do.
+  await dialog.getByRole('form', { name: 'Crear Evento Reportable' }).evaluate((form: HTMLFormElement) => {
+    form.requestSubmit();
+    form.requestSubmit();
+  });
+  await expect(page).toHaveURL(/\/reportableEvent\/[^/]+\/edit\/?$/i, { timeout: 15_000 });
+  await expect.poll(() => requests.length).toBe(2);
+
+  const [first, second] = requests;
+  expect(first?.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(second?.key).toBe(first?.key);
+  const answers = (await Promise.all(requests.map((request) => request.answer))) as { status: number; body: { MetaData: string } }[];
+  expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+  expect(answers[1]?.body).toEqual(answers[0]?.body);
+  expect(metaOf(page)).toBe(answers[0]?.body.MetaData);
+});

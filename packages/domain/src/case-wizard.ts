@@ -384,6 +384,16 @@ export const createErBodySchema = z.object({
   ),
 });
 
+/**
+ * The header of `createER` that makes a repeated request (a double click, a retry) answer the
+ * case the first one created: the 'Crear Evento Reportable' dialog sends a new UUID each time
+ * it opens. Optional: without it every request creates a case (docs/api.md).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z
+  .string({ error: MSG.createEvent.idempotencyKeyInvalid })
+  .regex(/^[\w-]{1,100}$/, { error: MSG.createEvent.idempotencyKeyInvalid });
+
 /** insertER: finishing the wizard sends the case into the workflow (1 → 2). */
 export const finishCaseBodySchema = z.object({
   Event: z.object({ Meta: caseMetaSchema }),

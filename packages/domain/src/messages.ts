@@ -89,6 +89,10 @@ export const MSG = {
     title: 'Crear Evento Reportable',
     countryRequired: 'Debe seleccionar un país',
     reportTypeRequired: 'Debe indicar el tipo de reporte que quiere crear',
+    /** (ours) an Idempotency-Key header that is not 1–100 letters, digits, '-' or '_'. */
+    idempotencyKeyInvalid: 'La clave de idempotencia (Idempotency-Key) no es válida',
+    /** (ours) the same Idempotency-Key sent again with another country or report type. */
+    idempotencyKeyReused: 'La clave de idempotencia (Idempotency-Key) ya se usó para crear un evento con otro país o tipo de reporte',
   },
   publicForm: {
     subGroupRequired: 'Debe seleccionar un tipo de acontecimiento',
@@ -219,6 +223,8 @@ export const MSG = {
     /** (ours) */
     followUpSent: 'El reporte de seguimiento fue creado',
     notAvailable: 'No disponible',
+    /** In place of the reporter's name, e-mail and phone for a role that may not see them (Fabricante). */
+    reporterContactHidden: 'Reservado: no visible para su rol',
   },
   notes: {
     noteRequired: 'La nota es requerida',

@@ -59,3 +59,12 @@ export function auditLinksToEvent(role: Role): boolean {
 export function loadsApprovedManufacturer(role: Role): boolean {
   return role === 'Fabricante';
 }
+
+/**
+ * The reporter's contact data of an incoming report (name, e-mail, phone: `docs/roles.md`,
+ * "Reporter contact") is not for the Fabricante, who has no reach over incoming reports: the
+ * server leaves it out of every answer to a Fabricante, the browser shows a placeholder.
+ */
+export function canSeeReporterContact(role: Role): boolean {
+  return role !== 'Fabricante';
+}

@@ -110,3 +110,23 @@ export const homeReportDetailSchema = homeReportByReferenceSchema.extend({
   Data: storedReportDataSchema,
 });
 export type HomeReportDetail = z.infer<typeof homeReportDetailSchema>;
+
+/** The reporter's contact fields in a stored report (`InformacionContacto.Reporta`). */
+export const REPORTER_CONTACT_FIELDS = ['Nombre', 'Email', 'Telefono'] as const;
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The stored report without the reporter's contact data, for a role that may not see it
+ * (`canSeeReporterContact`): the name, e-mail and phone of `InformacionContacto.Reporta` become
+ * null; the contact consent, profession and relationship stay, and so does the consulted medic
+ * of `ContactoMedico` (a record of the case, as its medical contact).
+ */
+export function withoutReporterContact<Data extends Loose>(data: Data): Data {
+  const contact = data['InformacionContacto'];
+  if (!isObject(contact) || !isObject(contact['Reporta'])) return data;
+  const reporter: Loose = { ...contact['Reporta'] };
+  for (const field of REPORTER_CONTACT_FIELDS) if (field in reporter) reporter[field] = null;
+  return { ...data, InformacionContacto: { ...contact, Reporta: reporter } };
+}

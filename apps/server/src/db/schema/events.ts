@@ -94,3 +94,27 @@ export const referenceSequences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.prefix, t.year] })],
 );
+
+/**
+ * The idempotency keys of `createER` (header `Idempotency-Key`, one per opening of the
+ * 'Crear Evento Reportable' dialog): a repeated request with the same key from the same user
+ * answers the case the first one created. The key is claimed (`insert … on conflict do
+ * nothing`) before the case is created, in the same transaction, so concurrent requests wait
+ * for the first and then find its case. `countryCode` and `subGroupId` are what the first
+ * request asked for: the same key with another body is refused (409).
+ */
+export const caseCreationKeys = pgTable(
+  'case_creation_keys',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text().notNull(),
+    countryCode: text().notNull(),
+    subGroupId: integer().notNull(),
+    /** Null only inside the creating transaction, between the claim and the case's insert. */
+    eventId: uuid().references(() => events.id),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] })],
+);

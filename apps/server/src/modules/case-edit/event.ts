@@ -11,10 +11,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { countries, events, followUpReports, groups, subGroups, users } from '../../db/schema/index.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { caseCreationKeys, countries, events, followUpReports, groups, subGroups, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { enabledSubGroup, referenceKey, UNCLASSIFIED_SUB_GROUP_ID } from '../catalog/index.js';
 import { changedFields, createCase, lockEditableCase, recordCaseOperation } from '../cases/index.js';
 import { findCaseInReach } from '../reach/index.js';
@@ -118,13 +118,40 @@ export async function getEventByMeta(db: Db, user: AuthUser, meta: string): Prom
 }
 
 /**
+ * The case an earlier `createER` of this user created with this idempotency key (that request
+ * committed: a concurrent one waited on the key's row). The same key with another country or
+ * report type is refused (409).
+ */
+async function caseOfKey(tx: Tx, userId: string, key: string, countryCode: string, subGroupId: number): Promise<MetaDataResult> {
+  const [row] = await tx
+    .select({
+      countryCode: caseCreationKeys.countryCode,
+      subGroupId: caseCreationKeys.subGroupId,
+      meta: events.meta,
+      referenceNumber: events.referenceNumber,
+    })
+    .from(caseCreationKeys)
+    .leftJoin(events, eq(events.id, caseCreationKeys.eventId))
+    .where(and(eq(caseCreationKeys.userId, userId), eq(caseCreationKeys.idempotencyKey, key)));
+  if (!row || row.countryCode !== countryCode || row.subGroupId !== subGroupId || !row.meta || !row.referenceNumber) {
+    throw new AppError(409, MSG.createEvent.idempotencyKeyReused);
+  }
+  return { MetaData: row.meta, NumeroReferencia: row.referenceNumber };
+}
+
+/**
  * `createER` (the 'Crear Evento Reportable' dialog): a draft case (status 1 Pendiente) of the
  * chosen country and report type, with its reference number, creation history entry and
  * audit row. An RLF may only choose their own country (403); the country must be an enabled
  * one and the report type an enabled sub-group other than the unclassified '0' (400). A draft
  * is not announced: the RLF hear of the case when it is sent (insertER).
+ *
+ * With an idempotency key (header `Idempotency-Key`) the key is claimed for the user before the
+ * case is created, in the same transaction (`insert … on conflict do nothing`, primary key
+ * user + key): a repeated request, even a concurrent one (it waits for the first to commit),
+ * answers the first request's case; if the first failed, nothing was claimed.
  */
-export async function createEr(db: Db, user: AuthUser, body: CreateErBody): Promise<MetaDataResult> {
+export async function createEr(db: Db, user: AuthUser, body: CreateErBody, idempotencyKey?: string): Promise<MetaDataResult> {
   const countryCode = body.Country.trim().toUpperCase();
   if (user.role === 'RLF' && countryCode !== user.countryCode.toUpperCase()) throw forbidden(MSG.wizard.countryNotAllowed);
   return db.transaction(async (tx) => {
@@ -135,6 +162,14 @@ export async function createEr(db: Db, user: AuthUser, body: CreateErBody): Prom
     if (!country) throw badRequest(MSG.wizard.countryNotAllowed);
     const subGroup = body.SubGrupoId === UNCLASSIFIED_SUB_GROUP_ID ? null : await enabledSubGroup(tx, referenceKey(body.SubGrupoId));
     if (!subGroup || subGroup.id !== body.SubGrupoId) throw badRequest(MSG.wizard.reportTypeUnknown);
+    if (idempotencyKey !== undefined) {
+      const [claimed] = await tx
+        .insert(caseCreationKeys)
+        .values({ userId: user.id, idempotencyKey, countryCode: country.code, subGroupId: subGroup.id })
+        .onConflictDoNothing()
+        .returning({ userId: caseCreationKeys.userId });
+      if (!claimed) return caseOfKey(tx, user.id, idempotencyKey, country.code, subGroup.id);
+    }
     const created = await createCase(tx, {
       countryId: country.id,
       countryCode: country.code,
@@ -149,6 +184,12 @@ export async function createEr(db: Db, user: AuthUser, body: CreateErBody): Prom
         ],
       },
     });
+    if (idempotencyKey !== undefined) {
+      await tx
+        .update(caseCreationKeys)
+        .set({ eventId: created.id })
+        .where(and(eq(caseCreationKeys.userId, user.id), eq(caseCreationKeys.idempotencyKey, idempotencyKey)));
+    }
     return { MetaData: created.meta, NumeroReferencia: created.referenceNumber };
   });
 }

@@ -7,6 +7,8 @@ import {
   erPatientSchema,
   erPreviousMedicationSchema,
   erWhoReportSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
   medicalContactBodySchema,
   metaDataResultSchema,
   originBodySchema,
@@ -62,11 +64,12 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
     config: { roles: CASE_WRITERS },
     schema: {
       tags: TAG,
-      summary: 'Crear un evento reportable (borrador en estado Pendiente) con su país y tipo de reporte',
+      summary: 'Crear un evento reportable (borrador en estado Pendiente) con su país y tipo de reporte; con Idempotency-Key, repetirlo responde el mismo evento',
+      headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
       body: createErBodySchema,
-      response: { 200: metaDataResultSchema, ...errorResponses },
+      response: { 200: metaDataResultSchema, ...errorResponses, 409: messageSchema },
     },
-    handler: (request) => createEr(db, requireUser(request), request.body),
+    handler: (request) => createEr(db, requireUser(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER]),
   });
 
   app.route({

@@ -1,4 +1,4 @@
-import { type ErWhoReport, MSG } from '@atalaya/domain';
+import { canSeeReporterContact, type ErWhoReport, MSG } from '@atalaya/domain';
 import { eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -12,7 +12,8 @@ import { isStorableId } from './lists.js';
  * `getERWhoReportByMeta`: who reported a case. A case entered from an incoming report names the
  * report's reporter — 'Médico' (a health professional: their own contact data, else the
  * medic's of the medical-contact section) or 'Paciente' (the patient or a relative, with the
- * relationship); a case created by staff names its creator ('Usuario').
+ * relationship); a case created by staff names its creator ('Usuario'). A Fabricante does not
+ * get the name, e-mail and phone of a report's reporter (the PDF, which reads this, neither).
  */
 
 const text = z.string().nullish().catch(null);
@@ -48,6 +49,13 @@ async function relationshipName(db: Db, value: string | number | null | undefine
 }
 
 export async function getWhoReport(db: Db, user: AuthUser, meta: string): Promise<ErWhoReport> {
+  const reporter = await findWhoReport(db, user, meta);
+  // The reporter of an incoming report keeps their name, e-mail and phone from a Fabricante (docs/roles.md).
+  if (reporter.Origen === 'Usuario' || canSeeReporterContact(user.role)) return reporter;
+  return { ...reporter, Nombre: null, Email: null, Telefono: null };
+}
+
+async function findWhoReport(db: Db, user: AuthUser, meta: string): Promise<ErWhoReport> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
   const [row] = await db

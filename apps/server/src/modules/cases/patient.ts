@@ -1,4 +1,4 @@
-import { erPatientSchema, type ErPatient, MSG } from '@atalaya/domain';
+import { canSeeReporterContact, erPatientSchema, type ErPatient, MSG } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -49,13 +49,17 @@ export async function readPatient(db: DbOrTx, eventId: string): Promise<ErPatien
   };
 }
 
-/** The patient of a case within reach; 404 for an unknown case, one out of reach, or one without a patient yet. */
+/**
+ * The patient of a case within reach; 404 for an unknown case, one out of reach, or one without a patient yet.
+ * A Fabricante gets it without the contact phone and e-mail.
+ */
 export async function getPatientByMeta(db: Db, meta: string, user: AuthUser): Promise<ErPatient> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
   const patient = await readPatient(db, found.id);
   if (!patient) throw notFound();
-  return patient;
+  // The phone and e-mail are the reporter's contact (Ingresar copies them from the report): not for a Fabricante (docs/roles.md).
+  return canSeeReporterContact(user.role) ? patient : { ...patient, Phone: null, Email: null };
 }
 
 /** Reads of a case's records (the event view and the wizard build on them). */

@@ -1,4 +1,4 @@
-import { type HomeReportDetail, homeReportDetailSchema, homeReportStatusName, MSG } from '@atalaya/domain';
+import { canSeeReporterContact, type HomeReportDetail, homeReportDetailSchema, homeReportStatusName, MSG, withoutReporterContact } from '@atalaya/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +35,8 @@ async function getById(db: Db, id: string, user: AuthUser): Promise<HomeReportDe
  * `getEventoDeHomeByMeta`: the incoming report a case was entered from, when the case is
  * within the caller's reach (`caseReach`: RLF its country's cases; QPPV, CL and Fabricante
  * the cases of their laboratories, a draft only to its creator). An unknown case and one out
- * of reach answer the same 404; a case entered without a report answers 404 too.
+ * of reach answer the same 404; a case entered without a report answers 404 too. A Fabricante
+ * gets the report without the reporter's contact data (`withoutReporterContact`).
  */
 async function getByMeta(db: Db, meta: string, user: AuthUser): Promise<HomeReportDetail> {
   const [event] = await db
@@ -46,7 +47,8 @@ async function getByMeta(db: Db, meta: string, user: AuthUser): Promise<HomeRepo
   if (!event) throw notFound(MSG.lists.eventNotFound);
   const row = event.homeReportId ? await findHomeReport(db, eq(homeReports.id, event.homeReportId)) : null;
   if (!row) throw notFound(MSG.homeReports.reportNotFound);
-  return toDetail(row);
+  // A Fabricante reads the case, not the incoming report: the reporter's contact data is left out (docs/roles.md).
+  return toDetail(canSeeReporterContact(user.role) ? row : { ...row, data: withoutReporterContact(row.data) });
 }
 
 const responses = { 200: homeReportDetailSchema, ...errorResponses, 404: messageSchema };

@@ -1,4 +1,4 @@
-import { HOME_REPORT_STATUS, MSG } from '@atalaya/domain';
+import { HOME_REPORT_STATUS, type HomeReportStatusResult, MSG } from '@atalaya/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -278,6 +278,24 @@ describe('POST /api/createerfromerhome (Ingresar)', () => {
     expect(await t.database.db.select({ id: events.id }).from(events).where(eq(events.homeReportId, id))).toHaveLength(1);
     const history = await t.database.db.select().from(homeReportStatusHistory).where(eq(homeReportStatusHistory.homeReportId, id));
     expect(history.filter((row) => row.toStatus === 4)).toHaveLength(1);
+  });
+
+  it('concurrent Ingresar calls that retype the report all answer its one case', async () => {
+    // The winner changes the report's type of occurrence: the callers waiting on the report's lock still find it.
+    const { Id: id } = await postUserReport(t, rlf, professionalReport(product));
+    const body = { homeERId: id, subGroup: 'INTERACCION' };
+    const responses = await Promise.all([
+      triageCall(t, 'createerfromerhome', rlf, body),
+      triageCall(t, 'createerfromerhome', qppv, body),
+      triageCall(t, 'createerfromerhome', rlf, body),
+      triageCall(t, 'createerfromerhome', qppv, body),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    const results = responses.map((response) => response.json<HomeReportStatusResult>());
+    expect(new Set(results.map((result) => result.MetaData)).size).toBe(1);
+    expect(new Set(results.map((result) => result.NumeroReferencia)).size).toBe(1);
+    expect(results.every((result) => result.Status === HOME_REPORT_STATUS.INGRESADO)).toBe(true);
+    expect(await t.database.db.select({ id: events.id }).from(events).where(eq(events.homeReportId, id))).toHaveLength(1);
   });
 
   it('numbers the cases of a country in increasing order', async () => {

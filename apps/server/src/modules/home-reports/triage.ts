@@ -37,8 +37,15 @@ export interface TriageDeps {
   log: FastifyBaseLogger;
 }
 
-/** The report, locked `for update` until the transaction ends, with its country and type of occurrence. */
+/**
+ * The report, locked `for update` until the transaction ends, with its country and type of occurrence.
+ * The lock is taken on the report alone, then the joined read runs: on PostgreSQL a `for update` on the
+ * join would re-check the join after waiting for a concurrent triage, and a report whose country or type
+ * that triage changed would drop out of it (the waiting Ingresar answered 404 instead of the case).
+ */
 async function lockReport(tx: Tx, id: string) {
+  const [locked] = await tx.select({ id: homeReports.id }).from(homeReports).where(eq(homeReports.id, id)).for('update');
+  if (!locked) return null;
   const [row] = await tx
     .select({
       id: homeReports.id,
@@ -56,8 +63,7 @@ async function lockReport(tx: Tx, id: string) {
     .from(homeReports)
     .innerJoin(countries, eq(countries.id, homeReports.countryId))
     .innerJoin(subGroups, eq(subGroups.id, homeReports.subGroupId))
-    .where(eq(homeReports.id, id))
-    .for('update', { of: homeReports });
+    .where(eq(homeReports.id, id));
   return row ?? null;
 }
 type LockedReport = NonNullable<Awaited<ReturnType<typeof lockReport>>>;

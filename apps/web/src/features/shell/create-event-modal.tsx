@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../shared/api';
+import { errorMessage, newIdempotencyKey } from '../../shared/api';
 import { FIELD_COMBOBOX_PROPS } from '../../shared/form';
 import { erNewQuery, useCreateCase } from '../cases';
 import { createCountryOptions, initialCreateChoice, reportTypeOptions, type CreateEventChoice } from '../case-edit';
@@ -16,7 +16,8 @@ export interface CreateEventModalProps {
 
 /**
  * 'Crear Evento Reportable' (platform spec §2 header, §5, §6): the country and the report type
- * of the new case; Crear posts createER and opens the new case's wizard.
+ * of the new case; Crear posts createER (with the dialog's idempotency key) and opens the new
+ * case's wizard.
  */
 export function CreateEventModal({ opened, onClose }: CreateEventModalProps) {
   return (
@@ -75,8 +76,13 @@ function CreateEventForm({ erNew, onClose }: { erNew: ErNew; onClose(): void }) 
   const reportTypes = useMemo(() => reportTypeOptions(erNew), [erNew]);
 
   const create = useCreateCase();
+  // One key per opening of the dialog (this form mounts when it opens): a double click on Crear,
+  // or a retry after a lost answer, gets the same case (docs/api.md, createER). Another choice is
+  // another request, with a key of its own.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
 
   const choose = (field: keyof CreateEventChoice, value: string | null) => {
+    if (value !== choice[field]) setIdempotencyKey(newIdempotencyKey());
     setChoice((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -94,7 +100,7 @@ function CreateEventForm({ erNew, onClose }: { erNew: ErNew; onClose(): void }) 
       return;
     }
     create.mutate(
-      { Country: String(result.data.Country), SubGrupoId: Number(result.data.SubGrupoId) },
+      { body: { Country: String(result.data.Country), SubGrupoId: Number(result.data.SubGrupoId) }, idempotencyKey },
       {
         onSuccess: (created) => {
           onClose();

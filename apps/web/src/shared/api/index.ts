@@ -16,4 +16,5 @@ export async function downloadFile(path: string, fileName: string): Promise<void
 export { ApiError, isApiError, type ApiErrorBody } from './api-error';
 export type { ApiClient, RequestOptions, TokenResponse } from './client';
 export { errorMessage } from './error-message';
+export { newIdempotencyKey } from './idempotency-key';
 export { describeApiError, type Notice, type NoticeKind } from './error-catalogue';

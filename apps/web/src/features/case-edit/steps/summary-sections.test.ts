@@ -11,6 +11,7 @@ import {
   patientSection,
   ramsSection,
   type SummaryLists,
+  whoReportSection,
   type SummarySection,
 } from './summary-sections';
 
@@ -237,5 +238,36 @@ describe('summary: the manufacturer’s approval (a Fabricante’s view)', () =>
     expect(value(approved, 'Fecha de aprobación')).toBe('20/11/2026 12:30');
     expect(value(approved, 'Aprobada por')).toBe('Fabio Ramos');
     expect(value(approved, 'Comentario')).toBe('Evaluación leída');
+  });
+});
+
+describe('summary: the reporter’s contact data (hidden from a Fabricante)', () => {
+  const contactPatient: ErPatient = { ...patient, ContactAllow: true, IdParentesco: 1, Phone: '24001234', Email: 'juana@correo.uy' };
+  const reporter = { Origen: 'Paciente', Nombre: 'Juana Gómez', Email: 'juana@correo.uy', Telefono: '24001234', Parentesco: 'Madre', Profesion: null };
+
+  it('shows the reporter and the patient’s contact to the other roles', () => {
+    const who = whoReportSection(reporter);
+    expect([value(who, 'Nombre'), value(who, 'Correo'), value(who, 'Teléfono'), value(who, 'Parentesco')]).toEqual(['Juana Gómez', 'juana@correo.uy', '24001234', 'Madre']);
+    const shown = patientSection(contactPatient, lists);
+    expect([value(shown, 'Teléfono'), value(shown, 'Correo')]).toEqual(['24001234', 'juana@correo.uy']);
+  });
+
+  it('shows a placeholder, not an empty value, where the server left the contact out', () => {
+    const hidden = MSG.wizard.reporterContactHidden;
+    const who = whoReportSection({ ...reporter, Nombre: null, Email: null, Telefono: null }, true);
+    expect([value(who, 'Reportado por'), value(who, 'Nombre'), value(who, 'Correo'), value(who, 'Teléfono'), value(who, 'Parentesco')]).toEqual([
+      'Paciente',
+      hidden,
+      hidden,
+      hidden,
+      'Madre',
+    ]);
+    const shown = patientSection({ ...contactPatient, Phone: null, Email: null }, lists, true);
+    expect([value(shown, 'Teléfono'), value(shown, 'Correo'), value(shown, 'Parentesco')]).toEqual([hidden, hidden, 'Madre']);
+  });
+
+  it('still names the staff member who created a case', () => {
+    const who = whoReportSection({ Origen: 'Usuario', Nombre: 'Ana Pérez', Email: 'ana@lab.uy', Telefono: null, Parentesco: null, Profesion: null }, true);
+    expect([value(who, 'Nombre'), value(who, 'Correo')]).toEqual(['Ana Pérez', 'ana@lab.uy']);
   });
 });

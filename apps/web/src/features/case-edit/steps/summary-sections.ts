@@ -112,6 +112,8 @@ export interface SummaryData {
   documentCount: number;
   whoReport: ErWhoReport | null;
   lists: SummaryLists;
+  /** The reporter's contact data is not for this user (`canSeeReporterContact`): placeholders instead. */
+  hideReporterContact?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -152,7 +154,10 @@ function sexName(value: string | null | undefined): string {
 // ---------------------------------------------------------------------------------------
 // Sections
 
-export function patientSection(patient: ErPatient | null, lists: SummaryLists): SummarySection {
+/** A contact value, or the placeholder that says it is not for this role (the server sends it null). */
+const contactValue = (value: string | null | undefined, hidden: boolean) => (hidden ? MSG.wizard.reporterContactHidden : text(value));
+
+export function patientSection(patient: ErPatient | null, lists: SummaryLists, hideReporterContact = false): SummarySection {
   const title = WIZARD_STEPS[0];
   if (!patient) return { title, blocks: [], empty: 'Sin datos del paciente.' };
   const female = patient.Genere === 'F';
@@ -179,8 +184,8 @@ export function patientSection(patient: ErPatient | null, lists: SummaryLists): 
     ...(patient.ContactAllow
       ? [
           row('Parentesco', nameOf(lists.Parentesco, patient.IdParentesco, named)),
-          row('Teléfono', text(patient.Phone)),
-          row('Correo', text(patient.Email)),
+          row('Teléfono', contactValue(patient.Phone, hideReporterContact)),
+          row('Correo', contactValue(patient.Email, hideReporterContact)),
         ]
       : []),
   ];
@@ -322,20 +327,22 @@ export function additionalSection(event: Pick<ErEvent, 'AdditionalInformation'>,
   };
 }
 
-export function whoReportSection(who: ErWhoReport | null): SummarySection {
+export function whoReportSection(who: ErWhoReport | null, hideReporterContact = false): SummarySection {
   const title = 'Quién reportó';
   if (!who) return { title, blocks: [], empty: EMPTY_VALUE };
+  // A staff creator ('Usuario') is not a reporter of an incoming report: shown to everyone.
+  const hidden = hideReporterContact && who.Origen !== 'Usuario';
   return {
     title,
     blocks: [
       {
         rows: [
           row('Reportado por', text(who.Origen)),
-          row('Nombre', text(who.Nombre)),
+          row('Nombre', contactValue(who.Nombre, hidden)),
           ...(who.Profesion ? [row('Profesión', who.Profesion)] : []),
           ...(who.Parentesco ? [row('Parentesco', who.Parentesco)] : []),
-          row('Correo', text(who.Email)),
-          row('Teléfono', text(who.Telefono)),
+          row('Correo', contactValue(who.Email, hidden)),
+          row('Teléfono', contactValue(who.Telefono, hidden)),
         ],
       },
     ],
@@ -354,14 +361,14 @@ export function approvedFabricSection(approved: ApprovedFabric | null, timeZone?
 /** Every section of the summary, in the wizard's order, then who reported. */
 export function summarySections(data: SummaryData): SummarySection[] {
   return [
-    patientSection(data.patient, data.lists),
+    patientSection(data.patient, data.lists, data.hideReporterContact),
     originSection(data.event, data.origin, data.lists),
     medicationsSection(data.medications),
     ramsSection(data.rams, data.lists),
     previousMedicationsSection(data.previousMedications, data.event),
     data.approvedFabric === undefined ? medicalContactSection(data.medicalContact) : approvedFabricSection(data.approvedFabric, data.timeZone),
     additionalSection(data.event, data.documentCount),
-    whoReportSection(data.whoReport),
+    whoReportSection(data.whoReport, data.hideReporterContact),
   ];
 }
 

@@ -46,10 +46,12 @@ export interface CaseSummaryOptions {
    */
   approvedFabric?: { data: ApprovedFabric | null; loading: boolean; failed: boolean };
   timeZone?: string;
+  /** The reporter's contact data is not for this user (a Fabricante): the summary shows placeholders. */
+  hideReporterContact?: boolean;
 }
 
 /** The reads of the summary of a case and its sections (the wizard's step 7 and the view's Detalle). */
-export function useCaseSummary(meta: string, event: ErEvent, { draft, approvedFabric, timeZone }: CaseSummaryOptions) {
+export function useCaseSummary(meta: string, event: ErEvent, { draft, approvedFabric, timeZone, hideReporterContact = false }: CaseSummaryOptions) {
   const caseMode = draft === null;
   // In follow-up mode the patient, origin, medications and adverse events come from the draft.
   const patient = useQuery({ ...patientQuery(meta), enabled: caseMode });
@@ -83,8 +85,9 @@ export function useCaseSummary(meta: string, event: ErEvent, { draft, approvedFa
       documentCount: documents.data?.length ?? 0,
       whoReport: who.data ?? null,
       lists: names,
+      hideReporterContact,
     });
-  }, [event, draft, patient.data, origin.data, medications.data, rams.data, previous.data, contact.data, approved, timeZone, documents.data, who.data, lists.data]);
+  }, [event, draft, patient.data, origin.data, medications.data, rams.data, previous.data, contact.data, approved, timeZone, documents.data, who.data, lists.data, hideReporterContact]);
 
   return { sections, loading, failed, patient, origin, medications, rams };
 }

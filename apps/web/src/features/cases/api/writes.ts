@@ -2,6 +2,7 @@ import {
   casePdfFileName,
   fileExtension,
   type createErBodySchema,
+  IDEMPOTENCY_KEY_HEADER,
   type ErAction,
   type ErEvent,
   type ErMedicalContact,
@@ -76,11 +77,16 @@ async function withProofs<T>(saved: T, uploads: (() => Promise<unknown>)[]): Pro
 
 // ---- Create and edit (the create dialog and the wizard) -------------------------------------
 
-/** `createER` {Country, SubGrupoId} → {MetaData, NumeroReferencia}. Failures are shown by the dialog itself. */
+/**
+ * `createER` {Country, SubGrupoId} → {MetaData, NumeroReferencia}, with the dialog's idempotency
+ * key (header `Idempotency-Key`): a repeated request answers the same case. Failures are shown by
+ * the dialog itself.
+ */
 export function useCreateCase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateErBody) => api.post<MetaDataResult>('createER', body, { notify: false }),
+    mutationFn: ({ body, idempotencyKey }: { body: CreateErBody; idempotencyKey: string }) =>
+      api.post<MetaDataResult>('createER', body, { notify: false, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: TASKS_KEY }),
   });
 }
