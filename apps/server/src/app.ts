@@ -11,7 +11,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { tooManyRequests } from './http/errors.js';
 import { registerNotFound } from './http/not-found.js';
 import { DOCS_PREFIX, registerOpenApi } from './http/openapi.js';
-import { registerRouteAccess } from './http/route-access.js';
+import { currentAccountCheck, registerRouteAccess } from './http/route-access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { authModule, loadAuthKeys } from './modules/auth/index.js';
 import { caseEditModule } from './modules/case-edit/index.js';
@@ -81,7 +81,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => tooManyRequests() });
-  registerRouteAccess(app, { accessTokenKey: keys.accessTokenKey, publicPrefixes: [DOCS_PREFIX] });
+  registerRouteAccess(app, { accessTokenKey: keys.accessTokenKey, publicPrefixes: [DOCS_PREFIX], isCurrentAccount: currentAccountCheck(db) });
   await registerOpenApi(app);
 
   await app.register(authModule, { db, keys, config });
