@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ER_STATUS, MSG, ROLES, type Role } from '@atalaya/domain';
+import { ER_STATUS, HOME_REPORT_STATUS, MSG, ROLES, type Role } from '@atalaya/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
@@ -13,6 +13,7 @@ import {
   events,
   files,
   followUpReports,
+  homeReports,
   medicalContacts,
   pdfHistory,
   previousMedications,
@@ -215,6 +216,8 @@ export async function createCaseWorld(
     .update(events)
     .set({ homeReportId: report.id, homeReferenceNumber: report.reference, ...(options.deleted ? { deletedAt: new Date(), deletedBy: createdBy } : {}) })
     .where(eq(events.id, testCase.id));
+  // Entered: the report belongs to the case now (and leaves the inbox of pending reports).
+  await db.update(homeReports).set({ status: HOME_REPORT_STATUS.INGRESADO, enteredEventId: testCase.id }).where(eq(homeReports.id, report.id));
   if (!contact || !document || !followUp) throw new Error('Records not created');
   return {
     kind: 'case',
