@@ -489,7 +489,8 @@ describe('authorization matrix (generated from the route table)', () => {
   it('answers an allowed caller 404 for an object out of its reach (403 where the recipe says), with no data of it and no row written', async () => {
     const failures: string[] = [];
     let probes = 0;
-    await withoutWrites(table, failures, async (entry, recipe) => {
+    // HEAD runs its GET's handler (the same answer without a body); its refusals are checked above.
+    await withoutWrites(table.filter((route) => route.method !== 'HEAD'), failures, async (entry, recipe) => {
       for (const kind of CALLER_KINDS) {
         const caller = callers.get(kind);
         if (!caller || !allowedBy(entry.roles, caller)) continue;
@@ -525,7 +526,6 @@ describe('authorization matrix (generated from the route table)', () => {
     const failures: string[] = [];
     let probes = 0;
     const db = t.database.db;
-    // HEAD runs its GET's handler; its refusals were checked above.
     for (const entry of table.filter((route) => route.method !== 'HEAD')) {
       const recipe = recipeOf(entry);
       if (!recipe) continue;
