@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLES, type Role } from '@atalaya/domain';
+import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLE_IDS, ROLES, type Role } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -416,6 +416,11 @@ beforeAll(async () => {
   const deactivatedToken = (await login(t.app, deactivated)).accessToken;
   await db.update(userTable).set({ isActive: false }).where(eq(userTable.id, deactivated.id));
   callers.set('deactivated user', { kind: 'deactivated user', role: null, userId: deactivated.id, email: deactivated.email, password: deactivated.password, headers: bearer(deactivatedToken) });
+  // A QPPV made CL after signing in: the QPPV token must count for nothing.
+  const demoted = await createUser(db, { role: 'QPPV', laboratories: ownLaboratory });
+  const demotedToken = (await login(t.app, demoted)).accessToken;
+  await db.update(userTable).set({ roleId: ROLE_IDS.CL }).where(eq(userTable.id, demoted.id));
+  callers.set('user whose role changed', { kind: 'user whose role changed', role: null, userId: demoted.id, email: demoted.email, password: demoted.password, headers: bearer(demotedToken) });
 
   // The objects: cases and reports each caller reaches or not (docs/roles.md, 'Reach').
   const owner = await createUser(db, { role: 'RLF', country: 'UY' });

@@ -33,7 +33,14 @@ import { patientReport } from './public-reports.js';
  */
 
 /** Who calls: a role, or one of the tokens that must be refused. */
-export type CallerKind = Role | 'no token' | 'expired token' | 'forged token (other key)' | 'forged token (alg none)' | 'deactivated user';
+export type CallerKind =
+  | Role
+  | 'no token'
+  | 'expired token'
+  | 'forged token (other key)'
+  | 'forged token (alg none)'
+  | 'deactivated user'
+  | 'user whose role changed';
 
 export interface Caller {
   kind: CallerKind;
@@ -90,7 +97,7 @@ export function unsignedToken(claims: { id: string; role: Role; country: string;
 }
 
 /** Every caller kind, in the order the matrix reports them. */
-export const CALLER_KINDS: readonly CallerKind[] = [...ROLES, 'no token', 'expired token', 'forged token (other key)', 'forged token (alg none)', 'deactivated user'];
+export const CALLER_KINDS: readonly CallerKind[] = [...ROLES, 'no token', 'expired token', 'forged token (other key)', 'forged token (alg none)', 'deactivated user', 'user whose role changed'];
 
 /** A case with one record of every kind, each holding the world's marker (what must never leak). */
 export interface CaseWorld {
