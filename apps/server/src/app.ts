@@ -12,9 +12,9 @@ import { tooManyRequests } from './http/errors.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerResourceLimits } from './http/resource-limits.js';
 import { DOCS_PREFIX, registerOpenApi } from './http/openapi.js';
-import { registerRouteAccess } from './http/route-access.js';
+import { currentAccountLookup, registerRouteAccess } from './http/route-access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { authModule, hasAcceptedTerms, loadAuthKeys } from './modules/auth/index.js';
+import { authModule, loadAuthKeys } from './modules/auth/index.js';
 import { caseEditModule } from './modules/case-edit/index.js';
 import { casePdfModule } from './modules/case-pdf/index.js';
 import { caseMedicationsModule } from './modules/case-medications/index.js';
@@ -87,7 +87,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   registerRouteAccess(app, {
     accessTokenKey: keys.accessTokenKey,
     publicPrefixes: [DOCS_PREFIX],
-    termsAccepted: (userId) => hasAcceptedTerms(db, userId),
+    currentAccount: currentAccountLookup(db),
   });
   await registerOpenApi(app);
 

@@ -1,9 +1,10 @@
-import { MSG } from '@atalaya/domain';
+import { MSG, ROLE_IDS } from '@atalaya/domain';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AuthUser } from './access-token.js';
+import { type AuthUser, signAccessToken } from './access-token.js';
+import { registerErrorHandler } from './error-handler.js';
 import { checkAccess, registerRouteAccess } from './route-access.js';
 
 const qppv: AuthUser = { id: 'u1', role: 'QPPV', countryCode: 'UY', email: 'qppv@test.atalaya' };
@@ -36,7 +37,7 @@ describe('route declarations', () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    registerRouteAccess(app, { accessTokenKey: new Uint8Array(32), publicPrefixes: ['/api/docs'], termsAccepted: async () => true });
+    registerRouteAccess(app, { accessTokenKey: new Uint8Array(32), publicPrefixes: ['/api/docs'], currentAccount: () => Promise.resolve(undefined) });
     return app;
   }
 
@@ -56,5 +57,42 @@ describe('route declarations', () => {
     const app = appWithAccess();
     expect(() => app.get('/api/ok', { config: { roles: ['ADMIN'] }, schema: { response: { 200: z.object({}) } } }, () => ({}))).not.toThrow();
     expect(() => app.get('/about', () => 'ok')).not.toThrow();
+  });
+});
+
+describe('a token whose account is no longer current', () => {
+  const key = new Uint8Array(32).fill(7);
+
+  async function appWithAccounts(isCurrent: boolean) {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerRouteAccess(app, {
+      accessTokenKey: key,
+      publicPrefixes: [],
+      currentAccount: () => Promise.resolve({ isActive: isCurrent, roleId: ROLE_IDS.QPPV, acceptTerms: true }),
+    });
+    registerErrorHandler(app);
+    const response = { response: { 200: z.object({ user: z.string().nullable() }) } };
+    app.get('/api/private', { config: { roles: 'authenticated' }, schema: response }, (request) => ({ user: request.user?.id ?? null }));
+    app.get('/api/open', { config: { roles: 'public' }, schema: response }, (request) => ({ user: request.user?.id ?? null }));
+    await app.ready();
+    return app;
+  }
+
+  it('is refused with 401 and the session-expired message, as a deactivated account or a changed role must be', async () => {
+    const app = await appWithAccounts(false);
+    const headers = { authorization: `Bearer ${await signAccessToken(qppv, key)}` };
+    const response = await app.inject({ method: 'GET', url: '/api/private', headers });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ Message: MSG.errors.sessionExpired });
+    // On a public route it counts for nothing: the caller is anonymous.
+    expect((await app.inject({ method: 'GET', url: '/api/open', headers })).json()).toEqual({ user: null });
+  });
+
+  it('is honoured while the account is current', async () => {
+    const app = await appWithAccounts(true);
+    const headers = { authorization: `Bearer ${await signAccessToken(qppv, key)}` };
+    expect((await app.inject({ method: 'GET', url: '/api/private', headers })).json()).toEqual({ user: 'u1' });
   });
 });

@@ -1,5 +1,8 @@
-import { MSG, type Role } from '@atalaya/domain';
+import { MSG, ROLE_IDS, type Role } from '@atalaya/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema/index.js';
 import { type AuthUser, verifyAccessToken } from './access-token.js';
 import { requestOrigin } from './request-origin.js';
 import { type AppError, forbidden, unauthorized } from './errors.js';
@@ -48,20 +51,60 @@ function isApiRoute(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
 }
 
+/** One registered `/api/` route and who may call it: a row of the route table. */
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  roles: RouteRoles;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RouteAccessEntry[]>();
+
+/**
+ * Every `/api/` route registered so far with its declared roles (the OpenAPI documentation
+ * routes excepted), in registration order: what the authorization matrix test is generated from.
+ */
+export function routeAccessTable(app: FastifyInstance): readonly RouteAccessEntry[] {
+  return routeTables.get(app) ?? [];
+}
+
 export interface RouteAccessOptions {
   accessTokenKey: Uint8Array;
   /** `/api/` prefixes whose routes come from a plugin and are public by construction (the OpenAPI docs). */
   publicPrefixes: readonly string[];
-  /** Whether the user has accepted the terms (read on each call of a non-public route not marked `beforeTerms`). */
-  termsAccepted: (userId: string) => Promise<boolean>;
+  /**
+   * The account of a verified token as it is now. A token whose account is deactivated, or
+   * whose role changed, counts for nothing (without this every valid token would be honoured
+   * until it expires, ADR 0003); a user who has not accepted the terms reaches only the
+   * `beforeTerms` routes. One primary-key lookup per signed-in call.
+   */
+  currentAccount: (userId: string) => Promise<CurrentAccount | undefined>;
+}
+
+/** What the route guard needs of an account on each signed-in call. */
+export interface CurrentAccount {
+  isActive: boolean;
+  roleId: number;
+  acceptTerms: boolean | null;
+}
+
+/** `currentAccount` over the users table. */
+export function currentAccountLookup(db: Db): (userId: string) => Promise<CurrentAccount | undefined> {
+  return async (userId) => {
+    const [row] = await db
+      .select({ isActive: users.isActive, roleId: users.roleId, acceptTerms: users.acceptTerms })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row;
+  };
 }
 
 /**
  * What `Cache-Control` an `/api/` answer carries. Anything a signed-in user receives (case
  * and user data, errors included) and every public answer that did not choose its own
  * (sign-in, refresh, sign-out, public forms) is `no-store` (a route's own `private, no-store`
- * stays): no browser or proxy keeps a copy. A public route's own choice stands (the public catalogues' `max-age`). The web
- * build's static files are not `/api/` routes and keep their caching.
+ * stays): no browser or proxy keeps a copy. A public route's own choice stands (the public
+ * catalogues' `max-age`). The web build's static files are not `/api/` routes and keep their caching.
  */
 export function cacheControlFor(roles: RouteRoles, signedIn: boolean, chosen: string | undefined): string {
   if (chosen !== undefined && /\bno-store\b/.test(chosen)) return chosen;
@@ -77,28 +120,36 @@ export function cacheControlFor(roles: RouteRoles, signedIn: boolean, chosen: st
  * Register before any route.
  */
 export function registerRouteAccess(app: FastifyInstance, options: RouteAccessOptions): void {
-  const { accessTokenKey, publicPrefixes, termsAccepted } = options;
+  const { accessTokenKey, publicPrefixes, currentAccount } = options;
   app.decorateRequest('user', null);
+  const table: RouteAccessEntry[] = [];
+  routeTables.set(app, table);
 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isApiRoute(route.url) || publicPrefixes.some((prefix) => route.url.startsWith(prefix))) return;
     const where = `${String(route.method)} ${route.url}`;
-    if (route.config?.roles === undefined) throw new Error(`Route ${where} declares no roles (config.roles)`);
+    const roles = route.config?.roles;
+    if (roles === undefined) throw new Error(`Route ${where} declares no roles (config.roles)`);
     if (!route.schema?.response) throw new Error(`Route ${where} declares no response schema`);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, roles });
   });
 
   app.addHook('onRequest', async (request) => {
     const roles = request.routeOptions.config.roles;
     if (roles === undefined) return;
     const token = bearerToken(request);
-    const user = token ? await verifyAccessToken(token, accessTokenKey) : null;
+    const verified = token ? await verifyAccessToken(token, accessTokenKey) : null;
+    const account = verified ? await currentAccount(verified.id) : undefined;
+    // A token that verified but whose account is no longer current is a session that ended.
+    const user = verified && account?.isActive && account.roleId === ROLE_IDS[verified.role] ? verified : null;
     request.user = user ? { ...user, origin: requestOrigin(request) } : null;
     // Decided here for every route: before accepting the terms a user reaches only the routes
     // marked `beforeTerms` (and the public ones, sign-out included), whatever their role.
-    if (request.user && roles !== 'public' && !request.routeOptions.config.beforeTerms && !(await termsAccepted(request.user.id))) {
+    if (user && roles !== 'public' && !request.routeOptions.config.beforeTerms && account?.acceptTerms !== true) {
       throw forbidden(MSG.errors.termsNotAccepted);
     }
     const refusal = checkAccess(roles, request.user);
+    if (refusal && verified && !user) throw unauthorized(MSG.errors.sessionExpired);
     if (refusal) throw refusal;
   });
 

@@ -242,7 +242,7 @@ describe('the notifications’ proof (uploadFileLocalSanitaryNotificaction, uplo
     await classify(qppv, classification(testCase, { ProviderNotification: { Fecha: '2026-10-06', Via: ids.correo } }));
     const byRlf = await upload('uploadFileProviderNotification', rlf, ramId);
     expect(byRlf.statusCode).toBe(403);
-    expect(byRlf.json()).toEqual({ Message: MSG.ram.providerQppvOnly });
+    expect(byRlf.json()).toEqual({ Message: MSG.errors.forbidden });
     const byQppv = await upload('uploadFileProviderNotification', qppv, ramId, 'Aviso al titular.pdf');
     expect(byQppv.statusCode, byQppv.body).toBe(200);
     expect(byQppv.json()).toMatchObject({ ProviderNotification: { FileName: 'Aviso al titular.pdf' } });

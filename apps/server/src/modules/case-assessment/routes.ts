@@ -25,15 +25,18 @@ const withNotFound = { ...errorResponses, 404: messageSchema };
 const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema, 503: messageSchema };
 const uploadFields = { Id: 'Id del registro', Extension: 'Extensión del archivo', FileName: 'Nombre del archivo' };
 
-const NOTIFICATION_ROUTES: readonly { kind: NotificationKind; upload: string; download: string; what: string }[] = [
+const NOTIFICATION_ROUTES: readonly { kind: NotificationKind; upload: string; download: string; what: string; writers: readonly Role[] }[] = [
   {
     kind: 'local',
+    writers: CASE_WRITERS,
     upload: '/api/uploadFileLocalSanitaryNotificaction',
     download: '/api/downloadFileLocalSanitaryNotificactionById/:ramId',
     what: 'la notificación a la autoridad sanitaria local',
   },
   {
     kind: 'provider',
+    // Only a QPPV records the provider's notification (canEditProviderNotification): declared here so that an RLF is refused at the door, whatever the adverse event.
+    writers: ['QPPV'],
     upload: '/api/uploadFileProviderNotification',
     download: '/api/downloadFileProviderNotificationById/:ramId',
     what: 'la notificación al proveedor (solo QPPV)',
@@ -73,7 +76,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
     app.route({
       method: 'POST',
       url: route.upload,
-      config: { roles: CASE_WRITERS, rateLimit: app.resourceLimits.uploadRateLimit },
+      config: { roles: route.writers, rateLimit: app.resourceLimits.uploadRateLimit },
       schema: {
         tags: RAM_TAG,
         summary: `Adjuntar el comprobante de ${route.what} (multipart: Id del evento adverso, Extension, FileName, file)`,

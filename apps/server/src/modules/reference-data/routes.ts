@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { metaParams } from '../../http/case-routes.js';
+import { CASE_READERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { idParams, productCountryParams } from './schemas.js';
@@ -127,7 +127,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getProductsCountryByMeta/:meta',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
       summary: 'Medicamentos habilitados que se comercializan en el país del evento, con laboratorio, forma farmacéutica y principios activos',
@@ -205,7 +205,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getPrincipioActivoByMR/:id',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
       summary: 'Principios activos guardados de un medicamento relacionado, con concentración y unidad',

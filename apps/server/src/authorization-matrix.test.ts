@@ -1,0 +1,564 @@
+import { randomUUID } from 'node:crypto';
+import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLE_IDS, ROLES, type Role } from '@atalaya/domain';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { previousMedications, users as userTable } from './db/schema/index.js';
+import { routeAccessTable, type RouteAccessEntry } from './http/route-access.js';
+import { loadAuthKeys } from './modules/auth/index.js';
+import { createTestApp, type TestApp } from './test-support/app.js';
+import {
+  allowedBy,
+  CALLER_KINDS,
+  type Caller,
+  type CaseWorld,
+  createCaseWorld,
+  createReportWorld,
+  expiredToken,
+  leakedSecrets,
+  refusalFor,
+  type ReportWorld,
+  rowFingerprint,
+  tokenOfOtherKey,
+  unsignedToken,
+  type World,
+} from './test-support/authorization-matrix.js';
+import { createMedicationProduct, type MedicationProduct, medicationForm, ramForm } from './test-support/case-medications.js';
+import { validPatient } from './test-support/case-edit.js';
+import { createLlt, type TestLlt } from './test-support/catalog.js';
+import { bearer, createUser, login, randomIp, type TestUser } from './test-support/factories.js';
+import { multipartBody, SAMPLE_PDF } from './test-support/files.js';
+import { patientReport } from './test-support/public-reports.js';
+
+/**
+ * The authorization matrix (docs/roles.md, 'The authorization matrix'): generated from the
+ * route table the server builds as routes register (`routeAccessTable`), every caller × every
+ * route × every object in and out of the caller's reach. A route must have a recipe below
+ * (how to name an object in its path or body); a new route without one fails the first test.
+ */
+
+let t: TestApp;
+let table: readonly RouteAccessEntry[];
+let product: MedicationProduct;
+let llt: TestLlt;
+const callers = new Map<string, Caller>();
+const worlds: World[] = [];
+/** Ids of the matrix's users, cases, reports and records: the scope of the row fingerprints. */
+const scope = { caseIds: [] as string[], reportIds: [] as string[], userIds: [] as string[], recordIds: [] as number[] };
+const previousMedicationOf = new Map<string, number>();
+
+/** Everything an object-less route is called with: reached by every signed-in role. */
+const NO_OBJECT: World = { kind: 'country', name: 'no object', countryCode: 'UY', reachedBy: ROLES, secrets: [] };
+
+// ---- Recipes: how each route names an object -----------------------------------------------
+
+type ObjectKind = 'case' | 'report' | 'country' | 'none';
+
+interface Call {
+  url: string;
+  payload?: InjectOptions['payload'];
+  headers?: Record<string, string>;
+}
+
+interface Recipe {
+  object: ObjectKind;
+  /** Reads change nothing: their in-reach calls use the shared objects; writes get a fresh object of their own. */
+  read: boolean;
+  call: (world: World, caller: Caller) => Call | Promise<Call>;
+  /**
+   * What an allowed caller gets for an object out of reach: 404 (the house rule: unknown and
+   * out of reach look the same) unless told; 'filtered': a list filtered down to the object
+   * answers 2xx without it.
+   */
+  outOfReach?: 403 | 404 | 'filtered';
+  /** A status a read within reach may answer besides 2xx, for a business reason given here. */
+  inReachMay?: { status: number; because: string };
+}
+
+const ORIGIN: OriginInput = {
+  Have: false,
+  NotHave: 'El reportante no conserva el documento',
+  OrigenId: 1,
+  ReceptorId: 1,
+  TipoId: 1,
+  ProvieneDeLiteratura: false,
+  ReferenciaBibliografica: null,
+  Country: 1,
+  NombreEstudio: null,
+  TipoEstudio: null,
+  NumeroRegistroEstudio: null,
+  NumeroSponsor: null,
+};
+
+function asCase(world: World): CaseWorld {
+  if (world.kind !== 'case') throw new Error(`${world.name} is not a case`);
+  return world;
+}
+
+function asReport(world: World): ReportWorld {
+  if (world.kind !== 'report') throw new Error(`${world.name} is not a report`);
+  return world;
+}
+
+function signature(caller: Caller) {
+  return { comment: 'Firma de la matriz', userEmail: caller.email ?? 'nadie@test.atalaya', password: caller.password ?? 'x' };
+}
+
+async function upload(url: string, fields: Record<string, string | number>): Promise<Call> {
+  const body = await multipartBody(fields, [{ name: 'matriz.pdf', content: SAMPLE_PDF, type: 'application/pdf' }]);
+  return { url, payload: body.payload, headers: body.headers };
+}
+
+const caseGet = (path: (world: CaseWorld) => string): Recipe => ({ object: 'case', read: true, call: (world) => ({ url: `/api/${path(asCase(world))}` }) });
+const casePost = (call: string, body: (world: CaseWorld, caller: Caller) => object, read = false): Recipe => ({
+  object: 'case',
+  read,
+  call: (world, caller) => ({ url: `/api/${call}`, payload: body(asCase(world), caller) }),
+});
+const caseUpload = (call: string, fields: (world: CaseWorld) => Record<string, string | number>): Recipe => ({
+  object: 'case',
+  read: false,
+  call: (world) => upload(`/api/${call}`, fields(asCase(world))),
+});
+const plainGet = (url: string): Recipe => ({ object: 'none', read: true, call: () => ({ url }) });
+
+function survey() {
+  return NARANJO_QUESTION_KEYS.map((Key) => ({ Key, Respuesta: 0, LeidoFabricante: false, LeidoQPPV: false, RevisadoQPPV: false, ComentarioQPPV: null }));
+}
+
+const RECIPES: Record<string, Recipe> = {
+  // Auth and session (no object).
+  'POST /api/acceptTerms': { object: 'none', read: false, call: () => ({ url: '/api/acceptTerms' }) },
+  'GET /api/captcha': plainGet('/api/captcha'),
+  'GET /api/getContext': plainGet('/api/getContext'),
+  'GET /api/getMyUser': plainGet('/api/getMyUser'),
+  'POST /api/logedUserSignature': { object: 'none', read: false, call: (_world, caller) => ({ url: '/api/logedUserSignature', payload: { userEmail: caller.email ?? 'nadie@test.atalaya', password: caller.password ?? 'x' } }) },
+  'POST /api/login': {
+    object: 'none',
+    read: false,
+    call: () => ({
+      url: '/api/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'password', username: `nadie-${randomUUID()}@test.atalaya`, password: 'x' }).toString(),
+    }),
+  },
+  'POST /api/logout': { object: 'none', read: false, call: () => ({ url: '/api/logout' }) },
+  'POST /api/userchangepassword': { object: 'none', read: false, call: () => ({ url: '/api/userchangepassword', payload: { nueva: 'Clave-nueva-123', token: randomUUID() } }) },
+  'POST /api/userresetpassword': { object: 'none', read: false, call: () => ({ url: '/api/userresetpassword', payload: { email: `nadie-${randomUUID()}@test.atalaya` } }) },
+
+  // Public form and catalogue.
+  'GET /api/getCodiguerasHome': plainGet('/api/getCodiguerasHome'),
+  'GET /api/getCompaniesHome': plainGet('/api/getCompaniesHome'),
+  'GET /api/getMedDRALLT/:term': plainGet('/api/getMedDRALLT/cefalea'),
+  'GET /api/getProductsHomeByCountry/:country': plainGet('/api/getProductsHomeByCountry/UY'),
+  'POST /api/postreporthome': { object: 'none', read: false, call: () => ({ url: '/api/postreporthome', payload: patientReport(product) }) },
+  'POST /api/postreporthomeusuario': { object: 'none', read: false, call: () => ({ url: '/api/postreporthomeusuario', payload: patientReport(product) }) },
+
+  // Reference data (no case).
+  'GET /api/getCodiguerasAll': plainGet('/api/getCodiguerasAll'),
+  'GET /api/getCodiguerasBasic': plainGet('/api/getCodiguerasBasic'),
+  'GET /api/getCountries': plainGet('/api/getCountries'),
+  'GET /api/getSubGroups': plainGet('/api/getSubGroups'),
+  'GET /api/getERNew': plainGet('/api/getERNew'),
+  'GET /api/getRAMNew': plainGet('/api/getRAMNew'),
+  'GET /api/getFilters': plainGet('/api/getFilters'),
+  'GET /api/getLinesByLaboratory/:id': { object: 'none', read: true, call: () => ({ url: `/api/getLinesByLaboratory/${product.laboratoryId}` }) },
+  'GET /api/getPrincipioActivoByFamilia/:id': plainGet('/api/getPrincipioActivoByFamilia/1'),
+  'GET /api/getPrincipioActivoByMR/:id': caseGet((w) => `getPrincipioActivoByMR/${w.medicationId}`),
+  'GET /api/getProductFiltersByLabId/:id': { object: 'none', read: true, call: () => ({ url: `/api/getProductFiltersByLabId/${product.laboratoryId}` }) },
+  'GET /api/getlaboraotriesByCountry/:id': plainGet('/api/getlaboraotriesByCountry/1'),
+  'GET /api/getlaboraotriesByProductsCountry/:a/:b': { object: 'none', read: true, call: () => ({ url: `/api/getlaboraotriesByProductsCountry/${product.id}/1` }) },
+  'GET /api/getProductsCountryByMeta/:meta': caseGet((w) => `getProductsCountryByMeta/${w.meta}`),
+
+  // Lists: no object in the path; every answer is checked for the data of the cases out of reach.
+  'GET /api/getWorkFlow/:page/:size/:orderBy/:statusId/:idEr/:from/:to/:categoryId/:subGroupId': {
+    ...caseGet((w) => `getWorkFlow/1/15/${encodeURIComponent('FechaSolicitud DESC')}/null/${encodeURIComponent(w.reference)}/null/null/null/null`),
+    outOfReach: 'filtered',
+  },
+  'GET /api/getWorkFlowInvert/:page/:size/:orderBy': plainGet(`/api/getWorkFlowInvert/1/15/${encodeURIComponent('FechaSolicitud DESC')}`),
+  'GET /api/getWFReportHome/:page/:size/:orderBy': plainGet(`/api/getWFReportHome/1/15/${encodeURIComponent('FechaCreacion DESC')}`),
+  'GET /api/getReportHome/:page/:size/:orderBy/:id/:isMedic/:status/:country/:from/:to': {
+    object: 'report',
+    read: true,
+    outOfReach: 'filtered',
+    call: (w) => ({ url: `/api/getReportHome/1/15/${encodeURIComponent('FechaCreacion DESC')}/${encodeURIComponent(asReport(w).homeReportReference)}/null/null/null/null/null` }),
+  },
+
+  // Incoming reports.
+  'GET /api/getEventoDeHomeById/:id': { object: 'report', read: true, call: (w) => ({ url: `/api/getEventoDeHomeById/${asReport(w).homeReportId}` }) },
+  'GET /api/getEventoDeHomeByReference/:reference': { object: 'report', read: true, call: (w) => ({ url: `/api/getEventoDeHomeByReference/${asReport(w).homeReportReference}` }) },
+  'POST /api/updatestatiserfromerhome': { object: 'report', read: false, call: (w) => ({ url: '/api/updatestatiserfromerhome', payload: { homeERId: asReport(w).homeReportId, newStatus: 2 } }) },
+  'POST /api/createerfromerhome': { object: 'report', read: false, call: (w) => ({ url: '/api/createerfromerhome', payload: { homeERId: asReport(w).homeReportId } }) },
+
+  // Creating a case: the object is the country; an RLF may not create one in another country (403, not an object to hide).
+  'POST /api/createER': { object: 'country', read: false, outOfReach: 403, call: (w) => ({ url: '/api/createER', payload: { Country: w.countryCode, SubGrupoId: 1 } }) },
+
+  // Case reads.
+  'GET /api/getERByMeta/:meta': caseGet((w) => `getERByMeta/${w.meta}`),
+  'GET /api/getPacienteByERMeta/:meta': caseGet((w) => `getPacienteByERMeta/${w.meta}`),
+  'GET /api/MedicamentoAnteriorByMeta/:meta': caseGet((w) => `MedicamentoAnteriorByMeta/${w.meta}`),
+  'GET /api/getActionsERByMeta/:meta': caseGet((w) => `getActionsERByMeta/${w.meta}`),
+  'GET /api/getApprovedFabricByMeta/:meta': caseGet((w) => `getApprovedFabricByMeta/${w.meta}`),
+  'GET /api/getContactoMedicoByMeta/:meta': caseGet((w) => `getContactoMedicoByMeta/${w.meta}`),
+  'GET /api/getDocsAndNotesByMeta/:meta': caseGet((w) => `getDocsAndNotesByMeta/${w.meta}`),
+  'GET /api/getERCommentsByMeta/:meta': caseGet((w) => `getERCommentsByMeta/${w.meta}`),
+  'GET /api/getERFollowUpByMeta/:meta': caseGet((w) => `getERFollowUpByMeta/${w.meta}`),
+  'GET /api/getERWhoReportByMeta/:meta': caseGet((w) => `getERWhoReportByMeta/${w.meta}`),
+  'GET /api/getEventoDeHomeByMeta/:meta': caseGet((w) => `getEventoDeHomeByMeta/${w.meta}`),
+  'GET /api/getImputEvaluationByMeta/:meta': caseGet((w) => `getImputEvaluationByMeta/${w.meta}`),
+  'GET /api/getOriginReportByMeta/:meta': caseGet((w) => `getOriginReportByMeta/${w.meta}`),
+  'GET /api/getProductsRelationsByMeta/:meta': caseGet((w) => `getProductsRelationsByMeta/${w.meta}`),
+  'GET /api/getProductsRelationsShortByMeta/:meta': caseGet((w) => `getProductsRelationsShortByMeta/${w.meta}`),
+  'GET /api/getRAMByMeta/:meta': caseGet((w) => `getRAMByMeta/${w.meta}`),
+  'GET /api/getRAMRAMCategoryByRAMId/:id': caseGet((w) => `getRAMRAMCategoryByRAMId/${w.ramId}`),
+  'GET /api/getFollowUpEventsByReference/:reference': caseGet((w) => `getFollowUpEventsByReference/${encodeURIComponent(w.reference)}`),
+  'GET /api/Seguimiento/:id': caseGet((w) => `Seguimiento/${w.followUpId}`),
+  'GET /api/listERPDF/:id': caseGet((w) => `listERPDF/${w.meta}`),
+  'GET /api/getERPDF/:id': { ...caseGet((w) => `getERPDF/${w.meta}`), inReachMay: { status: 400, because: 'a draft (Pendiente) has no PDF' } },
+  'GET /api/getERPDF/:erId/:fileName': caseGet((w) => `getERPDF/${w.meta}/${w.pdfFileName}`),
+  'GET /api/getERPDF/:erId/:fileName/': caseGet((w) => `getERPDF/${w.meta}/${w.pdfFileName}/`),
+  'POST /api/getERHistoryByMeta': casePost('getERHistoryByMeta', (w) => ({ meta: w.meta }), true),
+  'POST /api/getERHistoryByEvent': casePost('getERHistoryByEvent', (w) => ({ meta: w.meta }), true),
+
+  // File downloads: the bytes carry the marker.
+  'GET /api/downloadDocAndNotesById/:id': caseGet((w) => `downloadDocAndNotesById/${w.documentId}`),
+  'GET /api/downloadFileContactoMedicoById/:id': caseGet((w) => `downloadFileContactoMedicoById/${w.medicalContactId}`),
+  'GET /api/downloadFileLocalSanitaryNotificactionById/:ramId': caseGet((w) => `downloadFileLocalSanitaryNotificactionById/${w.ramId}`),
+  'GET /api/downloadFileProviderNotificationById/:ramId': caseGet((w) => `downloadFileProviderNotificationById/${w.ramId}`),
+  'GET /api/downloadFileRecProductById/:medicationId': caseGet((w) => `downloadFileRecProductById/${w.medicationId}`),
+  'GET /api/downloadFollowUpById/:id': caseGet((w) => `downloadFollowUpById/${w.followUpId}`),
+  'GET /api/downloadOriginReportById/:meta': caseGet((w) => `downloadOriginReportById/${w.meta}`),
+
+  // Case writes: the wizard.
+  'POST /api/updateER': casePost('updateER', (w) => ({ Meta: w.meta, AdditionalInformation: 'Cambio de la matriz' })),
+  'POST /api/setPaciente': casePost('setPaciente', (w) => ({ ...validPatient(), IdER: w.meta })),
+  'POST /api/setMedicamentoAnterior': casePost('setMedicamentoAnterior', (w) => ({ EvRepId: w.meta, Medications: [{ Medicamento: 'Enalapril', Tipo: 1, FechaIni: null, FechaFin: null }] })),
+  'POST /api/deleteMedicamentoAnterior': casePost('deleteMedicamentoAnterior', (w) => ({ EvRepId: w.meta, Id: previousMedicationOf.get(w.caseId) ?? 0 })),
+  'POST /api/insertOriginReport': casePost('insertOriginReport', (w) => ({ IdER: w.meta, ...ORIGIN })),
+  'POST /api/updateOriginReport': casePost('updateOriginReport', (w) => ({ IdER: w.meta, ...ORIGIN })),
+  'POST /api/insertContactoMedico': casePost('insertContactoMedico', (w) => ({ ErId: w.meta, SeContacto: true, NombreMedico: 'Dr. Matriz' })),
+  'POST /api/updateContactoMedico': casePost('updateContactoMedico', (w) => ({ ErId: w.meta, Id: w.medicalContactId, SeContacto: true, NombreMedico: 'Dr. Matriz' })),
+  'POST /api/insertMedicamentoRelacionado': casePost('insertMedicamentoRelacionado', (w) => ({ ...medicationForm(product), IdER: w.meta })),
+  'POST /api/updateMedicamentoRelacionado': casePost('updateMedicamentoRelacionado', (w) => ({ ...medicationForm(product), Id: w.medicationId, IdER: w.meta })),
+  'POST /api/deleteMedicamentoRelacionado': casePost('deleteMedicamentoRelacionado', (w) => ({ Id: w.medicationId, IdER: w.meta })),
+  'POST /api/insertRAM': casePost('insertRAM', (w) => ({ ram: { ...ramForm(llt), IdER: w.meta } })),
+  'POST /api/insertER': casePost('insertER', (w) => ({ Event: { Meta: w.meta }, comentario: null })),
+  'POST /api/insertES': casePost('insertES', (w) => ({
+    ev: { Meta: w.meta },
+    comentario: 'Seguimiento de la matriz',
+    patient: validPatient({ Initials: 'JPG', Genere: 'M', Pregnancy: null, Gestation: null, Lactation: null }),
+    origin: ORIGIN,
+    medicamentos: [medicationForm(product)],
+    rams: [ramForm(llt)],
+  })),
+
+  // Case writes: assessment, workflow, documents and files.
+  'POST /api/updateRAM': casePost('updateRAM', (w) => ({ ram: { Id: w.ramId, IdER: w.meta, IsRAM: true, TypeRAM: 2, CategoryRAM: [], IsExpected: false }, comentario: null })),
+  'POST /api/updateMedicamentoRecuperado': casePost('updateMedicamentoRecuperado', (w) => ({ Id: w.medicationId, IdER: w.meta, HaveProduct: true, ContactName: 'Farmacia de la matriz' })),
+  'POST /api/setImputEvaluation': casePost('setImputEvaluation', (w) => ({ er: w.meta, encuesta: survey(), comentario: null })),
+  'POST /api/sendAccion': casePost('sendAccion', (w) => ({ Event: { Accion: 'AprobarRLF', Event: w.meta, Comments: 'Revisado por la matriz' } })),
+  'POST /api/anularER': casePost('anularER', (w) => ({ Meta: w.meta, Comentario: 'Anulado por la matriz' })),
+  'POST /api/delER': casePost('delER', (w, caller) => ({ Event: w.meta, Signature: signature(caller) })),
+  'POST /api/deleteDocAndNotes': casePost('deleteDocAndNotes', (w, caller) => ({ id: w.documentId, comentario: 'Borrado por la matriz', Signature: signature(caller) })),
+  'POST /api/uploadDocAndNotes': caseUpload('uploadDocAndNotes', (w) => ({ action: 'insertPostCreated', idEr: w.meta, note: 'Nota de la matriz', fileName: 'matriz', extension: 'pdf' })),
+  'POST /api/uploadFileOriginReport': caseUpload('uploadFileOriginReport', (w) => ({ Id: w.meta, Extension: 'pdf', FileName: 'matriz' })),
+  'POST /api/uploadFileContactoMedico': caseUpload('uploadFileContactoMedico', (w) => ({ Id: w.medicalContactId, ExtensionArchivo: 'pdf', NombreArchivo: 'matriz' })),
+  'POST /api/uploadFileLocalSanitaryNotificaction': caseUpload('uploadFileLocalSanitaryNotificaction', (w) => ({ Id: w.ramId, Extension: 'pdf', FileName: 'matriz' })),
+  'POST /api/uploadFileProviderNotification': caseUpload('uploadFileProviderNotification', (w) => ({ Id: w.ramId, Extension: 'pdf', FileName: 'matriz' })),
+  'POST /api/uploadFileRecProduct': caseUpload('uploadFileRecProduct', (w) => ({ Id: w.medicationId, Extension: 'pdf', FileName: 'matriz' })),
+};
+
+/** The recipe of a route; a HEAD route (Fastify adds one to each GET) is called like its GET. */
+function recipeOf(entry: RouteAccessEntry): Recipe | undefined {
+  return RECIPES[`${entry.method === 'HEAD' ? 'GET' : entry.method} ${entry.url}`];
+}
+
+function worldsFor(recipe: Recipe): World[] {
+  if (recipe.object === 'none') return [NO_OBJECT];
+  return worlds.filter((world) => world.kind === recipe.object);
+}
+
+// ---- Calling and checking ------------------------------------------------------------------
+
+interface Probe {
+  entry: RouteAccessEntry;
+  caller: Caller;
+  world: World;
+  call: Call;
+  response: LightMyRequestResponse;
+}
+
+async function probe(entry: RouteAccessEntry, caller: Caller, world: World): Promise<Probe> {
+  const recipe = recipeOf(entry);
+  if (!recipe) throw new Error(`No recipe for ${entry.method} ${entry.url}`);
+  const call = await recipe.call(world, caller);
+  const response = await t.app.inject({
+    method: entry.method as InjectOptions['method'],
+    url: call.url,
+    remoteAddress: randomIp(),
+    headers: { ...caller.headers, ...call.headers },
+    ...(call.payload === undefined ? {} : { payload: call.payload }),
+  });
+  return { entry, caller, world, call, response };
+}
+
+function describeProbe(p: Probe): string {
+  return `${p.entry.method} ${p.call.url} as ${p.caller.kind} on ${p.world.name}: ${p.response.statusCode} ${p.response.body.slice(0, 160)}`;
+}
+
+/** The data of worlds the caller does not reach that an answer carries. */
+function leaks(p: Probe, unreached: readonly World[]): string | null {
+  const found = leakedSecrets(p.response, unreached, p.call);
+  return found.length ? `${describeProbe(p)} — carries ${found.join(', ')}` : null;
+}
+
+function refusalTargets(recipe: Recipe): World[] {
+  const candidates = worldsFor(recipe);
+  const inReach = candidates.find((world) => world.reachedBy.length > 0);
+  const outOfReach = candidates.find((world) => world.reachedBy.length === 0) ?? candidates.find((world) => world !== inReach);
+  return [...new Set([inReach ?? candidates[0], outOfReach].filter((world): world is World => world !== undefined))];
+}
+
+const anonymousStatus = new Map<string, number>();
+
+/**
+ * Why an allowed caller's answer is a refusal (null when it is not): 401, 403 or 404 (or a
+ * server error) refuse; a read must answer 2xx. A public route ignores the token: whatever
+ * the caller, the same status as without one.
+ */
+async function letThrough(p: Probe, recipe: Recipe): Promise<string | null> {
+  const status = p.response.statusCode;
+  if (p.entry.roles === 'public') {
+    const key = `${p.entry.method} ${p.call.url}`;
+    let anonymous = anonymousStatus.get(key);
+    if (anonymous === undefined) {
+      const noToken = callers.get('no token');
+      anonymous = noToken === p.caller || !noToken ? status : (await probe(p.entry, noToken, p.world)).response.statusCode;
+      anonymousStatus.set(key, anonymous);
+    }
+    return status !== anonymous || status === 403 || status >= 500 ? `${describeProbe(p)} — without a token: ${anonymous}` : null;
+  }
+  if ([401, 403, 404].includes(status) || status >= 500) return describeProbe(p);
+  if (recipe.read && (status < 200 || status > 299) && status !== recipe.inReachMay?.status) return `${describeProbe(p)} — a read within reach must answer 2xx`;
+  return null;
+}
+
+function reaches(caller: Caller, world: World): boolean {
+  return caller.role !== null && world.reachedBy.includes(caller.role);
+}
+
+function protectedRoutes(): RouteAccessEntry[] {
+  return table.filter((entry) => entry.roles !== 'public');
+}
+
+function fingerprint() {
+  return rowFingerprint(t.database.db, scope);
+}
+
+/**
+ * Runs `check` on each route's recipe with the rows of the matrix fingerprinted around each
+ * write route, and around all GET and HEAD routes at once (a read must not write either).
+ */
+async function withoutWrites(entries: readonly RouteAccessEntry[], failures: string[], check: (entry: RouteAccessEntry, recipe: Recipe) => Promise<void>): Promise<void> {
+  const reads = entries.filter((entry) => entry.method === 'GET' || entry.method === 'HEAD');
+  const batches = [reads, ...entries.filter((entry) => !reads.includes(entry)).map((entry) => [entry])];
+  for (const batch of batches) {
+    const before = await fingerprint();
+    for (const entry of batch) {
+      const recipe = recipeOf(entry);
+      if (recipe) await check(entry, recipe);
+    }
+    const written = changed(before, await fingerprint());
+    const what = batch.length === 1 ? `${batch[0]?.method} ${batch[0]?.url}` : 'the GET and HEAD routes';
+    if (written.length) failures.push(`${what}: refused calls changed ${written.join(', ')}`);
+  }
+}
+
+/** The fingerprint keys whose rows differ. */
+function changed(before: Record<string, string>, after: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => before[key] !== after[key]);
+}
+
+// ---- Set-up --------------------------------------------------------------------------------
+
+async function signedIn(kind: Role, user: TestUser): Promise<Caller> {
+  const { accessToken } = await login(t.app, user);
+  return { kind, role: kind, userId: user.id, email: user.email, password: user.password, headers: bearer(accessToken) };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  table = routeAccessTable(t.app);
+  product = await createMedicationProduct(db, { countries: ['UY'] });
+  const otherLaboratoryProduct = await createMedicationProduct(db, { countries: ['UY'] });
+  const foreignProduct = await createMedicationProduct(db, { countries: ['AR'] });
+  llt = await createLlt(db, { name: `Cefalea ${randomUUID().slice(0, 8)}` });
+  const ownLaboratory = [{ laboratoryId: product.laboratoryId }];
+
+  // The callers: each role (the laboratory roles assigned the product's laboratory only), and the tokens that count for nothing.
+  const users: Record<Role, TestUser> = {
+    ADMIN: await createUser(db, { role: 'ADMIN' }),
+    QPPV: await createUser(db, { role: 'QPPV', laboratories: ownLaboratory }),
+    RLF: await createUser(db, { role: 'RLF', country: 'UY' }),
+    CL: await createUser(db, { role: 'CL', laboratories: ownLaboratory }),
+    Fabricante: await createUser(db, { role: 'Fabricante', laboratories: ownLaboratory }),
+  };
+  for (const role of ROLES) callers.set(role, await signedIn(role, users[role]));
+  const keys = await loadAuthKeys(db, t.config);
+  const qppv = { id: users.QPPV.id, role: 'QPPV' as const, country: 'UY', email: users.QPPV.email };
+  const nobody = (kind: Caller['kind'], headers: Record<string, string>): Caller => ({ kind, role: null, userId: null, email: null, password: null, headers });
+  callers.set('no token', nobody('no token', {}));
+  callers.set('expired token', nobody('expired token', bearer(await expiredToken(qppv, keys.accessTokenKey))));
+  callers.set('forged token (other key)', nobody('forged token (other key)', bearer(await tokenOfOtherKey(qppv))));
+  callers.set('forged token (alg none)', nobody('forged token (alg none)', bearer(unsignedToken(qppv))));
+  const deactivated = await createUser(db, { role: 'QPPV', laboratories: ownLaboratory });
+  const deactivatedToken = (await login(t.app, deactivated)).accessToken;
+  await db.update(userTable).set({ isActive: false }).where(eq(userTable.id, deactivated.id));
+  callers.set('deactivated user', { kind: 'deactivated user', role: null, userId: deactivated.id, email: deactivated.email, password: deactivated.password, headers: bearer(deactivatedToken) });
+  // A QPPV made CL after signing in: the QPPV token must count for nothing.
+  const demoted = await createUser(db, { role: 'QPPV', laboratories: ownLaboratory });
+  const demotedToken = (await login(t.app, demoted)).accessToken;
+  await db.update(userTable).set({ roleId: ROLE_IDS.CL }).where(eq(userTable.id, demoted.id));
+  callers.set('user whose role changed', { kind: 'user whose role changed', role: null, userId: demoted.id, email: demoted.email, password: demoted.password, headers: bearer(demotedToken) });
+
+  // The objects: cases and reports each caller reaches or not (docs/roles.md, 'Reach').
+  const owner = await createUser(db, { role: 'RLF', country: 'UY' });
+  const foreignOwner = await createUser(db, { role: 'RLF', country: 'AR' });
+  const laboratoryRoles: Role[] = ['RLF', 'QPPV', 'CL', 'Fabricante'];
+  worlds.push(
+    await createCaseWorld(db, { name: 'a case of own country and laboratory', country: 'UY', product, createdBy: owner.id, reachedBy: laboratoryRoles }),
+    await createCaseWorld(db, { name: 'a case of own country, another laboratory', country: 'UY', product: otherLaboratoryProduct, createdBy: owner.id, reachedBy: ['RLF'] }),
+    await createCaseWorld(db, { name: 'a case of another country and laboratory', country: 'AR', product: foreignProduct, createdBy: foreignOwner.id, reachedBy: [] }),
+    await createCaseWorld(db, { name: "another user's draft", country: 'UY', product, createdBy: owner.id, status: ER_STATUS.PENDIENTE, reachedBy: ['RLF'] }),
+    await createCaseWorld(db, { name: 'a deleted case', country: 'UY', product, createdBy: owner.id, deleted: true, reachedBy: [] }),
+    await createReportWorld(db, { name: 'a report of own country', country: 'UY', product, reachedBy: ['RLF', 'QPPV'] }),
+    await createReportWorld(db, { name: 'a report of another country', country: 'AR', product: foreignProduct, reachedBy: ['QPPV'] }),
+    { kind: 'country', name: 'own country', countryCode: 'UY', reachedBy: ['RLF', 'QPPV'], secrets: [] },
+    { kind: 'country', name: 'another country', countryCode: 'AR', reachedBy: ['QPPV'], secrets: [] },
+  );
+  for (const world of worlds) await track(world);
+  scope.userIds.push(...[...callers.values()].flatMap((caller) => (caller.userId ? [caller.userId] : [])));
+}, 120_000);
+afterAll(() => t.close());
+
+/** Adds a world's ids to the fingerprint scope (and its previous medication's id to the recipes). */
+async function track(world: World): Promise<void> {
+  if (world.kind === 'case') {
+    scope.caseIds.push(world.caseId);
+    scope.reportIds.push(world.homeReportId);
+    scope.recordIds.push(world.ramId, world.medicationId);
+    const [previous] = await t.database.db.select({ id: previousMedications.id }).from(previousMedications).where(eq(previousMedications.eventId, world.caseId));
+    if (previous) previousMedicationOf.set(world.caseId, previous.id);
+  } else if (world.kind === 'report') {
+    scope.reportIds.push(world.homeReportId);
+  }
+}
+
+// ---- The matrix ----------------------------------------------------------------------------
+
+describe('authorization matrix (generated from the route table)', () => {
+  it('has a recipe for every /api/ route the server registers, and every route declares who may call it', () => {
+    expect(table.length).toBeGreaterThan(90);
+    const missing = table.filter((entry) => !recipeOf(entry)).map((entry) => `${entry.method} ${entry.url}`);
+    expect(missing, 'routes without a recipe in authorization-matrix.test.ts').toEqual([]);
+    const registered = new Set(table.map((entry) => `${entry.method === 'HEAD' ? 'GET' : entry.method} ${entry.url}`));
+    const stale = Object.keys(RECIPES).filter((key) => !registered.has(key));
+    expect(stale, 'recipes of routes that no longer exist').toEqual([]);
+    for (const entry of table) expect(entry.roles === 'public' || entry.roles === 'authenticated' || entry.roles.length > 0).toBe(true);
+  });
+
+  it('refuses every caller a route does not let in (401 without a valid session, 403 for another role), with no data and no row written', async () => {
+    const failures: string[] = [];
+    let probes = 0;
+    await withoutWrites(protectedRoutes(), failures, async (entry, recipe) => {
+      for (const kind of CALLER_KINDS) {
+        const caller = callers.get(kind);
+        if (!caller || allowedBy(entry.roles, caller)) continue;
+        const expected = refusalFor(caller);
+        // The door refuses before any object is looked at: one object in and one out of the role's reach is enough.
+        for (const world of refusalTargets(recipe)) {
+          const p = await probe(entry, caller, world);
+          probes += 1;
+          if (p.response.statusCode !== expected.status) failures.push(`${describeProbe(p)} — expected ${expected.status}`);
+          else if (entry.method !== 'HEAD' && typeof p.response.json<{ Message?: unknown }>().Message !== 'string') failures.push(`${describeProbe(p)} — no Spanish Message`);
+          const leak = leaks(p, worlds);
+          if (leak) failures.push(leak);
+        }
+      }
+    });
+    expect(failures).toEqual([]);
+    expect(probes).toBeGreaterThan(1000);
+  }, 300_000);
+
+  it('answers an allowed caller 404 for an object out of its reach (403 where the recipe says), with no data of it and no row written', async () => {
+    const failures: string[] = [];
+    let probes = 0;
+    // HEAD runs its GET's handler (the same answer without a body); its refusals are checked above.
+    await withoutWrites(table.filter((route) => route.method !== 'HEAD'), failures, async (entry, recipe) => {
+      for (const kind of CALLER_KINDS) {
+        const caller = callers.get(kind);
+        if (!caller || !allowedBy(entry.roles, caller)) continue;
+        const unreached = worlds.filter((world) => !reaches(caller, world));
+        for (const world of worldsFor(recipe)) {
+          if (world === NO_OBJECT) {
+            // Object-less reads (lists, catalogue, public): nothing to miss, but no data of a case out of reach, and let through.
+            if (!recipe.read) continue;
+            const p = await probe(entry, caller, world);
+            probes += 1;
+            const leak = leaks(p, unreached);
+            if (leak) failures.push(leak);
+            const refused = await letThrough(p, recipe);
+            if (refused) failures.push(refused);
+            continue;
+          }
+          if (reaches(caller, world)) continue;
+          const p = await probe(entry, caller, world);
+          probes += 1;
+          const expected = recipe.outOfReach ?? 404;
+          const status = p.response.statusCode;
+          if (expected === 'filtered' ? status < 200 || status > 299 : status !== expected) failures.push(`${describeProbe(p)} — expected ${expected}`);
+          const leak = leaks(p, unreached);
+          if (leak) failures.push(leak);
+        }
+      }
+    });
+    expect(failures).toEqual([]);
+    expect(probes).toBeGreaterThan(500);
+  }, 300_000);
+
+  it('lets an allowed caller reach an object in its reach (not 401, 403 nor 404), so the refusals above are not vacuous', async () => {
+    const failures: string[] = [];
+    let probes = 0;
+    const db = t.database.db;
+    for (const entry of table.filter((route) => route.method !== 'HEAD')) {
+      const recipe = recipeOf(entry);
+      if (!recipe) continue;
+      for (const kind of CALLER_KINDS) {
+        const caller = callers.get(kind);
+        if (!caller || !allowedBy(entry.roles, caller)) continue;
+        const role = caller.role;
+        const targets: World[] = [];
+        if (recipe.object === 'none') {
+          // Object-less reads were let through above.
+          if (!recipe.read) targets.push(NO_OBJECT);
+        } else if (recipe.read) targets.push(...worldsFor(recipe).filter((world) => reaches(caller, world)));
+        else if (role && recipe.object === 'case') {
+          // A write gets a case of its own: the caller's draft of its own laboratory (any writer may edit its own draft).
+          targets.push(await createCaseWorld(db, { name: 'own draft', country: 'UY', product, createdBy: caller.userId ?? '', status: ER_STATUS.PENDIENTE, reachedBy: [role] }));
+        } else if (role && recipe.object === 'report' && ['RLF', 'QPPV'].includes(role)) {
+          targets.push(await createReportWorld(db, { name: 'a new report of own country', country: 'UY', product, reachedBy: ['RLF', 'QPPV'] }));
+        } else if (recipe.object === 'country') targets.push(...worldsFor(recipe).filter((world) => reaches(caller, world)));
+        for (const world of targets) {
+          if (world.kind === 'case' && !worlds.includes(world)) await track(world);
+          const p = await probe(entry, caller, world);
+          probes += 1;
+          const refused = await letThrough(p, recipe);
+          if (refused) failures.push(refused);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(probes).toBeGreaterThan(150);
+  }, 300_000);
+});
