@@ -50,3 +50,42 @@ export function firstErrorMessage(schema: z.ZodType, value: unknown): string | n
   const result = schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
+
+/**
+ * Largest value of an `integer` (serial) id column. An id above it names no row, and must be
+ * refused before it reaches the database (where it would fail the type, a 500); docs/api.md
+ * 'Input rules'.
+ */
+export const MAX_DB_ID = 2_147_483_647;
+
+/** Whether a value is a whole number from 1 to `MAX_DB_ID` (a storable id). */
+export function isDbId(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_DB_ID;
+}
+
+/** A numeric id in a JSON body: a whole number from 1 to `MAX_DB_ID`; `message` when missing or not a number, `rangeMessage` otherwise. */
+export function dbId(message: string, rangeMessage: string = message) {
+  return z
+    .number({ error: message })
+    .int({ error: rangeMessage })
+    .min(1, { error: rangeMessage })
+    .max(MAX_DB_ID, { error: rangeMessage });
+}
+
+/**
+ * A numeric id in a path, a query string or a multipart field (text): only digits, from 1 to
+ * `MAX_DB_ID` ('12abc', '1e3', '-1', '0x10' and 99999999999 are refused with `message`).
+ */
+export function dbIdText(message: string) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value, ctx) => {
+      const text = String(value).trim();
+      const id = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+      if (!isDbId(id)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return id;
+    });
+}

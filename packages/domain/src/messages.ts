@@ -66,6 +66,10 @@ export const MSG = {
     maxLength: (max: number) => `No puede superar los ${max} caracteres`,
     /** (ours) */
     invalidDate: 'La fecha no es válida',
+    /** (ours) a date field that is not ISO 8601 'YYYY-MM-DD' (docs/api.md 'Input rules'). */
+    dateFormat: (field = 'fecha') => `La ${field} no es válida: use el formato AAAA-MM-DD`,
+    /** (ours) a date-time field that is not a full ISO 8601 date-time. */
+    dateTimeFormat: (field = 'fecha') => `La ${field} no es válida: use el formato AAAA-MM-DDTHH:MM:SSZ`,
     /** Event spec §2.6 empty list text, e.g. emptyList('documentos'). */
     emptyList: (things: string) => `No se encontraron ${things} asociados`,
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isEndBeforeStart, optionalPastDate } from './dates.js';
+import { DATE_LABELS, isEndBeforeStart, optionalDate, optionalPastDate } from './dates.js';
 import { optionalEmail, requiredChoice, requiredText } from './fields.js';
 import { MSG } from './messages.js';
 import { optionalYesNo, SEXES, YES_NO } from './yes-no.js';
@@ -36,7 +36,7 @@ function patientSchema(isMedic: boolean) {
       Pais: isMedic ? choice() : requiredChoice(MSG.publicForm.countryRequired),
       Iniciales: requiredText(MSG.publicForm.initialsRequired).max(MAX_INITIALS, MSG.generic.maxLength(MAX_INITIALS)),
       Sexo: z.enum(SEXES, { error: MSG.publicForm.sexRequired }),
-      FechaNacimiento: optionalPastDate(),
+      FechaNacimiento: optionalPastDate(DATE_LABELS.birth),
       /** kg */
       Peso: nonNegative(),
       /** m */
@@ -65,8 +65,8 @@ function reactionSchema(isMedic: boolean) {
       ...(isMedic ? { MedDRA: meddraTermSchema.nullish() } : {}),
       Grave: isMedic ? z.enum(YES_NO, { error: MSG.publicForm.severityRequired }) : optionalYesNo(),
       Reaccion: isMedic ? text() : requiredText(MSG.publicForm.reactionRequired),
-      FechaIniReaccion: optionalPastDate(),
-      FechaFinReaccion: optionalPastDate(),
+      FechaIniReaccion: optionalPastDate(DATE_LABELS.start),
+      FechaFinReaccion: optionalPastDate(DATE_LABELS.end),
       Evolucion: choice(),
       AccionMeddicamento: choice(),
     })
@@ -88,8 +88,8 @@ const suspectDrugSchema = z
     Frecuencia: nonNegative(),
     Dosis: nonNegative(),
     UnidadUso: choice(),
-    FechaIni: optionalPastDate(),
-    FechaFin: optionalPastDate(),
+    FechaIni: optionalPastDate(DATE_LABELS.start),
+    FechaFin: optionalPastDate(DATE_LABELS.end),
     Indicacion: text(),
   })
   .refine((drug) => !isEndBeforeStart(drug.FechaIni, drug.FechaFin), {
@@ -102,14 +102,14 @@ function concomitantSchema(isMedic: boolean) {
   return z.object({
     Medicamento: text(),
     ...(isMedic ? { Tipo: choice() } : {}),
-    FechaIni: text(),
-    FechaFin: text(),
+    FechaIni: optionalDate(DATE_LABELS.start),
+    FechaFin: optionalDate(DATE_LABELS.end),
   });
 }
 
 function medicalContactSchema(isMedic: boolean) {
   const medico = z.object({
-    FechaContacto: optionalPastDate(),
+    FechaContacto: optionalPastDate(DATE_LABELS.contact),
     Intervencion: text(),
     Nombre: isMedic ? text() : requiredText(MSG.publicForm.fieldRequired),
     Profesion: isMedic ? text() : requiredText(MSG.publicForm.fieldRequired),
