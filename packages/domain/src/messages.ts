@@ -39,6 +39,8 @@ export const MSG = {
     tooManyRequests: 'Demasiadas solicitudes. Intente nuevamente en unos minutos',
     payloadTooLarge: 'El contenido enviado supera el tamaño permitido',
     unsupportedMediaType: 'El tipo de contenido enviado no es válido',
+    /** (ours) a multipart body that cannot be read: no or another boundary, cut short, broken parts. */
+    malformedMultipart: 'El formulario enviado está incompleto o mal formado',
     unexpected: 'Se produjo un error inesperado',
     incidentCode: (requestId: string) => `Código de incidente: ${requestId}`,
   },
