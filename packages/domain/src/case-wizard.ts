@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_LABELS, isEndBeforeStart, optionalPastDate } from './dates.js';
 import { MAX_NOTE_LENGTH } from './documents.js';
 import { ER_STATUS } from './event-status.js';
+import { FIELD_LIMITS } from './field-limits.js';
 import { dbId, isEmptyChoice, optionalEmail, requiredChoice, requiredText } from './fields.js';
 import { AGE_UNITS } from './age-groups.js';
 import { MSG } from './messages.js';
@@ -108,14 +109,14 @@ export const patientInputSchema = z
     Lactation: optionalFlag(),
     /** ISO code of the patient's country. */
     Country: z.preprocess((value) => (isEmptyChoice(value) ? null : value), z.string().max(8).nullable()),
-    State: optionalText(200),
+    State: optionalText(FIELD_LIMITS.name),
     Residence: optionalId(),
-    InstMedica: optionalText(500),
+    InstMedica: optionalText(FIELD_LIMITS.institution),
     CondicionesMedicas: optionalText(),
     Alergias: optionalText(),
     ContactAllow: optionalFlag(),
     IdParentesco: optionalId(),
-    Phone: optionalText(50),
+    Phone: optionalText(FIELD_LIMITS.phone),
     Email: optionalEmail(MSG.generic.emailFormat).nullish().transform((value) => (value ? value : null)),
   })
   .transform((patient) => {
@@ -201,7 +202,7 @@ export const medicationInputSchema = z
     LineaId2: optionalId(),
     FormaFarmaceuticaId: requiredId(),
     PrincipiosActivos: z.array(medicationIngredientSchema).max(50),
-    LotNumber: optionalText(100),
+    LotNumber: optionalText(FIELD_LIMITS.lotNumber),
     Indication: optionalText(),
     DateStart: pastDate(DATE_LABELS.start),
     DateEnd: pastDate(DATE_LABELS.end),
@@ -255,7 +256,7 @@ export const SERIOUSNESS_LABELS: Readonly<Record<SeriousnessFlag, string>> = {
 };
 
 export const meddraTermInputSchema = z.object(
-  { llt_code: dbId(MSG.wizard.meddraRequired), llt_name: z.string().min(1, MSG.wizard.meddraRequired) },
+  { llt_code: dbId(MSG.wizard.meddraRequired), llt_name: z.string().min(1, MSG.wizard.meddraRequired).max(FIELD_LIMITS.meddraTerm, MSG.generic.maxLength(FIELD_LIMITS.meddraTerm)) },
   { error: MSG.wizard.meddraRequired },
 );
 
@@ -321,7 +322,7 @@ export function showsConsiderations(ram: { AnotherCondition?: boolean | null; Co
 export const previousMedicationInputSchema = z
   .object({
     Id: dbId(MSG.wizard.recordNotFound).nullish(),
-    Medicamento: requiredText(MSG.generic.required).max(500, MSG.generic.maxLength(500)),
+    Medicamento: requiredText(MSG.generic.required).max(FIELD_LIMITS.medicationName, MSG.generic.maxLength(FIELD_LIMITS.medicationName)),
     /** MedicamentosAnteriores_Tipo id. */
     Tipo: optionalId(),
     FechaIni: pastDate(DATE_LABELS.start),
@@ -343,10 +344,10 @@ export const medicalContactInputSchema = z
     /** 'Se realizó consulta médica?' */
     SeContacto: z.boolean({ error: MSG.generic.radio }),
     FechaContacto: pastDate(DATE_LABELS.contact),
-    NombreMedico: optionalText(200),
-    Profesion: optionalText(200),
+    NombreMedico: optionalText(FIELD_LIMITS.name),
+    Profesion: optionalText(FIELD_LIMITS.name),
     EmailMedico: optionalEmail(MSG.generic.emailFormat).nullish().transform((value) => (value ? value : null)),
-    TelMedico: optionalText(50),
+    TelMedico: optionalText(FIELD_LIMITS.phone),
     Intervencion: optionalText(),
   })
   .superRefine((contact, ctx) => {

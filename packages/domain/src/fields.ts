@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FIELD_LIMITS } from './field-limits.js';
+import { MSG } from './messages.js';
 
 /**
  * Field builders shared by the schemas of this package. Each check that makes the next
@@ -15,11 +17,12 @@ export function requiredEmail(requiredMessage: string, formatMessage: string) {
   return requiredText(requiredMessage).regex(z.regexes.email, { error: formatMessage });
 }
 
-/** An optional e-mail: blank is accepted as '' and only the format is checked otherwise. */
+/** An optional e-mail: blank is accepted as '' and only the format (and `FIELD_LIMITS.email`) is checked otherwise. */
 export function optionalEmail(formatMessage: string) {
   return z
     .string({ error: formatMessage })
     .trim()
+    .max(FIELD_LIMITS.email, { error: MSG.generic.maxLength(FIELD_LIMITS.email), abort: true })
     .refine((value) => value === '' || z.regexes.email.test(value), { error: formatMessage });
 }
 

@@ -135,7 +135,7 @@ describe('a malformed multipart body', () => {
       const body = await multipartBody(fields);
       const response = await send(url, body.headers['content-type'], body.payload);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json().Message, url).toEqual(expect.any(String));
+      expect(response.json(), url).toEqual({ Message: MSG.files.required });
     }
   });
 
