@@ -81,10 +81,11 @@ export function dbId(message: string, rangeMessage: string = message) {
  */
 export function dbIdText(message: string) {
   return z
-    .union([z.string(), z.number()], { error: message })
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,10}$/, { error: message, abort: true })
     .transform((value, ctx) => {
-      const text = String(value).trim();
-      const id = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+      const id = Number(value);
       if (!isDbId(id)) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
