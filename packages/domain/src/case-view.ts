@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isEndBeforeStart, isValidDate, optionalPastDate } from './dates.js';
+import { DATE_LABELS, isEndBeforeStart, optionalDate, optionalPastDate } from './dates.js';
 import { MAX_NOTE_LENGTH } from './documents.js';
 import { ER_STATUS } from './event-status.js';
 import { signatureSchema } from './auth.js';
-import { isEmptyChoice, requiredText } from './fields.js';
+import { dbId, isEmptyChoice, requiredText } from './fields.js';
 import { MSG } from './messages.js';
 import { NARANJO_QUESTION_KEYS, type NaranjoQuestionKey } from './naranjo.js';
 import { canEditRecovery } from './permissions.js';
@@ -23,12 +23,12 @@ const optionalText = (max = MAX_NOTE_LENGTH) =>
     .max(max, MSG.generic.maxLength(max))
     .nullish()
     .transform((value) => (value ? value : null));
-const pastDate = () => optionalPastDate().transform((value) => (value ? value : null));
+const pastDate = (label: string) => optionalPastDate(label).transform((value) => (value ? value : null));
 const optionalId = () =>
   z
     .preprocess(
       (value) => (isEmptyChoice(value) ? null : typeof value === 'string' ? Number(value) : value),
-      z.number({ error: MSG.generic.select }).int({ error: MSG.generic.select }).nullable(),
+      dbId(MSG.generic.select).nullable(),
     )
     .optional()
     .transform((value) => value ?? null);
@@ -116,7 +116,7 @@ export const deleteCaseBodySchema = z.object({ Event: meta, Signature: signature
 
 /** deleteDocAndNotes: the document, the comment and the electronic signature (always required). */
 export const signedDocumentDeleteBodySchema = z.object({
-  id: z.number({ error: MSG.wizard.recordNotFound }).int({ error: MSG.wizard.recordNotFound }).positive({ error: MSG.wizard.recordNotFound }).max(2_147_483_647, { error: MSG.wizard.recordNotFound }),
+  id: dbId(MSG.wizard.recordNotFound),
   comentario: requiredText(MSG.workflow.commentRequired).max(MAX_NOTE_LENGTH, MSG.generic.maxLength(MAX_NOTE_LENGTH)),
   Signature: signature,
 });
@@ -143,8 +143,8 @@ export const HISTORY_PAGE_SIZE = 10;
 export const historyQueryBodySchema = z.object({
   meta,
   referencia: z.string().trim().max(64).nullish(),
-  from: pastDate(),
-  to: optionalPastDate().transform((value) => (value ? value : null)),
+  from: pastDate(DATE_LABELS.from),
+  to: pastDate(DATE_LABELS.to),
   orderBy: z.enum(['Date DESC', 'Date ASC']).nullish().transform((value) => value ?? 'Date DESC'),
   pageNumber: z.number({ error: MSG.lists.invalidPage }).int(MSG.lists.invalidPage).min(1, MSG.lists.invalidPage).default(1),
   pageSize: z.number().int().min(1).max(50).default(HISTORY_PAGE_SIZE),
@@ -237,7 +237,7 @@ export type EvaluationQuestionKey = NaranjoQuestionKey;
 
 /** A notification needs the date it was made (ours: a notification without a date proves nothing). */
 export const ramNotificationInputSchema = z.object({
-  Fecha: optionalPastDate().refine((value) => Boolean(value), MSG.ram.notificationDateRequired),
+  Fecha: optionalPastDate(DATE_LABELS.notification).refine((value) => Boolean(value), MSG.ram.notificationDateRequired),
   /** ViaDeComunicacion id. */
   Via: optionalId(),
 }).transform((notification) => ({ Fecha: notification.Fecha as string, Via: notification.Via }));
@@ -247,13 +247,13 @@ export const ramClassificationInputSchema = z
   .object({
     IsRAM: z.boolean({ error: MSG.generic.radio }),
     TypeRAM: optionalId(),
-    CategoryRAM: z.array(z.number().int().positive()).max(20).default([]),
+    CategoryRAM: z.array(dbId(MSG.generic.select)).max(20).default([]),
     IsExpected: z.boolean({ error: MSG.generic.radio }),
     Death: flag(),
     LifeThreading: flag(),
     HospitalizationRequired: flag(),
-    HospitalizationDateStart: pastDate(),
-    HospitalizationDateEnd: pastDate(),
+    HospitalizationDateStart: pastDate(DATE_LABELS.hospitalizationStart),
+    HospitalizationDateEnd: pastDate(DATE_LABELS.hospitalizationEnd),
     PersistedHospitalization: flag(),
     TransitoryDisability: flag(),
     PersistentDisability: flag(),
@@ -282,7 +282,7 @@ export type RamClassificationInput = z.input<typeof ramClassificationInputSchema
  * by `ram.IsRAM` (the wizard never sends it).
  */
 export const ramClassificationBodySchema = z.object({
-  ram: z.object({ Id: z.number({ error: MSG.generic.required }).int().positive(), IdER: meta }).and(ramClassificationInputSchema),
+  ram: z.object({ Id: dbId(MSG.generic.required, MSG.wizard.recordNotFound), IdER: meta }).and(ramClassificationInputSchema),
   comentario: optionalText(),
 });
 
@@ -320,13 +320,9 @@ export function canClassifyRam(role: Role, status: number): boolean {
 
 export const recoveryInputSchema = z.object({
   HaveProduct: z.boolean({ error: MSG.generic.radio }),
-  Date: pastDate(),
+  Date: pastDate(DATE_LABELS.recovery),
   /** May be in the future. */
-  DateExpiration: z
-    .string()
-    .refine((value) => value === '' || isValidDate(value), MSG.generic.invalidDate)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  DateExpiration: optionalDate(DATE_LABELS.expiration).transform((value) => (value ? value : null)),
   ContactName: optionalText(200),
   ContactAddress: optionalText(500),
   PlaceManufacture: optionalText(500),
@@ -337,7 +333,7 @@ export const recoveryInputSchema = z.object({
   StateConsSecond: optionalText(),
 });
 /** Body: the related medication (Id) of the case (IdER) and its recovery. */
-export const recoveryBodySchema = z.object({ Id: z.number({ error: MSG.generic.required }).int().positive(), IdER: meta }).and(recoveryInputSchema);
+export const recoveryBodySchema = z.object({ Id: dbId(MSG.generic.required, MSG.wizard.recordNotFound), IdER: meta }).and(recoveryInputSchema);
 
 /**
  * Whether a user may save a product's recovery: RLF, Fabricante, and among QPPVs only the

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { isEndBeforeStart, optionalPastDate } from './dates.js';
+import { DATE_LABELS, isEndBeforeStart, optionalPastDate } from './dates.js';
 import { MAX_NOTE_LENGTH } from './documents.js';
 import { ER_STATUS } from './event-status.js';
-import { isEmptyChoice, optionalEmail, requiredChoice, requiredText } from './fields.js';
+import { FIELD_LIMITS } from './field-limits.js';
+import { dbId, isEmptyChoice, optionalEmail, requiredChoice, requiredText } from './fields.js';
 import { AGE_UNITS } from './age-groups.js';
 import { MSG } from './messages.js';
 import { MAX_GESTATION_WEEKS, MAX_INITIALS } from './public-form.js';
@@ -22,7 +23,7 @@ import type { Role } from './roles.js';
 function idOr(fallback: number | null) {
   return z.preprocess(
     (value) => (isEmptyChoice(value) ? fallback : typeof value === 'string' ? Number(value) : value),
-    z.number({ error: MSG.generic.select }).int({ error: MSG.generic.select }).nullable(),
+    dbId(MSG.generic.select).nullable(),
   );
 }
 /** An optional list id: a placeholder becomes null. */
@@ -31,7 +32,7 @@ const optionalId = () => idOr(null).optional().transform((value) => value ?? nul
 const requiredId = (message: string = MSG.generic.select) =>
   z.preprocess(
     (value) => (isEmptyChoice(value) ? undefined : typeof value === 'string' ? Number(value) : value),
-    z.number({ error: message }).int({ error: message }),
+    dbId(message),
   );
 /** A number ≥ 0, optional ('' and null are empty). */
 const nonNegative = () =>
@@ -48,7 +49,7 @@ const optionalText = (max = MAX_NOTE_LENGTH) =>
     .nullish()
     .transform((value) => (value ? value : null));
 /** A past date 'YYYY-MM-DD' or null. */
-const pastDate = () => optionalPastDate().transform((value) => (value ? value : null));
+const pastDate = (label: string) => optionalPastDate(label).transform((value) => (value ? value : null));
 const flag = () => z.boolean().nullish().transform((value) => value ?? false);
 const optionalFlag = () => z.boolean().nullish().transform((value) => value ?? null);
 /** The Meta of a case. */
@@ -108,14 +109,14 @@ export const patientInputSchema = z
     Lactation: optionalFlag(),
     /** ISO code of the patient's country. */
     Country: z.preprocess((value) => (isEmptyChoice(value) ? null : value), z.string().max(8).nullable()),
-    State: optionalText(200),
+    State: optionalText(FIELD_LIMITS.name),
     Residence: optionalId(),
-    InstMedica: optionalText(500),
+    InstMedica: optionalText(FIELD_LIMITS.institution),
     CondicionesMedicas: optionalText(),
     Alergias: optionalText(),
     ContactAllow: optionalFlag(),
     IdParentesco: optionalId(),
-    Phone: optionalText(50),
+    Phone: optionalText(FIELD_LIMITS.phone),
     Email: optionalEmail(MSG.generic.emailFormat).nullish().transform((value) => (value ? value : null)),
   })
   .transform((patient) => {
@@ -201,10 +202,10 @@ export const medicationInputSchema = z
     LineaId2: optionalId(),
     FormaFarmaceuticaId: requiredId(),
     PrincipiosActivos: z.array(medicationIngredientSchema).max(50),
-    LotNumber: optionalText(100),
+    LotNumber: optionalText(FIELD_LIMITS.lotNumber),
     Indication: optionalText(),
-    DateStart: pastDate(),
-    DateEnd: pastDate(),
+    DateStart: pastDate(DATE_LABELS.start),
+    DateEnd: pastDate(DATE_LABELS.end),
     ViaId: optionalId(),
     FrecuenciaTipo: optionalId(),
     /** Hours between doses. */
@@ -218,9 +219,9 @@ export type MedicationInput = z.input<typeof medicationInputSchema>;
 export type Medication = z.output<typeof medicationInputSchema>;
 /** insertMedicamentoRelacionado / updateMedicamentoRelacionado (Id on update). */
 export const medicationBodySchema = z
-  .object({ Id: z.number().int().positive().nullish(), IdER: caseMetaSchema, ERType: z.literal(1).optional() })
+  .object({ Id: dbId(MSG.wizard.recordNotFound).nullish(), IdER: caseMetaSchema, ERType: z.literal(1).optional() })
   .and(medicationInputSchema);
-export const deleteMedicationBodySchema = z.object({ Id: z.number({ error: MSG.generic.required }).int().positive(), IdER: caseMetaSchema });
+export const deleteMedicationBodySchema = z.object({ Id: dbId(MSG.generic.required, MSG.wizard.recordNotFound), IdER: caseMetaSchema });
 
 // ---------------------------------------------------------------------------------------
 // Step 3: adverse events (RAM)
@@ -255,7 +256,7 @@ export const SERIOUSNESS_LABELS: Readonly<Record<SeriousnessFlag, string>> = {
 };
 
 export const meddraTermInputSchema = z.object(
-  { llt_code: z.number({ error: MSG.wizard.meddraRequired }).int().positive(), llt_name: z.string().min(1, MSG.wizard.meddraRequired) },
+  { llt_code: dbId(MSG.wizard.meddraRequired), llt_name: z.string().min(1, MSG.wizard.meddraRequired).max(FIELD_LIMITS.meddraTerm, MSG.generic.maxLength(FIELD_LIMITS.meddraTerm)) },
   { error: MSG.wizard.meddraRequired },
 );
 
@@ -270,13 +271,13 @@ export const ramInputSchema = z
       z.union([z.literal(-1), z.literal(0), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: MSG.generic.select }).nullable(),
     ),
     AccMed: optionalId(),
-    DateStart: pastDate(),
-    DateEnd: pastDate(),
+    DateStart: pastDate(DATE_LABELS.start),
+    DateEnd: pastDate(DATE_LABELS.end),
     Death: flag(),
     LifeThreading: flag(),
     HospitalizationRequired: flag(),
-    HospitalizationDateStart: pastDate(),
-    HospitalizationDateEnd: pastDate(),
+    HospitalizationDateStart: pastDate(DATE_LABELS.hospitalizationStart),
+    HospitalizationDateEnd: pastDate(DATE_LABELS.hospitalizationEnd),
     PersistedHospitalization: flag(),
     TransitoryDisability: flag(),
     PersistentDisability: flag(),
@@ -306,7 +307,7 @@ export type Ram = z.output<typeof ramInputSchema>;
 /** insertRAM: `{ ram: {…, IdER} }`; updateRAM: `{ ram: {…, Id, IdER}, comentario }`. */
 export const insertRamBodySchema = z.object({ ram: z.object({ IdER: caseMetaSchema }).and(ramInputSchema) });
 export const updateRamBodySchema = z.object({
-  ram: z.object({ Id: z.number({ error: MSG.generic.required }).int().positive(), IdER: caseMetaSchema }).and(ramInputSchema),
+  ram: z.object({ Id: dbId(MSG.generic.required, MSG.wizard.recordNotFound), IdER: caseMetaSchema }).and(ramInputSchema),
   comentario: optionalText(),
 });
 
@@ -320,12 +321,12 @@ export function showsConsiderations(ram: { AnotherCondition?: boolean | null; Co
 
 export const previousMedicationInputSchema = z
   .object({
-    Id: z.number().int().positive().nullish(),
-    Medicamento: requiredText(MSG.generic.required).max(500, MSG.generic.maxLength(500)),
+    Id: dbId(MSG.wizard.recordNotFound).nullish(),
+    Medicamento: requiredText(MSG.generic.required).max(FIELD_LIMITS.medicationName, MSG.generic.maxLength(FIELD_LIMITS.medicationName)),
     /** MedicamentosAnteriores_Tipo id. */
     Tipo: optionalId(),
-    FechaIni: pastDate(),
-    FechaFin: pastDate(),
+    FechaIni: pastDate(DATE_LABELS.start),
+    FechaFin: pastDate(DATE_LABELS.end),
   })
   .superRefine(endNotBeforeStart('FechaIni', 'FechaFin'));
 export type PreviousMedicationInput = z.input<typeof previousMedicationInputSchema>;
@@ -333,7 +334,7 @@ export const setPreviousMedicationsBodySchema = z.object({
   EvRepId: caseMetaSchema,
   Medications: z.array(previousMedicationInputSchema).max(100),
 });
-export const deletePreviousMedicationBodySchema = z.object({ Id: z.number({ error: MSG.generic.required }).int().positive(), EvRepId: caseMetaSchema });
+export const deletePreviousMedicationBodySchema = z.object({ Id: dbId(MSG.generic.required, MSG.wizard.recordNotFound), EvRepId: caseMetaSchema });
 
 // ---------------------------------------------------------------------------------------
 // Step 5: medical contact
@@ -342,11 +343,11 @@ export const medicalContactInputSchema = z
   .object({
     /** 'Se realizó consulta médica?' */
     SeContacto: z.boolean({ error: MSG.generic.radio }),
-    FechaContacto: pastDate(),
-    NombreMedico: optionalText(200),
-    Profesion: optionalText(200),
+    FechaContacto: pastDate(DATE_LABELS.contact),
+    NombreMedico: optionalText(FIELD_LIMITS.name),
+    Profesion: optionalText(FIELD_LIMITS.name),
     EmailMedico: optionalEmail(MSG.generic.emailFormat).nullish().transform((value) => (value ? value : null)),
-    TelMedico: optionalText(50),
+    TelMedico: optionalText(FIELD_LIMITS.phone),
     Intervencion: optionalText(),
   })
   .superRefine((contact, ctx) => {
@@ -360,7 +361,7 @@ export const medicalContactInputSchema = z
 export type MedicalContactInput = z.input<typeof medicalContactInputSchema>;
 /** insertContactoMedico / updateContactoMedico (Id on update). */
 export const medicalContactBodySchema = z
-  .object({ Id: z.number().int().positive().nullish(), ErId: caseMetaSchema })
+  .object({ Id: dbId(MSG.wizard.recordNotFound).nullish(), ErId: caseMetaSchema })
   .and(medicalContactInputSchema);
 
 // ---------------------------------------------------------------------------------------

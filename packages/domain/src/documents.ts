@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { FIELD_LIMITS } from './field-limits.js';
 import { MSG } from './messages.js';
 
 /** Notes and reasons are at most 2000 characters (event spec §9). */
-export const MAX_NOTE_LENGTH = 2000;
+export const MAX_NOTE_LENGTH: number = FIELD_LIMITS.longText;
 
 /** Upload limit: 20,000,000 bytes, one file per dialog (event spec §5, §9). */
 export const MAX_UPLOAD_BYTES = 20_000_000;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FIELD_LIMITS } from './field-limits.js';
+import { MSG } from './messages.js';
 
 /**
  * Field builders shared by the schemas of this package. Each check that makes the next
@@ -15,11 +17,12 @@ export function requiredEmail(requiredMessage: string, formatMessage: string) {
   return requiredText(requiredMessage).regex(z.regexes.email, { error: formatMessage });
 }
 
-/** An optional e-mail: blank is accepted as '' and only the format is checked otherwise. */
+/** An optional e-mail: blank is accepted as '' and only the format (and `FIELD_LIMITS.email`) is checked otherwise. */
 export function optionalEmail(formatMessage: string) {
   return z
     .string({ error: formatMessage })
     .trim()
+    .max(FIELD_LIMITS.email, { error: MSG.generic.maxLength(FIELD_LIMITS.email), abort: true })
     .refine((value) => value === '' || z.regexes.email.test(value), { error: formatMessage });
 }
 
@@ -49,4 +52,44 @@ export function requiredChoice(message: string) {
 export function firstErrorMessage(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/**
+ * Largest value of an `integer` (serial) id column. An id above it names no row, and must be
+ * refused before it reaches the database (where it would fail the type, a 500); docs/api.md
+ * 'Input rules'.
+ */
+export const MAX_DB_ID = 2_147_483_647;
+
+/** Whether a value is a whole number from 1 to `MAX_DB_ID` (a storable id). */
+export function isDbId(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_DB_ID;
+}
+
+/** A numeric id in a JSON body: a whole number from 1 to `MAX_DB_ID`; `message` when missing or not a number, `rangeMessage` otherwise. */
+export function dbId(message: string, rangeMessage: string = message) {
+  return z
+    .number({ error: message })
+    .int({ error: rangeMessage })
+    .min(1, { error: rangeMessage })
+    .max(MAX_DB_ID, { error: rangeMessage });
+}
+
+/**
+ * A numeric id in a path, a query string or a multipart field (text): only digits, from 1 to
+ * `MAX_DB_ID` ('12abc', '1e3', '-1', '0x10' and 99999999999 are refused with `message`).
+ */
+export function dbIdText(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,10}$/, { error: message, abort: true })
+    .transform((value, ctx) => {
+      const id = Number(value);
+      if (!isDbId(id)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return id;
+    });
 }

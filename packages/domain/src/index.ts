@@ -1,6 +1,7 @@
 export * from './roles.js';
 export * from './messages.js';
 export * from './fields.js';
+export * from './field-limits.js';
 export * from './auth.js';
 export * from './display.js';
 export * from './routes.js';

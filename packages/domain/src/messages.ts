@@ -43,6 +43,8 @@ export const MSG = {
     termsNotAccepted: 'Debe aceptar los términos y condiciones de uso para continuar',
     payloadTooLarge: 'El contenido enviado supera el tamaño permitido',
     unsupportedMediaType: 'El tipo de contenido enviado no es válido',
+    /** (ours) a multipart body that cannot be read: no or another boundary, cut short, broken parts. */
+    malformedMultipart: 'El formulario enviado está incompleto o mal formado',
     unexpected: 'Se produjo un error inesperado',
     incidentCode: (requestId: string) => `Código de incidente: ${requestId}`,
   },
@@ -70,6 +72,10 @@ export const MSG = {
     maxLength: (max: number) => `No puede superar los ${max} caracteres`,
     /** (ours) */
     invalidDate: 'La fecha no es válida',
+    /** (ours) a date field that is not ISO 8601 'YYYY-MM-DD' (docs/api.md 'Input rules'). */
+    dateFormat: (field = 'fecha') => `La ${field} no es válida: use el formato AAAA-MM-DD`,
+    /** (ours) a date-time field that is not a full ISO 8601 date-time. */
+    dateTimeFormat: (field = 'fecha') => `La ${field} no es válida: use el formato AAAA-MM-DDTHH:MM:SSZ`,
     /** Event spec §2.6 empty list text, e.g. emptyList('documentos'). */
     emptyList: (things: string) => `No se encontraron ${things} asociados`,
   },

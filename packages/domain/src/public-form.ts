@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isEndBeforeStart, optionalPastDate } from './dates.js';
+import { DATE_LABELS, isEndBeforeStart, optionalDate, optionalPastDate } from './dates.js';
+import { FIELD_LIMITS, type FieldLimit } from './field-limits.js';
 import { optionalEmail, requiredChoice, requiredText } from './fields.js';
 import { MSG } from './messages.js';
 import { optionalYesNo, SEXES, YES_NO } from './yes-no.js';
@@ -12,22 +13,26 @@ import { optionalYesNo, SEXES, YES_NO } from './yes-no.js';
  */
 
 const choice = () => z.union([z.string(), z.number()]).nullish();
-const text = () => z.string().nullish();
+/** Optional free text of at most `FIELD_LIMITS[limit]` characters (the wizard's limit for the same field). */
+const text = (limit: FieldLimit) => z.string().max(FIELD_LIMITS[limit], MSG.generic.maxLength(FIELD_LIMITS[limit])).nullish();
+/** Required text of at most `FIELD_LIMITS[limit]` characters. */
+const requiredLimited = (message: string, limit: FieldLimit) => requiredText(message).max(FIELD_LIMITS[limit], MSG.generic.maxLength(FIELD_LIMITS[limit]));
 const nonNegative = () => z.number({ error: MSG.generic.numeric }).min(0, MSG.generic.minZero).nullish();
 const phone = () =>
   z
     .string()
+    .max(FIELD_LIMITS.phone, { error: MSG.generic.maxLength(FIELD_LIMITS.phone), abort: true })
     .regex(/^\d*$/, MSG.publicForm.phoneDigits)
     .nullish();
 
-export const MAX_INITIALS = 3;
+export const MAX_INITIALS: number = FIELD_LIMITS.initials;
 export const MAX_GESTATION_WEEKS = 40;
 
 /** Step 1 (health professional only): type of occurrence and country. */
 const reportTypeSchema = z.object({
   SubGroup: requiredChoice(MSG.publicForm.subGroupRequired),
   Pais: requiredChoice(MSG.publicForm.countryRequired),
-  SubGroupName: text(),
+  SubGroupName: text('label'),
 });
 
 function patientSchema(isMedic: boolean) {
@@ -36,7 +41,7 @@ function patientSchema(isMedic: boolean) {
       Pais: isMedic ? choice() : requiredChoice(MSG.publicForm.countryRequired),
       Iniciales: requiredText(MSG.publicForm.initialsRequired).max(MAX_INITIALS, MSG.generic.maxLength(MAX_INITIALS)),
       Sexo: z.enum(SEXES, { error: MSG.publicForm.sexRequired }),
-      FechaNacimiento: optionalPastDate(),
+      FechaNacimiento: optionalPastDate(DATE_LABELS.birth),
       /** kg */
       Peso: nonNegative(),
       /** m */
@@ -49,7 +54,7 @@ function patientSchema(isMedic: boolean) {
         .max(MAX_GESTATION_WEEKS, MSG.publicForm.gestationRange)
         .nullish(),
       Lactancia: optionalYesNo(),
-      ...(isMedic ? {} : { CentroMedico: text() }),
+      ...(isMedic ? {} : { CentroMedico: text('institution') }),
     })
     .refine((patient) => patient.Embarazo !== 'SI' || patient.Sexo === 'F', {
       error: MSG.publicForm.pregnancyOnlyFemale,
@@ -57,16 +62,16 @@ function patientSchema(isMedic: boolean) {
     });
 }
 
-const meddraTermSchema = z.object({ llt_name: z.string(), llt_code: z.union([z.string(), z.number()]).nullish() });
+const meddraTermSchema = z.object({ llt_name: z.string().max(FIELD_LIMITS.meddraTerm, MSG.generic.maxLength(FIELD_LIMITS.meddraTerm)), llt_code: z.union([z.string(), z.number()]).nullish() });
 
 function reactionSchema(isMedic: boolean) {
   return z
     .object({
       ...(isMedic ? { MedDRA: meddraTermSchema.nullish() } : {}),
       Grave: isMedic ? z.enum(YES_NO, { error: MSG.publicForm.severityRequired }) : optionalYesNo(),
-      Reaccion: isMedic ? text() : requiredText(MSG.publicForm.reactionRequired),
-      FechaIniReaccion: optionalPastDate(),
-      FechaFinReaccion: optionalPastDate(),
+      Reaccion: isMedic ? text('longText') : requiredLimited(MSG.publicForm.reactionRequired, 'longText'),
+      FechaIniReaccion: optionalPastDate(DATE_LABELS.start),
+      FechaFinReaccion: optionalPastDate(DATE_LABELS.end),
       Evolucion: choice(),
       AccionMeddicamento: choice(),
     })
@@ -79,7 +84,7 @@ function reactionSchema(isMedic: boolean) {
 const suspectDrugSchema = z
   .object({
     Producto: z.object(
-      { Id: requiredChoice(MSG.publicForm.productRequired), ComercialName: requiredText(MSG.publicForm.productRequired) },
+      { Id: requiredChoice(MSG.publicForm.productRequired), ComercialName: requiredLimited(MSG.publicForm.productRequired, 'label') },
       { error: MSG.publicForm.productRequired },
     ),
     Via: choice(),
@@ -88,9 +93,9 @@ const suspectDrugSchema = z
     Frecuencia: nonNegative(),
     Dosis: nonNegative(),
     UnidadUso: choice(),
-    FechaIni: optionalPastDate(),
-    FechaFin: optionalPastDate(),
-    Indicacion: text(),
+    FechaIni: optionalPastDate(DATE_LABELS.start),
+    FechaFin: optionalPastDate(DATE_LABELS.end),
+    Indicacion: text('longText'),
   })
   .refine((drug) => !isEndBeforeStart(drug.FechaIni, drug.FechaFin), {
     error: MSG.generic.endBeforeStart,
@@ -100,29 +105,29 @@ const suspectDrugSchema = z
 /** Step 5 has no validation. */
 function concomitantSchema(isMedic: boolean) {
   return z.object({
-    Medicamento: text(),
+    Medicamento: text('medicationName'),
     ...(isMedic ? { Tipo: choice() } : {}),
-    FechaIni: text(),
-    FechaFin: text(),
+    FechaIni: optionalDate(DATE_LABELS.start),
+    FechaFin: optionalDate(DATE_LABELS.end),
   });
 }
 
 function medicalContactSchema(isMedic: boolean) {
   const medico = z.object({
-    FechaContacto: optionalPastDate(),
-    Intervencion: text(),
-    Nombre: isMedic ? text() : requiredText(MSG.publicForm.fieldRequired),
-    Profesion: isMedic ? text() : requiredText(MSG.publicForm.fieldRequired),
+    FechaContacto: optionalPastDate(DATE_LABELS.contact),
+    Intervencion: text('longText'),
+    Nombre: isMedic ? text('name') : requiredLimited(MSG.publicForm.fieldRequired, 'name'),
+    Profesion: isMedic ? text('name') : requiredLimited(MSG.publicForm.fieldRequired, 'name'),
     Email: optionalEmail(MSG.publicForm.emailFormat).nullish(),
     Telefono: phone(),
-    CentroAtencion: text(),
+    CentroAtencion: text('institution'),
   });
   return z.object({
-    HistoriaClinica: text(),
+    HistoriaClinica: text('longText'),
     NotificadoPorOtro: isMedic
       ? z.enum(['SI', 'NO', 'Desconoce'], { error: MSG.generic.radio })
       : z.enum(['SI', 'NO', 'Desconoce']).nullish(),
-    OtraViaNotificado: text(),
+    OtraViaNotificado: text('longText'),
     ContactoMedico: optionalYesNo(),
     PermitirContactoMedico: optionalYesNo(),
     Medico: isMedic ? medico.nullish() : z.object(medico.shape, { error: MSG.publicForm.fieldRequired }),
@@ -132,8 +137,8 @@ function medicalContactSchema(isMedic: boolean) {
 /** Step 7. A health professional also gives their name and profession (in `Reporta`). */
 function contactInformationSchema(isMedic: boolean) {
   const reporta = z.object({
-    Nombre: isMedic ? requiredText(MSG.publicForm.fieldRequired) : text(),
-    Profesion: isMedic ? requiredText(MSG.publicForm.fieldRequired) : text(),
+    Nombre: isMedic ? requiredLimited(MSG.publicForm.fieldRequired, 'name') : text('name'),
+    Profesion: isMedic ? requiredLimited(MSG.publicForm.fieldRequired, 'name') : text('name'),
     Parentesco: choice(),
     Email: optionalEmail(MSG.publicForm.emailFormat).nullish(),
     Telefono: phone(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isIsoDate, isIsoDateTime } from './dates.js';
+import { isDbId } from './fields.js';
 import { MSG } from './messages.js';
 import { PAGE_SIZE } from './paging.js';
 
@@ -64,26 +66,24 @@ export const idFilterParam = z
   .string()
   .transform((value, ctx) => {
     if (isNoFilter(value)) return null;
-    const id = Number(value);
-    if (!Number.isSafeInteger(id) || id < 1) {
+    const id = /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+    if (!isDbId(id)) {
       ctx.addIssue({ code: 'custom', message: MSG.lists.invalidFilter });
       return z.NEVER;
     }
     return id;
   });
 
-/** An optional date filter in a path (`YYYY-MM-DD` or an ISO date-time), or a no-filter value (→ null). */
+/** An optional date filter in a path (ISO `YYYY-MM-DD` or a full ISO date-time, nothing else), or a no-filter value (→ null). */
 export const dateFilterParam = z
   .string()
   .transform((value, ctx) => {
     if (isNoFilter(value)) return null;
     const text = value.trim();
-    const date = /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(text) : new Date(Number.NaN);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: 'custom', message: MSG.generic.invalidDate });
-      return z.NEVER;
-    }
-    return date;
+    if (isIsoDate(text)) return new Date(`${text}T00:00:00Z`);
+    if (isIsoDateTime(text)) return new Date(text);
+    ctx.addIssue({ code: 'custom', message: MSG.generic.dateFormat() });
+    return z.NEVER;
   });
 
 /** An optional text filter in a path (a reference number, a country code), or a no-filter value (→ null). */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { ErListRow, PagedResult } from '@atalaya/domain';
+import { type ErListRow, isIsoDate, type PagedResult } from '@atalaya/domain';
 import { count, getTableName, like } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -113,5 +113,18 @@ describe('demo reports and cases', () => {
     expect(await counts(database.db)).toEqual(before);
     const [demo] = await database.db.select({ n: count() }).from(homeReports).where(like(homeReports.reference, 'RH-%-9000%'));
     expect(demo?.n).toBe(14);
+  });
+
+  it('stores only ISO 8601 dates: every Fecha… of the stored report payloads is a real YYYY-MM-DD day', async () => {
+    const dates: [string, unknown][] = [];
+    const collect = (value: unknown, path: string): void => {
+      if (Array.isArray(value)) value.forEach((item, index) => collect(item, `${path}[${index}]`));
+      else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) collect(item, `${path}.${key}`);
+      else if (/\.Fecha[A-Za-z]*$/.test(path) && value !== null && value !== '') dates.push([path, value]);
+    };
+    for (const report of await database.db.select({ reference: homeReports.reference, data: homeReports.data }).from(homeReports)) collect(report.data, report.reference);
+    expect(dates.length).toBeGreaterThan(50);
+    expect(dates.filter(([, value]) => typeof value !== 'string' || !isIsoDate(value))).toEqual([]);
+
   });
 });

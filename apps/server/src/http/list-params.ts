@@ -1,4 +1,4 @@
-import { dateFilterParam, MSG } from '@atalaya/domain';
+import { DATE_LABELS, isIsoDate, isIsoDateTime, isNoFilter, MSG } from '@atalaya/domain';
 import { z } from 'zod';
 
 /**
@@ -11,22 +11,21 @@ export interface DateBound {
   day: string | null;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A `from` / `to` path segment of a list: an ISO day (`YYYY-MM-DD`), a full ISO date-time or a
+ * no-filter value (→ null). Anything else (`03/04/2026`, `ayer`, `2026-02-30`) answers 400 with
+ * the message naming the field.
+ */
+function dateBound(label: string) {
+  return z.string().transform((value, ctx): DateBound | null => {
+    if (isNoFilter(value)) return null;
+    const text = value.trim();
+    if (isIsoDate(text)) return { at: new Date(`${text}T00:00:00Z`), day: text };
+    if (isIsoDateTime(text)) return { at: new Date(text), day: null };
+    ctx.addIssue({ code: 'custom', message: MSG.generic.dateFormat(label) });
+    return z.NEVER;
+  });
+}
 
-/** A `from` / `to` path segment of a list: a day, an instant or a no-filter value (→ null). */
-export const dateBoundParam = z.string().transform((value, ctx): DateBound | null => {
-  const parsed = dateFilterParam.safeParse(value);
-  if (!parsed.success) {
-    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? MSG.generic.invalidDate });
-    return z.NEVER;
-  }
-  if (parsed.data === null) return null;
-  const text = value.trim();
-  if (!DAY.test(text)) return { at: parsed.data, day: null };
-  // 2026-02-30 parses in JavaScript but names no day.
-  if (parsed.data.toISOString().slice(0, 10) !== text) {
-    ctx.addIssue({ code: 'custom', message: MSG.generic.invalidDate });
-    return z.NEVER;
-  }
-  return { at: parsed.data, day: text };
-});
+export const fromBoundParam = dateBound(DATE_LABELS.from);
+export const toBoundParam = dateBound(DATE_LABELS.to);

@@ -112,7 +112,7 @@ describe('POST /api/setPaciente', () => {
     ['a malformed e-mail', { Email: 'no-es-correo' }, MSG.generic.emailFormat],
     ['an unknown residence', { Residence: 999 }, MSG.wizard.optionUnknown('Residencia')],
     ['an unknown height unit', { HeightUnitId: 77 }, MSG.wizard.optionUnknown('Unidad de altura')],
-    ['an unknown weight unit', { WeightUnitId: 3_000_000_000 }, MSG.wizard.optionUnknown('Unidad de peso')],
+    ['a weight unit id above the integer range', { WeightUnitId: 3_000_000_000 }, MSG.generic.select],
     ['an unknown relationship', { IdParentesco: 999 }, MSG.wizard.optionUnknown('Parentesco')],
     ['an unknown country', { Country: 'ZZ' }, MSG.wizard.optionUnknown('País')],
   ])('refuses %s (400) and stores nothing', async (_name, change, message) => {

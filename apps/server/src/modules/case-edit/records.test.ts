@@ -121,8 +121,10 @@ describe('previous medications (MedicamentoAnteriorByMeta, setMedicamentoAnterio
     expect(update.json()).toEqual({ Message: MSG.wizard.recordNotFound });
     const remove = await post(t, rlf, 'deleteMedicamentoAnterior', { EvRepId: testCase.meta, Id: foreignRow?.Id });
     expect(remove.statusCode).toBe(404);
+    // An id above the integer range is refused as malformed (docs/api.md 'Input rules').
     const huge = await post(t, rlf, 'deleteMedicamentoAnterior', { EvRepId: testCase.meta, Id: 9_000_000_000 });
-    expect(huge.statusCode).toBe(404);
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toEqual({ Message: MSG.wizard.recordNotFound });
 
     expect(await storedRows(testCase)).toEqual([]);
     expect(await storedRows(other)).toEqual([expect.objectContaining({ medication: 'Aspirina' })]);

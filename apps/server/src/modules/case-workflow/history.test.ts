@@ -75,4 +75,17 @@ describe('POST /api/getERHistoryByMeta', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ Message: MSG.lists.invalidPage });
   });
+
+  it.each([
+    ['getERHistoryByMeta', 'to', 'ayer 5', 'fecha hasta'],
+    ['getERHistoryByMeta', 'to', '2026-01-12T00:00:00Z', 'fecha hasta'],
+    ['getERHistoryByEvent', 'to', '12/01/2026', 'fecha hasta'],
+    ['getERHistoryByEvent', 'to', '2026-02-30', 'fecha hasta'],
+    ['getERHistoryByMeta', 'from', '2026-1-11', 'fecha desde'],
+    ['getERHistoryByEvent', 'from', 20260111, 'fecha desde'],
+  ] as const)('%s refuses %s = %j with 400 naming the field', async (call, field, value, label) => {
+    const response = await post(t, rlf, call, { meta: testCase.meta, [field]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ Message: MSG.generic.dateFormat(label) });
+  });
 });

@@ -1,9 +1,6 @@
-import { caseMetaSchema, MSG, noteSchema } from '@atalaya/domain';
+import { caseMetaSchema, dbIdText, MSG, noteSchema } from '@atalaya/domain';
 import { z } from 'zod';
 import { badRequest } from '../../http/errors.js';
-
-/** Largest id of a serial column. */
-const MAX_SERIAL = 2_147_483_647;
 
 /** A multipart text field a client leaves empty: '', 'null' or 'undefined' (what FormData makes of null). */
 function blankToUndefined(value: unknown): unknown {
@@ -13,8 +10,7 @@ function blankToUndefined(value: unknown): unknown {
 }
 
 /** A positive whole id sent as a form field. */
-const formId = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_SERIAL, { error: message });
+const formId = (message: string) => dbIdText(message);
 
 /** uploadDocAndNotes actions (event spec §4): wizard insert and update, and insert from the event view. */
 export const DOCUMENT_ACTIONS = ['insert', 'update', 'insertPostCreated'] as const;

@@ -14,6 +14,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { fileChunks, files } from '../../db/schema/index.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { checkMultipartField, multipartReadError } from '../../http/multipart.js';
 import { fileMatchesExtension } from './sniff.js';
 
 /**
@@ -60,8 +61,9 @@ export function multipartDoc(fields: Readonly<Record<string, string>>, file: { r
   for (const [name, description] of Object.entries(fields)) shape[name] = z.string().optional().describe(description);
   const binary = z.string().meta({ format: 'binary' }).describe(`El archivo (uno, de hasta ${MAX_UPLOAD_BYTES} bytes)`);
   shape.file = file.required ? binary : binary.optional();
-  // The multipart parser leaves the body null.
-  return z.preprocess((body) => body ?? undefined, z.object(shape).optional());
+  // The multipart parser leaves the body null; any other body (JSON) is not read either: the
+  // handler's `readSingleUpload` refuses it with 415 and the Spanish message.
+  return z.preprocess(() => undefined, z.object(shape).optional());
 }
 
 /** A checked upload, ready to store. */
@@ -102,25 +104,6 @@ export const SPEC_NAME_FIELDS: UploadNameFields = {
 /** Longest stored file name (a longer one is shortened, keeping its extension). */
 const MAX_FILE_NAME = 200;
 const DEFAULT_FILE_NAME = 'archivo';
-
-/** The multipart plugin's errors we answer ourselves (by `code`). */
-function uploadError(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  switch (code) {
-    case 'FST_FILES_LIMIT':
-      return badRequest(MSG.files.onlyOne);
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return badRequest(MSG.files.tooLarge);
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PARTS_LIMIT':
-      return new AppError(413, MSG.errors.payloadTooLarge);
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(415, MSG.errors.unsupportedMediaType);
-    default:
-      return error;
-  }
-}
 
 /**
  * Streams a file part to `path`, hashing and counting it on the way; a part cut at the size
@@ -206,11 +189,12 @@ async function readSingleUpload(request: FastifyRequest, dir: string, names: Upl
         received = { fileName: part.filename, path, size, sha256 };
       } else {
         if (part.valueTruncated || part.fieldnameTruncated) throw new AppError(413, MSG.errors.payloadTooLarge);
+        checkMultipartField(part.fieldname, String(part.value));
         if (!fields.has(part.fieldname)) fields.set(part.fieldname, String(part.value));
       }
     }
   } catch (error) {
-    throw uploadError(error);
+    throw multipartReadError(error);
   }
   const file = received ? await checkedFile(uploadFileName(firstField(fields, names.name) || received.fileName, firstField(fields, names.extension)), received) : null;
   return { fields: Object.fromEntries(fields), file };

@@ -1,16 +1,9 @@
-import { MSG } from '@atalaya/domain';
+import { dbIdText, MSG } from '@atalaya/domain';
 import { z } from 'zod';
-
-/** Largest id of a serial column. */
-const MAX_SERIAL = 2_147_483_647;
 
 /** Path of Seguimiento/{id} and downloadFollowUpById/{id}: the id of a follow-up report. */
 export const followUpIdParams = z.object({
-  id: z.coerce
-    .number({ error: MSG.referenceData.invalidId })
-    .int({ error: MSG.referenceData.invalidId })
-    .positive({ error: MSG.referenceData.invalidId })
-    .max(MAX_SERIAL, { error: MSG.referenceData.invalidId }),
+  id: dbIdText(MSG.referenceData.invalidId),
 });
 
 /** Path of getFollowUpEventsByReference/{reference}: the NumeroReferencia of a case. */

@@ -201,8 +201,8 @@ describe('GET /api/getReportHome', () => {
       ['status 4', { status: '4' }, MSG.lists.invalidFilter],
       ['status "x"', { status: 'x' }, MSG.lists.invalidFilter],
       ['isMedic "quizás"', { isMedic: 'quizás' }, MSG.lists.invalidFilter],
-      ['a date that is not one', { from: 'ayer' }, MSG.generic.invalidDate],
-      ['30 February', { to: '2024-02-30' }, MSG.generic.invalidDate],
+      ['a date that is not one', { from: 'ayer' }, MSG.generic.dateFormat('fecha desde')],
+      ['30 February', { to: '2024-02-30' }, MSG.generic.dateFormat('fecha hasta')],
     ])('%s', async (_case, filters, message) => {
       const response = await reportHome(qppv, filters);
       expect(response.statusCode).toBe(400);

@@ -27,7 +27,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { countries, homeReports, subGroups } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
-import { type DateBound, dateBoundParam } from '../../http/list-params.js';
+import { type DateBound, fromBoundParam, toBoundParam } from '../../http/list-params.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
 import { referenceKey } from '../catalog/index.js';
@@ -57,8 +57,8 @@ const reportHomeParams = z.object({
   isMedic: booleanFilterParam,
   status: statusFilterParam,
   country: textFilterParam,
-  from: dateBoundParam,
-  to: dateBoundParam,
+  from: fromBoundParam,
+  to: toBoundParam,
 });
 
 // ---------------------------------------------------------------------------------------------

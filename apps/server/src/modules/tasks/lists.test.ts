@@ -235,8 +235,9 @@ describe('paging', () => {
     ['a status that is not a number', { statusId: 'abc' }, MSG.lists.invalidFilter],
     ['a group that is not a number', { categoryId: '1;DROP TABLE events' }, MSG.lists.invalidFilter],
     ['a sub-group below 0', { subGroupId: -4 }, MSG.lists.invalidFilter],
-    ['a date that is not one', { from: 'ayer' }, MSG.generic.invalidDate],
-    ['a day that does not exist', { to: '2026-02-30' }, MSG.generic.invalidDate],
+    ['a date that is not one', { from: 'ayer' }, MSG.generic.dateFormat('fecha desde')],
+    ['a date that is not ISO', { from: '04-03-2026' }, MSG.generic.dateFormat('fecha desde')],
+    ['a day that does not exist', { to: '2026-02-30' }, MSG.generic.dateFormat('fecha hasta')],
     ['a reference longer than 60', { idEr: 'X'.repeat(61) }, MSG.lists.invalidFilter],
   ] as const)('answers 400 for %s', async (_name, params, message) => {
     const rlf = await sessionOf('RLF');

@@ -12,7 +12,7 @@ import {
   type WorkflowOrderColumn,
 } from '@atalaya/domain';
 import { z } from 'zod';
-import { type DateBound, dateBoundParam } from '../../http/list-params.js';
+import { type DateBound, fromBoundParam, toBoundParam } from '../../http/list-params.js';
 
 export type { DateBound } from '../../http/list-params.js';
 
@@ -43,8 +43,8 @@ export const invertListParams = z.object({ page: pageParam, size: pageSizeParam,
 export const pendingListParams = invertListParams.extend({
   statusId: idFilterParam,
   idEr: textFilterParam,
-  from: dateBoundParam,
-  to: dateBoundParam,
+  from: fromBoundParam,
+  to: toBoundParam,
   categoryId: idFilterParam,
   subGroupId: idFilterParam,
 });

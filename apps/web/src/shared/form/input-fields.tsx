@@ -1,3 +1,4 @@
+import { FIELD_LIMITS } from '@atalaya/domain';
 import { NumberInput, TextInput, type TextInputProps } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
@@ -19,7 +20,7 @@ export function TextField<T extends FieldValues>({ control, name, label, require
 /** A phone number: only digits can be typed. */
 export function PhoneField<T extends FieldValues>({ control, name, label, required, disabled, description }: FieldProps<T>) {
   const bound = useBoundField(control, name, disabled);
-  return <TextInput {...inputProps({ label, required, description }, bound)} inputMode="numeric" autoComplete="tel" {...textInputProps(bound, digitsOnly)} />;
+  return <TextInput {...inputProps({ label, required, description }, bound)} inputMode="numeric" autoComplete="tel" maxLength={FIELD_LIMITS.phone} {...textInputProps(bound, digitsOnly)} />;
 }
 
 /** A textarea with the character-count bar (event spec §5). */

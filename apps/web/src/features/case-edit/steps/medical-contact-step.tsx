@@ -1,4 +1,4 @@
-import { MAX_NOTE_LENGTH, medicalContactInputSchema, MSG, type ErMedicalContact } from '@atalaya/domain';
+import { type ErMedicalContact, FIELD_LIMITS, MAX_NOTE_LENGTH, medicalContactInputSchema, MSG } from '@atalaya/domain';
 import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
@@ -146,10 +146,10 @@ function MedicalContactEditor({ meta, initial, readOnly, handle }: EditorProps) 
         <>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <DateField control={control} name="FechaContacto" label="Fecha de contacto" disabled={disabled} />
-            <TextField control={control} name="NombreMedico" label="Nombre del médico" required maxLength={200} disabled={disabled} />
-            <TextField control={control} name="Profesion" label="Profesión" maxLength={200} disabled={disabled} />
-            <TextField control={control} name="EmailMedico" label="Correo" type="email" maxLength={200} disabled={disabled} />
-            <TextField control={control} name="TelMedico" label="Teléfono" type="tel" maxLength={50} disabled={disabled} />
+            <TextField control={control} name="NombreMedico" label="Nombre del médico" required maxLength={FIELD_LIMITS.name} disabled={disabled} />
+            <TextField control={control} name="Profesion" label="Profesión" maxLength={FIELD_LIMITS.name} disabled={disabled} />
+            <TextField control={control} name="EmailMedico" label="Correo" type="email" maxLength={FIELD_LIMITS.email} disabled={disabled} />
+            <TextField control={control} name="TelMedico" label="Teléfono" type="tel" maxLength={FIELD_LIMITS.phone} disabled={disabled} />
           </SimpleGrid>
           <TextAreaField control={control} name="Intervencion" label="Intervención" max={MAX_NOTE_LENGTH} disabled={disabled} />
 

@@ -1,4 +1,4 @@
-import { MAX_NOTE_LENGTH, MSG, type Codigueras, type CountryProduct, type NamedItem } from '@atalaya/domain';
+import { type Codigueras, type CountryProduct, FIELD_LIMITS, MAX_NOTE_LENGTH, MSG, type NamedItem } from '@atalaya/domain';
 import { Box, Button, Fieldset, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -148,7 +148,7 @@ export function MedicationForm({
             ) : null}
 
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextField control={control} name="LotNumber" label="Lote" maxLength={100} />
+              <TextField control={control} name="LotNumber" label="Lote" maxLength={FIELD_LIMITS.lotNumber} />
               <DateField control={control} name="DateStart" label="Fecha de inicio de administración" />
               <DateField control={control} name="DateEnd" label="Fecha de fin de administración" />
               <NumberField control={control} name="Cant" label="Dosis administrada" description={MSG.wizard.doseHelp} decimals={3} />

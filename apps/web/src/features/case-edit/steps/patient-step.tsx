@@ -1,4 +1,4 @@
-import { AGE_UNITS, MAX_GESTATION_WEEKS, MAX_INITIALS, MAX_NOTE_LENGTH, patientInputSchema, type Codigueras } from '@atalaya/domain';
+import { AGE_UNITS, type Codigueras, FIELD_LIMITS, MAX_GESTATION_WEEKS, MAX_INITIALS, MAX_NOTE_LENGTH, patientInputSchema } from '@atalaya/domain';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useImperativeHandle, useMemo, useRef } from 'react';
@@ -144,9 +144,9 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <SelectField control={control} name="Country" label="País" data={options.countries} searchable />
-            <TextField control={control} name="State" label="Provincia" maxLength={200} />
+            <TextField control={control} name="State" label="Provincia" maxLength={FIELD_LIMITS.name} />
             <IdSelectField control={control} name="Residence" label="Residencia" data={options.residences} />
-            <TextField control={control} name="InstMedica" label="Institución médica" maxLength={500} />
+            <TextField control={control} name="InstMedica" label="Institución médica" maxLength={FIELD_LIMITS.institution} />
           </SimpleGrid>
           <TextAreaField control={control} name="CondicionesMedicas" label="Condiciones médicas" max={MAX_NOTE_LENGTH} />
           <TextAreaField control={control} name="Alergias" label="Alergias" max={MAX_NOTE_LENGTH} />
@@ -159,8 +159,8 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
           <YesNoField control={control} name="ContactAllow" label="¿Desea ser contactado?" />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <IdSelectField control={control} name="IdParentesco" label="Parentesco" data={options.relationships} />
-            <TextField control={control} name="Phone" label="Teléfono" type="tel" maxLength={50} autoComplete="tel" />
-            <TextField control={control} name="Email" label="Correo electrónico" type="email" autoComplete="email" />
+            <TextField control={control} name="Phone" label="Teléfono" type="tel" maxLength={FIELD_LIMITS.phone} autoComplete="tel" />
+            <TextField control={control} name="Email" label="Correo electrónico" type="email" maxLength={FIELD_LIMITS.email} autoComplete="email" />
           </SimpleGrid>
         </Stack>
       </Stack>

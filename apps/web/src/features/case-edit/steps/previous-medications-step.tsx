@@ -1,4 +1,4 @@
-import { MSG, type ErPreviousMedication, type NamedItem } from '@atalaya/domain';
+import { type ErPreviousMedication, FIELD_LIMITS, MSG, type NamedItem } from '@atalaya/domain';
 import { ActionIcon, Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -177,7 +177,7 @@ function PreviousMedicationsEditor({ meta, initial, types, readOnly, handle }: E
           <Paper key={field.id} component="li" withBorder radius="md" p="sm" aria-label={`Medicamento anterior ${index + 1}`}>
             <Group align="flex-start" gap="sm" wrap="nowrap">
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" style={{ flex: 1, minWidth: 0 }}>
-                <TextField control={control} name={`rows.${index}.Medicamento`} label="Medicamento" required maxLength={500} disabled={disabled} />
+                <TextField control={control} name={`rows.${index}.Medicamento`} label="Medicamento" required maxLength={FIELD_LIMITS.medicationName} disabled={disabled} />
                 <IdSelectField control={control} name={`rows.${index}.Tipo`} label="Tipo" data={typeOptions} disabled={disabled} />
                 <DateField control={control} name={`rows.${index}.FechaIni`} label="Fecha de inicio" disabled={disabled} />
                 <DateField control={control} name={`rows.${index}.FechaFin`} label="Fecha de fin" disabled={disabled} />

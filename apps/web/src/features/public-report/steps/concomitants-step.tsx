@@ -1,4 +1,4 @@
-import { canDeleteListItem } from '@atalaya/domain';
+import { canDeleteListItem, FIELD_LIMITS } from '@atalaya/domain';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { HomeCodigueras } from '../api';
@@ -32,7 +32,7 @@ export function ConcomitantsStep({ lists, isMedic }: { lists: HomeCodigueras; is
           onDelete={deletable ? () => remove(index) : undefined}
         >
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextField control={control} name={`Concomitante.${index}.Medicamento`} label="Medicamento" />
+            <TextField control={control} name={`Concomitante.${index}.Medicamento`} label="Medicamento" maxLength={FIELD_LIMITS.medicationName} />
             {isMedic ? (
               <IdSelectField
                 control={control}

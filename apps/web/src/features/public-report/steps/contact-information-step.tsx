@@ -1,3 +1,4 @@
+import { FIELD_LIMITS } from '@atalaya/domain';
 import { Anchor, Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
 import type { HomeCodigueras } from '../api';
@@ -17,9 +18,9 @@ export function ContactInformationStep({ lists, isMedic, onOpenTerms }: ContactI
     <Stack gap="md">
       <Fieldset legend="Sus datos" radius="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextField control={control} name="InformacionContacto.Reporta.Nombre" label="Nombre" required={isMedic} autoComplete="name" />
+          <TextField control={control} name="InformacionContacto.Reporta.Nombre" label="Nombre" required={isMedic} maxLength={FIELD_LIMITS.name} autoComplete="name" />
           {isMedic ? (
-            <TextField control={control} name="InformacionContacto.Reporta.Profesion" label="Profesión" required placeholder="Ej.: médico internista" />
+            <TextField control={control} name="InformacionContacto.Reporta.Profesion" label="Profesión" required maxLength={FIELD_LIMITS.name} placeholder="Ej.: médico internista" />
           ) : (
             <IdSelectField
               control={control}
@@ -28,7 +29,7 @@ export function ContactInformationStep({ lists, isMedic, onOpenTerms }: ContactI
               data={idOptions(lists.Parentesco, (row) => row.Nombre)}
             />
           )}
-          <TextField control={control} name="InformacionContacto.Reporta.Email" label="Correo electrónico" type="email" autoComplete="email" />
+          <TextField control={control} name="InformacionContacto.Reporta.Email" label="Correo electrónico" type="email" maxLength={FIELD_LIMITS.email} autoComplete="email" />
           <PhoneField control={control} name="InformacionContacto.Reporta.Telefono" label="Teléfono" />
         </SimpleGrid>
       </Fieldset>

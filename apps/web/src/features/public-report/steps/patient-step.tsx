@@ -1,6 +1,6 @@
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { MAX_GESTATION_WEEKS, MAX_INITIALS } from '@atalaya/domain';
+import { FIELD_LIMITS, MAX_GESTATION_WEEKS, MAX_INITIALS } from '@atalaya/domain';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { HomeCodigueras } from '../api';
@@ -42,7 +42,7 @@ export function PatientStep({ lists, isMedic }: { lists: HomeCodigueras; isMedic
           <YesNoField control={control} name="Paciente.Lactancia" label="¿Está amamantando?" codec={SI_NO} />
         </SimpleGrid>
       ) : null}
-      {isMedic ? null : <TextField control={control} name="Paciente.CentroMedico" label="Centro médico donde se atiende" />}
+      {isMedic ? null : <TextField control={control} name="Paciente.CentroMedico" label="Centro médico donde se atiende" maxLength={FIELD_LIMITS.institution} />}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { canDeleteListItem } from '@atalaya/domain';
+import { canDeleteListItem, FIELD_LIMITS } from '@atalaya/domain';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { meddraTermsQuery, type HomeCodigueras } from '../api';
@@ -36,7 +36,7 @@ export function ReactionsStep({ lists, isMedic }: { lists: HomeCodigueras; isMed
           >
             <Stack gap="md">
               {isMedic ? <MeddraField control={control} name={`RAM.${index}.MedDRA`} label="Término MedDRA" search={meddraTermsQuery} /> : null}
-              <TextAreaField control={control} name={`RAM.${index}.Reaccion`} label="Descripción de la reacción adversa" required={!isMedic} max={2000} />
+              <TextAreaField control={control} name={`RAM.${index}.Reaccion`} label="Descripción de la reacción adversa" required={!isMedic} max={FIELD_LIMITS.longText} />
               <YesNoField control={control} name={`RAM.${index}.Grave`} label="¿Es grave?" required={isMedic} codec={SI_NO} />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
                 <DateField control={control} name={`RAM.${index}.FechaIniReaccion`} label="Fecha de inicio" native />

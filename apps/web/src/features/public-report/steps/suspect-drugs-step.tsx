@@ -1,4 +1,4 @@
-import { canDeleteListItem } from '@atalaya/domain';
+import { canDeleteListItem, FIELD_LIMITS } from '@atalaya/domain';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
@@ -50,7 +50,7 @@ export function SuspectDrugsStep({ lists }: { lists: HomeCodigueras }) {
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <IdSelectField control={control} name={`Medicamento.${index}.Via`} label="Vía de administración" data={idOptions(lists.Via, (row) => row.Descripcion)} />
-              <TextField control={control} name={`Medicamento.${index}.Indicacion`} label="¿Para qué lo tomaba? (indicación)" />
+              <TextField control={control} name={`Medicamento.${index}.Indicacion`} label="¿Para qué lo tomaba? (indicación)" maxLength={FIELD_LIMITS.longText} />
               <NumberField control={control} name={`Medicamento.${index}.Dosis`} label="Dosis" step={0.1} decimals={2} />
               <IdSelectField
                 control={control}
