@@ -77,12 +77,12 @@ export function dbId(message: string, rangeMessage: string = message) {
 
 /**
  * A numeric id in a path, a query string or a multipart field (text): only digits, from 1 to
- * `MAX_DB_ID` ('12abc', '1e3', '-1', '0x10' and 99999999999 are refused with `message`).
+ * `MAX_DB_ID` ('12abc', ' 1', '1e3', '-1', '0x10' and 99999999999 are refused with `message`).
  */
 export function dbIdText(message: string) {
   return z
     .string({ error: message })
-    .trim()
+    // No trimming: the OpenAPI document shows the pattern, and ' 1' is not an id.
     .regex(/^\d{1,10}$/, { error: message, abort: true })
     .transform((value, ctx) => {
       const id = Number(value);
