@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { canExportPdf, erStatusName, MSG, type PdfHistoryItem } from '@atalaya/domain';
-import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { canExportPdf, canSeeReporterContact, erStatusName, MSG, type PdfHistoryItem } from '@atalaya/domain';
+import { and, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { pdfHistory, users } from '../../db/schema/index.js';
 import { writeAudit } from '../audit/index.js';
@@ -123,7 +123,15 @@ export async function generateCasePdf(db: Db, user: AuthUser, meta: string, now:
       { name: fileName, extension: 'pdf', mimeType: PDF_MIME_TYPE, size: content.length, sha256: createHash('sha256').update(content).digest('hex'), content },
       user.id,
     );
-    await tx.insert(pdfHistory).values({ eventId: locked.id, fileName, fileId: file.id, fingerprint, createdAt: now, createdBy: user.id });
+    await tx.insert(pdfHistory).values({
+      eventId: locked.id,
+      fileName,
+      fileId: file.id,
+      fingerprint,
+      withReporterContact: canSeeReporterContact(user.role),
+      createdAt: now,
+      createdBy: user.id,
+    });
     await writeAudit(tx, {
       kind: 'case.pdf-generated',
       actor: user,
@@ -140,7 +148,15 @@ export async function generateCasePdf(db: Db, user: AuthUser, meta: string, now:
   return { referenceNumber: found.referenceNumber, bytes };
 }
 
-/** `listERPDF/{meta}`: the PDFs generated for the case, newest first. */
+/**
+ * The stored PDFs a user may see: all of them, or for a role that does not see the reporter's
+ * contact (docs/roles.md), only those generated without it.
+ */
+function pdfsVisibleTo(user: AuthUser): SQL | undefined {
+  return canSeeReporterContact(user.role) ? undefined : eq(pdfHistory.withReporterContact, false);
+}
+
+/** `listERPDF/{meta}`: the PDFs generated for the case that the user may see, newest first. */
 export async function listCasePdfs(db: Db, user: AuthUser, meta: string): Promise<PdfHistoryItem[]> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
@@ -148,7 +164,7 @@ export async function listCasePdfs(db: Db, user: AuthUser, meta: string): Promis
     .select({ id: pdfHistory.id, fileName: pdfHistory.fileName, createdAt: pdfHistory.createdAt, user: fullName })
     .from(pdfHistory)
     .innerJoin(users, eq(users.id, pdfHistory.createdBy))
-    .where(eq(pdfHistory.eventId, found.id))
+    .where(and(eq(pdfHistory.eventId, found.id), pdfsVisibleTo(user)))
     .orderBy(desc(pdfHistory.createdAt), desc(pdfHistory.id));
   return rows.map((row) => ({ Id: row.id, FileName: row.fileName, Date: row.createdAt.toISOString(), UserFullName: row.user }));
 }
@@ -160,7 +176,7 @@ export async function storedCasePdf(db: Db, user: AuthUser, meta: string, fileNa
   const [row] = await db
     .select({ fileId: pdfHistory.fileId })
     .from(pdfHistory)
-    .where(and(eq(pdfHistory.eventId, found.id), eq(pdfHistory.fileName, fileName)))
+    .where(and(eq(pdfHistory.eventId, found.id), eq(pdfHistory.fileName, fileName), pdfsVisibleTo(user)))
     .orderBy(desc(pdfHistory.id))
     .limit(1);
   const file = row ? await loadFile(db, row.fileId) : null;

@@ -96,4 +96,31 @@ describe('the reporter’s contact data and the Fabricante', () => {
     expect(text).toContain('V. ');
     for (const contact of ['Juana Gómez', 'juana@correo.uy', '24001234']) expect(text).not.toContain(contact);
   });
+
+  it('listERPDF and the stored-PDF download: a Fabricante is never listed nor sent a stored PDF that prints the reporter’s contact', async () => {
+    const meta = await enteredCase('patient');
+    const generate = async (who: SignedIn) =>
+      expect((await t.app.inject({ method: 'GET', url: `/api/getERPDF/${meta}`, headers: who.headers })).statusCode).toBe(200);
+    const list = async (who: SignedIn) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/listERPDF/${meta}`, headers: who.headers });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { FileName: string }[]).map((item) => item.FileName);
+    };
+    await generate(rlf);
+    const [withContact] = await list(rlf);
+    expect(withContact).toBeDefined();
+    expect(await list(fabricante)).toEqual([]);
+    const download = (who: SignedIn, fileName: string) =>
+      t.app.inject({ method: 'GET', url: `/api/getERPDF/${meta}/${encodeURIComponent(fileName)}`, headers: who.headers });
+    expect((await download(rlf, withContact!)).statusCode).toBe(200);
+    expect((await download(fabricante, withContact!)).statusCode).toBe(404);
+
+    await generate(fabricante);
+    const fabricanteList = await list(fabricante);
+    expect(fabricanteList).toHaveLength(1);
+    const stored = await download(fabricante, fabricanteList[0]!);
+    expect(stored.statusCode).toBe(200);
+    expect(pdfText(stored.rawPayload)).not.toContain('juana@correo.uy');
+    expect(await list(rlf)).toHaveLength(2);
+  });
 });

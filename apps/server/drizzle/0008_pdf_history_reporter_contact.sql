@@ -1,0 +1,1 @@
+ALTER TABLE "pdf_history" ADD COLUMN "with_reporter_contact" boolean DEFAULT true NOT NULL;
