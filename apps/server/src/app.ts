@@ -84,11 +84,8 @@ export async function buildApp({ database, config, configurationEvents = createC
   await app.register(cookie);
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => tooManyRequests() });
   registerResourceLimits(app, config);
-  registerRouteAccess(app, {
-    accessTokenKey: keys.accessTokenKey,
-    publicPrefixes: [DOCS_PREFIX],
-    currentAccount: currentAccountLookup(db),
-  });
+  const currentAccount = currentAccountLookup(db);
+  registerRouteAccess(app, { accessTokenKey: keys.accessTokenKey, publicPrefixes: [DOCS_PREFIX], currentAccount });
   await registerOpenApi(app);
 
   await app.register(authModule, { db, keys, config });
@@ -109,7 +106,15 @@ export async function buildApp({ database, config, configurationEvents = createC
   await app.register(caseWorkflowModule, { db, caseEvents, appUrl: config.appUrl });
   await app.register(casePdfModule, { db });
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
-  await registerRealtimeHub(app, { database, config, accessTokenKey: keys.accessTokenKey, homeReportEvents, caseEvents, configurationEvents });
+  await registerRealtimeHub(app, {
+    database,
+    config,
+    accessTokenKey: keys.accessTokenKey,
+    currentAccount,
+    homeReportEvents,
+    caseEvents,
+    configurationEvents,
+  });
 
   registerNotFound(app, await registerWebApp(app, config.webDistDir));
   return app;

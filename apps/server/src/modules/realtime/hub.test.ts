@@ -1,6 +1,8 @@
 import { MSG, type NewEventsMessage } from '@atalaya/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.js';
 import { signAccessToken } from '../../http/access-token.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
@@ -65,6 +67,19 @@ describe('the realtime hub of the application', () => {
       const { error } = await open(t.app, { token });
       expect(error?.message).toBe(MSG.errors.unauthenticated);
     }
+  });
+
+  it('refuses a valid token whose account was deactivated, or that has not accepted the terms', async () => {
+    const { db } = t.database;
+    const pending = await createUser(db, { role: 'RLF', country: 'UY', acceptTerms: false });
+    const pendingToken = (await login(t.app, pending)).accessToken;
+    expect((await open(t.app, { token: pendingToken })).error?.message).toBe(MSG.errors.termsNotAccepted);
+
+    const leaving = await createUser(db, { role: 'RLF', country: 'UY' });
+    const leavingToken = (await login(t.app, leaving)).accessToken;
+    expect((await open(t.app, { token: leavingToken })).error).toBeNull();
+    await db.update(users).set({ isActive: false }).where(eq(users.id, leaving.id));
+    expect((await open(t.app, { token: leavingToken })).error?.message).toBe(MSG.errors.sessionExpired);
   });
 
   it('refuses a browser page of another origin', async () => {

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { type ConfigurationChangedMessage, HUB_EVENTS, HUB_PATH, MSG, type NewEventsMessage } from '@atalaya/domain';
+import { type ConfigurationChangedMessage, HUB_EVENTS, HUB_PATH, MSG, type NewEventsMessage, ROLE_IDS } from '@atalaya/domain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { type AuthUser, verifyAccessToken } from '../../http/access-token.js';
+import type { CurrentAccount } from '../../http/route-access.js';
 import { type CaseEvents, onCaseCreated } from '../cases/index.js';
 import { onCaseSent } from '../cases/index.js';
 import { type HomeReportEvents, onHomeReportCreated } from '../home-reports/index.js';
@@ -20,6 +21,12 @@ export interface RealtimeHubOptions {
   homeReportEvents: HomeReportEvents;
   caseEvents: CaseEvents;
   configurationEvents: ConfigurationEvents;
+  /**
+   * The account of a verified token as it is now (the route guard's lookup): a deactivated
+   * account, one whose role changed, or one that has not accepted the terms is not connected.
+   * Without it (a bare hub in tests) every valid token connects.
+   */
+  currentAccount?: (userId: string) => Promise<CurrentAccount | undefined>;
 }
 
 /** What the hub sends (platform spec §4 'Realtime hub'); clients send nothing. */
@@ -78,7 +85,7 @@ export function isSameOriginHandshake(request: IncomingMessage, config: Pick<Con
  * A failed emit is logged and never reaches the request that stored the data.
  */
 export async function registerRealtimeHub(app: FastifyInstance, options: RealtimeHubOptions): Promise<void> {
-  const { database, config, accessTokenKey } = options;
+  const { database, config, accessTokenKey, currentAccount } = options;
   const log = app.log.child({ module: 'realtime' });
 
   const hubAdapter: HubAdapter | null =
@@ -100,9 +107,18 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     const token = auth && typeof auth === 'object' && 'token' in auth && typeof auth.token === 'string' ? auth.token : null;
     const verified = token ? verifyAccessToken(token, accessTokenKey) : Promise.resolve(null);
     verified
-      .then((user) => {
+      .then(async (user) => {
         if (!user) {
           next(new Error(MSG.errors.unauthenticated));
+          return;
+        }
+        const account = currentAccount ? await currentAccount(user.id) : undefined;
+        if (currentAccount && !(account?.isActive && account.roleId === ROLE_IDS[user.role])) {
+          next(new Error(MSG.errors.sessionExpired));
+          return;
+        }
+        if (currentAccount && account?.acceptTerms !== true) {
+          next(new Error(MSG.errors.termsNotAccepted));
           return;
         }
         socket.data.user = user;
