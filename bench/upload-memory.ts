@@ -7,7 +7,7 @@
  *
  *   npm run upload-memory -w bench                              # PGlite, 40 × 19 MB, 3 waves
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/atalaya_bench npm run upload-memory -w bench -- --db pg
- *   npm run upload-memory -w bench -- --db both --uploads 40 --waves 3 --size 19000000 --built
+ *   npm run upload-memory -w bench -- --db both --uploads 40 --waves 3 --downloads 40 --size 19000000 --built
  *
  * The PostgreSQL database should be empty or a bench database: the demo data is loaded into
  * it. Linux only (reads /proc/<pid>/status).
@@ -34,6 +34,7 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: 'pglite' },
     uploads: { type: 'string', default: '40' },
     waves: { type: 'string', default: '3' },
+    downloads: { type: 'string', default: '40' },
     size: { type: 'string', default: '19000000' },
     port: { type: 'string', default: '8391' },
     built: { type: 'boolean', default: false },
@@ -42,6 +43,7 @@ const { values: args } = parseArgs({
 
 const UPLOADS = Number(args.uploads);
 const WAVES = Number(args.waves);
+const DOWNLOADS = Number(args.downloads);
 const SIZE = Number(args.size);
 const PORT = Number(args.port);
 const JWT_SECRET = randomBytes(32).toString('hex');
@@ -156,6 +158,17 @@ async function upload(token: string, meta: string, file: Blob, n: number): Promi
   }
 }
 
+/** Downloads a stored document whole; its size, or 0 on a failure. */
+async function download(token: string, id: number): Promise<number> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${PORT}/api/downloadDocAndNotesById/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = await response.arrayBuffer();
+    return response.ok ? bytes.byteLength : 0;
+  } catch {
+    return 0;
+  }
+}
+
 async function run(target: Target): Promise<void> {
   const { user, meta } = await prepare(target);
   const token = await new SignJWT({ rol: 'QPPV', country: 'UY', email: user.email })
@@ -191,8 +204,23 @@ async function run(target: Target): Promise<void> {
       console.log(`${target.name}: wave ${wave + 1}/${WAVES} done; RSS now ${(now.rss / MB).toFixed(0)} MB, peak so far ${(peak / MB).toFixed(0)} MB`);
     }
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
     const end = await memory(pid);
+
+    // Then the same number of concurrent downloads of one stored file, twice (streamed from its pieces).
+    const listed = await fetch(`http://127.0.0.1:${PORT}/api/getDocsAndNotesByMeta/${meta}`, { headers: { authorization: `Bearer ${token}` } });
+    const [document] = listed.ok ? ((await listed.json()) as { Id: number }[]) : [];
+    if (document && DOWNLOADS > 0) {
+      peak = (await memory(pid)).rss;
+      const downloadStarted = performance.now();
+      const sizes: number[] = [];
+      for (let wave = 0; wave < 2; wave += 1) sizes.push(...(await Promise.all(Array.from({ length: DOWNLOADS }, () => download(token, document.Id)))));
+      const complete = sizes.filter((size) => size === SIZE).length;
+      console.log(
+        `${target.name}: 2 waves × ${DOWNLOADS} downloads of ${(SIZE / 1e6).toFixed(0)} MB in ${((performance.now() - downloadStarted) / 1000).toFixed(1)} s — ` +
+          `peak RSS ${(peak / MB).toFixed(0)} MB; ${complete} of ${sizes.length} complete`,
+      );
+    }
+    clearInterval(sampler);
     const answered = [...statuses.entries()].map(([status, count]) => `${count} × ${status === 0 ? 'no answer' : status}`).join(', ');
     console.log(
       `${target.name}: ${WAVES} waves × ${UPLOADS} uploads of ${(SIZE / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s — ` +

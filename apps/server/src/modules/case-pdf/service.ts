@@ -6,7 +6,7 @@ import { pdfHistory, users } from '../../db/schema/index.js';
 import { writeAudit } from '../audit/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { type DownloadableFile, loadFile, storeFile } from '../files/index.js';
+import { type DownloadableFile, loadFile, loadFileBytes, storeFile } from '../files/index.js';
 import { findCaseInReach } from '../reach/index.js';
 import { casePdfDocument } from './document.js';
 import { type CasePdfData, loadCasePdfData } from './load.js';
@@ -79,8 +79,7 @@ async function reusablePdf(db: DbOrTx, eventId: string, fingerprint: string): Pr
     .orderBy(desc(pdfHistory.createdAt), desc(pdfHistory.id))
     .limit(1);
   if (!same) return null;
-  const file = await loadFile(db, same.fileId);
-  return file?.content ?? null;
+  return loadFileBytes(db, same.fileId);
 }
 
 /**

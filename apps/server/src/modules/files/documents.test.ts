@@ -147,11 +147,14 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
 
   it('accepts a file larger than the 1 MB limit of JSON bodies', async () => {
     const testCase = await newCase();
-    const response = await upload(rlf, { action: 'insert', idEr: testCase.meta, note: 'Estudio' }, [pdfPart('estudio.pdf', pdfOfSize(3_000_000))]);
+    const bytes = pdfOfSize(3_000_000);
+    const response = await upload(rlf, { action: 'insert', idEr: testCase.meta, note: 'Estudio' }, [pdfPart('estudio.pdf', bytes)]);
     expect(response.statusCode, response.body).toBe(200);
     const [document] = await documentsOf(testCase);
+    // Stored in six 512 KiB pieces and streamed back piece by piece: the same bytes, in order.
     const file = await download(document?.Id ?? 0);
-    expect(file.rawPayload.length).toBe(3_000_000);
+    expect(file.headers['content-length']).toBe('3000000');
+    expect(new Uint8Array(file.rawPayload)).toEqual(bytes);
   });
 
   it('refuses an executable renamed .pdf, an .exe, an empty file and two files, storing nothing', async () => {

@@ -4,6 +4,7 @@ export { parseFields } from './schemas.js';
 export { contentMatchesExtension } from './sniff.js';
 export {
   loadFile,
+  loadFileBytes,
   multipartDoc,
   registerUploads,
   sendFile,

@@ -3,11 +3,11 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { ACCEPTED_UPLOADS, fileExtension, MAX_UPLOAD_BYTES, MSG } from '@atalaya/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -266,25 +266,70 @@ export async function storeFile(tx: Tx, file: StorableFile, userId: string): Pro
 export interface DownloadableFile {
   name: string;
   mimeType: string;
-  content: Uint8Array;
+  size: number;
+  /**
+   * Its bytes: whole for a file stored before issue 15 (`files.content`), otherwise read from
+   * `file_chunks` one piece at a time as the answer is sent, so a download holds at most one
+   * 512 KiB piece in memory however large the file and however many downloads run at once.
+   */
+  content: Uint8Array | Readable;
 }
 
-/** The bytes of a stored file (whole, or its pieces put together), or null. */
+/**
+ * The pieces of a chunked file, read in order as the stream is consumed. Opened on `db` (not a
+ * transaction that ends before the answer is sent); a missing piece ends the stream with an error.
+ */
+function chunkStream(db: DbOrTx, fileId: string, size: number): Readable {
+  let seq = 0;
+  let sent = 0;
+  return new Readable({
+    read() {
+      db.select({ data: fileChunks.data })
+        .from(fileChunks)
+        .where(and(eq(fileChunks.fileId, fileId), eq(fileChunks.seq, seq)))
+        .then(([piece]) => {
+          if (!piece) {
+            if (sent === size) this.push(null);
+            else this.destroy(new Error(`file ${fileId}: piece ${seq} missing (${sent} of ${size} bytes)`));
+            return;
+          }
+          seq += 1;
+          sent += piece.data.length;
+          this.push(piece.data);
+        })
+        .catch((error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))));
+    },
+  });
+}
+
+/** A stored file to download (its bytes streamed when it is chunked), or null. */
 export async function loadFile(db: DbOrTx, fileId: string): Promise<DownloadableFile | null> {
-  const [row] = await db.select({ name: files.name, mimeType: files.mimeType, content: files.content }).from(files).where(eq(files.id, fileId));
+  const [row] = await db
+    .select({ name: files.name, mimeType: files.mimeType, size: files.size, content: files.content })
+    .from(files)
+    .where(eq(files.id, fileId));
   if (!row) return null;
-  if (row.content) return { name: row.name, mimeType: row.mimeType, content: row.content };
-  const pieces = await db.select({ data: fileChunks.data }).from(fileChunks).where(eq(fileChunks.fileId, fileId)).orderBy(asc(fileChunks.seq));
-  return { name: row.name, mimeType: row.mimeType, content: Buffer.concat(pieces.map((piece) => piece.data)) };
+  const { name, mimeType, size } = row;
+  return { name, mimeType, size, content: row.content ?? chunkStream(db, fileId, size) };
 }
 
-/** Sends a stored file: its bytes, its MIME type, as an attachment with its original name, never cached. */
+/** The whole bytes of a stored file (whole, or its pieces put together), or null: for small files such as a generated PDF. */
+export async function loadFileBytes(db: DbOrTx, fileId: string): Promise<Uint8Array | null> {
+  const [row] = await db.select({ content: files.content }).from(files).where(eq(files.id, fileId));
+  if (!row) return null;
+  if (row.content) return row.content;
+  const pieces = await db.select({ data: fileChunks.data }).from(fileChunks).where(eq(fileChunks.fileId, fileId)).orderBy(asc(fileChunks.seq));
+  return Buffer.concat(pieces.map((piece) => piece.data));
+}
+
+/** Sends a stored file: its bytes (streamed when chunked), its MIME type, as an attachment with its original name, never cached. */
 export function sendFile(reply: FastifyReply, file: DownloadableFile): FastifyReply {
-  const bytes = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength);
+  const body = file.content instanceof Readable ? file.content : Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength);
   return reply
     .code(200)
     .header('content-type', file.mimeType)
+    .header('content-length', file.size)
     .header('content-disposition', attachmentDisposition(file.name))
     .header('cache-control', 'private, no-store')
-    .send(bytes);
+    .send(body);
 }
