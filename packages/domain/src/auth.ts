@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_LIMITS } from './field-limits.js';
 import { requiredEmail, requiredPassword, requiredText } from './fields.js';
 import { MSG } from './messages.js';
 
@@ -79,7 +80,7 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** Electronic-signature modal (event spec §5): comment, user e-mail and password. */
 export const signatureSchema = z.object({
-  comment: requiredText(MSG.signature.commentRequired).max(2000, MSG.generic.maxLength(2000)),
+  comment: requiredText(MSG.signature.commentRequired).max(FIELD_LIMITS.longText, MSG.generic.maxLength(FIELD_LIMITS.longText)),
   userEmail: requiredEmail(MSG.signature.emailRequired, MSG.generic.emailFormat),
   password: requiredPassword(MSG.signature.passwordRequired),
 });

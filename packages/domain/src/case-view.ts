@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_LABELS, isEndBeforeStart, optionalDate, optionalPastDate } from './dates.js';
 import { MAX_NOTE_LENGTH } from './documents.js';
+import { FIELD_LIMITS } from './field-limits.js';
 import { ER_STATUS } from './event-status.js';
 import { signatureSchema } from './auth.js';
 import { dbId, isEmptyChoice, requiredText } from './fields.js';
@@ -323,13 +324,13 @@ export const recoveryInputSchema = z.object({
   Date: pastDate(DATE_LABELS.recovery),
   /** May be in the future. */
   DateExpiration: optionalDate(DATE_LABELS.expiration).transform((value) => (value ? value : null)),
-  ContactName: optionalText(200),
-  ContactAddress: optionalText(500),
-  PlaceManufacture: optionalText(500),
+  ContactName: optionalText(FIELD_LIMITS.name),
+  ContactAddress: optionalText(FIELD_LIMITS.address),
+  PlaceManufacture: optionalText(FIELD_LIMITS.address),
   ConditionStorage: optionalText(),
   StateConsFirst: optionalText(),
-  AmountComp: optionalText(200),
-  NameFun: optionalText(200),
+  AmountComp: optionalText(FIELD_LIMITS.label),
+  NameFun: optionalText(FIELD_LIMITS.name),
   StateConsSecond: optionalText(),
 });
 /** Body: the related medication (Id) of the case (IdER) and its recovery. */

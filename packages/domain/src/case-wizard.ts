@@ -155,10 +155,10 @@ export const originInputSchema = z
     ReferenciaBibliografica: optionalText(),
     /** PaisOrigen id. */
     Country: optionalId(),
-    NombreEstudio: optionalText(500),
-    TipoEstudio: optionalText(500),
-    NumeroRegistroEstudio: optionalText(200),
-    NumeroSponsor: optionalText(200),
+    NombreEstudio: optionalText(FIELD_LIMITS.study),
+    TipoEstudio: optionalText(FIELD_LIMITS.study),
+    NumeroRegistroEstudio: optionalText(FIELD_LIMITS.identifier),
+    NumeroSponsor: optionalText(FIELD_LIMITS.identifier),
   })
   .superRefine((origin, ctx) => {
     if (!origin.Have && !origin.NotHave) ctx.addIssue({ code: 'custom', message: MSG.wizard.noOriginReasonRequired, path: ['NotHave'] });

@@ -23,8 +23,14 @@ export const FIELD_LIMITS = {
   phone: 50,
   /** An e-mail address (RFC 5321's 254). */
   email: 254,
-  /** A short label sent along a choice (a product's commercial name, a sub-group's name). */
+  /** A short label sent along a choice (a product's commercial name, a sub-group's name), an amount written out. */
   label: 200,
+  /** A postal address, a place of manufacture. */
+  address: 500,
+  /** A study's name or type. */
+  study: 500,
+  /** A registration or sponsor number. */
+  identifier: 200,
 } as const;
 export type FieldLimit = keyof typeof FIELD_LIMITS;
 

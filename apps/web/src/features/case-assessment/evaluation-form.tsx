@@ -1,4 +1,4 @@
-import { NARANJO_ANSWERS, naranjoScore, type Evaluation, type Role } from '@atalaya/domain';
+import { MAX_NOTE_LENGTH, NARANJO_ANSWERS, naranjoScore, type Evaluation, type Role } from '@atalaya/domain';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
@@ -155,7 +155,7 @@ function CommentField({
           label={label}
           value={typeof field.value === 'string' ? field.value : ''}
           disabled={readOnly}
-          maxLength={2000}
+          maxLength={MAX_NOTE_LENGTH}
           autosize
           minRows={minRows}
           onChange={(event) => field.onChange(event.currentTarget.value)}

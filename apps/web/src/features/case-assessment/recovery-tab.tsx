@@ -1,4 +1,4 @@
-import { canEditRecovery, canSaveRecovery, MAX_NOTE_LENGTH, recoveryInputSchema, type ErEvent, type ErMedication, type Role } from '@atalaya/domain';
+import { canEditRecovery, canSaveRecovery, FIELD_LIMITS, MAX_NOTE_LENGTH, recoveryInputSchema, type ErEvent, type ErMedication, type Role } from '@atalaya/domain';
 import { Accordion, Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -102,11 +102,11 @@ function RecoveryForm({ meta, medication, editable }: { meta: string; medication
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <DateField control={control} name="Date" label="Fecha de recuperación" disabled={disabled} />
           <DateField control={control} name="DateExpiration" label="Fecha de vencimiento" allowFuture disabled={disabled} />
-          <TextField control={control} name="ContactName" label="Nombre del contacto" maxLength={200} disabled={disabled} />
-          <TextField control={control} name="ContactAddress" label="Dirección del contacto" maxLength={500} disabled={disabled} />
-          <TextField control={control} name="PlaceManufacture" label="Lugar de fabricación" maxLength={500} disabled={disabled} />
-          <TextField control={control} name="AmountComp" label="Cantidad recuperada" maxLength={200} disabled={disabled} />
-          <TextField control={control} name="NameFun" label="Nombre del funcionario que recupera" maxLength={200} disabled={disabled} />
+          <TextField control={control} name="ContactName" label="Nombre del contacto" maxLength={FIELD_LIMITS.name} disabled={disabled} />
+          <TextField control={control} name="ContactAddress" label="Dirección del contacto" maxLength={FIELD_LIMITS.address} disabled={disabled} />
+          <TextField control={control} name="PlaceManufacture" label="Lugar de fabricación" maxLength={FIELD_LIMITS.address} disabled={disabled} />
+          <TextField control={control} name="AmountComp" label="Cantidad recuperada" maxLength={FIELD_LIMITS.label} disabled={disabled} />
+          <TextField control={control} name="NameFun" label="Nombre del funcionario que recupera" maxLength={FIELD_LIMITS.name} disabled={disabled} />
         </SimpleGrid>
         <TextAreaField control={control} name="ConditionStorage" label="Condiciones de almacenamiento" max={MAX_NOTE_LENGTH} disabled={disabled} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

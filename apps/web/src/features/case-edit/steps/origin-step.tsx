@@ -1,4 +1,5 @@
 import {
+  FIELD_LIMITS,
   MAX_NOTE_LENGTH,
   MSG,
   originInputSchema,
@@ -200,10 +201,10 @@ function OriginForm({ meta, event, followUp, handle, lists, initial }: OriginFor
               Estudio clínico
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextField control={control} name="NombreEstudio" label="Nombre del estudio" required maxLength={500} />
-              <TextField control={control} name="TipoEstudio" label="Tipo de estudio" maxLength={500} />
-              <TextField control={control} name="NumeroRegistroEstudio" label="Número de registro" maxLength={200} />
-              <TextField control={control} name="NumeroSponsor" label="Número de sponsor" maxLength={200} />
+              <TextField control={control} name="NombreEstudio" label="Nombre del estudio" required maxLength={FIELD_LIMITS.study} />
+              <TextField control={control} name="TipoEstudio" label="Tipo de estudio" maxLength={FIELD_LIMITS.study} />
+              <TextField control={control} name="NumeroRegistroEstudio" label="Número de registro" maxLength={FIELD_LIMITS.identifier} />
+              <TextField control={control} name="NumeroSponsor" label="Número de sponsor" maxLength={FIELD_LIMITS.identifier} />
             </SimpleGrid>
           </Stack>
         ) : null}
