@@ -217,7 +217,15 @@ export async function createCaseWorld(
     .returning({ id: followUpReports.id });
   await db.insert(eventComments).values({ eventId: testCase.id, action: 'AprobarRLF', fromStatus: 2, toStatus: 3, comment: `Comentario ${marker}`, userId: createdBy });
   const pdfFileName = `caso-${marker}.pdf`;
-  await db.insert(pdfHistory).values({ eventId: testCase.id, fileName: pdfFileName, fileId: await storeFile(db, marker, 'pdf', createdBy), createdBy });
+  // Stored without the reporter's contact, so every role in reach may see it (a Fabricante is
+  // never sent a PDF that prints it: home-reports/reporter-contact.test.ts).
+  await db.insert(pdfHistory).values({
+    eventId: testCase.id,
+    fileName: pdfFileName,
+    fileId: await storeFile(db, marker, 'pdf', createdBy),
+    withReporterContact: false,
+    createdBy,
+  });
   const report = await createReport(db, { country: options.country, product: options.product, marker });
   await db
     .update(events)
