@@ -7,7 +7,7 @@ export { CAPTCHA_HEADER, spendCaptcha, verifyCaptcha, type CaptchaSolution } fro
 export { loadAuthKeys, type AuthKeys } from './keys.js';
 export type { AuthModuleOptions } from './module-options.js';
 export { hashPassword, verifyPassword } from './passwords.js';
-export { hasAcceptedTerms, roleOfId } from './queries.js';
+export { roleOfId } from './queries.js';
 
 /** The auth feature: sign-in, session, captcha, passwords, signature and terms. */
 export const authModule: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, options) => {

@@ -83,12 +83,6 @@ export async function setPassword(db: DbOrTx, userId: string, passwordHash: stri
   await db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId));
 }
 
-/** Whether the user exists and has accepted the terms. */
-export async function hasAcceptedTerms(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ acceptTerms: users.acceptTerms }).from(users).where(eq(users.id, userId));
-  return row?.acceptTerms === true;
-}
-
 export async function acceptTerms(db: DbOrTx, userId: string, now: Date) {
   await db
     .update(users)
