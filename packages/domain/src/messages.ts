@@ -148,8 +148,26 @@ export const MSG = {
     invalidFilter: 'Uno de los filtros no es válido',
     /** (ours) an unknown case, or one out of the user's reach. */
     eventNotFound: 'El evento reportable no existe o no está a su alcance',
+    /** (ours) a pageKey that is not first, last, after:{key} or before:{key}, or a key this list did not give. */
+    invalidPageKey: 'La posición de la página no es válida',
+    /** (ours) a page number far from the first page without a page key (keyset paging, docs/api.md 'Paging'). */
+    pageTooFar: 'Esa página está demasiado lejos del comienzo: use los botones del paginador',
     /** Empty list text (event spec §2.6). */
     empty: (things: string) => `No se encontraron ${things} asociados`,
+  },
+  search: {
+    /** (ours) event spec §5: modification end before its start. */
+    modificationRange: 'La fecha de fin de modificación debe ser posterior a la de inicio',
+    /** (ours) the same rule for the creation dates. */
+    creationRange: 'La fecha de fin de creación debe ser posterior a la de inicio',
+    /** (ours) a pageSize other than the search's. */
+    invalidPageSize: 'El tamaño de página de la búsqueda debe ser 20',
+    /** (ours) a filter id that names no enabled row of its list. */
+    unknownFilter: (filter: string) => `El filtro ${filter} no existe o no está habilitado`,
+    /** (ours) an export past Excel's row limit. */
+    tooManyRows: (rows: string) => `La búsqueda encuentra ${rows} eventos, más de lo que admite una hoja de Excel (1.048.576 filas): acote los filtros`,
+    /** (ours) the export failed in the browser. */
+    exportFailed: 'No se pudo descargar el Excel. Intente de nuevo.',
   },
   hub: {
     newEvents: 'Nuevos Eventos',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate, isIsoDateTime } from './dates.js';
 import { isDbId } from './fields.js';
 import { MSG } from './messages.js';
-import { PAGE_SIZE } from './paging.js';
+import { PAGE_SIZE, type PageAt, parsePageKey } from './paging.js';
 
 /**
  * The contract of the Tasks screen's lists and of incoming-report triage (event spec §2.1,
@@ -91,6 +91,22 @@ export const textFilterParam = z
   .string()
   .max(60, MSG.lists.invalidFilter)
   .transform((value) => (isNoFilter(value) ? null : value.trim()));
+
+/**
+ * The `pageKey` of a list (query string or body): absent or `first`, `last`, `after:{key}`,
+ * `before:{key}` (`PageAt`); anything else 400 'La posición de la página no es válida'.
+ */
+export const pageKeyParam = z
+  .string()
+  .optional()
+  .transform((value, ctx): PageAt => {
+    const at = parsePageKey(value);
+    if (!at) {
+      ctx.addIssue({ code: 'custom', message: MSG.lists.invalidPageKey });
+      return z.NEVER;
+    }
+    return at;
+  });
 
 /** `isMedic` filter of `getReportHome`: `true`, `false`, or a no-filter value (→ null). */
 export const booleanFilterParam = z.string().transform((value, ctx) => {
@@ -183,6 +199,9 @@ export function pagedResultSchema<T extends z.ZodType>(row: T) {
     PageBack: z.boolean(),
     PageNext: z.boolean(),
     Result: z.array(row),
+    TotalIsEstimate: z.boolean(),
+    FirstKey: z.string().nullable(),
+    LastKey: z.string().nullable(),
   });
 }
 

@@ -14,3 +14,4 @@ export * from './tasks.js';
 export * from './case-workflow.js';
 export * from './case-medications.js';
 export * from './files.js';
+export * from './search.js';
