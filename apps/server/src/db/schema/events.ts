@@ -65,15 +65,31 @@ export const events = pgTable(
     /** Deleted with an electronic signature (delER): kept, hidden from every list and read. */
     deletedAt: timestamptz(),
     deletedBy: uuid().references(() => users.id),
+    /**
+     * The laboratories of the case's related medications (`event_medications.laboratory_id`),
+     * distinct and sorted: what QPPV, CL and Fabricante reach tests (`laboratory_ids && …`).
+     * Kept by the database itself, in the same transaction as the medications (statement-level
+     * triggers on event_medications, migration 0009); never written by the application.
+     */
+    laboratoryIds: integer().array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     foreignKey({ columns: [t.parentEventId], foreignColumns: [t.id] }),
-    index('events_status_created_at_idx').on(t.status, t.createdAt.desc()),
-    index('events_country_status_created_at_idx').on(t.countryId, t.status, t.createdAt.desc()),
-    index('events_country_created_at_idx').on(t.countryId, t.createdAt.desc()),
-    index('events_sub_group_idx').on(t.subGroupId, t.createdAt.desc()),
-    index('events_created_at_idx').on(t.createdAt.desc()),
-    index('events_updated_at_idx').on(t.updatedAt.desc()),
+    // Keyset paging of the case lists and the search (bench/README.md lists the query shapes):
+    // every order is (column, id), read forwards for the first page and backwards for the last.
+    index('events_updated_at_id_idx').on(t.updatedAt, t.id),
+    index('events_created_at_id_idx').on(t.createdAt, t.id),
+    index('events_reference_number_id_idx').on(t.referenceNumber, t.id),
+    index('events_status_updated_at_id_idx').on(t.status, t.updatedAt, t.id),
+    index('events_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
+    index('events_status_id_idx').on(t.status, t.id),
+    index('events_country_status_updated_at_id_idx').on(t.countryId, t.status, t.updatedAt, t.id),
+    index('events_country_status_created_at_id_idx').on(t.countryId, t.status, t.createdAt, t.id),
+    index('events_country_updated_at_id_idx').on(t.countryId, t.updatedAt, t.id),
+    index('events_country_created_at_id_idx').on(t.countryId, t.createdAt, t.id),
+    index('events_sub_group_updated_at_id_idx').on(t.subGroupId, t.updatedAt, t.id),
+    // Reach by laboratory when the user has few laboratories (a Fabricante): a bitmap of the cases.
+    index('events_laboratory_ids_idx').using('gin', t.laboratoryIds),
     index('events_created_by_status_idx').on(t.createdBy, t.status),
     index('events_parent_idx').on(t.parentEventId).where(sql`${t.parentEventId} is not null`),
     index('events_home_report_idx').on(t.homeReportId).where(sql`${t.homeReportId} is not null`),

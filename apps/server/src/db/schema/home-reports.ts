@@ -45,14 +45,11 @@ export const homeReports = pgTable(
   (t) => [
     index('home_reports_status_created_at_idx').on(t.status, t.createdAt.desc()),
     index('home_reports_country_status_created_at_idx').on(t.countryId, t.status, t.createdAt.desc()),
-    // The inbox lists (getReportHome, getWFReportHome): reports not yet entered, newest first;
-    // QPPV reads every country, RLF its own.
-    index('home_reports_inbox_idx')
-      .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.enteredEventId} is null`),
-    index('home_reports_inbox_country_idx')
-      .on(t.countryId, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.enteredEventId} is null`),
+    // The inbox lists (getReportHome, getWFReportHome): reports not yet entered, keyset paged by
+    // (created_at, id) in either direction (plain ascending btrees, read backwards for newest
+    // first); QPPV reads every country, RLF its own.
+    index('home_reports_inbox_idx').on(t.createdAt, t.id).where(sql`${t.enteredEventId} is null`),
+    index('home_reports_inbox_country_idx').on(t.countryId, t.createdAt, t.id).where(sql`${t.enteredEventId} is null`),
   ],
 );
 

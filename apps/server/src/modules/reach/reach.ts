@@ -1,7 +1,7 @@
 import { ER_STATUS } from '@atalaya/domain';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countries, eventMedications, events, laboratories, userLaboratories } from '../../db/schema/index.js';
+import { countries, events, laboratories, userLaboratories } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 
 /** What reach needs of the caller (an `AuthUser` will do). */
@@ -27,8 +27,10 @@ export function userLaboratoryIds(userId: string): SQL {
  * case goes through it; a case out of reach answers the same 404 as an unknown one.
  *
  * - RLF: the cases of their own country (`events.countryId` = the user's country).
- * - QPPV, CL, Fabricante: the cases with at least one related medication
- *   (`event_medications.laboratoryId`) of one of their laboratories (`userLaboratoryIds`).
+ * - QPPV, CL, Fabricante: the cases with at least one related medication of one of their
+ *   laboratories (`userLaboratoryIds`): `events.laboratory_ids`, which the database keeps
+ *   equal to the laboratories of the case's `event_medications` (triggers of migration 0009,
+ *   in the same transaction as the medications), overlaps them.
  * - ADMIN: no case.
  * - A case in status 1 (Pendiente) is a draft: besides RLF of its country, only its creator
  *   sees it (a QPPV, CL or Fabricante does not see another user's draft even when it holds
@@ -38,12 +40,11 @@ export function userLaboratoryIds(userId: string): SQL {
  * - A deleted case (delER, with an electronic signature) is kept but nobody sees it.
  *
  * `laboratoryIds`: the user's laboratories already loaded (`loadUserLaboratoryIds`); lists
- * pass them so that PostgreSQL sees the actual ids and picks its plan by their statistics
- * (probe each candidate case's medications when the user has many laboratories, hash the
- * medications of a few). Without them the laboratories are a subquery (fine for one case).
- * No list of cases ever travels from the server; the indexes used are `events_country_*`,
- * `events_created_by_status_idx`, `event_medications_event_id_index` and
- * `event_medications_laboratory_event_idx`.
+ * pass them so that the condition is `laboratory_ids && '{…}'::int[]` with constants, which
+ * PostgreSQL checks on each row read in order from a keyset index (a QPPV with every
+ * laboratory) or answers from the GIN index `events_laboratory_ids_idx` (a Fabricante with
+ * few). Without them the laboratories are a subquery (fine for one case). No list of cases
+ * ever travels from the server; bench/README.md lists the indexes and the query shapes.
  */
 export function caseReach(user: ReachUser, laboratoryIds?: readonly number[]): SQL {
   return sql`(${events.deletedAt} is null and ${roleReach(user, laboratoryIds)})`;
@@ -61,13 +62,17 @@ function roleReach(user: ReachUser, laboratoryIds?: readonly number[]): SQL {
     case 'CL':
     case 'Fabricante': {
       if (laboratoryIds && laboratoryIds.length === 0) return creator;
-      const ofLaboratories = laboratoryIds
-        ? inArray(eventMedications.laboratoryId, [...laboratoryIds])
-        : sql`${eventMedications.laboratoryId} in (${userLaboratoryIds(user.id)})`;
-      return sql`(${creator} or (${events.status} <> ${ER_STATUS.PENDIENTE} and exists (
-        select 1 from ${eventMedications} where ${eventMedications.eventId} = ${events.id} and ${ofLaboratories})))`;
+      const theirs = laboratoryIds
+        ? sql`${events.laboratoryIds} && ${intArray(laboratoryIds)}`
+        : sql`${events.laboratoryIds} && array(${userLaboratoryIds(user.id)})`;
+      return sql`(${creator} or (${events.status} <> ${ER_STATUS.PENDIENTE} and ${theirs}))`;
     }
   }
+}
+
+/** An integer array literal bound as one parameter: `'{1,2,3}'::int[]`. */
+function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.map((id) => String(Math.trunc(id))).join(',')}}`}::int[]`;
 }
 
 /** The ids of the user's laboratories (`userLaboratoryIds`), for `caseReach` in lists. */
