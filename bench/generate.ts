@@ -1,21 +1,22 @@
 /**
  * Fills a database with reportable events for load tests (see README.md):
  *
- *   npx tsx --conditions=source bench/generate.ts [--events 100000] [--batch 1000] [--seed 1] [--data-dir bench/.data/pglite]
+ *   npx tsx --conditions=source bench/generate.ts [--events 100000] [--batch 5000] [--seed 1] [--data-dir bench/.data/pglite]
  *
- * DATABASE_URL set: that PostgreSQL server; otherwise a PGlite data directory.
+ * DATABASE_URL set: that PostgreSQL server; otherwise a PGlite data directory. Each batch is
+ * one transaction of one COPY per table (generator/copy.ts); the next batch is generated while
+ * the database loads the current one.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatCaseReference } from '@atalaya/domain';
-import { sql } from 'drizzle-orm';
-import { migrate, openDatabase, type DbOrTx } from '../apps/server/src/db/client.js';
-import { referenceSequences } from '../apps/server/src/db/schema/index.js';
+import { migrate, openDatabase } from '../apps/server/src/db/client.js';
 import { seedReferenceData } from '../apps/server/src/db/seed/index.js';
 import { seedDemoData } from '../apps/server/src/demo/index.js';
-import { addEvent, emptyBatch } from './generator/batch-rows.js';
-import { loadCatalog } from './generator/catalog.js';
+import { addEvent, type BatchRows, emptyBatch } from './generator/batch-rows.js';
+import { type Catalog, loadCatalog } from './generator/catalog.js';
+import { type BulkLoader, openBulkLoader } from './generator/copy.js';
 import { insertBatch, reserveIds } from './generator/insert-batch.js';
 import { Random } from './generator/random.js';
 
@@ -39,31 +40,55 @@ function idPool(ids: number[]): () => number {
   };
 }
 
-async function loadSequences(db: DbOrTx): Promise<Map<string, number>> {
-  const rows = await db.select().from(referenceSequences);
-  return new Map(rows.map((row) => [`${row.prefix}|${row.year}`, row.lastValue]));
+async function loadSequences(loader: BulkLoader): Promise<Map<string, number>> {
+  const rows = await loader.query<{ prefix: string; year: number; last_value: number }>('select prefix, year, last_value from reference_sequences');
+  return new Map(rows.map((row) => [`${row.prefix}|${row.year}`, Number(row.last_value)]));
 }
 
-async function saveSequences(db: DbOrTx, counters: Map<string, number>): Promise<void> {
+async function saveSequences(loader: BulkLoader, counters: Map<string, number>): Promise<void> {
   const rows = [...counters].map(([key, lastValue]) => {
     const [prefix = '', year = '0'] = key.split('|');
     return { prefix, year: Number(year), lastValue };
   });
   if (rows.length === 0) return;
-  await db
-    .insert(referenceSequences)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [referenceSequences.prefix, referenceSequences.year],
-      set: { lastValue: sql`greatest(${referenceSequences.lastValue}, excluded.last_value)` },
-    });
+  await loader.query(
+    `insert into reference_sequences (prefix, year, last_value)
+     select * from unnest($1::text[], $2::int[], $3::int[])
+     on conflict (prefix, year) do update set last_value = greatest(reference_sequences.last_value, excluded.last_value)`,
+    [rows.map((row) => row.prefix), rows.map((row) => row.year), rows.map((row) => row.lastValue)],
+  );
+}
+
+/** The ids a batch needs, reserved from the tables' sequences. */
+async function reserveBatchIds(loader: BulkLoader, size: number) {
+  return {
+    medication: idPool(await reserveIds(loader, 'event_medications', size * MAX_MEDICATIONS)),
+    ram: idPool(await reserveIds(loader, 'event_rams', size * MAX_RAMS)),
+    history: idPool(await reserveIds(loader, 'operation_history', size * MAX_HISTORY)),
+  };
+}
+
+/** Builds a batch in slices, yielding to the event loop between them so the previous batch's COPY keeps flowing. */
+async function buildBatch(
+  size: number,
+  catalog: Catalog,
+  random: Random,
+  ids: Awaited<ReturnType<typeof reserveBatchIds>>,
+  nextReference: (countryCode: string, year: number) => string,
+): Promise<BatchRows> {
+  const batch = emptyBatch();
+  for (let index = 0; index < size; index += 1) {
+    addEvent(batch, catalog, random, ids, nextReference);
+    if (index % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return batch;
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       events: { type: 'string', default: '100000' },
-      batch: { type: 'string', default: '1000' },
+      batch: { type: 'string', default: '5000' },
       seed: { type: 'string', default: '1' },
       'data-dir': { type: 'string' },
     },
@@ -81,31 +106,50 @@ async function main(): Promise<void> {
     await seedReferenceData(database.db);
     await seedDemoData(database.db);
     const catalog = await loadCatalog(database.db);
-    const counters = await loadSequences(database.db);
-    const nextReference = (countryCode: string, year: number) => {
-      const key = `${countryCode}|${year}`;
-      const sequence = (counters.get(key) ?? 0) + 1;
-      counters.set(key, sequence);
-      return formatCaseReference(countryCode, year, sequence);
-    };
+    const loader = await openBulkLoader(database, databaseUrl);
+    try {
+      const counters = await loadSequences(loader);
+      const nextReference = (countryCode: string, year: number) => {
+        const key = `${countryCode}|${year}`;
+        const sequence = (counters.get(key) ?? 0) + 1;
+        counters.set(key, sequence);
+        return formatCaseReference(countryCode, year, sequence);
+      };
 
-    const started = Date.now();
-    for (let done = 0; done < total; ) {
-      const size = Math.min(batchSize, total - done);
-      await database.db.transaction(async (tx) => {
-        const ids = {
-          medication: idPool(await reserveIds(tx, 'event_medications', size * MAX_MEDICATIONS)),
-          ram: idPool(await reserveIds(tx, 'event_rams', size * MAX_RAMS)),
-          history: idPool(await reserveIds(tx, 'operation_history', size * MAX_HISTORY)),
-        };
-        const batch = emptyBatch();
-        for (let index = 0; index < size; index += 1) addEvent(batch, catalog, random, ids, nextReference);
-        await insertBatch(tx, batch);
-        await saveSequences(tx, counters);
-      });
-      done += size;
-      const seconds = (Date.now() - started) / 1000;
-      console.log(`${done}/${total} events (${Math.round(done / seconds)}/s)`);
+      const started = Date.now();
+      let loading: Promise<void> = Promise.resolve();
+      for (let done = 0; done < total; ) {
+        const size = Math.min(batchSize, total - done);
+        // Built while the previous batch loads; its ids are reserved on the same connection,
+        // between that batch's statements (sequences ignore transactions).
+        const ids = await reserveBatchIds(loader, size);
+        const batch = await buildBatch(size, catalog, random, ids, nextReference);
+        const sequences = new Map(counters);
+        await loading;
+        done += size;
+        const reached = done;
+        loading = (async () => {
+          await loader.query('begin');
+          try {
+            await insertBatch(loader, batch);
+            await saveSequences(loader, sequences);
+            await loader.query('commit');
+          } catch (error) {
+            await loader.query('rollback').catch(() => undefined);
+            throw error;
+          }
+          const seconds = (Date.now() - started) / 1000;
+          console.log(`${reached}/${total} events (${Math.round(reached / seconds)}/s, ${Math.round(seconds)} s)`);
+        })();
+        // Awaited before the next batch loads; meanwhile a failure must not count as unhandled.
+        loading.catch(() => undefined);
+      }
+      await loading;
+      console.log('analyze…');
+      await loader.query('analyze');
+      console.log(`done: ${total} events in ${Math.round((Date.now() - started) / 1000)} s`);
+    } finally {
+      await loader.close();
     }
   } finally {
     await database.close();

@@ -8,6 +8,7 @@ import type {
   eventRamCategories,
   eventRams,
   events,
+  homeReports,
   operationHistory,
   operationHistoryLines,
 } from '../../apps/server/src/db/schema/index.js';
@@ -28,6 +29,7 @@ export interface BatchRows {
   history: Row<typeof operationHistory>[];
   historyLines: Row<typeof operationHistoryLines>[];
   comments: Row<typeof eventComments>[];
+  homeReports: Row<typeof homeReports>[];
 }
 
 /** Serial ids reserved before the insert, so sub-records can point to their parents. */
@@ -37,8 +39,23 @@ export interface IdSource {
   history(): number;
 }
 
-/** Next reference number of a country and year (UY-2026-000123). */
-export type NextReference = (countryCode: string, year: number) => string;
+/** Next reference number of a prefix (a country, or RH for incoming reports) and year (UY-2026-000123). */
+export type NextReference = (prefix: string, year: number) => string;
+
+/** Share of cases entered from an incoming report (it then holds the case's id). */
+const ENTERED_FROM_REPORT = 0.5;
+/** Incoming reports still in the inbox (not entered), per case: 5 % of the cases' number. */
+const INBOX_REPORTS_PER_CASE = 0.05;
+const HOME_REPORT_PREFIX = 'RH';
+
+/** An incoming report's stored payload: the parts the inbox row reads. */
+function reportData(random: Random, sex: 'M' | 'F', subGroupName: string): Record<string, unknown> {
+  return {
+    Paciente: { Iniciales: Array.from({ length: 2 }, () => random.pick([...LETTERS])).join(''), Sexo: sex },
+    Tipo: { SubGroupName: subGroupName },
+    InformacionContacto: { AceptaContacto: random.chance(0.5) ? 'SI' : 'NO' },
+  };
+}
 
 const STATUS_WEIGHTS = [
   [1, 5],
@@ -70,6 +87,7 @@ export function emptyBatch(): BatchRows {
     history: [],
     historyLines: [],
     comments: [],
+    homeReports: [],
   };
 }
 
@@ -85,6 +103,7 @@ export function addEvent(batch: BatchRows, catalog: Catalog, random: Random, ids
   const creator = random.pick(catalog.userIds);
   const eventId = randomUUID();
   const isRam = subGroup.grupoId === 1;
+  const suspects = [product, ...Array.from({ length: random.int(0, 2) }, () => random.pick(catalog.products))];
 
   batch.events.push({
     id: eventId,
@@ -102,8 +121,50 @@ export function addEvent(batch: BatchRows, catalog: Catalog, random: Random, ids
     createdBy: creator,
     updatedAt,
     updatedBy: creator,
+    // What the triggers of migration 0009 keep; written with the case, so the medications' COPY changes nothing.
+    laboratoryIds: [...new Set(suspects.map((suspect) => suspect.laboratoryId))].sort((a, b) => a - b),
   });
   const gender = random.pick(['M', 'F'] as const);
+  if (random.chance(ENTERED_FROM_REPORT)) {
+    // Entered from an incoming report: the report points to the case (`entered_event_id`) and the
+    // case keeps its number; `events.home_report_id` stays null (the two foreign keys form a
+    // cycle that one COPY per table cannot fill).
+    const reportAt = new Date(createdAt.getTime() - random.next() * 2 * DAY_MS);
+    const reference = nextReference(HOME_REPORT_PREFIX, reportAt.getUTCFullYear());
+    const event = batch.events[batch.events.length - 1];
+    if (event) event.homeReferenceNumber = reference;
+    batch.homeReports.push({
+      id: randomUUID(),
+      reference,
+      status: 4,
+      isMedic: random.chance(0.5),
+      countryId,
+      subGroupId: subGroup.id,
+      data: reportData(random, gender, String(subGroup.id)),
+      patientSex: gender,
+      isSerious: random.chance(0.1),
+      enteredEventId: eventId,
+      createdAt: reportAt,
+      updatedAt: createdAt,
+    });
+  }
+  if (random.chance(INBOX_REPORTS_PER_CASE)) {
+    const reportAt = new Date(now - random.next() * SPAN_MS);
+    const sex = random.pick(['M', 'F'] as const);
+    batch.homeReports.push({
+      id: randomUUID(),
+      reference: nextReference(HOME_REPORT_PREFIX, reportAt.getUTCFullYear()),
+      status: random.weighted([[1, 60], [2, 30], [3, 10]] as const),
+      isMedic: random.chance(0.5),
+      countryId,
+      subGroupId: subGroup.id,
+      data: reportData(random, sex, String(subGroup.id)),
+      patientSex: sex,
+      isSerious: random.chance(0.1),
+      createdAt: reportAt,
+      updatedAt: reportAt,
+    });
+  }
   batch.patients.push({
     eventId,
     initials: Array.from({ length: random.int(2, 3) }, () => random.pick([...LETTERS])).join(''),
@@ -125,7 +186,6 @@ export function addEvent(batch: BatchRows, catalog: Catalog, random: Random, ids
     typeId: random.pick(catalog.reportTypeIds),
   });
 
-  const suspects = [product, ...Array.from({ length: random.int(0, 2) }, () => random.pick(catalog.products))];
   for (const suspect of suspects) {
     const medicationId = ids.medication();
     const start = new Date(createdAt.getTime() - random.int(1, 60) * DAY_MS);

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../apps/server/src/db/client.js';
+import { getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   eventComments,
   eventMedicationIngredients,
@@ -10,39 +9,40 @@ import {
   eventRamCategories,
   eventRams,
   events,
+  homeReports,
   operationHistory,
   operationHistoryLines,
 } from '../../apps/server/src/db/schema/index.js';
 import type { BatchRows } from './batch-rows.js';
+import { type BulkLoader, encodeRows } from './copy.js';
 
-/** Rows per INSERT statement: at most ~30 columns × 1,000 stays under 65,535 parameters. */
-const ROWS_PER_STATEMENT = 1_000;
-
-async function insertAll<T extends PgTable>(db: DbOrTx, table: T, rows: PgInsertValue<T>[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    await db.insert(table).values(rows.slice(start, start + ROWS_PER_STATEMENT));
-  }
+async function copyAll(loader: BulkLoader, table: PgTable, rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const { columns, data } = encodeRows(table, rows);
+  await loader.copy(getTableName(table), columns, data);
 }
 
-/** Inserts a batch parents first. */
-export async function insertBatch(db: DbOrTx, batch: BatchRows): Promise<void> {
-  await insertAll(db, events, batch.events);
-  await insertAll(db, eventPatients, batch.patients);
-  await insertAll(db, eventOrigins, batch.origins);
-  await insertAll(db, eventMedications, batch.medications);
-  await insertAll(db, eventMedicationIngredients, batch.ingredients);
-  await insertAll(db, eventRams, batch.rams);
-  await insertAll(db, eventRamCategories, batch.ramCategories);
-  await insertAll(db, operationHistory, batch.history);
-  await insertAll(db, operationHistoryLines, batch.historyLines);
-  await insertAll(db, eventComments, batch.comments);
+/** Inserts a batch parents first, one COPY per table. */
+export async function insertBatch(loader: BulkLoader, batch: BatchRows): Promise<void> {
+  await copyAll(loader, events, batch.events);
+  await copyAll(loader, eventPatients, batch.patients);
+  await copyAll(loader, eventOrigins, batch.origins);
+  await copyAll(loader, eventMedications, batch.medications);
+  await copyAll(loader, eventMedicationIngredients, batch.ingredients);
+  await copyAll(loader, eventRams, batch.rams);
+  await copyAll(loader, eventRamCategories, batch.ramCategories);
+  await copyAll(loader, operationHistory, batch.history);
+  await copyAll(loader, operationHistoryLines, batch.historyLines);
+  await copyAll(loader, eventComments, batch.comments);
+  await copyAll(loader, homeReports, batch.homeReports);
 }
 
 /** Reserves `count` values of a table's serial sequence (no other writer can get them). */
-export async function reserveIds(db: DbOrTx, table: string, count: number): Promise<number[]> {
+export async function reserveIds(loader: BulkLoader, table: string, count: number): Promise<number[]> {
   if (count === 0) return [];
-  const result = await db.execute<{ id: string | number }>(
-    sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id from generate_series(1, ${count})`,
+  const rows = await loader.query<{ id: string | number }>(
+    'select nextval(pg_get_serial_sequence($1, $2)) as id from generate_series(1, $3::int)',
+    [table, 'id', count],
   );
-  return result.rows.map((row) => Number(row.id));
+  return rows.map((row) => Number(row.id));
 }

@@ -1,9 +1,10 @@
+import { appendFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -65,6 +66,21 @@ const serverRoot = new URL('../../', import.meta.url);
 const migrationsFolder = fileURLToPath(new URL('drizzle/', serverRoot));
 const sqlFolder = fileURLToPath(new URL('src/db/sql/', serverRoot));
 
+/**
+ * `ATALAYA_SQL_LOG=/path/file.jsonl`: every statement Drizzle sends is appended to that file,
+ * one JSON line `{ "sql": …, "params": […] }` — for bench/lists.ts, which replays the
+ * statements of each list raw. Off (and free) unless set; never in production.
+ */
+function sqlLogger(): Logger | undefined {
+  const path = process.env.ATALAYA_SQL_LOG;
+  if (!path) return undefined;
+  return {
+    logQuery: (query, params) => {
+      appendFileSync(path, `${JSON.stringify({ sql: query, params }, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}\n`);
+    },
+  };
+}
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   return opts.databaseUrl ? openPg(opts.databaseUrl) : openPglite(opts.dataDir ?? MEMORY, opts.loadDataDir);
 }
@@ -75,7 +91,7 @@ async function openPg(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, options: '-c jit=off' });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case', logger: sqlLogger() });
   const database: Database = { db, driver: 'pg', close: () => pool.end() };
   internals.set(database, {
     applyMigrations: (folder) => migrateNodePg(db, { migrationsFolder: folder }),
@@ -106,7 +122,7 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     unlock();
     throw error;
   }
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: sqlLogger() });
   const database: Database = {
     db,
     driver: 'pglite',

@@ -1,0 +1,447 @@
+/**
+ * The list bench (issue 16 §5): every case list and the search, on PostgreSQL with the
+ * generated cases (generate.ts), as the demo QPPV (every laboratory) and the demo RLF
+ * (Uruguay), at 16 concurrent requests; first and last page; p50/p95 of the API and of the
+ * same SQL statements run raw through `pg` in the same run, and their ratio. Then the Excel
+ * export of ~100,000 rows (time and the server's peak RSS) when the route exists.
+ *
+ *   npm run build                                   # with --built (closest to production)
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/atalaya_bench npm run lists -w bench -- --built
+ *   npm run lists -w bench -- --built --requests 64 --concurrency 16 --port 8392 --explain /tmp/plans.txt
+ *
+ * The server runs as its own process with `ATALAYA_SQL_LOG` (apps/server/src/db/client.ts):
+ * before each list is timed, one request is sent alone and the statements the server issued
+ * for it are read back from that log; the raw replay sends the same statements with the same
+ * parameters, in the same order, one request's statements after each other, through a `pg`
+ * pool of the server's size (10) at the same concurrency. A route that answers 404 (not there
+ * yet) prints 'absent'. Run by hand; never a timed test. Linux only (RSS from /proc).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomInt } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream, existsSync } from 'node:fs';
+import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const serverDir = resolve(root, 'apps/server');
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: process.env.DATABASE_URL },
+    port: { type: 'string', default: '8392' },
+    concurrency: { type: 'string', default: '16' },
+    requests: { type: 'string', default: '48' },
+    /** Stop a measurement after this many seconds even if fewer requests were sent. */
+    'max-seconds': { type: 'string', default: '30' },
+    built: { type: 'boolean', default: false },
+    explain: { type: 'string' },
+    only: { type: 'string' },
+    'skip-export': { type: 'boolean', default: false },
+  },
+});
+
+const DATABASE_URL = args['database-url'];
+const PORT = Number(args.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CONCURRENCY = Number(args.concurrency);
+const REQUESTS = Number(args.requests);
+const MAX_MS = Number(args['max-seconds']) * 1000;
+const DEMO_PASSWORD = 'Demo.2026';
+/** The server's pool size (pg.Pool's default, apps/server/src/db/client.ts). */
+const SERVER_POOL_SIZE = 10;
+
+// ---------------------------------------------------------------------------------------
+// The server
+
+interface Server {
+  child: ChildProcess;
+  sqlLog: string;
+}
+
+async function startServer(logDir: string): Promise<Server> {
+  const sqlLog = join(logDir, 'sql.jsonl');
+  await writeFile(sqlLog, '');
+  const entry = args.built ? ['dist/main.js'] : ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
+  if (args.built && !existsSync(join(serverDir, 'dist/main.js'))) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
+  const child = spawn(process.execPath, entry, {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: DATABASE_URL ?? '',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ATALAYA_TRUST_PROXY: '127.0.0.1',
+      ATALAYA_CAPTCHA_MAX_NUMBER: '1000',
+      ATALAYA_SQL_LOG: sqlLog,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = createWriteStream(join(logDir, 'server.log'));
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${logDir}/server.log`);
+    try {
+      if ((await fetch(`${BASE}/api/captcha`, { headers: { 'x-forwarded-for': randomIp() } })).ok) return { child, sqlLog };
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`the server did not start in 3 minutes; see ${logDir}/server.log`);
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = once(server.child, 'exit');
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+/** Resident memory of a process (VmRSS) and its high-water mark (VmHWM), in MiB. */
+async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kib('VmRSS') / 1024, hwm: kib('VmHWM') / 1024 };
+}
+
+// ---------------------------------------------------------------------------------------
+// HTTP
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+async function captchaToken(): Promise<string> {
+  const response = await fetch(`${BASE}/api/captcha`, { headers: { 'x-forwarded-for': randomIp() } });
+  if (!response.ok) throw new Error(`GET /api/captcha answered ${response.status}`);
+  const challenge = (await response.json()) as { challenge: string; maxnumber: number; salt: string };
+  for (let number = 0; number <= challenge.maxnumber; number += 1) {
+    if (createHash('sha256').update(`${challenge.salt}${number}`).digest('hex') === challenge.challenge) {
+      return Buffer.from(JSON.stringify({ ...challenge, number })).toString('base64');
+    }
+  }
+  throw new Error('captcha not solved');
+}
+
+async function login(email: string): Promise<string> {
+  const response = await fetch(`${BASE}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'recaptcha-token': await captchaToken(), 'x-forwarded-for': randomIp() },
+    body: new URLSearchParams({ grant_type: 'password', username: email, password: DEMO_PASSWORD }).toString(),
+  });
+  if (!response.ok) throw new Error(`login of ${email} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+interface Call {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+}
+
+async function send(token: string, call: Call): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${BASE}${call.url}`, {
+    method: call.method,
+    headers: { authorization: `Bearer ${token}`, ...(call.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+// ---------------------------------------------------------------------------------------
+// The lists
+
+type Page = 'first' | 'last';
+
+interface Scenario {
+  name: string;
+  /** The request for a page; `pageCount` is the first page's PageCount (for the last page). */
+  call(page: Page, pageCount: number): Call;
+}
+
+const nul = 'null';
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+/** getWorkFlow with its nine path segments; `pageKey=last` (keyset) with the last page's number. */
+function workFlow(name: string, params: { orderBy?: string; statusId?: number; idEr?: string; from?: string; to?: string; categoryId?: number; subGroupId?: number }): Scenario {
+  return {
+    name,
+    call: (page, pageCount) => {
+      const segments = [
+        page === 'first' ? 1 : Math.max(1, pageCount),
+        15,
+        params.orderBy ?? 'FechaSolicitud DESC',
+        params.statusId ?? nul,
+        params.idEr ?? nul,
+        params.from ?? nul,
+        params.to ?? nul,
+        params.categoryId ?? nul,
+        params.subGroupId ?? nul,
+      ];
+      return { method: 'GET', url: `/api/getWorkFlow/${segments.map(seg).join('/')}${page === 'last' ? '?pageKey=last' : ''}` };
+    },
+  };
+}
+
+function simpleList(name: string, route: string, orderBy: string, extra: (string | number)[] = []): Scenario {
+  return {
+    name,
+    call: (page, pageCount) => ({
+      method: 'GET',
+      url: `/api/${route}/${page === 'first' ? 1 : Math.max(1, pageCount)}/15/${seg(orderBy)}${extra.map((value) => `/${seg(value)}`).join('')}${page === 'last' ? '?pageKey=last' : ''}`,
+    }),
+  };
+}
+
+function search(name: string, filters: Record<string, unknown>): Scenario {
+  return {
+    name,
+    call: (page, pageCount) => ({
+      method: 'POST',
+      url: '/api/getERByFilters',
+      body: { ...filters, pageSize: 20, pageNumber: page === 'first' ? 1 : Math.max(1, pageCount), ...(page === 'last' ? { pageKey: 'last' } : {}) },
+    }),
+  };
+}
+
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+const year = new Date().getUTCFullYear() - 1;
+
+function scenarios(role: 'QPPV' | 'RLF', uruguayId: number): Scenario[] {
+  const status = role === 'QPPV' ? 3 : 2;
+  return [
+    workFlow('getWorkFlow', {}),
+    workFlow(`getWorkFlow status ${status}, FechaCreacion ASC`, { statusId: status, orderBy: 'FechaCreacion ASC' }),
+    workFlow(`getWorkFlow idEr UY-${year}-00, NumeroReferencia ASC`, { idEr: `UY-${year}-00`, orderBy: 'NumeroReferencia ASC' }),
+    workFlow('getWorkFlow from/to 60 days, Estado DESC', { from: day(90), to: day(30), orderBy: 'Estado DESC' }),
+    workFlow('getWorkFlow sub-group 1, Pais ASC', { subGroupId: 1, orderBy: 'Pais ASC' }),
+    simpleList('getWorkFlowInvert', 'getWorkFlowInvert', 'FechaSolicitud DESC'),
+    simpleList('getReportHome', 'getReportHome', 'FechaCreacion DESC', [nul, nul, nul, nul, nul, nul]),
+    simpleList('getReportHome status 1, UY', 'getReportHome', 'FechaCreacion DESC', [nul, nul, 1, 'UY', nul, nul]),
+    simpleList('getWFReportHome', 'getWFReportHome', 'FechaCreacion DESC'),
+    search('getERByFilters (no filter)', {}),
+    search('getERByFilters UY, status 7, Estado', { PaisId: uruguayId, EstadoId: 7, orderBy: 'FechaCreacion DESC' }),
+    search(`getERByFilters IdEvento UY-${year}-0001`, { IdEvento: `UY-${year}-0001` }),
+    search('getERByFilters modified in 30 days', { FechaModificacionDesde: day(30), FechaModificacionHasta: day(0) }),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------
+// Measuring
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** The statements the server issued for one request sent alone. */
+async function captureStatements(server: Server, token: string, call: Call): Promise<{ status: number; text: string; statements: Statement[] }> {
+  await writeFile(server.sqlLog, '');
+  const answer = await send(token, call);
+  await sleep(50);
+  const lines = (await readFile(server.sqlLog, 'utf8')).split('\n').filter(Boolean);
+  return { ...answer, statements: lines.map((line) => JSON.parse(line) as Statement) };
+}
+
+/** Runs `task` REQUESTS times with CONCURRENCY in flight (or until MAX_MS); the durations in ms. */
+async function measure(task: () => Promise<void>): Promise<number[]> {
+  const durations: number[] = [];
+  const started = Date.now();
+  let sent = 0;
+  const worker = async () => {
+    while (sent < REQUESTS && Date.now() - started < MAX_MS) {
+      sent += 1;
+      const t0 = performance.now();
+      await task();
+      durations.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return durations;
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? '-' : value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+interface Row {
+  user: string;
+  list: string;
+  page: Page;
+  status: string;
+  apiP50: number;
+  apiP95: number;
+  rawP50: number;
+  rawP95: number;
+  n: number;
+  statements: number;
+}
+
+async function explain(pool: pg.Pool, statement: Statement, title: string): Promise<void> {
+  if (!args.explain) return;
+  const result = await pool.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+  const plan = result.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+  await appendFile(args.explain, `\n### ${title}\n\n${statement.sql}\n${JSON.stringify(statement.params)}\n\n${plan}\n`);
+}
+
+async function benchList(server: Server, pool: pg.Pool, user: string, token: string, scenario: Scenario): Promise<Row[]> {
+  const first = await captureStatements(server, token, scenario.call('first', 1));
+  if (first.status === 404) return [{ user, list: scenario.name, page: 'first', status: 'absent', apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0 }];
+  if (first.status !== 200) {
+    return [{ user, list: scenario.name, page: 'first', status: `HTTP ${first.status}: ${first.text.slice(0, 80)}`, apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0 }];
+  }
+  const pageCount = Number((JSON.parse(first.text) as { PageCount?: number }).PageCount ?? 1);
+  const rows: Row[] = [];
+  for (const page of ['first', 'last'] as const) {
+    const call = scenario.call(page, pageCount);
+    const captured = page === 'first' ? first : await captureStatements(server, token, call);
+    if (captured.status !== 200) {
+      rows.push({ user, list: scenario.name, page, status: `HTTP ${captured.status}`, apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0 });
+      continue;
+    }
+    const api = await measure(async () => {
+      const answer = await send(token, call);
+      if (answer.status !== 200) throw new Error(`${call.url} answered ${answer.status}`);
+    });
+    const raw = await measure(async () => {
+      for (const statement of captured.statements) await pool.query(statement.sql, statement.params);
+    });
+    rows.push({
+      user,
+      list: scenario.name,
+      page,
+      status: 'ok',
+      apiP50: percentile(api, 50),
+      apiP95: percentile(api, 95),
+      rawP50: percentile(raw, 50),
+      rawP95: percentile(raw, 95),
+      n: api.length,
+      statements: captured.statements.length,
+    });
+    if (args.explain) {
+      // The plan of the statement that takes longest alone.
+      let slowest: { statement: Statement; time: number } | null = null;
+      for (const statement of captured.statements) {
+        const t0 = performance.now();
+        await pool.query(statement.sql, statement.params);
+        const time = performance.now() - t0;
+        if (!slowest || time > slowest.time) slowest = { statement, time };
+      }
+      if (slowest) await explain(pool, slowest.statement, `${user} ${scenario.name} (${page} page)`);
+    }
+  }
+  return rows;
+}
+
+function printRows(rows: Row[]): void {
+  console.log('\n| user | list | page | API p50 | API p95 | raw p50 | raw p95 | p95 ratio | requests | statements |');
+  console.log('| --- | --- | --- | --: | --: | --: | --: | --: | --: | --: |');
+  for (const row of rows) {
+    if (row.status !== 'ok') {
+      console.log(`| ${row.user} | ${row.list} | ${row.page} | ${row.status} | | | | | | |`);
+      continue;
+    }
+    console.log(
+      `| ${row.user} | ${row.list} | ${row.page} | ${ms(row.apiP50)} | ${ms(row.apiP95)} | ${ms(row.rawP50)} | ${ms(row.rawP95)} | ${(row.apiP95 / row.rawP95).toFixed(2)} | ${row.n} | ${row.statements} |`,
+    );
+  }
+}
+
+/** The Excel export of about 100,000 rows: time, size and the server's peak RSS. */
+async function benchExport(server: Server, token: string, body: Record<string, unknown>): Promise<void> {
+  const pid = server.child.pid;
+  if (!pid) throw new Error('no server pid');
+  const idle = await memoryOf(pid);
+  let peak = idle.rss;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, (await memoryOf(pid)).rss);
+      await sleep(25);
+    }
+  })();
+  const t0 = performance.now();
+  const response = await fetch(`${BASE}/api/exportERByFilters`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  let bytes = 0;
+  const reader = response.body?.getReader();
+  for (;;) {
+    const chunk = await reader?.read();
+    if (!chunk || chunk.done) break;
+    bytes += chunk.value.byteLength;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  sampling = false;
+  await sampler;
+  const after = await memoryOf(pid);
+  if (response.status === 404) {
+    console.log('\nExcel export (exportERByFilters): absent');
+    return;
+  }
+  console.log(
+    `\nExcel export (exportERByFilters ${JSON.stringify(body)}): HTTP ${response.status}, ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${seconds.toFixed(2)} s; ` +
+      `server RSS idle ${idle.rss.toFixed(0)} MiB, peak ${Math.max(peak, after.hwm > idle.hwm ? after.hwm : 0).toFixed(0)} MiB (sampled ${peak.toFixed(0)}, VmHWM ${after.hwm.toFixed(0)})`,
+  );
+}
+
+async function main(): Promise<void> {
+  if (!DATABASE_URL) throw new Error('DATABASE_URL (or --database-url): the PostgreSQL database generate.ts filled');
+  const logDir = await mkdtemp(join(tmpdir(), 'atalaya-lists-bench-'));
+  if (args.explain) await writeFile(args.explain, `# EXPLAIN (ANALYZE, BUFFERS) of the slowest statement of each list, ${new Date().toISOString()}\n`);
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, options: '-c jit=off', max: SERVER_POOL_SIZE });
+  const counts = await pool.query<{ events: string; inbox: string; uy: number }>(
+    `select (select count(*) from events) as events,
+            (select count(*) from home_reports where entered_event_id is null) as inbox,
+            (select id from countries where code = 'UY') as uy`,
+  );
+  const info = counts.rows[0];
+  if (!info) throw new Error('no counts');
+  console.log(`${info.events} cases, ${info.inbox} incoming reports in the inbox; ${CONCURRENCY} concurrent requests, ${REQUESTS} per measurement (or ${MAX_MS / 1000} s)`);
+  const server = await startServer(logDir);
+  const rows: Row[] = [];
+  try {
+    for (const [user, role] of [
+      ['qppv@demo.atalaya', 'QPPV'],
+      ['rlf@demo.atalaya', 'RLF'],
+    ] as const) {
+      const token = await login(user);
+      for (const scenario of scenarios(role, info.uy)) {
+        if (args.only && !scenario.name.includes(args.only)) continue;
+        const found = await benchList(server, pool, role, token, scenario);
+        rows.push(...found);
+        for (const row of found) {
+          console.log(`${role} ${row.list} (${row.page}): ${row.status === 'ok' ? `API p50 ${ms(row.apiP50)} p95 ${ms(row.apiP95)} ms, raw p50 ${ms(row.rawP50)} p95 ${ms(row.rawP95)} ms` : row.status}`);
+        }
+      }
+    }
+    printRows(rows);
+    if (!args['skip-export']) {
+      const token = await login('qppv@demo.atalaya');
+      // About 110 days of cases: ~100,000 of a million spread over three years.
+      await benchExport(server, token, { FechaCreacionDesde: day(200), FechaCreacionHasta: day(91) });
+    }
+  } finally {
+    await stopServer(server);
+    await pool.end();
+  }
+  console.log(`\nserver log and SQL log: ${logDir}${args.explain ? `; plans: ${args.explain}` : ''}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
