@@ -29,6 +29,7 @@ CREATE INDEX "events_country_status_updated_at_id_idx" ON "events" USING btree (
 CREATE INDEX "events_country_status_created_at_id_idx" ON "events" USING btree ("country_id","status","created_at","id");--> statement-breakpoint
 CREATE INDEX "events_country_updated_at_id_idx" ON "events" USING btree ("country_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "events_country_created_at_id_idx" ON "events" USING btree ("country_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "events_country_id_idx" ON "events" USING btree ("country_id","id");--> statement-breakpoint
 CREATE INDEX "events_sub_group_updated_at_id_idx" ON "events" USING btree ("sub_group_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "events_laboratory_ids_idx" ON "events" USING gin ("laboratory_ids");--> statement-breakpoint
 CREATE INDEX "home_reports_inbox_idx" ON "home_reports" USING btree ("created_at","id") WHERE "home_reports"."entered_event_id" is null;--> statement-breakpoint

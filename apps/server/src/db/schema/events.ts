@@ -87,6 +87,8 @@ export const events = pgTable(
     index('events_country_status_created_at_id_idx').on(t.countryId, t.status, t.createdAt, t.id),
     index('events_country_updated_at_id_idx').on(t.countryId, t.updatedAt, t.id),
     index('events_country_created_at_id_idx').on(t.countryId, t.createdAt, t.id),
+    // Pais order: countries by name, then each country's cases by id (a lateral join per country).
+    index('events_country_id_idx').on(t.countryId, t.id),
     index('events_sub_group_updated_at_id_idx').on(t.subGroupId, t.updatedAt, t.id),
     // Reach by laboratory when the user has few laboratories (a Fabricante): a bitmap of the cases.
     index('events_laboratory_ids_idx').using('gin', t.laboratoryIds),
