@@ -42,6 +42,8 @@ const { values: args } = parseArgs({
     explain: { type: 'string' },
     only: { type: 'string' },
     'skip-export': { type: 'boolean', default: false },
+    /** Time the keyset query shapes of README.md raw (no server): what the lists can reach. */
+    shapes: { type: 'boolean', default: false },
   },
 });
 
@@ -398,8 +400,94 @@ async function benchExport(server: Server, token: string, body: Record<string, u
   );
 }
 
+// ---------------------------------------------------------------------------------------
+// --shapes: the keyset query shapes the 0009 indexes serve (README.md, list-shapes.sql), raw
+
+/** A page of cases as the lists read it: the events columns with the country and sub-group names. */
+const PAGE_COLUMNS = `e.id, e.meta, e.reference_number, e.status, e.updated_at, e.created_at, c.name as country, g.nombre as sub_group
+  from events e join countries c on c.id = e.country_id join sub_groups g on g.id = e.sub_group_id`;
+
+function unionPage(branches: string[], order: string): string {
+  return `select * from (${branches.map((where) => `(select ${PAGE_COLUMNS} where ${where} order by ${order} limit 16)`).join(' union all ')}) p order by ${order.replace(/e\./g, '')} limit 16`;
+}
+
+async function benchShapes(pool: pg.Pool): Promise<void> {
+  const one = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows[0] as T;
+  const { qppv } = await one<{ qppv: string }>(`select id as qppv from users where email = 'qppv@demo.atalaya'`);
+  const { rlf } = await one<{ rlf: string }>(`select id as rlf from users where email = 'rlf@demo.atalaya'`);
+  const { uy } = await one<{ uy: number }>(`select id as uy from countries where code = 'UY'`);
+  const { labs } = await one<{ labs: string }>(`select '{' || string_agg(id::text, ',') || '}' as labs from laboratories`);
+  const key = await one<{ at: Date; id: string }>(`select updated_at as at, id from events where status = 3 order by updated_at desc, id desc offset 50000 limit 1`);
+  const reach = `e.deleted_at is null and (e.created_by = $1 or (e.status <> 1 and e.laboratory_ids && $2::int[]))`;
+  const qppvPending = (order: string, extra = '') => unionPage([`e.status = 1 and e.deleted_at is null and e.created_by = $1 ${extra}`, `e.status = 3 and ${reach} ${extra}`], order);
+  const shapes: { name: string; sql: string; params: unknown[] }[] = [
+    { name: 'QPPV pending (1 own, 3), FechaSolicitud DESC, first page', sql: qppvPending('e.updated_at desc, e.id desc'), params: [qppv, labs] },
+    { name: 'QPPV pending, next page 50,000 rows deep', sql: qppvPending('e.updated_at desc, e.id desc', 'and (e.updated_at, e.id) < ($3, $4)'), params: [qppv, labs, key.at, key.id] },
+    { name: 'QPPV pending, last page', sql: qppvPending('e.updated_at, e.id'), params: [qppv, labs] },
+    {
+      name: 'QPPV invert (2, 4, 5), FechaSolicitud DESC, first page',
+      sql: unionPage([2, 4, 5].map((status) => `e.status = ${status} and ${reach}`), 'e.updated_at desc, e.id desc'),
+      params: [qppv, labs],
+    },
+    { name: 'QPPV status 3, FechaCreacion ASC', sql: `select ${PAGE_COLUMNS} where e.status = 3 and ${reach} order by e.created_at, e.id limit 16`, params: [qppv, labs] },
+    {
+      name: 'QPPV reference prefix range, NumeroReferencia ASC',
+      sql: `select ${PAGE_COLUMNS} where e.reference_number >= $3 and e.reference_number < $4 and ${reach} order by e.reference_number, e.id limit 16`,
+      params: [qppv, labs, `UY-${year}-00`, `UY-${year}-01`],
+    },
+    { name: 'QPPV Estado DESC over (2, 4, 5)', sql: `select ${PAGE_COLUMNS} where e.status in (2, 4, 5) and ${reach} order by e.status desc, e.id desc limit 16`, params: [qppv, labs] },
+    { name: 'QPPV search, no filter, first page', sql: `select ${PAGE_COLUMNS} where ${reach} order by e.updated_at desc, e.id desc limit 21`, params: [qppv, labs] },
+    { name: 'QPPV search, no filter, last page', sql: `select ${PAGE_COLUMNS} where ${reach} order by e.updated_at, e.id limit 21`, params: [qppv, labs] },
+    {
+      name: 'QPPV search, UY + status 7, last page',
+      sql: `select ${PAGE_COLUMNS} where e.country_id = $3 and e.status = 7 and ${reach} order by e.updated_at, e.id limit 21`,
+      params: [qppv, labs, uy],
+    },
+    {
+      name: 'QPPV bounded total of status 3 (≤ 10,001)',
+      sql: `select count(*) from (select 1 from events e where e.status = 3 and ${reach} limit 10001) t`,
+      params: [qppv, labs],
+    },
+    {
+      name: 'RLF pending (1, 2, 4 of UY), first page',
+      sql: unionPage([1, 2, 4].map((status) => `e.country_id = $1 and e.status = ${status} and e.deleted_at is null`), 'e.updated_at desc, e.id desc'),
+      params: [uy],
+    },
+    {
+      name: 'RLF pending, caseReach OR (creator or UY), last page',
+      sql: unionPage([1, 2, 4].map((status) => `e.status = ${status} and e.deleted_at is null and (e.created_by = $1 or e.country_id = $2)`), 'e.updated_at, e.id'),
+      params: [rlf, uy],
+    },
+    { name: 'Inbox, FechaCreacion DESC, first page', sql: `select id, reference, created_at from home_reports where entered_event_id is null order by created_at desc, id desc limit 16`, params: [] },
+    { name: 'Inbox, last page', sql: `select id, reference, created_at from home_reports where entered_event_id is null order by created_at, id limit 16`, params: [] },
+    {
+      name: 'Inbox of UY, statuses 1 and 2, first page',
+      sql: `select id, reference, created_at from home_reports where entered_event_id is null and country_id = $1 and status in (1, 2) order by created_at desc, id desc limit 16`,
+      params: [uy],
+    },
+  ];
+  console.log(`\n| shape (raw, ${CONCURRENCY} concurrent, pool ${SERVER_POOL_SIZE}) | p50 ms | p95 ms | requests |`);
+  console.log('| --- | --: | --: | --: |');
+  for (const shape of shapes) {
+    await pool.query(shape.sql, shape.params);
+    const durations = await measure(async () => {
+      await pool.query(shape.sql, shape.params);
+    });
+    console.log(`| ${shape.name} | ${ms(percentile(durations, 50))} | ${ms(percentile(durations, 95))} | ${durations.length} |`);
+  }
+}
+
 async function main(): Promise<void> {
   if (!DATABASE_URL) throw new Error('DATABASE_URL (or --database-url): the PostgreSQL database generate.ts filled');
+  if (args.shapes) {
+    const shapesPool = new pg.Pool({ connectionString: DATABASE_URL, options: '-c jit=off', max: SERVER_POOL_SIZE });
+    try {
+      await benchShapes(shapesPool);
+    } finally {
+      await shapesPool.end();
+    }
+    return;
+  }
   const logDir = await mkdtemp(join(tmpdir(), 'atalaya-lists-bench-'));
   if (args.explain) await writeFile(args.explain, `# EXPLAIN (ANALYZE, BUFFERS) of the slowest statement of each list, ${new Date().toISOString()}\n`);
   const pool = new pg.Pool({ connectionString: DATABASE_URL, options: '-c jit=off', max: SERVER_POOL_SIZE });
