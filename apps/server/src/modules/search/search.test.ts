@@ -280,7 +280,10 @@ describe('getERByFilters: bad input', () => {
     }
     const unknownField = await search(t, qppv, { Pais: 1 });
     expect(unknownField.statusCode).toBe(400);
-    expect(typeof unknownField.json<{ Message: unknown }>().Message).toBe('string');
+    expect(unknownField.json()).toEqual({ Message: MSG.search.unknownField });
+    // A body that is not JSON (a byte-order mark before `{}`) is refused, not read as no filters.
+    const bom = await t.app.inject({ method: 'POST', url: '/api/getERByFilters', headers: { ...bearer(qppv.token), 'content-type': 'application/json' }, payload: '\ufeff{}' });
+    expect(bom.statusCode).toBe(400);
     // The table is still there.
     expect((await search(t, qppv, {})).statusCode).toBe(200);
   });
