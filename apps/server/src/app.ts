@@ -29,6 +29,7 @@ import { createHomeReportEvents, homeReportsModule } from './modules/home-report
 import { meddraModule } from './modules/meddra/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
 import { type ConfigurationEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
+import { searchModule } from './modules/search/index.js';
 import { registerWebApp } from './modules/static/index.js';
 import { tasksModule } from './modules/tasks/index.js';
 
@@ -42,7 +43,12 @@ export interface BuildAppOptions {
   configurationEvents?: ConfigurationEvents;
 }
 
-/** An empty JSON body reads as "no body" (a bodiless POST sent with a JSON content type). */
+/**
+ * An empty JSON body reads as "no body" (a bodiless POST sent with a JSON content type). A body
+ * that starts with a byte-order mark is not JSON (RFC 8259 §8.1) and is refused like any
+ * malformed body, rather than silently read: a body whose fields are all optional (the event
+ * search's filters) would otherwise take `\ufeff{}` for `{}`.
+ */
 function acceptEmptyJson(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -50,6 +56,10 @@ function acceptEmptyJson(app: FastifyInstance): void {
     const text = body.toString();
     if (text === '') {
       done(null, undefined);
+      return;
+    }
+    if (text.startsWith('\ufeff')) {
+      done(Object.assign(new Error('JSON body starts with a byte-order mark'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
       return;
     }
     parseJson(request, text, done);
@@ -96,6 +106,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   const caseEvents = createCaseEvents();
   await app.register(homeReportsModule, { db, captchaHmacKey: keys.captchaHmacKey, events: homeReportEvents, caseEvents });
   await app.register(tasksModule, { db });
+  await app.register(searchModule, { db });
   await app.register(caseReadRoutes, { db });
   await app.register(caseMedicationsModule, { db });
   await app.register(caseAssessmentModule, { db });
