@@ -78,13 +78,11 @@ export async function checkFilterIds(db: DbOrTx, criteria: SearchCriteria): Prom
 
 /**
  * The cases with a suspect medicine of one of these laboratories (a subquery of laboratory
- * ids, or one id). The one place that knows how a case's laboratories are found, so that it
- * can switch to the case's own `events.laboratory_ids` (migration 0009, `laboratory_ids &&
- * array(…)` over its GIN index) in one edit: today an `exists` over `event_medications`
- * probed by `event_medications_laboratory_event_idx` (laboratory_id, event_id).
+ * ids): the case's own `events.laboratory_ids`, kept by the medicines' triggers (migration
+ * 0009), overlapping them — a test on the row, or the GIN index `events_laboratory_ids_idx`.
  */
 export function hasLaboratoryIn(laboratoryIds: SQL): SQL {
-  return sql`exists (select 1 from ${eventMedications} where ${eventMedications.eventId} = ${events.id} and ${eventMedications.laboratoryId} in (${laboratoryIds}))`;
+  return sql`${events.laboratoryIds} && array(${laboratoryIds})`;
 }
 
 /** A Date bound's SQL: the start of an ISO day in the user's time zone. */
@@ -120,7 +118,7 @@ export function searchConditions(criteria: SearchCriteria, timeZone: string): SQ
   if (criteria.EstadoId) conditions.push(eq(events.status, criteria.EstadoId));
   if (criteria.GrupoId) conditions.push(eq(events.groupId, criteria.GrupoId));
   if (criteria.SubGrupoId) conditions.push(eq(events.subGroupId, criteria.SubGrupoId));
-  if (criteria.LaboratorioId) conditions.push(hasLaboratoryIn(sql`${criteria.LaboratorioId}::int`));
+  if (criteria.LaboratorioId) conditions.push(hasLaboratoryIn(sql`select ${criteria.LaboratorioId}::int`));
   if (criteria.CompaniaId) {
     conditions.push(hasLaboratoryIn(sql`select ${laboratories.id} from ${laboratories} where ${laboratories.companyId} = ${criteria.CompaniaId}`));
   }
