@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from '../test-support/db.js';
-import { boundedTotal, decodePageKey, type KeyedRow, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from './keyset.js';
+import { boundedTotal, decodePageKey, ESTIMATE_WITHOUT_COUNT, type KeyedRow, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from './keyset.js';
 
 let database: Database;
 const table = sql.identifier(`keyset_probe_${process.pid}_${Date.now()}`);
@@ -99,5 +99,13 @@ describe('keyset paging', () => {
     const big = await boundedTotal(database.db, sql`select 1 from ${bigTable}`);
     expect(big.isEstimate).toBe(true);
     expect(big.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
+  });
+
+  it("takes a long list's total from the planner without counting it", async () => {
+    await database.db.execute(sql`insert into ${bigTable} select g from generate_series(${EXACT_TOTAL_LIMIT + 501}::int, ${ESTIMATE_WITHOUT_COUNT + 5_000}::int) g`);
+    await database.db.execute(sql`analyze ${bigTable}`);
+    const long = await boundedTotal(database.db, sql`select 1 from ${bigTable}`);
+    expect(long).toEqual({ total: expect.any(Number), isEstimate: true });
+    expect(long.total).toBeGreaterThan(ESTIMATE_WITHOUT_COUNT);
   });
 });

@@ -156,17 +156,28 @@ export interface ListTotal {
 }
 
 /**
- * Counts the rows of `matching` (a select of the list's FROM and WHERE, any columns) exactly
- * up to `EXACT_TOTAL_LIMIT`: `count(*)` over `matching limit 10001`, which stops reading at the
- * 10,001st row. Above it, the planner's row estimate of `matching` (EXPLAIN, no execution),
- * never below 10,001: the pager shows '≈'.
+ * Above this planner estimate a list's total is taken as the estimate without counting: three
+ * times `EXACT_TOTAL_LIMIT`, so that only a list the planner overestimates threefold could
+ * show '≈' for fewer than 10,000 rows (docs/api.md 'Paging').
+ */
+export const ESTIMATE_WITHOUT_COUNT = 3 * EXACT_TOTAL_LIMIT;
+
+/**
+ * The total of `matching` (a select of the list's FROM and WHERE, any columns): first the
+ * planner's row estimate (EXPLAIN, no execution, well under a millisecond); when it is above
+ * `ESTIMATE_WITHOUT_COUNT`, that estimate. Otherwise an exact `count(*)` over `matching limit
+ * 10001`, which stops reading at the 10,001st row: exact up to `EXACT_TOTAL_LIMIT`, the
+ * estimate (never below 10,001) above. The pager shows an estimate with '≈'. So no page counts
+ * a million rows, and a long list (the QPPV's, a country's) does not count 10,000 either.
  */
 export async function boundedTotal(db: DbOrTx, matching: SQLWrapper): Promise<ListTotal> {
+  const plan = await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${matching}`);
+  const estimate = planRows(plan.rows[0]?.['QUERY PLAN']);
+  if (estimate > ESTIMATE_WITHOUT_COUNT) return { total: estimate, isEstimate: true };
   const counted = await db.execute<{ n: number | string }>(sql`select count(*) as n from (${matching} limit ${EXACT_TOTAL_LIMIT + 1}) as bounded`);
   const exact = Number(counted.rows[0]?.n ?? 0);
   if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, isEstimate: false };
-  const plan = await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${matching}`);
-  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, planRows(plan.rows[0]?.['QUERY PLAN'])), isEstimate: true };
+  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, estimate), isEstimate: true };
 }
 
 /** The top node's `Plan Rows` of an `EXPLAIN (FORMAT JSON)` answer (text or parsed, by driver). */
