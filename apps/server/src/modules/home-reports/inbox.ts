@@ -26,7 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { countries, homeReports, subGroups } from '../../db/schema/index.js';
-import { startsWithPrefix } from '../../db/text-prefix.js';
+import { prefixRange } from '../../db/text-prefix.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { boundedTotal, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from '../../http/keyset.js';
 import { type DateBound, fromBoundParam, toBoundParam } from '../../http/list-params.js';
@@ -120,7 +120,7 @@ function conditions(user: AuthUser, filters: InboxFilters): SQL | undefined {
     isNull(homeReports.enteredEventId),
     homeReportReach(user),
     filters.pendingOnly ? inArray(homeReports.status, [HOME_REPORT_STATUS.NUEVO, HOME_REPORT_STATUS.EN_REVISION]) : undefined,
-    reference ? startsWithPrefix(homeReports.reference, reference.toUpperCase()) : undefined,
+    reference ? prefixRange(homeReports.reference, reference.toUpperCase()) : undefined,
     isMedic === null || isMedic === undefined ? undefined : eq(homeReports.isMedic, isMedic),
     status ? eq(homeReports.status, status) : undefined,
     countryKey === null

@@ -19,7 +19,7 @@ import {
   subGroups,
   users,
 } from '../../db/schema/index.js';
-import { startsWithPrefix } from '../../db/text-prefix.js';
+import { prefixRange } from '../../db/text-prefix.js';
 import { type KeysetOrder, type KeysetPlan, keysetColumns } from '../../http/keyset.js';
 import { caseReach, type ReachUser } from '../reach/index.js';
 import type { DateBound, PendingListFilters } from './schemas.js';
@@ -105,12 +105,12 @@ function boundStart(bound: DateBound, timeZone: string): SQL {
 /**
  * The filters of `getWorkFlow` but the status (`pendingCondition`): reference prefix (references
  * are stored upper-case, so the prefix is upper-cased: case-insensitive, and a range of
- * `events_reference_number_unique`, `startsWithPrefix`), FechaSolicitud (updatedAt) from / to
+ * `events_reference_number_unique`, `prefixRange`), FechaSolicitud (updatedAt) from / to
  * (a date-only `to` includes that whole day), group and sub-group.
  */
 export function pendingFilterConditions(filters: PendingListFilters, timeZone: string): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.idEr !== null) conditions.push(startsWithPrefix(events.referenceNumber, filters.idEr.toUpperCase()));
+  if (filters.idEr !== null) conditions.push(prefixRange(events.referenceNumber, filters.idEr.toUpperCase()));
   if (filters.from) conditions.push(sql`${events.updatedAt} >= ${boundStart(filters.from, timeZone)}`);
   if (filters.to) {
     const { day, at } = filters.to;
