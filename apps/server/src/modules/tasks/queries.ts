@@ -1,4 +1,4 @@
-import { ER_STATUS, type ListOrder, pendingStatusesForRole, type WorkflowOrderColumn } from '@atalaya/domain';
+import { ER_STATUS, type ListOrder, type PageAt, pendingStatusesForRole, type WorkflowOrderColumn } from '@atalaya/domain';
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,7 +20,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { prefixRange } from '../../db/text-prefix.js';
-import { type KeysetOrder, type KeysetPlan, keysetColumns } from '../../http/keyset.js';
+import { decodePageKey, type KeysetOrder, type KeysetPlan, keysetColumns } from '../../http/keyset.js';
 import { caseReach, type ReachUser } from '../reach/index.js';
 import type { DateBound, PendingListFilters } from './schemas.js';
 
@@ -141,8 +141,8 @@ export function caseMatches(db: DbOrTx, condition: CaseListCondition) {
  * gives each a btree ending in (value, id), read forwards or backwards: (updated_at, id),
  * (created_at, id), (reference_number, id), (status, id), and the dates after status and
  * country (`events_status_updated_at_id_idx`, `events_country_status_updated_at_id_idx`…).
- * Pais orders by the country's name through the join, which no index serves: the matching
- * cases are sorted.
+ * Pais orders by the country's name through the join: a page reads one range of
+ * (country_id, id) per country (`events_country_id_idx`, `pageByCountry`).
  */
 const ORDER_VALUES = {
   FechaSolicitud: { value: events.updatedAt, kind: 'timestamp' },
@@ -160,7 +160,7 @@ export function caseOrder(order: ListOrder<WorkflowOrderColumn>): KeysetOrder {
   return { ...ORDER_VALUES[order.column], id: events.id, idKind: 'uuid', direction: order.direction };
 }
 
-function pageSelect(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan) {
+function pageSelect(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan, orderBy: SQL[] = plan.orderBy) {
   return db
     .select({
       id: events.id,
@@ -184,7 +184,7 @@ function pageSelect(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan
     .innerJoin(countries, eq(countries.id, events.countryId))
     .innerJoin(subGroups, eq(subGroups.id, events.subGroupId))
     .where(plan.where ? allOf([where, plan.where]) : where)
-    .orderBy(...plan.orderBy)
+    .orderBy(...orderBy)
     .limit(plan.limit)
     .offset(plan.offset);
 }
@@ -198,13 +198,48 @@ function compareKeyPart(a: unknown, b: unknown): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
+/** Reads the branches as one UNION ALL and keeps the first `limit` rows in `compare` order. */
+async function mergedBranches(branches: ReturnType<typeof pageSelect>[], limit: number, compare: (a: CasePageRow, b: CasePageRow) => number): Promise<CasePageRow[]> {
+  const [first, second, ...others] = branches;
+  if (!first) return [];
+  const rows = second ? await unionAll(first, second, ...others) : await first;
+  return rows.sort(compare).slice(0, limit);
+}
+
+/**
+ * A page ordered by country name (Pais), which no index orders through the join: one branch
+ * per country, in the database's order of their names, each `country_id = c and … order by id
+ * limit n` (an index range of `events_country_id_idx`), from the country of the key on (the
+ * countries before it are skipped), merged by (name, id).
+ */
+async function pageByCountry(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan, at: PageAt, readAscending: boolean): Promise<CasePageRow[]> {
+  const byName = await db.select({ id: countries.id, name: countries.name }).from(countries).orderBy(readAscending ? asc(countries.name) : desc(countries.name));
+  const key = at.kind === 'after' || at.kind === 'before' ? decodePageKey(at.key, order) : null;
+  const from = key ? byName.findIndex((country) => country.name === key.value) : 0;
+  const reached = byName.slice(Math.max(0, from));
+  const rank = new Map(reached.map((country, index) => [country.name, index]));
+  const idOrder = sql`${events.id} ${sql.raw(readAscending ? 'asc' : 'desc')}`;
+  const sign = readAscending ? 1 : -1;
+  return mergedBranches(
+    reached.map((country, index) => {
+      // In the key's country the position is an id range of the index (the name is the key's).
+      const position = key && from >= 0 && index === 0 ? [sql`${events.id} ${sql.raw(readAscending ? '>' : '<')} ${key.id}::uuid`] : [];
+      return pageSelect(db, allOf([where, eq(events.countryId, country.id), ...position]), order, plan, [idOrder]);
+    }),
+    plan.limit,
+    (a, b) => (rank.get(a.countryName) ?? 0) - (rank.get(b.countryName) ?? 0) || sign * compareKeyPart(a.keyId, b.keyId),
+  );
+}
+
 /**
  * One page of cases (`keysetPlan`): the events columns, country and sub-group names, and the
- * key columns, in the plan's order. A list of several statuses ordered by a date reads one
- * ordered, limited range per status (`status = s and … order by value, id limit n`: an index
- * range of (status, value, id) or (country_id, status, value, id) each) as a UNION ALL, and
- * keeps the first n of their merge, so that PostgreSQL never sorts every matching case. A page
- * read by offset (a page number without key, near the start) is one query.
+ * key columns, in the plan's order, never sorting every matching case:
+ * - a list of several statuses ordered by a date reads one ordered, limited range per status
+ *   (`status = s and … order by value, id limit n`: an index range of (status, value, id) or
+ *   (country_id, status, value, id) each) as a UNION ALL, and keeps the first n of their merge;
+ * - by country name (Pais), one range per country (`pageByCountry`);
+ * - otherwise one query, read in order from the (value, id) index.
+ * A page read by offset (a page number without key, near the start) is one query.
  */
 export async function casePage(
   db: DbOrTx,
@@ -212,16 +247,19 @@ export async function casePage(
   column: WorkflowOrderColumn,
   order: KeysetOrder,
   plan: KeysetPlan,
+  at: PageAt,
 ): Promise<CasePageRow[]> {
   const { statuses } = condition;
   if (statuses.length === 0) return [];
-  const [first, second, ...others] = statuses.map((status) => pageSelect(db, statusBranch(condition, status), order, plan));
-  if (!first || !second || plan.offset > 0 || !PER_STATUS_ORDERS.has(column)) return pageSelect(db, caseListWhere(condition), order, plan);
-  const rows = await unionAll(first, second, ...others);
   const readAscending = (order.direction === 'ASC') !== plan.reversed;
   const sign = readAscending ? 1 : -1;
-  rows.sort((a, b) => sign * (compareKeyPart(a.keyValue, b.keyValue) || compareKeyPart(a.keyId, b.keyId)));
-  return rows.slice(0, plan.limit);
+  if (plan.offset === 0 && column === 'Pais') return pageByCountry(db, caseListWhere(condition), order, plan, at, readAscending);
+  if (statuses.length === 1 || plan.offset > 0 || !PER_STATUS_ORDERS.has(column)) return pageSelect(db, caseListWhere(condition), order, plan);
+  return mergedBranches(
+    statuses.map((status) => pageSelect(db, statusBranch(condition, status), order, plan)),
+    plan.limit,
+    (a, b) => sign * (compareKeyPart(a.keyValue, b.keyValue) || compareKeyPart(a.keyId, b.keyId)),
+  );
 }
 
 /** A timestamp or date as the drivers give it from an aggregate (string or Date), as a Date. */

@@ -56,7 +56,7 @@ async function caseList(db: Db, user: AuthUser, request: ListRequest, where: (co
   const condition = where({ timeZone, laboratoryIds });
   const [total, read] = await Promise.all([
     boundedTotal(db, caseMatches(db, condition)),
-    casePage(db, condition, request.order.column, order, plan),
+    casePage(db, condition, request.order.column, order, plan, request.at),
   ]);
   const page = keysetResult(request.at, plan, read, total, request.page, PAGE_SIZE);
   const rows = await buildCaseRows(db, page.Result, { userId: user.id, timeZone, now: new Date() });

@@ -1,0 +1,1 @@
+CREATE INDEX "events_country_id_idx" ON "events" USING btree ("country_id","id");
