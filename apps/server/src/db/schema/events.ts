@@ -76,9 +76,9 @@ export const events = pgTable(
     index('events_updated_at_idx').on(t.updatedAt.desc()),
     index('events_created_by_status_idx').on(t.createdBy, t.status),
     index('events_parent_idx').on(t.parentEventId).where(sql`${t.parentEventId} is not null`),
-    index('events_home_report_idx').on(t.homeReportId).where(sql`${t.homeReportId} is not null`),
     // The case lists ordered by country (Pais): one range of (country_id, id) per country.
     index('events_country_id_idx').on(t.countryId, t.id),
+    index('events_home_report_idx').on(t.homeReportId).where(sql`${t.homeReportId} is not null`),
   ],
 );
 
