@@ -29,6 +29,7 @@ import { createHomeReportEvents, homeReportsModule } from './modules/home-report
 import { meddraModule } from './modules/meddra/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
 import { type ConfigurationEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
+import { searchModule } from './modules/search/index.js';
 import { registerWebApp } from './modules/static/index.js';
 import { tasksModule } from './modules/tasks/index.js';
 
@@ -96,6 +97,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   const caseEvents = createCaseEvents();
   await app.register(homeReportsModule, { db, captchaHmacKey: keys.captchaHmacKey, events: homeReportEvents, caseEvents });
   await app.register(tasksModule, { db });
+  await app.register(searchModule, { db });
   await app.register(caseReadRoutes, { db });
   await app.register(caseMedicationsModule, { db });
   await app.register(caseAssessmentModule, { db });

@@ -100,6 +100,16 @@ const searchOrderField = z
     return order;
   });
 
+/**
+ * Body of `POST exportERByFilters`: the filters and, optionally, the screen's `orderBy` (the
+ * rows come in the order the screen lists them; absent = the default).
+ */
+export const searchExportSchema = z
+  .strictObject({ ...searchCriteriaShape, orderBy: searchOrderField })
+  .superRefine(checkDateRanges);
+export type SearchExportRequest = z.input<typeof searchExportSchema>;
+export type ParsedSearchExport = z.output<typeof searchExportSchema>;
+
 /** The `pageKey` of the body (`PageAt`): absent, `first`, `last`, `after:{key}`, `before:{key}`. */
 const pageKeyField = z
   .string({ error: MSG.lists.invalidPageKey })

@@ -77,6 +77,8 @@ export const events = pgTable(
     index('events_created_by_status_idx').on(t.createdBy, t.status),
     index('events_parent_idx').on(t.parentEventId).where(sql`${t.parentEventId} is not null`),
     index('events_home_report_idx').on(t.homeReportId).where(sql`${t.homeReportId} is not null`),
+    // The search's event identifier: a prefix of the incoming report's RH number, as an index range.
+    index('events_home_reference_number_idx').on(t.homeReferenceNumber).where(sql`${t.homeReferenceNumber} is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "events_home_reference_number_idx" ON "events" USING btree ("home_reference_number") WHERE "events"."home_reference_number" is not null;

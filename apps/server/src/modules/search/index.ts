@@ -1,0 +1,1 @@
+export { searchModule, type SearchModuleOptions } from './routes.js';

@@ -1,0 +1,285 @@
+import { type ListOrder, MSG, type SearchCriteria, type SearchOrderColumn } from '@atalaya/domain';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  activeIngredients,
+  companies,
+  countries,
+  eventMedicationIngredients,
+  eventMedications,
+  eventRams,
+  events,
+  groups,
+  laboratories,
+  productIngredients,
+  products,
+  ramTypes,
+  statuses,
+  subGroups,
+} from '../../db/schema/index.js';
+import { prefixRange } from '../../db/text-prefix.js';
+import { badRequest } from '../../http/errors.js';
+import type { KeysetOrder, KeysetPlan } from '../../http/keyset.js';
+import { keysetColumns } from '../../http/keyset.js';
+import { caseReach, type ReachUser } from '../reach/index.js';
+
+/*
+ * The queries of the event search (docs/api.md 'Event search'). Every condition is on
+ * `events` (unaliased), so reach (`caseReach`) and the filters AND together in one WHERE, and
+ * the page is one keyset read ordered by (column, events.id) over the `events_*` indexes.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// The filter ids: each must name an existing, enabled row of its list
+// ---------------------------------------------------------------------------------------------
+
+type IdFilterKey = 'PaisId' | 'CompaniaId' | 'LaboratorioId' | 'ProductoId' | 'PrincipioActivoId' | 'EstadoId' | 'TipoRAMId' | 'GrupoId' | 'SubGrupoId';
+
+/** Each id filter: its list and the name the message gives it. */
+const ID_FILTERS: readonly { key: IdFilterKey; name: string; table: string }[] = [
+  { key: 'PaisId', name: 'País', table: 'countries' },
+  { key: 'CompaniaId', name: 'Compañía', table: 'companies' },
+  { key: 'LaboratorioId', name: 'Laboratorio', table: 'laboratories' },
+  { key: 'ProductoId', name: 'Producto', table: 'products' },
+  { key: 'PrincipioActivoId', name: 'Principio activo', table: 'active_ingredients' },
+  { key: 'EstadoId', name: 'Estado', table: 'statuses' },
+  { key: 'TipoRAMId', name: 'Tipo de RAM', table: 'ram_types' },
+  { key: 'GrupoId', name: 'Grupo', table: 'groups' },
+  { key: 'SubGrupoId', name: 'Sub-grupo', table: 'sub_groups' },
+];
+
+// Keep the table names above honest: they are the schema's.
+const TABLES = { countries, companies, laboratories, products, active_ingredients: activeIngredients, statuses, ram_types: ramTypes, groups, sub_groups: subGroups } as const;
+
+/**
+ * Refuses (400 `MSG.search.unknownFilter`) the first given id filter that names no row of its
+ * list or a disabled one (`eliminado`): one query for all of them (a `union all` of primary-key
+ * lookups), none when no id filter is given.
+ */
+export async function checkFilterIds(db: DbOrTx, criteria: SearchCriteria): Promise<void> {
+  const given = ID_FILTERS.flatMap((filter) => {
+    const id = criteria[filter.key];
+    return id === null || id === undefined ? [] : [{ ...filter, id }];
+  });
+  if (given.length === 0) return;
+  const lookups = given.map((filter) => {
+    const table = TABLES[filter.table as keyof typeof TABLES];
+    return sql`select ${filter.key}::text as key from ${table} where ${table.id} = ${filter.id} and not ${table.eliminado}`;
+  });
+  const found = await db.execute<{ key: string }>(sql.join(lookups, sql` union all `));
+  const present = new Set(found.rows.map((row) => row.key));
+  const missing = given.find((filter) => !present.has(filter.key));
+  if (missing) throw badRequest(MSG.search.unknownFilter(missing.name));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The conditions
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The cases with a suspect medicine of one of these laboratories (a subquery of laboratory
+ * ids, or one id). The one place that knows how a case's laboratories are found, so that it
+ * can switch to the case's own `events.laboratory_ids` (migration 0009, `laboratory_ids &&
+ * array(…)` over its GIN index) in one edit: today an `exists` over `event_medications`
+ * probed by `event_medications_laboratory_event_idx` (laboratory_id, event_id).
+ */
+export function hasLaboratoryIn(laboratoryIds: SQL): SQL {
+  return sql`exists (select 1 from ${eventMedications} where ${eventMedications.eventId} = ${events.id} and ${eventMedications.laboratoryId} in (${laboratoryIds}))`;
+}
+
+/** A Date bound's SQL: the start of an ISO day in the user's time zone. */
+function dayStart(day: string, timeZone: string): SQL {
+  return sql`((${day}::date)::timestamp at time zone ${timeZone})`;
+}
+
+/** `from ≤ column < to + 1 day`, each day in the user's time zone (a `Hasta` day is included whole). */
+function dayRange(column: SQL | typeof events.createdAt, from: string | null | undefined, to: string | null | undefined, timeZone: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(sql`${column} >= ${dayStart(from, timeZone)}`);
+  if (to) conditions.push(sql`${column} < ((${to}::date + 1)::timestamp at time zone ${timeZone})`);
+  return conditions;
+}
+
+/**
+ * The filters of the search (§2.5), each a condition on `events`:
+ * - country, status, group, sub-group: columns of `events`;
+ * - laboratory / company: a suspect medicine of that laboratory, or of a laboratory of that
+ *   company (`hasLaboratoryIn`);
+ * - product: a suspect medicine of that product (`event_medications_product_event_idx`);
+ * - active ingredient: a suspect medicine whose product contains it (`product_ingredients`
+ *   by ingredient, then the medicines of those products by product): the ingredients a case
+ *   records on a medicine are always among its product's (`case-medications`);
+ * - RAM type: a reaction of that type (`event_rams_type_event_idx`);
+ * - IdEvento: an upper-cased prefix of the reference (`UY-2026-000123` finds its follow-ups
+ *   `UY-2026-000123-S1`) or of the incoming report's number (`RH-…`), as index ranges;
+ * - the four days, in the user's country time zone, `Hasta` included whole.
+ */
+export function searchConditions(criteria: SearchCriteria, timeZone: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (criteria.PaisId) conditions.push(eq(events.countryId, criteria.PaisId));
+  if (criteria.EstadoId) conditions.push(eq(events.status, criteria.EstadoId));
+  if (criteria.GrupoId) conditions.push(eq(events.groupId, criteria.GrupoId));
+  if (criteria.SubGrupoId) conditions.push(eq(events.subGroupId, criteria.SubGrupoId));
+  if (criteria.LaboratorioId) conditions.push(hasLaboratoryIn(sql`${criteria.LaboratorioId}::int`));
+  if (criteria.CompaniaId) {
+    conditions.push(hasLaboratoryIn(sql`select ${laboratories.id} from ${laboratories} where ${laboratories.companyId} = ${criteria.CompaniaId}`));
+  }
+  if (criteria.ProductoId) {
+    conditions.push(
+      sql`exists (select 1 from ${eventMedications} where ${eventMedications.eventId} = ${events.id} and ${eventMedications.productId} = ${criteria.ProductoId})`,
+    );
+  }
+  if (criteria.PrincipioActivoId) {
+    conditions.push(sql`exists (select 1 from ${eventMedications} where ${eventMedications.eventId} = ${events.id} and ${eventMedications.productId} in (
+      select ${productIngredients.productId} from ${productIngredients} where ${productIngredients.activeIngredientId} = ${criteria.PrincipioActivoId}))`);
+  }
+  if (criteria.TipoRAMId) {
+    conditions.push(sql`exists (select 1 from ${eventRams} where ${eventRams.eventId} = ${events.id} and ${eventRams.ramTypeId} = ${criteria.TipoRAMId})`);
+  }
+  const identifier = criteria.IdEvento?.trim().toUpperCase();
+  if (identifier) {
+    conditions.push(sql`(${prefixRange(events.referenceNumber, identifier)} or ${prefixRange(events.homeReferenceNumber, identifier)})`);
+  }
+  conditions.push(...dayRange(events.createdAt, criteria.FechaCreacionDesde, criteria.FechaCreacionHasta, timeZone));
+  conditions.push(...dayRange(events.updatedAt, criteria.FechaModificacionDesde, criteria.FechaModificacionHasta, timeZone));
+  return conditions;
+}
+
+/** Reach and the filters: the WHERE of every query of the search and its export. */
+export function searchWhere(user: ReachUser, laboratoryIds: readonly number[] | undefined, criteria: SearchCriteria, timeZone: string): SQL {
+  const conditions = [caseReach(user, laboratoryIds), ...searchConditions(criteria, timeZone)];
+  return sql.join(
+    conditions.map((condition) => sql`(${condition})`),
+    sql` and `,
+  );
+}
+
+/** The matching cases, any column: what `boundedTotal` and the export's cap count. */
+export function matchingCases(where: SQL): SQL {
+  return sql`select 1 from ${events} where ${where}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The order and the page
+// ---------------------------------------------------------------------------------------------
+
+/** The keyset order of a search order: the column (NOT NULL) and `events.id` as tiebreak. */
+export function searchOrder(order: ListOrder<SearchOrderColumn>): KeysetOrder {
+  const id = events.id;
+  switch (order.column) {
+    case 'FechaSolicitud':
+      return { value: events.updatedAt, kind: 'timestamp', id, idKind: 'uuid', direction: order.direction };
+    case 'FechaCreacion':
+      return { value: events.createdAt, kind: 'timestamp', id, idKind: 'uuid', direction: order.direction };
+    case 'NumeroReferencia':
+      return { value: events.referenceNumber, kind: 'text', id, idKind: 'uuid', direction: order.direction };
+    case 'Estado':
+      return { value: events.status, kind: 'integer', id, idKind: 'uuid', direction: order.direction };
+    case 'Pais':
+      return { value: countries.name, kind: 'text', id, idKind: 'uuid', direction: order.direction };
+  }
+}
+
+/**
+ * One page (or export batch) of cases as `plan` reads it: what `buildCaseRows` needs (the
+ * tasks' `CasePageRow`), the group's name and the keyset columns. Joined to the case's
+ * country, group and sub-group (primary keys).
+ */
+export function searchPage(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan) {
+  const { keyValue, keyId } = keysetColumns(order);
+  return db
+    .select({
+      id: events.id,
+      meta: events.meta,
+      referenceNumber: events.referenceNumber,
+      homeReferenceNumber: events.homeReferenceNumber,
+      status: events.status,
+      groupId: events.groupId,
+      groupName: groups.title,
+      subGroupId: events.subGroupId,
+      subGroupName: subGroups.nombre,
+      countryName: countries.name,
+      isHistoric: events.isHistoric,
+      createdBy: events.createdBy,
+      receivedAt: events.receivedAt,
+      sentAt: events.sentAt,
+      createdAt: events.createdAt,
+      updatedAt: events.updatedAt,
+      keyValue,
+      keyId,
+    })
+    .from(events)
+    .innerJoin(countries, eq(countries.id, events.countryId))
+    .innerJoin(groups, eq(groups.id, events.groupId))
+    .innerJoin(subGroups, eq(subGroups.id, events.subGroupId))
+    .where(plan.where ? sql`(${where}) and ${plan.where}` : where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+}
+export type SearchPageRow = Awaited<ReturnType<typeof searchPage>>[number];
+
+// ---------------------------------------------------------------------------------------------
+// Per page (or batch): one query each
+// ---------------------------------------------------------------------------------------------
+
+/** The names of a set joined in a stable order, as a scalar subquery's text. */
+const INGREDIENTS_OF_MEDICATION = (medicationId: SQL) =>
+  sql`(select string_agg(${activeIngredients.name}, ', ' order by ${activeIngredients.name}) from ${eventMedicationIngredients}
+    join ${activeIngredients} on ${activeIngredients.id} = ${eventMedicationIngredients.activeIngredientId}
+    where ${eventMedicationIngredients.eventMedicationId} = ${medicationId})`;
+const INGREDIENTS_OF_PRODUCT = (productId: SQL) =>
+  sql`(select string_agg(${activeIngredients.name}, ', ' order by ${activeIngredients.name}) from ${productIngredients}
+    join ${activeIngredients} on ${activeIngredients.id} = ${productIngredients.activeIngredientId}
+    where ${productIngredients.productId} = ${productId})`;
+
+/**
+ * Per case: its first suspect medicine (lowest id, as the list row's) with product, company
+ * and `pActive`: the active ingredients the case records on it, else its product's, joined by
+ * ', ' in name order.
+ */
+export function firstMedicines(db: DbOrTx, eventIds: string[]) {
+  return db
+    .selectDistinctOn([eventMedications.eventId], {
+      eventId: eventMedications.eventId,
+      commercialName: products.commercialName,
+      company: companies.name,
+      activeIngredients: sql<string | null>`coalesce(${INGREDIENTS_OF_MEDICATION(sql`${eventMedications.id}`)}, ${INGREDIENTS_OF_PRODUCT(sql`${eventMedications.productId}`)})`,
+    })
+    .from(eventMedications)
+    .innerJoin(products, eq(products.id, eventMedications.productId))
+    .innerJoin(laboratories, eq(laboratories.id, eventMedications.laboratoryId))
+    .innerJoin(companies, eq(companies.id, laboratories.companyId))
+    .where(inArray(eventMedications.eventId, eventIds))
+    .orderBy(eventMedications.eventId, asc(eventMedications.id));
+}
+
+/** The reactions of the cases, in the order they were entered, with their RAM type. */
+export function caseReactions(db: DbOrTx, eventIds: string[]) {
+  return db
+    .select({
+      id: eventRams.id,
+      eventId: eventRams.eventId,
+      lltName: eventRams.lltName,
+      lltCode: eventRams.lltCode,
+      ramType: ramTypes.type,
+      isRam: eventRams.isRam,
+      serious: eventRams.isSerious,
+    })
+    .from(eventRams)
+    .leftJoin(ramTypes, eq(ramTypes.id, eventRams.ramTypeId))
+    .where(inArray(eventRams.eventId, eventIds))
+    .orderBy(eventRams.eventId, asc(eventRams.id));
+}
+export type CaseReaction = Awaited<ReturnType<typeof caseReactions>>[number];
+
+/** Rows grouped by case id. */
+export function groupByEvent<T extends { eventId: string }>(rows: T[]): Map<string, T[]> {
+  const grouped = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.eventId);
+    if (list) list.push(row);
+    else grouped.set(row.eventId, [row]);
+  }
+  return grouped;
+}

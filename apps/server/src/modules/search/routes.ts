@@ -1,0 +1,89 @@
+import { PassThrough } from 'node:stream';
+import { MSG, SEARCH_EXPORT, searchExportSchema, searchRequestSchema, searchResultSchema } from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { CASE_READERS } from '../../http/case-routes.js';
+import { attachmentDisposition } from '../../http/content-disposition.js';
+import { AppError } from '../../http/errors.js';
+import { Semaphore } from '../../http/resource-limits.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { prepareExport, XLSX_MIME_TYPE } from './export.js';
+import { searchCases } from './service.js';
+
+export interface SearchModuleOptions {
+  db: Db;
+  /** Exports written at once by this process (each holds a database connection while it streams). */
+  maxConcurrentExports?: number;
+  /** How long an export waits for a slot before 503 (ms). */
+  exportWaitMs?: number;
+}
+
+const TAG = ['Búsqueda'];
+
+/**
+ * The event search (`getERByFilters`) and its Excel export (`exportERByFilters`), event spec
+ * §2.5, §7, §9; docs/api.md 'Event search'. Every case reader may search within its reach;
+ * ADMIN, who reaches no case, is refused (403) like on the other case lists.
+ */
+export const searchModule: FastifyPluginAsyncZod<SearchModuleOptions> = async (app, { db, maxConcurrentExports = 2, exportWaitMs = 10_000 }) => {
+  const exportSlots = new Semaphore(maxConcurrentExports);
+
+  app.route({
+    method: 'POST',
+    url: '/api/getERByFilters',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: TAG,
+      summary: 'Busca los eventos reportables al alcance del usuario por filtros (20 por página, con sus reacciones)',
+      body: searchRequestSchema,
+      response: { 200: searchResultSchema, ...errorResponses },
+    },
+    handler: (request) => searchCases(db, requireUser(request), request.body),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/exportERByFilters',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: TAG,
+      summary: 'Descarga como ListadoEventos.xlsx los eventos reportables que encuentra la búsqueda (hoja «Eventos filtrados»)',
+      description: `A lo sumo ${SEARCH_EXPORT.maxRows.toLocaleString('es-UY')} filas de Excel; más eventos responden 400. Escritura en flujo.`,
+      body: searchExportSchema,
+      response: { 200: z.unknown().describe(`Los bytes del Excel (${XLSX_MIME_TYPE}, Content-Disposition: attachment)`), ...errorResponses, 503: messageSchema },
+    },
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      if (!(await exportSlots.acquire(exportWaitMs))) throw new AppError(503, MSG.search.exportBusy);
+      let released = false;
+      const release = () => {
+        if (!released) {
+          released = true;
+          exportSlots.release();
+        }
+      };
+      try {
+        const prepared = await prepareExport(db, user, request.body);
+        const out = new PassThrough();
+        out.once('close', release);
+        prepared.write(out).catch((error: unknown) => {
+          // The answer has started: it can only be cut short.
+          request.log.error({ err: error }, 'exportERByFilters failed while streaming');
+          out.destroy(error instanceof Error ? error : new Error(String(error)));
+          release();
+        });
+        return reply
+          .code(200)
+          .header('content-type', XLSX_MIME_TYPE)
+          .header('content-disposition', attachmentDisposition(SEARCH_EXPORT.fileName))
+          .header('cache-control', 'private, no-store')
+          .send(out);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+  });
+};

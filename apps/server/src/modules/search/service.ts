@@ -1,0 +1,88 @@
+import {
+  MSG,
+  type ParsedSearchRequest,
+  type SearchCriteria,
+  type SearchReaction,
+  type SearchResult,
+  type SearchRow,
+  SEARCH_PAGE_SIZE,
+} from '@atalaya/domain';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { AuthUser } from '../../http/access-token.js';
+import { badRequest } from '../../http/errors.js';
+import { boundedTotal, keysetPlan, keysetResult } from '../../http/keyset.js';
+import { loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
+import { buildCaseRows, countryTimeZone } from '../tasks/index.js';
+import { caseReactions, checkFilterIds, firstMedicines, groupByEvent, matchingCases, searchOrder, searchPage, searchWhere } from './queries.js';
+
+/** What every search query is built from: the user's time zone and the WHERE (reach and filters). */
+export interface SearchScope {
+  timeZone: string;
+  where: SQL;
+}
+
+/**
+ * Checks the filter ids (400 for an unknown or disabled one) and builds the WHERE: reach of
+ * the user (`caseReach`, with the laboratories loaded for QPPV, CL and Fabricante) and the
+ * filters in the user's country time zone.
+ */
+export async function searchScope(db: Db, user: AuthUser, criteria: SearchCriteria): Promise<SearchScope> {
+  const [timeZone, laboratoryIds] = await Promise.all([
+    countryTimeZone(db, user.countryCode),
+    reachesByLaboratory(user.role) ? loadUserLaboratoryIds(db, user.id) : undefined,
+    checkFilterIds(db, criteria),
+  ]);
+  return { timeZone, where: searchWhere(user, laboratoryIds, criteria, timeZone) };
+}
+
+function toReaction(row: Awaited<ReturnType<typeof caseReactions>>[number]): SearchReaction {
+  return {
+    Id: String(row.id),
+    Reaccion: row.lltName,
+    LltCode: row.lltCode === null ? null : String(row.lltCode),
+    TipoRAM: row.ramType,
+    IsRAM: row.isRam,
+    Grave: row.serious,
+  };
+}
+
+/**
+ * `getERByFilters`: one page of the cases in reach that match the filters, ordered by the
+ * chosen column and the id (keyset), with the list row of §3, the group, the sub-group, the
+ * first medicine's active ingredients and each case's reactions. A fixed number of queries
+ * whatever the page holds: the scope (3), the total and the page (2), the rows (6, shared with
+ * the task lists), the medicines' ingredients and the reactions (2).
+ */
+export async function searchCases(db: Db, user: AuthUser, request: ParsedSearchRequest): Promise<SearchResult> {
+  const { pageNumber = 1, pageKey: at, orderBy } = request;
+  const scope = await searchScope(db, user, request);
+  const order = searchOrder(orderBy);
+  const plan = keysetPlan(order, at, pageNumber, SEARCH_PAGE_SIZE);
+  const [total, read] = await Promise.all([boundedTotal(db, matchingCases(scope.where)), searchPage(db, scope.where, order, plan)]);
+  if (at.kind === 'first' && !total.isEstimate) {
+    const pageCount = Math.ceil(total.total / SEARCH_PAGE_SIZE);
+    if (pageNumber > Math.max(1, pageCount)) throw badRequest(MSG.search.pagePastEnd(pageCount));
+  }
+  const paged = keysetResult(at, plan, read, total, pageNumber, SEARCH_PAGE_SIZE);
+  const ids = paged.Result.map((row) => row.id);
+  const [rows, medicines, reactions] = await Promise.all([
+    buildCaseRows(db, paged.Result, { userId: user.id, timeZone: scope.timeZone, now: new Date() }),
+    ids.length ? firstMedicines(db, ids) : [],
+    ids.length ? caseReactions(db, ids) : [],
+  ]);
+  const medicineOf = new Map(medicines.map((medicine) => [medicine.eventId, medicine]));
+  const reactionsOf = groupByEvent(reactions);
+  const result: SearchRow[] = rows.map((row, index) => {
+    const page = paged.Result[index];
+    return {
+      ...row,
+      Grupo: page?.groupName ?? '',
+      TipoReporte: page?.subGroupName ?? row.SubGrupoNombre,
+      pActive: medicineOf.get(row.Id)?.activeIngredients ?? null,
+      EventosAdversos: (reactionsOf.get(row.Id) ?? []).map(toReaction),
+    };
+  });
+  return { ...paged, Result: result };
+}
+
