@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { demoRole } from '../support/demo-users';
 import { expectFilter, pickFilter, resultsPager, resultsTable, sentCasesOf } from '../support/search';
 import { signIn } from '../support/session';
+import { typeDate } from '../support/wizard';
 
 /**
  * Issue 16 §2, §3, §6: the event search keeps its filters, order and page in the URL, so a case
@@ -63,8 +64,8 @@ test('the dates of Búsqueda avanzada refuse an end before its start', async ({ 
   await expect(page).toHaveURL(/\/eventsearch\?/);
   const before = page.url();
   await page.getByRole('button', { name: 'Búsqueda avanzada' }).click();
-  await page.getByLabel('Modificado desde').fill('2026-05-02');
-  await page.getByLabel('Modificado hasta').fill('2026-05-01');
+  await typeDate(page, 'Modificado desde', '02/05/2026');
+  await typeDate(page, 'Modificado hasta', '01/05/2026');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page.getByText('La fecha de fin de modificación debe ser posterior a la de inicio')).toBeVisible();
   expect(page.url()).toBe(before);
@@ -99,4 +100,25 @@ test('a QPPV exports the filtered search to Excel and the file holds the listed 
   const listed = cells.filter((text) => /^UY-\d{4}-\d+/.test(text));
   expect(new Set(listed)).toEqual(new Set(references));
   expect(cells).toContain('Budemar Nasal');
+});
+
+test('the product search lists a country laboratories, then the laboratory products', async ({ page, browser }) => {
+  const [reference] = await sentCasesOf(browser, 'Losamar D', 1);
+
+  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await page.getByRole('link', { name: 'Búsqueda por producto' }).first().click();
+  await expect(page).toHaveURL(/\/productSearch\?.*PaisId=\d+/);
+  await expect(page.getByRole('heading', { name: 'Ver eventos reportables', level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Compañía', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Producto', exact: true })).toBeDisabled();
+  await pickFilter(page, 'Laboratorio', 'Laboratorio Terramar');
+  await pickFilter(page, 'Producto', 'Losamar D');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page.getByText('Total encontrados: 1')).toBeVisible();
+  await expect(resultsTable(page).getByRole('link', { name: reference ?? '', exact: true })).toBeVisible();
+
+  // Hiding the filters leaves the list.
+  await page.getByRole('button', { name: 'Ocultar filtros' }).click();
+  await expect(page.getByRole('button', { name: 'Buscar', exact: true })).toBeHidden();
+  await expect(resultsTable(page)).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { SEARCH_EXPORT, type NamedItem, type SearchCriteria, type SearchFilters, type SearchRequest, type SearchResult } from '@atalaya/domain';
+import { SEARCH_EXPORT, type NamedItem, type SearchExportRequest, type SearchFilters, type SearchRequest, type SearchResult, type UserWithDetails } from '@atalaya/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, saveBlob } from '../../shared/api';
 
@@ -17,6 +17,10 @@ const LISTS = { staleTime: 10 * 60_000 } as const;
 /** `getFilters`: countries, companies, laboratories, statuses, RAM types and report types. */
 export const filtersQuery = () =>
   queryOptions({ queryKey: searchKeys.filters, queryFn: ({ signal }) => api.get<SearchFilters>('getFilters', { signal }), ...LISTS });
+
+/** `getMyUser`: the user's laboratory assignments, for the default country. */
+export const myUserQuery = () =>
+  queryOptions({ queryKey: ['search', 'my-user'] as const, queryFn: ({ signal }) => api.get<UserWithDetails>('getMyUser', { signal }), ...LISTS });
 
 /** `getlaboraotriesByCountry/{id}`: the laboratories of a country (the product search's first picker). */
 export const laboratoriesOfCountryQuery = (countryId: number | undefined) =>
@@ -47,11 +51,11 @@ export const searchResultsQuery = (request: SearchRequest, enabled: boolean) =>
   });
 
 /**
- * `POST exportERByFilters` with the filters on screen: the file streams in (no Content-Length),
+ * `POST exportERByFilters` with the listed search's filters and order: the file streams in (no Content-Length),
  * `onProgress` hears the bytes received, and the browser saves it as `ListadoEventos.xlsx`.
  * A refusal is thrown as the API error (its `Message`, without the global notice).
  */
-export async function exportSearch(criteria: SearchCriteria, onProgress: (receivedBytes: number) => void, signal?: AbortSignal): Promise<void> {
-  const file = await api.post<Blob>('exportERByFilters', criteria, { responseType: 'blob', onProgress, notify: false, signal });
+export async function exportSearch(request: SearchExportRequest, onProgress: (receivedBytes: number) => void, signal?: AbortSignal): Promise<void> {
+  const file = await api.post<Blob>('exportERByFilters', request, { responseType: 'blob', onProgress, notify: false, signal });
   saveBlob(file, SEARCH_EXPORT.fileName);
 }

@@ -79,13 +79,21 @@ describe('search filters', () => {
     expect(dateRangeErrors({ FechaCreacionDesde: '2026-05-01', FechaCreacionHasta: '2026-05-01' })).toEqual({});
   });
 
-  it('starts from Uruguay, an RLF from its own country', () => {
+  it('starts from Uruguay when the user reaches it, an RLF from its own country', () => {
     const countries = [
       { Id: 1, Codigo: 'UY' },
-      { Id: 2, Codigo: 'PY' },
+      { Id: 2, Codigo: 'AR' },
     ];
-    expect(defaultCountryId(countries, 'QPPV', 'PY')).toBe(1);
-    expect(defaultCountryId(countries, 'RLF', 'PY')).toBe(2);
-    expect(defaultCountryId([{ Id: 2, Codigo: 'PY' }], 'CL', 'UY')).toBeUndefined();
+    const laboratories = [
+      { Id: 10, PaisId: 1 },
+      { Id: 20, PaisId: 2 },
+    ];
+    const reach = (...assignments: { LaboratoryId: number | null; CountryId: number | null }[]) => ({ assignments, laboratories });
+    expect(defaultCountryId(countries, { Rol: 'QPPV', Country: 'AR' }, reach({ LaboratoryId: null, CountryId: null }))).toBe(1);
+    expect(defaultCountryId(countries, { Rol: 'CL', Country: 'UY' }, reach({ LaboratoryId: 10, CountryId: null }))).toBe(1);
+    expect(defaultCountryId(countries, { Rol: 'CL', Country: 'AR' }, reach({ LaboratoryId: null, CountryId: 1 }))).toBe(1);
+    expect(defaultCountryId(countries, { Rol: 'Fabricante', Country: 'AR' }, reach({ LaboratoryId: 20, CountryId: 2 }))).toBeUndefined();
+    expect(defaultCountryId(countries, { Rol: 'RLF', Country: 'AR' }, reach())).toBe(2);
+    expect(defaultCountryId([{ Id: 2, Codigo: 'AR' }], { Rol: 'QPPV', Country: 'UY' }, reach({ LaboratoryId: null, CountryId: null }))).toBeUndefined();
   });
 });

@@ -139,11 +139,32 @@ export function withFilter(filters: Filters, key: IdFilter, value: number | unde
   return next;
 }
 
+/** A laboratory assignment of the user (`getMyUser`): a laboratory, a country's laboratories, or all (both null). */
+interface Assignment {
+  LaboratoryId: number | null;
+  CountryId: number | null;
+}
+
+/** Whether the user's laboratories reach a country (every laboratory, that country's, or one of its laboratories). */
+export function reachesCountry(assignments: readonly Assignment[], laboratories: readonly { Id: number; PaisId: number }[], countryId: number): boolean {
+  return assignments.some((assignment) => {
+    if (assignment.LaboratoryId === null) return assignment.CountryId === null || assignment.CountryId === countryId;
+    return laboratories.find((lab) => lab.Id === assignment.LaboratoryId)?.PaisId === countryId;
+  });
+}
+
 /**
- * The country a user starts from (platform spec §9 'Default pre-selected country UY'): an RLF
- * always its own country (its reach; the picker is fixed), anyone else Uruguay when the list holds it.
+ * The country a search starts from (event spec §9 'Default pre-selected country UY'): an RLF
+ * always its own country (its reach; the picker is fixed); anyone else Uruguay when its
+ * laboratories reach Uruguay, no country otherwise (a Fabricante of other countries would
+ * find nothing in Uruguay).
  */
-export function defaultCountryId(countries: readonly { Id: number; Codigo: string }[], role: string, userCountry: string): number | undefined {
-  const code = role === 'RLF' ? userCountry : 'UY';
-  return countries.find((country) => country.Codigo === code)?.Id;
+export function defaultCountryId(
+  countries: readonly { Id: number; Codigo: string }[],
+  user: { Rol: string; Country: string },
+  reach: { assignments: readonly Assignment[]; laboratories: readonly { Id: number; PaisId: number }[] },
+): number | undefined {
+  if (user.Rol === 'RLF') return countries.find((country) => country.Codigo === user.Country)?.Id;
+  const uruguay = countries.find((country) => country.Codigo === 'UY')?.Id;
+  return uruguay !== undefined && reachesCountry(reach.assignments, reach.laboratories, uruguay) ? uruguay : undefined;
 }

@@ -1,4 +1,4 @@
-import { MSG, type SearchCriteria } from '@atalaya/domain';
+import { MSG, type SearchExportRequest } from '@atalaya/domain';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,11 +18,11 @@ export function exportErrorText(error: unknown): string {
 }
 
 /**
- * 'Exportar a Excel' (event spec §9, issue 16 §3): the listed search's filters go to
+ * 'Exportar a Excel' (event spec §9, issue 16 §3): the listed search's filters and order go to
  * `exportERByFilters`; while the file streams in, the bytes received are shown; a failure
  * is said in Spanish under the button.
  */
-export function ExportButton({ criteria, disabled }: { criteria: SearchCriteria; disabled?: boolean }) {
+export function ExportButton({ request, disabled }: { request: SearchExportRequest; disabled?: boolean }) {
   const [received, setReceived] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -30,7 +30,7 @@ export function ExportButton({ criteria, disabled }: { criteria: SearchCriteria;
     setError(null);
     setReceived(0);
     try {
-      await exportSearch(criteria, setReceived);
+      await exportSearch(request, setReceived);
     } catch (failure) {
       setError(exportErrorText(failure));
     } finally {

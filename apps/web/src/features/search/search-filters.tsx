@@ -1,8 +1,10 @@
 import type { NamedItem, SearchFilters } from '@atalaya/domain';
 import { Button, Collapse, Group, Paper, Select, SimpleGrid, Stack, TextInput, type ComboboxData } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { FIELD_COMBOBOX_PROPS, parseTypedDate } from '../../shared/form';
 import { laboratoriesOfCountryQuery, productsOfLaboratoryQuery } from './api';
 import { DATE_FILTERS, dateRangeErrors, withFilter, type DateFilter, type Filters, type IdFilter } from './criteria';
 
@@ -190,14 +192,18 @@ export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, co
         <Collapse expanded={advanced} id="busqueda-avanzada">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
             {DATE_FILTERS.map((key) => (
-              <TextInput
+              <DateInput
                 key={key}
-                type="date"
                 label={DATE_LABELS[key]}
-                value={value[key] ?? ''}
+                placeholder="DD/MM/AAAA"
+                valueFormat="DD/MM/YYYY"
+                dateParser={parseTypedDate}
+                locale="es"
+                clearable
+                popoverProps={FIELD_COMBOBOX_PROPS}
+                value={value[key] ?? null}
                 error={dateErrors[key]}
-                onChange={(event) => {
-                  const day = event.currentTarget.value;
+                onChange={(day) => {
                   const next: Filters = { ...value };
                   if (day) next[key] = day;
                   else delete next[key];

@@ -10,7 +10,7 @@ import { useSession } from '../../shared/session';
 import { CommentsModal } from '../case-workflow';
 import type { CaseRef } from '../cases';
 import { FollowUpsModal } from '../follow-up';
-import { filtersQuery, searchResultsQuery } from './api';
+import { filtersQuery, myUserQuery, searchResultsQuery } from './api';
 import { criteriaOf, defaultCountryId, searchRequestOf, searchStateFromParams, searchStateToParams, type Filters, type SearchState } from './criteria';
 import { ExportButton } from './export-button';
 import { pageRequestForPage } from './pager-adapter';
@@ -45,9 +45,11 @@ const COLUMNS: ListColumn<SearchRow>[] = [
     cell: (row) => (
       <Stack gap={0}>
         <Text size="sm">{dash(row.TipoReporte)}</Text>
-        <Text size="xs" c="dimmed">
-          {dash(row.Grupo)}
-        </Text>
+        {row.Grupo && row.Grupo !== row.TipoReporte ? (
+          <Text size="xs" c="dimmed">
+            {row.Grupo}
+          </Text>
+        ) : null}
       </Stack>
     ),
   },
@@ -72,27 +74,32 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const lists = useQuery(filtersQuery());
-  const role = user?.Rol ?? '';
-  const countryFixed = role === 'RLF';
-  const ownCountry = lists.data ? defaultCountryId(lists.data.Paises, role, user?.Country ?? '') : undefined;
+  const me = useQuery(myUserQuery());
+  const countryFixed = user?.Rol === 'RLF';
+  // Known once the lists (and the user's laboratories) are in; an RLF needs only the lists.
+  const defaultsReady = Boolean(lists.data && (countryFixed || me.data || me.isError));
+  const startCountry =
+    lists.data && user && defaultsReady
+      ? defaultCountryId(lists.data.Paises, user, { assignments: me.data?.Laboratories ?? [], laboratories: lists.data.Laboratorios })
+      : undefined;
 
   const paramsText = params.toString();
   const listed: SearchState = useMemo(() => {
     const state = searchStateFromParams(new URLSearchParams(paramsText));
     // An RLF searches its own country whatever the URL says (the server enforces it too).
-    if (countryFixed && ownCountry !== undefined && state.filters.PaisId !== ownCountry) {
-      return { ...state, filters: { ...state.filters, PaisId: ownCountry } };
+    if (countryFixed && startCountry !== undefined && state.filters.PaisId !== startCountry) {
+      return { ...state, filters: { ...state.filters, PaisId: startCountry } };
     }
     return state;
-  }, [paramsText, countryFixed, ownCountry]);
+  }, [paramsText, countryFixed, startCountry]);
   const started = params.has('pageNumber');
 
   // No search in the URL yet: start from the default country (UY, or the RLF's own).
   useEffect(() => {
-    if (started || !lists.data) return;
-    const filters: Filters = ownCountry === undefined ? {} : { PaisId: ownCountry };
+    if (started || !defaultsReady) return;
+    const filters: Filters = startCountry === undefined ? {} : { PaisId: startCountry };
     setParams(searchStateToParams({ ...listed, filters, pageNumber: 1, pageKey: undefined }), { replace: true });
-  }, [started, lists.data, ownCountry, listed, setParams]);
+  }, [started, defaultsReady, startCountry, listed, setParams]);
 
   // The form edits a draft of the listed filters; a change of URL (Back, a link) resets it.
   const [draft, setDraft] = useState<Filters>(listed.filters);
@@ -100,7 +107,7 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
   const [filtersShown, setFiltersShown] = useState(true);
 
   const request = useMemo(() => searchRequestOf(listed), [listed]);
-  const results = useQuery(searchResultsQuery(request, started && (!countryFixed || ownCountry !== undefined)));
+  const results = useQuery(searchResultsQuery(request, started && (!countryFixed || startCountry !== undefined)));
   const [commentsOf, setCommentsOf] = useState<CaseRef | null>(null);
   const [followUpsOf, setFollowUpsOf] = useState<CaseRef | null>(null);
 
@@ -150,7 +157,7 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
           onSearch={search}
           countryFixed={countryFixed}
           searching={results.isFetching}
-          exportButton={<ExportButton criteria={criteriaOf(listed.filters)} disabled={!started} />}
+          exportButton={<ExportButton request={{ ...criteriaOf(listed.filters), orderBy: listed.orderBy }} disabled={!started} />}
         />
       </div>
 
