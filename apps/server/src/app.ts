@@ -43,7 +43,12 @@ export interface BuildAppOptions {
   configurationEvents?: ConfigurationEvents;
 }
 
-/** An empty JSON body reads as "no body" (a bodiless POST sent with a JSON content type). */
+/**
+ * An empty JSON body reads as "no body" (a bodiless POST sent with a JSON content type). A body
+ * that starts with a byte-order mark is not JSON (RFC 8259 §8.1) and is refused like any
+ * malformed body, rather than silently read: a body whose fields are all optional (the event
+ * search's filters) would otherwise take `\ufeff{}` for `{}`.
+ */
 function acceptEmptyJson(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -51,6 +56,10 @@ function acceptEmptyJson(app: FastifyInstance): void {
     const text = body.toString();
     if (text === '') {
       done(null, undefined);
+      return;
+    }
+    if (text.startsWith('\ufeff')) {
+      done(Object.assign(new Error('JSON body starts with a byte-order mark'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
       return;
     }
     parseJson(request, text, done);

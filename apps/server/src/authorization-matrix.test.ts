@@ -175,6 +175,9 @@ const RECIPES: Record<string, Recipe> = {
     ...caseGet((w) => `getWorkFlow/1/15/${encodeURIComponent('FechaSolicitud DESC')}/null/${encodeURIComponent(w.reference)}/null/null/null/null`),
     outOfReach: 'filtered',
   },
+  // The search and its export: a list filtered down to the object (the export's xlsx is compressed, so its leak check is export.test.ts's).
+  'POST /api/getERByFilters': { ...casePost('getERByFilters', (w) => ({ IdEvento: w.reference }), true), outOfReach: 'filtered' },
+  'POST /api/exportERByFilters': { ...casePost('exportERByFilters', (w) => ({ IdEvento: w.reference }), true), outOfReach: 'filtered' },
   'GET /api/getWorkFlowInvert/:page/:size/:orderBy': plainGet(`/api/getWorkFlowInvert/1/15/${encodeURIComponent('FechaSolicitud DESC')}`),
   'GET /api/getWFReportHome/:page/:size/:orderBy': plainGet(`/api/getWFReportHome/1/15/${encodeURIComponent('FechaCreacion DESC')}`),
   'GET /api/getReportHome/:page/:size/:orderBy/:id/:isMedic/:status/:country/:from/:to': {

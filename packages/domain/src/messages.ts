@@ -168,6 +168,8 @@ export const MSG = {
     tooManyRows: (rows: string) => `La búsqueda encuentra ${rows} eventos, más de lo que admite una hoja de Excel (1.048.576 filas): acote los filtros`,
     /** (ours) the export failed in the browser. */
     exportFailed: 'No se pudo descargar el Excel. Intente de nuevo.',
+    /** (ours) a body field the search does not know (its bodies are strict). */
+    unknownField: 'La búsqueda recibió un campo que no admite',
     /** (ours) a page number past the last page of an exactly counted search. */
     pagePastEnd: (pages: number) =>
       pages === 0 ? 'La página solicitada no existe: la búsqueda no encuentra eventos' : `La página solicitada no existe: la búsqueda tiene ${pages} ${pages === 1 ? 'página' : 'páginas'}`,

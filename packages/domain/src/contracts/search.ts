@@ -80,7 +80,10 @@ function checkDateRanges(filters: SearchCriteria, ctx: z.RefinementCtx): void {
   }
 }
 
-const searchCriteriaObject = z.strictObject(searchCriteriaShape);
+/** A strict body: an unknown field answers `MSG.search.unknownField`. */
+const STRICT = { error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? MSG.search.unknownField : undefined) };
+
+const searchCriteriaObject = z.strictObject(searchCriteriaShape, STRICT);
 export type SearchCriteria = z.infer<typeof searchCriteriaObject>;
 
 /** The filters alone, as `exportERByFilters` takes them. */
@@ -105,7 +108,7 @@ const searchOrderField = z
  * rows come in the order the screen lists them; absent = the default).
  */
 export const searchExportSchema = z
-  .strictObject({ ...searchCriteriaShape, orderBy: searchOrderField })
+  .strictObject({ ...searchCriteriaShape, orderBy: searchOrderField }, STRICT)
   .superRefine(checkDateRanges);
 export type SearchExportRequest = z.input<typeof searchExportSchema>;
 export type ParsedSearchExport = z.output<typeof searchExportSchema>;
@@ -132,7 +135,7 @@ export const searchRequestSchema = z
     pageNumber: z.number({ error: MSG.lists.invalidPage }).int(MSG.lists.invalidPage).min(1, MSG.lists.invalidPage).max(1_000_000, MSG.lists.invalidPage).optional(),
     pageKey: pageKeyField,
     orderBy: searchOrderField,
-  })
+  }, STRICT)
   .superRefine(checkDateRanges);
 export type SearchRequest = z.input<typeof searchRequestSchema>;
 export type ParsedSearchRequest = z.output<typeof searchRequestSchema>;

@@ -57,11 +57,16 @@ function distinct(values: (string | null)[]): string[] {
  * cases in keyset batches of `EXPORT_BATCH_SIZE` in the search's order, so memory stays flat
  * whatever the count. It waits for `out` to drain between batches and stops when `out` closes.
  */
-export async function prepareExport(db: Db, user: AuthUser, request: ParsedSearchExport): Promise<PreparedExport> {
+export async function prepareExport(
+  db: Db,
+  user: AuthUser,
+  request: ParsedSearchExport,
+  { batchSize = EXPORT_BATCH_SIZE, maxRows = MAX_EXPORT_ROWS }: { batchSize?: number; maxRows?: number } = {},
+): Promise<PreparedExport> {
   const scope = await searchScope(db, user, request);
-  const counted = await db.execute<{ n: number | string }>(sql`select count(*) as n from (${matchingCases(scope.where)} limit ${MAX_EXPORT_ROWS + 1}) as capped`);
+  const counted = await db.execute<{ n: number | string }>(sql`select count(*) as n from (${matchingCases(scope.where)} limit ${maxRows + 1}) as capped`);
   const count = Number(counted.rows[0]?.n ?? 0);
-  if (count > MAX_EXPORT_ROWS) throw badRequest(MSG.search.tooManyRows(`más de ${MAX_EXPORT_ROWS.toLocaleString('es-UY')}`));
+  if (count > maxRows) throw badRequest(MSG.search.tooManyRows(`más de ${maxRows.toLocaleString('es-UY')}`));
   const order = searchOrder(request.orderBy);
 
   return {
@@ -71,9 +76,9 @@ export async function prepareExport(db: Db, user: AuthUser, request: ParsedSearc
       sheet.addRow([...EXPORT_COLUMNS]).commit();
       let after: SearchPageRow | undefined;
       for (;;) {
-        const plan = keysetPlan(order, after ? { kind: 'after', key: encodePageKey(after) } : { kind: 'first' }, 1, EXPORT_BATCH_SIZE);
+        const plan = keysetPlan(order, after ? { kind: 'after', key: encodePageKey(after) } : { kind: 'first' }, 1, batchSize);
         const read = await searchPage(db, scope.where, order, plan);
-        const batch = read.slice(0, EXPORT_BATCH_SIZE);
+        const batch = read.slice(0, batchSize);
         if (batch.length === 0) break;
         const ids = batch.map((row) => row.id);
         const [medicines, reactions] = await Promise.all([firstMedicines(db, ids), caseReactions(db, ids)]);
@@ -101,7 +106,7 @@ export async function prepareExport(db: Db, user: AuthUser, request: ParsedSearc
         if (out.destroyed) return;
         if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
         if (out.destroyed) return;
-        if (read.length <= EXPORT_BATCH_SIZE) break;
+        if (read.length <= batchSize) break;
         after = batch[batch.length - 1];
       }
       for (const line of closingLines(new Date(), scope.timeZone)) sheet.addRow(line ? [line] : []).commit();
