@@ -1,9 +1,10 @@
-import { type HomeReportRow, MSG, type PagedResult } from '@atalaya/domain';
+import { type HomeReportRow, MSG, type PagedResult, type PageRequest } from '@atalaya/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { countryId, createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { patientReport, professionalReport } from '../../test-support/public-reports.js';
 import { insertReport, postPublicReport, postUserReport, referenceBatch, type SignedIn, signIn, triageOk } from '../../test-support/home-reports.js';
+import { pageKeyQuery, walkPages } from '../../test-support/paging.js';
 
 let t: TestApp;
 let uyProduct: TestProduct;
@@ -64,7 +65,17 @@ describe('GET /api/getReportHome', () => {
   it('answers the inbox row of a report: only the row’s fields of the stored document', async () => {
     const { Id, Reference } = await postPublicReport(t, patientReport(uyProduct));
     const body = await reportHomeOk(rlfUy, { id: Reference });
-    expect(body).toEqual({ Total: 1, PageCount: 1, PageNumber: 1, PageBack: false, PageNext: false, Result: [expect.any(Object)] });
+    expect(body).toEqual({
+      Total: 1,
+      PageCount: 1,
+      PageNumber: 1,
+      PageBack: false,
+      PageNext: false,
+      TotalIsEstimate: false,
+      FirstKey: expect.any(String),
+      LastKey: expect.any(String),
+      Result: [expect.any(Object)],
+    });
     expect(body.Result[0]).toEqual({
       Id,
       Reference,
@@ -270,5 +281,136 @@ describe('GET /api/getWFReportHome', () => {
 
   it.each(['CL', 'Fabricante', 'ADMIN'] as const)('refuses %s (403)', async (role) => {
     expect((await inbox(await signIn(t, role))).statusCode).toBe(403);
+  });
+});
+
+describe('keyset paging of the inbox lists (pageKey)', () => {
+  interface Stored {
+    id: string;
+    reference: string;
+    createdAt: Date;
+    status: number;
+    isMedic: boolean;
+  }
+  const VALUE: Record<string, (stored: Stored) => string | number> = {
+    FechaCreacion: (stored) => stored.createdAt.toISOString(),
+    Reference: (stored) => stored.reference,
+    Status: (stored) => stored.status,
+    IsMedic: (stored) => Number(stored.isMedic),
+  };
+  const ORDERS = Object.keys(VALUE).flatMap((column) => [`${column} ASC`, `${column} DESC`]);
+
+  function expectedOrder(stored: Stored[], orderBy: string): string[] {
+    const [column = '', direction = 'ASC'] = orderBy.split(' ');
+    const value = VALUE[column] as (stored: Stored) => string | number;
+    const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+    const sign = direction === 'DESC' ? -1 : 1;
+    return [...stored].sort((a, b) => sign * (compare(value(a), value(b)) || compare(a.id, b.id))).map((each) => each.id);
+  }
+
+  async function page(who: SignedIn, url: string): Promise<PagedResult<HomeReportRow>> {
+    const response = await t.app.inject({ method: 'GET', url, headers: who.headers });
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  }
+
+  function reportHomeUrl(pageNumber: number, orderBy: string, id: string): string {
+    return `/api/getReportHome/${pageNumber}/15/${encodeURIComponent(orderBy)}/${encodeURIComponent(id)}/null/null/null/null/null`;
+  }
+
+  let batch: ReturnType<typeof referenceBatch>;
+  let stored: Stored[];
+  let rlfPe: SignedIn;
+  let peruvian: Stored[];
+
+  beforeAll(async () => {
+    // 38 reports whose creation dates take 5 values: ties in every order but the reference.
+    batch = referenceBatch();
+    stored = [];
+    const start = Date.UTC(2023, 4, 1);
+    for (let n = 0; n < 38; n += 1) {
+      const createdAt = new Date(start + (n % 5) * 60_000);
+      const status = (n % 3) + 1;
+      const isMedic = n % 2 === 0;
+      const reference = batch.reference(n);
+      const payload = isMedic ? professionalReport(uyProduct) : patientReport(uyProduct);
+      stored.push({ id: await insertReport(t.database.db, { reference, payload, status, createdAt }), reference, createdAt, status, isMedic });
+    }
+    // Peruvian reports for the Tasks inbox of an RLF of Peru: 1 and 2 are listed, 3 is not.
+    rlfPe = await signIn(t, 'RLF', 'PE');
+    const peBatch = referenceBatch();
+    peruvian = [];
+    for (let n = 0; n < 33; n += 1) {
+      const createdAt = new Date(Date.UTC(2023, 6, 1) + (n % 4) * 1000);
+      const status = (n % 3) + 1;
+      const reference = peBatch.reference(n);
+      const payload = patientReport(uyProduct, 'PE');
+      const id = await insertReport(t.database.db, { reference, payload, country: 'PE', status, createdAt });
+      if (status !== 3) peruvian.push({ id, reference, createdAt, status, isMedic: false });
+    }
+  });
+
+  it.each(ORDERS)('walks getReportHome by %s forwards and backwards, every report once, the last page what is left', async (orderBy) => {
+    const read = (request: PageRequest) => page(qppv, `${reportHomeUrl(request.pageNumber, orderBy, batch.prefix)}${pageKeyQuery(request)}`);
+    const expected = expectedOrder(stored, orderBy);
+    for (const direction of ['forward', 'backward'] as const) {
+      const { pages, rows } = await walkPages(read, direction);
+      expect(rows.map((row) => row.Id)).toEqual(expected);
+      expect(pages.map((each) => each.Result.length)).toEqual([15, 15, 8]);
+      expect(pages.map((each) => [each.PageNumber, each.PageBack, each.PageNext])).toEqual([
+        [1, false, true],
+        [2, true, true],
+        [3, true, false],
+      ]);
+      for (const each of pages) expect(each).toMatchObject({ Total: 38, PageCount: 3, TotalIsEstimate: false });
+    }
+  });
+
+  it.each(['FechaCreacion DESC', 'FechaCreacion ASC', 'Status DESC'])('walks getWFReportHome by %s forwards and backwards', async (orderBy) => {
+    const read = (request: PageRequest) => page(rlfPe, `/api/getWFReportHome/${request.pageNumber}/15/${encodeURIComponent(orderBy)}${pageKeyQuery(request)}`);
+    const ours = new Set(peruvian.map((each) => each.id));
+    const forward = await walkPages(read, 'forward');
+    const backward = await walkPages(read, 'backward');
+    const forwardIds = forward.rows.map((row) => row.Id);
+    // Other test files may add Peruvian reports on a shared PostgreSQL: ours keep their order among them.
+    expect(new Set(forwardIds).size).toBe(forwardIds.length);
+    expect(forwardIds).toHaveLength(forward.pages[0]?.Total ?? -1);
+    expect(backward.rows.map((row) => row.Id)).toEqual(forwardIds);
+    expect(forwardIds.filter((id) => ours.has(id))).toEqual(expectedOrder(peruvian, orderBy));
+    for (const row of forward.rows) expect([1, 2]).toContain(row.Status);
+  });
+
+  it('filters by the reference prefix as a range: in any case, exactly the references that start with it', async () => {
+    const prefix = `${batch.prefix}1`;
+    const expected = stored.filter((each) => each.reference.startsWith(prefix)).map((each) => each.reference);
+    const body = await reportHomeOk(qppv, { id: prefix.toLowerCase(), orderBy: 'Reference ASC' });
+    expect(body.Result.map((row) => row.Reference)).toEqual(expected);
+    expect(body.Total).toBe(expected.length);
+    expect((await reportHomeOk(qppv, { id: batch.reference(37) })).Result.map((row) => row.Id)).toEqual([stored[37]?.id]);
+    expect((await reportHomeOk(qppv, { id: `${batch.prefix.slice(0, 8)}_` })).Total).toBe(0);
+  });
+
+  const key = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+
+  it.each([
+    ['an unknown form', 'next'],
+    ['before without key', 'before:'],
+    ['a key that is not base64url', 'after:%%%'],
+    ['a key of another shape', `after:${key([1, 2, 3])}`],
+    ['a key whose id is not a uuid', `after:${key(['2023-05-01T00:00:00.000000Z', '1 or 1=1'])}`],
+  ])('answers 400 in Spanish for a pageKey that is %s', async (_name, pageKey) => {
+    for (const url of [reportHomeUrl(1, 'FechaCreacion DESC', 'null'), '/api/getWFReportHome/1/15/FechaCreacion%20DESC']) {
+      const response = await t.app.inject({ method: 'GET', url: `${url}?pageKey=${encodeURIComponent(pageKey)}`, headers: qppv.headers });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ Message: MSG.lists.invalidPageKey });
+    }
+  });
+
+  it('answers 400 in Spanish for a page far from the start without a key', async () => {
+    for (const url of [reportHomeUrl(900, 'FechaCreacion DESC', 'null'), '/api/getWFReportHome/900/15/FechaCreacion%20DESC']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: qppv.headers });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ Message: MSG.lists.pageTooFar });
+    }
   });
 });

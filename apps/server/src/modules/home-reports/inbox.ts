@@ -12,21 +12,23 @@ import {
   type ListOrder,
   MSG,
   PAGE_SIZE,
-  pagedResult,
+  type PageAt,
   pagedResultSchema,
-  pageOffset,
+  pageKeyParam,
   pageParam,
   pageSizeParam,
   parseOrderBy,
   type PagedResult,
   textFilterParam,
 } from '@atalaya/domain';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { countries, homeReports, subGroups } from '../../db/schema/index.js';
+import { prefixRange } from '../../db/text-prefix.js';
 import type { AuthUser } from '../../http/access-token.js';
+import { boundedTotal, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from '../../http/keyset.js';
 import { type DateBound, fromBoundParam, toBoundParam } from '../../http/list-params.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
@@ -50,6 +52,9 @@ const orderParam = z.string().transform((value, ctx): ListOrder<HomeReportOrderC
 const statusFilterParam = idFilterParam.refine((status) => status === null || status <= HOME_REPORT_STATUS.DESCARTADO, MSG.lists.invalidFilter);
 
 const pagingParams = { page: pageParam, size: pageSizeParam, orderBy: orderParam };
+
+/** Query string of the inbox lists: `pageKey` (docs/api.md 'Paging'). */
+const listQuery = z.object({ pageKey: pageKeyParam });
 
 const reportHomeParams = z.object({
   ...pagingParams,
@@ -78,21 +83,28 @@ export interface InboxFilters {
   pendingOnly?: boolean;
 }
 
-const ORDER_COLUMNS = {
-  FechaCreacion: homeReports.createdAt,
-  Reference: homeReports.reference,
-  Status: homeReports.status,
-  IsMedic: homeReports.isMedic,
-} as const satisfies Record<HomeReportOrderColumn, unknown>;
+/**
+ * The keyset order of each column (the report id as tiebreak). FechaCreacion, the default, is
+ * served in both directions by the plain btrees (created_at, id) and (country_id, created_at,
+ * id) over the reports not yet entered (`home_reports_inbox_idx`, `home_reports_inbox_country_idx`,
+ * migration 0009): the order and the index agree (an index `DESC NULLS LAST` does not serve a
+ * plain `DESC`). Reference reads `home_reports_reference_unique` (reference, with the id as a
+ * never-needed tiebreak); Status and IsMedic (a boolean, ordered as 0/1) sort the matches.
+ */
+const ORDER_VALUES = {
+  FechaCreacion: { value: homeReports.createdAt, kind: 'timestamp' },
+  Reference: { value: homeReports.reference, kind: 'text' },
+  Status: { value: homeReports.status, kind: 'integer' },
+  IsMedic: { value: sql`(${homeReports.isMedic})::int`, kind: 'integer' },
+} as const satisfies Record<HomeReportOrderColumn, Pick<KeysetOrder, 'value' | 'kind'>>;
+
+function inboxOrder(order: ListOrder<HomeReportOrderColumn>): KeysetOrder {
+  return { ...ORDER_VALUES[order.column], id: homeReports.id, idKind: 'uuid', direction: order.direction };
+}
 
 /** A text of the stored report at a constant path (`data #>> '{Paciente,Sexo}'`). */
 function dataText(...path: string[]): SQL<string | null> {
   return sql<string | null>`${homeReports.data} #>> ${sql.raw(`'{${path.join(',')}}'`)}`;
-}
-
-/** Escapes LIKE's wildcards so a filter matches its characters literally. */
-function likePrefix(value: string): string {
-  return `${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** The start of a day in the user's country's time zone (UTC when the country is unknown). */
@@ -108,7 +120,7 @@ function conditions(user: AuthUser, filters: InboxFilters): SQL | undefined {
     isNull(homeReports.enteredEventId),
     homeReportReach(user),
     filters.pendingOnly ? inArray(homeReports.status, [HOME_REPORT_STATUS.NUEVO, HOME_REPORT_STATUS.EN_REVISION]) : undefined,
-    reference ? sql`${homeReports.reference} like ${likePrefix(reference.toUpperCase())}` : undefined,
+    reference ? prefixRange(homeReports.reference, reference.toUpperCase()) : undefined,
     isMedic === null || isMedic === undefined ? undefined : eq(homeReports.isMedic, isMedic),
     status ? eq(homeReports.status, status) : undefined,
     countryKey === null
@@ -127,19 +139,21 @@ function conditions(user: AuthUser, filters: InboxFilters): SQL | undefined {
 
 /**
  * One page of incoming reports not yet entered as cases, within the user's reach, with only
- * the fields of the inbox row (jsonb paths, never the whole document): two queries, the page
- * and the count, whatever the page size.
+ * the fields of the inbox row (jsonb paths, never the whole document): two concurrent queries,
+ * the page (keyset paged from `at`, docs/api.md 'Paging') and the bounded total (exact up to
+ * 10,000, the planner's estimate above), whatever the page size.
  */
 export async function listHomeReports(
   db: Db,
   user: AuthUser,
-  page: number,
-  order: ListOrder<HomeReportOrderColumn>,
+  request: { page: number; at: PageAt; order: ListOrder<HomeReportOrderColumn> },
   filters: InboxFilters,
 ): Promise<PagedResult<HomeReportRow>> {
+  const { page, at } = request;
+  const order = inboxOrder(request.order);
+  const plan = keysetPlan(order, at, page, PAGE_SIZE);
   const where = conditions(user, filters);
-  const direction = order.direction === 'ASC' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         ...homeReportBaseColumns,
@@ -150,17 +164,19 @@ export async function listHomeReports(
         pregnancy: dataText('Paciente', 'Embarazo'),
         acceptsContact: dataText('InformacionContacto', 'AceptaContacto'),
         serious: sql<unknown>`coalesce((select jsonb_agg(ram -> 'Grave') from jsonb_array_elements(${homeReports.data} -> 'RAM') as ram), '[]'::jsonb)`,
+        ...keysetColumns(order),
       })
       .from(homeReports)
       .innerJoin(countries, eq(countries.id, homeReports.countryId))
       .leftJoin(subGroups, eq(subGroups.id, homeReports.subGroupId))
-      .where(where)
-      .orderBy(direction(ORDER_COLUMNS[order.column]), direction(homeReports.id))
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(page)),
-    db.select({ total: count() }).from(homeReports).where(where),
+      .where(and(where, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(db, db.select({ one: sql`1` }).from(homeReports).where(where)),
   ]);
-  const result = rows.map(
+  const paged = keysetResult(at, plan, rows, total, page, PAGE_SIZE);
+  const result = paged.Result.map(
     (row): HomeReportRow => ({
       Id: row.id,
       Reference: row.reference,
@@ -177,7 +193,7 @@ export async function listHomeReports(
       },
     }),
   );
-  return pagedResult(result, total?.total ?? 0, page);
+  return { ...paged, Result: result };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,11 +212,17 @@ export const homeReportInboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
       tags: ['Reportes recibidos'],
       summary: 'Reportes recibidos sin ingresar, paginados (15), con filtros; orden por defecto FechaCreacion DESC',
       params: reportHomeParams,
+      querystring: listQuery,
       response: listResponses,
     },
     handler: (request) => {
       const { page, orderBy, id, isMedic, status, country, from, to } = request.params;
-      return listHomeReports(db, requireUser(request), page, orderBy, { reference: id, isMedic, status, country, from, to });
+      return listHomeReports(
+        db,
+        requireUser(request),
+        { page, at: request.query.pageKey, order: orderBy },
+        { reference: id, isMedic, status, country, from, to },
+      );
     },
   });
 
@@ -212,11 +234,12 @@ export const homeReportInboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
       tags: ['Reportes recibidos'],
       summary: 'Reportes pendientes de médico / paciente (Tareas): Nuevos y En revisión, sin ingresar',
       params: z.object(pagingParams),
+      querystring: listQuery,
       response: listResponses,
     },
     handler: (request) => {
       const { page, orderBy } = request.params;
-      return listHomeReports(db, requireUser(request), page, orderBy, { pendingOnly: true });
+      return listHomeReports(db, requireUser(request), { page, at: request.query.pageKey, order: orderBy }, { pendingOnly: true });
     },
   });
 };

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type ErListRow, formatDateTime, MSG, type PagedResult, type Role } from '@atalaya/domain';
+import { type ErListRow, formatDateTime, MSG, type PagedResult, type PageRequest, type Role } from '@atalaya/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/index.js';
@@ -7,6 +7,7 @@ import { addCaseComment, addFollowUp, createCase, laboratoryOfProduct, type Test
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { bearer, createUser, login, type TestLaboratoryAssignment, type TestUser } from '../../test-support/factories.js';
+import { pageKeyQuery, walkPages } from '../../test-support/paging.js';
 
 let t: TestApp;
 
@@ -490,5 +491,169 @@ describe('list rows', () => {
     const draft = await createCase(t.database.db, { status: 1, createdBy: qppv.user.id, productIds: [] });
     const [row] = (await list(qppv, workFlowUrl())).Result;
     expect(row).toMatchObject({ Meta: draft.meta, Compania: null, Laboratorio: null, NombreComercial: null, CantProductos: 0, EsCreador: true, Estado: 1 });
+  });
+});
+
+describe('keyset paging (pageKey)', () => {
+  const COUNTRY_NAME: Record<string, string> = { UY: 'Uruguay', AR: 'Argentina' };
+  type Made = TestCase & { status: number; country: string; createdAt: Date; updatedAt: Date };
+
+  /** Both lists' orders, each with the case's value in it (the case id breaks ties, as the server does). */
+  const VALUE: Record<string, (made: Made) => string | number> = {
+    FechaSolicitud: (made) => made.updatedAt.toISOString(),
+    FechaCreacion: (made) => made.createdAt.toISOString(),
+    NumeroReferencia: (made) => made.referenceNumber,
+    Estado: (made) => made.status,
+    Pais: (made) => COUNTRY_NAME[made.country] ?? '',
+  };
+  const ORDERS = Object.keys(VALUE).flatMap((column) => [`${column} ASC`, `${column} DESC`]);
+
+  function expectedOrder(made: Made[], orderBy: string): string[] {
+    const [column = '', direction = 'ASC'] = orderBy.split(' ');
+    const value = VALUE[column] as (made: Made) => string | number;
+    const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+    const sign = direction === 'DESC' ? -1 : 1;
+    return [...made].sort((a, b) => sign * (compare(value(a), value(b)) || compare(a.id, b.id))).map((each) => each.referenceNumber);
+  }
+
+  async function walk(session: Session, url: (page: number) => string) {
+    const read = (request: PageRequest) => list(session, `${url(request.pageNumber)}${pageKeyQuery(request)}`);
+    return { forward: await walkPages(read, 'forward'), backward: await walkPages(read, 'backward') };
+  }
+
+  let qppv: Session;
+  let minute: ReturnType<typeof privateMinute>;
+  let pending: Made[];
+  let fabricante: Session;
+  let waiting: Made[];
+
+  beforeAll(async () => {
+    // 38 pending cases of a QPPV (statuses 1, its own drafts, and 3), in two countries, whose
+    // FechaSolicitud and FechaCreacion take 4 and 5 values: ties in every order but the reference.
+    const lab = await newLaboratory();
+    qppv = await sessionOf('QPPV', { laboratories: [{ laboratoryId: lab.laboratoryId }] });
+    const rlf = await createUser(t.database.db, { role: 'RLF' });
+    minute = privateMinute();
+    const createdBase = Date.UTC(2031, 5, 1);
+    pending = [];
+    for (let n = 0; n < 38; n += 1) {
+      const status = n % 3 === 0 ? 1 : 3;
+      const country = n % 2 === 0 ? 'UY' : 'AR';
+      const updatedAt = minute.at(n % 4);
+      const createdAt = new Date(createdBase + (n % 5) * 1000);
+      const made = await createCase(t.database.db, {
+        status,
+        country,
+        createdBy: status === 1 ? qppv.user.id : rlf.id,
+        productIds: [lab.product.id],
+        createdAt,
+        updatedAt,
+      });
+      pending.push({ ...made, status, country, createdAt, updatedAt });
+    }
+    // 34 open cases of a Fabricante's laboratory that wait on other roles (2, 3, 4), plus a 5 and a 1.
+    const other = await newLaboratory();
+    fabricante = await sessionOf('Fabricante', { laboratories: [{ laboratoryId: other.laboratoryId }] });
+    waiting = [];
+    for (let n = 0; n < 36; n += 1) {
+      const status = n === 34 ? 5 : n === 35 ? 1 : (n % 3) + 2;
+      const country = 'UY';
+      const updatedAt = new Date(Date.UTC(2032, 0, 1) + (n % 6) * 1000);
+      const createdAt = updatedAt;
+      const made = await createCase(t.database.db, { status, country, createdBy: rlf.id, productIds: [other.product.id], createdAt, updatedAt });
+      if (n < 34) waiting.push({ ...made, status, country, createdAt, updatedAt });
+    }
+  });
+
+  const pendingUrl = (orderBy: string) => (page: number) =>
+    workFlowUrl({ page, orderBy, from: minute.start.toISOString(), to: minute.end.toISOString() });
+
+  it.each(ORDERS)('walks getWorkFlow by %s forwards and backwards, every case once, the last page what is left', async (orderBy) => {
+    const { forward, backward } = await walk(qppv, pendingUrl(orderBy));
+    const expected = expectedOrder(pending, orderBy);
+    expect(forward.rows.map((row) => row.NumeroReferencia)).toEqual(expected);
+    expect(backward.rows.map((row) => row.NumeroReferencia)).toEqual(expected);
+    for (const { pages } of [forward, backward]) {
+      expect(pages.map((page) => page.Result.length)).toEqual([15, 15, 8]);
+      expect(pages.map((page) => page.PageNumber)).toEqual([1, 2, 3]);
+      expect(pages.map((page) => [page.PageBack, page.PageNext])).toEqual([
+        [false, true],
+        [true, true],
+        [true, false],
+      ]);
+      for (const page of pages) expect(page).toMatchObject({ Total: 38, PageCount: 3, TotalIsEstimate: false });
+    }
+  });
+
+  it.each(['FechaSolicitud DESC', 'FechaSolicitud ASC', 'FechaCreacion DESC', 'Estado ASC', 'Pais DESC'])(
+    'walks getWorkFlowInvert by %s (one range per status) forwards and backwards',
+    async (orderBy) => {
+      const { forward, backward } = await walk(fabricante, (page) => invertUrl(page, orderBy));
+      const expected = expectedOrder(waiting, orderBy);
+      expect(forward.rows.map((row) => row.NumeroReferencia)).toEqual(expected);
+      expect(backward.rows.map((row) => row.NumeroReferencia)).toEqual(expected);
+      expect(backward.pages.map((page) => page.Result.length)).toEqual([15, 15, 4]);
+    },
+  );
+
+  it('reads a page after and before a key in the middle, and the last page by its key', async () => {
+    const url = pendingUrl('FechaSolicitud DESC');
+    const expected = expectedOrder(pending, 'FechaSolicitud DESC');
+    const first = await list(qppv, url(1));
+    const second = await list(qppv, `${url(2)}?pageKey=${encodeURIComponent(`after:${first.LastKey ?? ''}`)}`);
+    expect(references(second)).toEqual(expected.slice(15, 30));
+    const back = await list(qppv, `${url(1)}?pageKey=${encodeURIComponent(`before:${second.FirstKey ?? ''}`)}`);
+    expect(back).toMatchObject({ PageNumber: 1, PageBack: false, PageNext: true });
+    expect(references(back)).toEqual(expected.slice(0, 15));
+    const last = await list(qppv, `${url(3)}?pageKey=last`);
+    expect(last).toMatchObject({ PageNumber: 3, PageBack: true, PageNext: false });
+    expect(references(last)).toEqual(expected.slice(30));
+    // A page number without key, near the start, is still read (by offset).
+    expect(references(await list(qppv, url(2)))).toEqual(expected.slice(15, 30));
+  });
+
+  it('narrows the statuses with the status filter and pages what is left', async () => {
+    const drafts = pending.filter((made) => made.status === 1);
+    const result = await list(qppv, workFlowUrl({ statusId: 1, orderBy: 'FechaSolicitud DESC', from: minute.start.toISOString(), to: minute.end.toISOString() }));
+    expect(references(result)).toEqual(expectedOrder(drafts, 'FechaSolicitud DESC'));
+    expect(result.Total).toBe(drafts.length);
+  });
+
+  const key = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+
+  it.each([
+    ['an unknown form', 'sideways'],
+    ['after without key', 'after:'],
+    ['a key that is not base64url', 'after:ab!cd'],
+    ['a key that is not JSON', `after:${Buffer.from('not json').toString('base64url')}`],
+    ['a key of another shape', `before:${key({ a: 1 })}`],
+    ['a key of another list (an integer id)', `after:${key(['2031-01-01T00:00:00.000000Z', 7])}`],
+    ['a key whose date is not one', `after:${key(['ayer', '00000000-0000-4000-8000-000000000000'])}`],
+    ['a key too long', `after:${'A'.repeat(500)}`],
+  ])('answers 400 in Spanish for a pageKey that is %s', async (_name, pageKey) => {
+    for (const url of [workFlowUrl(), invertUrl()]) {
+      const response = await get(qppv, `${url}?pageKey=${encodeURIComponent(pageKey)}`);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ Message: MSG.lists.invalidPageKey });
+    }
+  });
+
+  it('answers 400 in Spanish for a page far from the start without a key', async () => {
+    for (const url of [workFlowUrl({ page: 1000 }), invertUrl(1000)]) {
+      const response = await get(qppv, url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ Message: MSG.lists.pageTooFar });
+    }
+  });
+
+  it('filters by a reference prefix, in any case, with % and _ taken literally', async () => {
+    const target = pending[7] as Made;
+    const prefix = target.referenceNumber.slice(0, -1);
+    const expected = pending.filter((made) => made.referenceNumber.startsWith(prefix)).map((made) => made.referenceNumber).sort();
+    const dated = { from: minute.start.toISOString(), to: minute.end.toISOString(), orderBy: 'NumeroReferencia ASC' };
+    expect(references(await list(qppv, workFlowUrl({ ...dated, idEr: prefix.toLowerCase() })))).toEqual(expected);
+    expect(references(await list(qppv, workFlowUrl({ ...dated, idEr: target.referenceNumber })))).toEqual([target.referenceNumber]);
+    expect((await list(qppv, workFlowUrl({ ...dated, idEr: `${prefix.slice(0, 3)}%` }))).Total).toBe(0);
+    expect((await list(qppv, workFlowUrl({ ...dated, idEr: `${prefix.slice(0, 2)}_` }))).Total).toBe(0);
   });
 });

@@ -1,12 +1,6 @@
-import {
-  ER_STATUS,
-  type ListOrder,
-  PAGE_SIZE,
-  pageOffset,
-  pendingStatusesForRole,
-  type WorkflowOrderColumn,
-} from '@atalaya/domain';
-import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { ER_STATUS, type ListOrder, pendingStatusesForRole, type WorkflowOrderColumn } from '@atalaya/domain';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
   companies,
@@ -25,6 +19,8 @@ import {
   subGroups,
   users,
 } from '../../db/schema/index.js';
+import { prefixRange } from '../../db/text-prefix.js';
+import { type KeysetOrder, type KeysetPlan, keysetColumns } from '../../http/keyset.js';
 import { caseReach, type ReachUser } from '../reach/index.js';
 import type { DateBound, PendingListFilters } from './schemas.js';
 
@@ -41,32 +37,64 @@ const OPEN_STATUSES: readonly number[] = [
   ER_STATUS.EN_ESPERA_FABRICANTE,
 ];
 
+/** A status a list shows, and what else a case of that status must meet (a draft: its creator). */
+export interface ListStatus {
+  status: number;
+  only?: SQL;
+}
+
 /**
- * "Mis acciones pendientes": cases in reach whose status waits on the user's role
- * (`pendingStatusesForRole`: RLF 1, 2, 4; QPPV 1, 3; Fabricante 5), a draft (1) only
- * for its creator.
+ * A case list's condition, kept by status so that a page can read one ordered index range per
+ * status (`casePage`): the statuses the list shows and the rest (reach, filters).
  */
-export function pendingCondition(user: ReachUser, laboratoryIds?: readonly number[]): SQL {
-  const statuses = pendingStatusesForRole(user.role);
+export interface CaseListCondition {
+  statuses: ListStatus[];
+  rest: SQL[];
+}
+
+/** The whole condition: the rest, and one of the statuses (`status in (…)` and each status's own rule). */
+export function caseListWhere(condition: CaseListCondition): SQL {
+  const { statuses, rest } = condition;
   if (statuses.length === 0) return sql`false`;
+  const own = statuses.flatMap(({ status, only }) => (only ? [sql`(${events.status} <> ${status} or ${only})`] : []));
   return allOf([
-    caseReach(user, laboratoryIds),
-    inArray(events.status, [...statuses]),
-    sql`(${events.status} <> ${ER_STATUS.PENDIENTE} or ${events.createdBy} = ${user.id})`,
+    ...rest,
+    inArray(
+      events.status,
+      statuses.map(({ status }) => status),
+    ),
+    ...own,
   ]);
 }
 
-/** The other half: open cases (2–5) in reach that wait on another role. */
-export function invertCondition(user: ReachUser, laboratoryIds?: readonly number[]): SQL {
-  const pending = new Set<number>(pendingStatusesForRole(user.role));
-  const statuses = OPEN_STATUSES.filter((status) => !pending.has(status));
-  if (statuses.length === 0) return sql`false`;
-  return allOf([caseReach(user, laboratoryIds), inArray(events.status, statuses)]);
+/** The condition of one status of the list: `status = s`, its own rule and the rest. */
+function statusBranch(condition: CaseListCondition, { status, only }: ListStatus): SQL {
+  return allOf([...condition.rest, eq(events.status, status), ...(only ? [only] : [])]);
 }
 
-/** A LIKE pattern that matches values starting with `prefix` literally. */
-function startsWith(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/**
+ * "Mis acciones pendientes": cases in reach whose status waits on the user's role
+ * (`pendingStatusesForRole`: RLF 1, 2, 4; QPPV 1, 3; Fabricante 5), a draft (1) only
+ * for its creator; with the filters of `getWorkFlow` (`pendingFilterConditions`), the status
+ * filter narrowing the statuses.
+ */
+export function pendingCondition(
+  user: ReachUser,
+  laboratoryIds: readonly number[] | undefined,
+  filters: PendingListFilters,
+  timeZone: string,
+): CaseListCondition {
+  const statuses = pendingStatusesForRole(user.role)
+    .filter((status) => filters.statusId === null || status === filters.statusId)
+    .map((status): ListStatus => (status === ER_STATUS.PENDIENTE ? { status, only: eq(events.createdBy, user.id) } : { status }));
+  return { statuses, rest: [caseReach(user, laboratoryIds), ...pendingFilterConditions(filters, timeZone)] };
+}
+
+/** The other half: open cases (2–5) in reach that wait on another role. */
+export function invertCondition(user: ReachUser, laboratoryIds?: readonly number[]): CaseListCondition {
+  const pending = new Set<number>(pendingStatusesForRole(user.role));
+  const statuses = OPEN_STATUSES.filter((status) => !pending.has(status)).map((status): ListStatus => ({ status }));
+  return { statuses, rest: [caseReach(user, laboratoryIds)] };
 }
 
 /** The start of a date bound: the instant, or the start of the day in `timeZone`. */
@@ -75,14 +103,14 @@ function boundStart(bound: DateBound, timeZone: string): SQL {
 }
 
 /**
- * The filters of `getWorkFlow`: status, reference prefix (references are stored upper-case,
- * so the prefix is upper-cased: case-insensitive and still an index range), FechaSolicitud
- * (updatedAt) from / to (a date-only `to` includes that whole day), group and sub-group.
+ * The filters of `getWorkFlow` but the status (`pendingCondition`): reference prefix (references
+ * are stored upper-case, so the prefix is upper-cased: case-insensitive, and a range of
+ * `events_reference_number_unique`, `prefixRange`), FechaSolicitud (updatedAt) from / to
+ * (a date-only `to` includes that whole day), group and sub-group.
  */
 export function pendingFilterConditions(filters: PendingListFilters, timeZone: string): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.statusId !== null) conditions.push(eq(events.status, filters.statusId));
-  if (filters.idEr !== null) conditions.push(sql`${events.referenceNumber} like ${startsWith(filters.idEr.toUpperCase())}`);
+  if (filters.idEr !== null) conditions.push(prefixRange(events.referenceNumber, filters.idEr.toUpperCase()));
   if (filters.from) conditions.push(sql`${events.updatedAt} >= ${boundStart(filters.from, timeZone)}`);
   if (filters.to) {
     const { day, at } = filters.to;
@@ -97,47 +125,42 @@ export function pendingFilterConditions(filters: PendingListFilters, timeZone: s
   return conditions;
 }
 
-export function whereAll(conditions: SQL[]): SQL {
-  return allOf(conditions);
-}
-
 /** The IANA time zone of a country by code (the user's), UTC when unknown. */
 export async function countryTimeZone(db: DbOrTx, countryCode: string): Promise<string> {
   const [row] = await db.select({ timeZone: countries.timeZone }).from(countries).where(eq(countries.code, countryCode));
   return row?.timeZone ?? 'UTC';
 }
 
-export async function countCases(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(events).where(where);
-  return row?.total ?? 0;
+/** The cases of a list, any columns: what `boundedTotal` counts (no join, no order). */
+export function caseMatches(db: DbOrTx, condition: CaseListCondition) {
+  return db.select({ one: sql`1` }).from(events).where(caseListWhere(condition));
 }
-
-const ORDER_COLUMNS = {
-  FechaSolicitud: events.updatedAt,
-  FechaCreacion: events.createdAt,
-  NumeroReferencia: events.referenceNumber,
-  Estado: events.status,
-  Pais: countries.name,
-} as const satisfies Record<WorkflowOrderColumn, unknown>;
 
 /**
- * `events_updated_at_idx` and `events_created_at_idx` are `DESC NULLS LAST`; a plain `DESC`
- * means `NULLS FIRST` and would not match them, so these (NOT NULL) columns are ordered with
- * the index's null placement, and the first page is read from the index instead of sorting
- * every matching case.
+ * The keyset order of each column of the case lists, the case id as tiebreak. Migration 0009
+ * gives each a btree ending in (value, id), read forwards or backwards: (updated_at, id),
+ * (created_at, id), (reference_number, id), (status, id), and the dates after status and
+ * country (`events_status_updated_at_id_idx`, `events_country_status_updated_at_id_idx`…).
+ * Pais orders by the country's name through the join, which no index serves: the matching
+ * cases are sorted.
  */
-const INDEXED_DESC_NULLS_LAST = new Set<WorkflowOrderColumn>(['FechaSolicitud', 'FechaCreacion']);
+const ORDER_VALUES = {
+  FechaSolicitud: { value: events.updatedAt, kind: 'timestamp' },
+  FechaCreacion: { value: events.createdAt, kind: 'timestamp' },
+  NumeroReferencia: { value: events.referenceNumber, kind: 'text' },
+  Estado: { value: events.status, kind: 'integer' },
+  Pais: { value: countries.name, kind: 'text' },
+} as const satisfies Record<WorkflowOrderColumn, Pick<KeysetOrder, 'value' | 'kind'>>;
 
-function orderExpression(order: ListOrder<WorkflowOrderColumn>): SQL {
-  const column = ORDER_COLUMNS[order.column];
-  if (INDEXED_DESC_NULLS_LAST.has(order.column)) {
-    return order.direction === 'ASC' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
-  }
-  return order.direction === 'ASC' ? asc(column) : desc(column);
+/** Orders with a per-status index (status, value, id): a page merges one range per status. */
+const PER_STATUS_ORDERS = new Set<WorkflowOrderColumn>(['FechaSolicitud', 'FechaCreacion']);
+
+/** The keyset order of a list order (`keysetPlan`). */
+export function caseOrder(order: ListOrder<WorkflowOrderColumn>): KeysetOrder {
+  return { ...ORDER_VALUES[order.column], id: events.id, idKind: 'uuid', direction: order.direction };
 }
 
-/** One page of cases: the events columns, country and sub-group names; ordered, with the id as tiebreak. */
-export function casePage(db: DbOrTx, where: SQL, order: ListOrder<WorkflowOrderColumn>, page: number) {
+function pageSelect(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan) {
   return db
     .select({
       id: events.id,
@@ -155,16 +178,51 @@ export function casePage(db: DbOrTx, where: SQL, order: ListOrder<WorkflowOrderC
       sentAt: events.sentAt,
       createdAt: events.createdAt,
       updatedAt: events.updatedAt,
+      ...keysetColumns(order),
     })
     .from(events)
     .innerJoin(countries, eq(countries.id, events.countryId))
     .innerJoin(subGroups, eq(subGroups.id, events.subGroupId))
-    .where(where)
-    .orderBy(orderExpression(order), order.direction === 'ASC' ? asc(events.id) : desc(events.id))
-    .limit(PAGE_SIZE)
-    .offset(pageOffset(page, PAGE_SIZE));
+    .where(plan.where ? allOf([where, plan.where]) : where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
 }
-export type CasePageRow = Awaited<ReturnType<typeof casePage>>[number];
+export type CasePageRow = Awaited<ReturnType<typeof pageSelect>>[number];
+
+/** The SQL order of two key parts: numbers, or text in code-point order (timestamps as fixed-width UTC text, uuids as lower-case hex). */
+function compareKeyPart(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const left = String(a);
+  const right = String(b);
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/**
+ * One page of cases (`keysetPlan`): the events columns, country and sub-group names, and the
+ * key columns, in the plan's order. A list of several statuses ordered by a date reads one
+ * ordered, limited range per status (`status = s and … order by value, id limit n`: an index
+ * range of (status, value, id) or (country_id, status, value, id) each) as a UNION ALL, and
+ * keeps the first n of their merge, so that PostgreSQL never sorts every matching case. A page
+ * read by offset (a page number without key, near the start) is one query.
+ */
+export async function casePage(
+  db: DbOrTx,
+  condition: CaseListCondition,
+  column: WorkflowOrderColumn,
+  order: KeysetOrder,
+  plan: KeysetPlan,
+): Promise<CasePageRow[]> {
+  const { statuses } = condition;
+  if (statuses.length === 0) return [];
+  const [first, second, ...others] = statuses.map((status) => pageSelect(db, statusBranch(condition, status), order, plan));
+  if (!first || !second || plan.offset > 0 || !PER_STATUS_ORDERS.has(column)) return pageSelect(db, caseListWhere(condition), order, plan);
+  const rows = await unionAll(first, second, ...others);
+  const readAscending = (order.direction === 'ASC') !== plan.reversed;
+  const sign = readAscending ? 1 : -1;
+  rows.sort((a, b) => sign * (compareKeyPart(a.keyValue, b.keyValue) || compareKeyPart(a.keyId, b.keyId)));
+  return rows.slice(0, plan.limit);
+}
 
 /** A timestamp or date as the drivers give it from an aggregate (string or Date), as a Date. */
 export function toDate(value: unknown): Date | null {

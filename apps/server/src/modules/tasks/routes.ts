@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { CASE_READERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { invertListParams, pendingListParams } from './schemas.js';
+import { invertListParams, listQuery, pendingListParams } from './schemas.js';
 import { commentsOf, followUpsOf, invertList, pendingList } from './service.js';
 
 export interface TasksModuleOptions {
@@ -29,11 +29,17 @@ export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app
       tags: TAG,
       summary: 'Mis acciones pendientes: los eventos reportables que esperan al usuario (15 por página)',
       params: pendingListParams,
+      querystring: listQuery,
       response: { 200: pagedRows, ...errorResponses },
     },
     handler: (request) => {
       const { page, orderBy, statusId, idEr, from, to, categoryId, subGroupId } = request.params;
-      return pendingList(db, requireUser(request), { page, order: orderBy, filters: { statusId, idEr, from, to, categoryId, subGroupId } });
+      return pendingList(db, requireUser(request), {
+        page,
+        at: request.query.pageKey,
+        order: orderBy,
+        filters: { statusId, idEr, from, to, categoryId, subGroupId },
+      });
     },
   });
 
@@ -45,9 +51,11 @@ export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app
       tags: TAG,
       summary: 'Eventos reportables abiertos al alcance del usuario que esperan a otro rol (15 por página)',
       params: invertListParams,
+      querystring: listQuery,
       response: { 200: pagedRows, ...errorResponses },
     },
-    handler: (request) => invertList(db, requireUser(request), { page: request.params.page, order: request.params.orderBy }),
+    handler: (request) =>
+      invertList(db, requireUser(request), { page: request.params.page, at: request.query.pageKey, order: request.params.orderBy }),
   });
 
   app.route({

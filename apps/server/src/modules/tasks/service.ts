@@ -4,31 +4,34 @@ import {
   type FollowUpItem,
   type ListOrder,
   MSG,
+  PAGE_SIZE,
+  type PageAt,
   type PagedResult,
-  pagedResult,
   type WorkflowOrderColumn,
 } from '@atalaya/domain';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
+import { boundedTotal, keysetPlan, keysetResult } from '../../http/keyset.js';
 import { findCaseInReach, loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
 import {
   caseComments,
   caseFollowUps,
+  type CaseListCondition,
+  caseMatches,
+  caseOrder,
   casePage,
-  countCases,
   countryTimeZone,
   invertCondition,
   pendingCondition,
-  pendingFilterConditions,
-  whereAll,
 } from './queries.js';
 import { buildCaseRows } from './rows.js';
 import type { PendingListFilters } from './schemas.js';
 
 export interface ListRequest {
   page: number;
+  /** Where the page starts (`pageKey`, docs/api.md 'Paging'). */
+  at: PageAt;
   order: ListOrder<WorkflowOrderColumn>;
 }
 
@@ -38,22 +41,31 @@ interface ListContext {
   laboratoryIds: number[] | undefined;
 }
 
-async function caseList(db: Db, user: AuthUser, request: ListRequest, where: (context: ListContext) => SQL): Promise<PagedResult<ErListRow>> {
+/**
+ * One page of a case list, keyset paged (`keysetPlan`: the order value and the case id), with
+ * its bounded total (exact up to 10,000, the planner's estimate above); the page and the total
+ * are read concurrently, then the page's rows are completed with one query per piece.
+ */
+async function caseList(db: Db, user: AuthUser, request: ListRequest, where: (context: ListContext) => CaseListCondition): Promise<PagedResult<ErListRow>> {
+  const order = caseOrder(request.order);
+  const plan = keysetPlan(order, request.at, request.page, PAGE_SIZE);
   const [timeZone, laboratoryIds] = await Promise.all([
     countryTimeZone(db, user.countryCode),
     reachesByLaboratory(user.role) ? loadUserLaboratoryIds(db, user.id) : undefined,
   ]);
   const condition = where({ timeZone, laboratoryIds });
-  const [total, page] = await Promise.all([countCases(db, condition), casePage(db, condition, request.order, request.page)]);
-  const rows = await buildCaseRows(db, page, { userId: user.id, timeZone, now: new Date() });
-  return pagedResult(rows, total, request.page);
+  const [total, read] = await Promise.all([
+    boundedTotal(db, caseMatches(db, condition)),
+    casePage(db, condition, request.order.column, order, plan),
+  ]);
+  const page = keysetResult(request.at, plan, read, total, request.page, PAGE_SIZE);
+  const rows = await buildCaseRows(db, page.Result, { userId: user.id, timeZone, now: new Date() });
+  return { ...page, Result: rows };
 }
 
 /** `getWorkFlow`: "Mis acciones pendientes" with its filters. */
 export function pendingList(db: Db, user: AuthUser, request: ListRequest & { filters: PendingListFilters }): Promise<PagedResult<ErListRow>> {
-  return caseList(db, user, request, ({ timeZone, laboratoryIds }) =>
-    whereAll([pendingCondition(user, laboratoryIds), ...pendingFilterConditions(request.filters, timeZone)]),
-  );
+  return caseList(db, user, request, ({ timeZone, laboratoryIds }) => pendingCondition(user, laboratoryIds, request.filters, timeZone));
 }
 
 /** `getWorkFlowInvert`: open cases in reach that wait on another role. */

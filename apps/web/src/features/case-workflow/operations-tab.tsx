@@ -34,7 +34,7 @@ export function OperationsTab({ meta }: { meta: string }) {
         fetching={history.isFetching}
         failed={history.isError}
         onRetry={() => void history.refetch()}
-        onPageChange={setPage}
+        onPageRequest={(request) => setPage(request.pageNumber)}
         compact={false}
         rowActions={(row) => (
           <Tooltip label="Ver detalle">

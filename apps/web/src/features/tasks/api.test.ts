@@ -1,26 +1,38 @@
 import { describe, expect, it } from 'vitest';
+import { FIRST_PAGE } from '../../shared/list';
 import { homeReportQuery, homeReportsListPath, homeReportsListQuery, tasksKeys, workflowListPath, workflowListQuery } from './api';
 
+const after = { pageNumber: 2, at: { kind: 'after', key: 'WyJ4Il0' } } as const;
+const last = { pageNumber: 7, at: { kind: 'last' } } as const;
+
 describe('Tasks screen calls', () => {
-  it('asks for page n of 15 in the default orders, with no filters', () => {
-    expect(workflowListPath(1)).toBe('getWorkFlow/1/15/FechaSolicitud%20DESC/null/null/null/null/null/null');
-    expect(workflowListPath(3, 'NumeroReferencia ASC')).toBe('getWorkFlow/3/15/NumeroReferencia%20ASC/null/null/null/null/null/null');
-    expect(homeReportsListPath(2)).toBe('getWFReportHome/2/15/FechaCreacion%20DESC');
+  it('asks for the first page of 15 in the default orders, with no filters and no key', () => {
+    expect(workflowListPath()).toBe('getWorkFlow/1/15/FechaSolicitud%20DESC/null/null/null/null/null/null');
+    expect(workflowListPath(FIRST_PAGE, 'NumeroReferencia ASC')).toBe('getWorkFlow/1/15/NumeroReferencia%20ASC/null/null/null/null/null/null');
+    expect(homeReportsListPath(FIRST_PAGE)).toBe('getWFReportHome/1/15/FechaCreacion%20DESC');
   });
 
-  it('keys each list by its page, both under one key that reloads them together', () => {
-    const first = workflowListQuery(1).queryKey;
-    const second = workflowListQuery(2).queryKey;
+  it('asks for the other pages with their page number and pageKey', () => {
+    expect(workflowListPath(after)).toBe('getWorkFlow/2/15/FechaSolicitud%20DESC/null/null/null/null/null/null?pageKey=after%3AWyJ4Il0');
+    expect(homeReportsListPath(last)).toBe('getWFReportHome/7/15/FechaCreacion%20DESC?pageKey=last');
+    expect(homeReportsListPath({ pageNumber: 3, at: { kind: 'before', key: 'abc' } })).toBe('getWFReportHome/3/15/FechaCreacion%20DESC?pageKey=before%3Aabc');
+  });
+
+  it('keys each list by its page and key, both under one key that reloads them together', () => {
+    const first = workflowListQuery(FIRST_PAGE).queryKey;
+    const second = workflowListQuery(after).queryKey;
     expect(first).not.toEqual(second);
+    // The same page number reached another way is another page.
+    expect(workflowListQuery({ pageNumber: 2, at: { kind: 'first' } }).queryKey).not.toEqual(second);
     const lists = tasksKeys.lists;
-    for (const key of [first, second, homeReportsListQuery(1).queryKey]) expect(key.slice(0, lists.length)).toEqual(lists);
-    expect(homeReportsListQuery(1).queryKey).not.toEqual(first);
+    for (const key of [first, second, homeReportsListQuery(FIRST_PAGE).queryKey]) expect(key.slice(0, lists.length)).toEqual(lists);
+    expect(homeReportsListQuery(FIRST_PAGE).queryKey).not.toEqual(first);
     // The report opened in the summary modal is not a list: a list reload does not refetch it.
     expect(homeReportQuery('r1').queryKey.slice(0, lists.length)).not.toEqual(lists);
   });
 
   it('keeps the previous page on screen while the next one loads', () => {
-    expect(workflowListQuery(2).placeholderData).toBeDefined();
-    expect(homeReportsListQuery(2).placeholderData).toBeDefined();
+    expect(workflowListQuery(after).placeholderData).toBeDefined();
+    expect(homeReportsListQuery(last).placeholderData).toBeDefined();
   });
 });

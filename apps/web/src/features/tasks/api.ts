@@ -8,47 +8,58 @@ import {
   type HomeReportStatusResult,
   type HomeReportStatusUpdate,
   type PagedResult,
+  type PageRequest,
+  pageKeyText,
 } from '@atalaya/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api';
+import { FIRST_PAGE } from '../../shared/list';
 import { TASKS_KEY } from '../cases';
 
 /** Cache keys of the Tasks screen. Both lists sit under `lists`, so one invalidation reloads them. */
 export const tasksKeys = {
   all: TASKS_KEY,
   lists: [...TASKS_KEY, 'list'] as const,
-  workflow: (page: number, orderBy: string) => [...TASKS_KEY, 'list', 'workflow', page, orderBy] as const,
-  homeReports: (page: number, orderBy: string) => [...TASKS_KEY, 'list', 'home-reports', page, orderBy] as const,
+  workflow: (request: PageRequest, orderBy: string) =>
+    [...TASKS_KEY, 'list', 'workflow', request.pageNumber, pageKeyText(request.at) ?? 'first', orderBy] as const,
+  homeReports: (request: PageRequest, orderBy: string) =>
+    [...TASKS_KEY, 'list', 'home-reports', request.pageNumber, pageKeyText(request.at) ?? 'first', orderBy] as const,
   homeReport: (id: string) => [...TASKS_KEY, 'home-report', id] as const,
 };
 
 /** The filters getWorkFlow takes (status, case, from, to, category, sub-group): none on this screen. */
 const NO_WORKFLOW_FILTERS = Array.from({ length: 6 }, () => 'null').join('/');
 
-/** `getWorkFlow/{page}/15/{orderBy}/null/null/null/null/null/null`: "Mis acciones pendientes". */
-export function workflowListPath(page: number, orderBy: string = DEFAULT_WORKFLOW_ORDER): string {
-  return `getWorkFlow/${page}/${PAGE_SIZE}/${encodeURIComponent(orderBy)}/${NO_WORKFLOW_FILTERS}`;
+/** `?pageKey=…` of a page request, '' for the first page (docs/api.md 'Paging'). */
+export function pageKeyQuery(request: PageRequest): string {
+  const key = pageKeyText(request.at);
+  return key === undefined ? '' : `?pageKey=${encodeURIComponent(key)}`;
 }
 
-/** `getWFReportHome/{page}/15/{orderBy}`: "Reportes pendientes de médico / paciente". */
-export function homeReportsListPath(page: number, orderBy: string = DEFAULT_HOME_REPORT_ORDER): string {
-  return `getWFReportHome/${page}/${PAGE_SIZE}/${encodeURIComponent(orderBy)}`;
+/** `getWorkFlow/{page}/15/{orderBy}/null/null/null/null/null/null?pageKey=…`: "Mis acciones pendientes". */
+export function workflowListPath(request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_WORKFLOW_ORDER): string {
+  return `getWorkFlow/${request.pageNumber}/${PAGE_SIZE}/${encodeURIComponent(orderBy)}/${NO_WORKFLOW_FILTERS}${pageKeyQuery(request)}`;
+}
+
+/** `getWFReportHome/{page}/15/{orderBy}?pageKey=…`: "Reportes pendientes de médico / paciente". */
+export function homeReportsListPath(request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_HOME_REPORT_ORDER): string {
+  return `getWFReportHome/${request.pageNumber}/${PAGE_SIZE}/${encodeURIComponent(orderBy)}${pageKeyQuery(request)}`;
 }
 
 /** The lists are what the user works from: always asked again when the screen opens. */
 const LIST_OPTIONS = { staleTime: 0, placeholderData: keepPreviousData } as const;
 
-export const workflowListQuery = (page: number, orderBy: string = DEFAULT_WORKFLOW_ORDER) =>
+export const workflowListQuery = (request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_WORKFLOW_ORDER) =>
   queryOptions({
-    queryKey: tasksKeys.workflow(page, orderBy),
-    queryFn: ({ signal }) => api.get<PagedResult<ErListRow>>(workflowListPath(page, orderBy), { signal }),
+    queryKey: tasksKeys.workflow(request, orderBy),
+    queryFn: ({ signal }) => api.get<PagedResult<ErListRow>>(workflowListPath(request, orderBy), { signal }),
     ...LIST_OPTIONS,
   });
 
-export const homeReportsListQuery = (page: number, orderBy: string = DEFAULT_HOME_REPORT_ORDER) =>
+export const homeReportsListQuery = (request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_HOME_REPORT_ORDER) =>
   queryOptions({
-    queryKey: tasksKeys.homeReports(page, orderBy),
-    queryFn: ({ signal }) => api.get<PagedResult<HomeReportRow>>(homeReportsListPath(page, orderBy), { signal }),
+    queryKey: tasksKeys.homeReports(request, orderBy),
+    queryFn: ({ signal }) => api.get<PagedResult<HomeReportRow>>(homeReportsListPath(request, orderBy), { signal }),
     ...LIST_OPTIONS,
   });
 

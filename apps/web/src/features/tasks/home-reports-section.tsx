@@ -1,4 +1,4 @@
-import { homeReportStatusTone, type HomeReportRow } from '@atalaya/domain';
+import { homeReportStatusTone, type HomeReportRow, type PageRequest } from '@atalaya/domain';
 import { Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type CSSProperties, type MouseEvent } from 'react';
@@ -13,8 +13,9 @@ import { TaskSection } from './task-section';
 export const HOME_REPORTS_TITLE = 'Reportes pendientes de médico / paciente';
 
 export interface HomeReportsSectionProps {
-  page: number;
-  onPageChange(page: number): void;
+  /** The page shown: its number and where it starts (keyset paging). */
+  page: PageRequest;
+  onPageRequest(request: PageRequest): void;
 }
 
 function ReferenceButton({ row, onOpen }: { row: HomeReportRow; onOpen(row: HomeReportRow): void }) {
@@ -97,13 +98,13 @@ function HomeReportCard({ row, onOpen }: { row: HomeReportRow; onOpen(row: HomeR
  * "Reportes pendientes de médico / paciente": incoming reports in status 1 or 2, 15 a page;
  * a row opens the summary modal where the report is triaged.
  */
-export function HomeReportsSection({ page, onPageChange }: HomeReportsSectionProps) {
+export function HomeReportsSection({ page, onPageRequest }: HomeReportsSectionProps) {
   const list = useQuery(homeReportsListQuery(page));
   const [openId, setOpenId] = useState<string | null>(null);
   const open = (row: HomeReportRow) => setOpenId(row.Id);
 
   return (
-    <TaskSection title={HOME_REPORTS_TITLE} total={list.data?.Total}>
+    <TaskSection title={HOME_REPORTS_TITLE} total={list.data}>
       <PagedTable<HomeReportRow>
         label={HOME_REPORTS_TITLE}
         things="reportes de médicos o pacientes"
@@ -114,7 +115,7 @@ export function HomeReportsSection({ page, onPageChange }: HomeReportsSectionPro
         fetching={list.isFetching && !list.isPending}
         failed={list.isError}
         onRetry={() => void list.refetch()}
-        onPageChange={onPageChange}
+        onPageRequest={onPageRequest}
         onRowClick={open}
         renderCard={(row) => <HomeReportCard row={row} onOpen={open} />}
       />

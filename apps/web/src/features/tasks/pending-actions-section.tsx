@@ -1,4 +1,4 @@
-import { erStatusName, type ErListRow, type Role } from '@atalaya/domain';
+import { erStatusName, type ErListRow, type PageRequest, type Role } from '@atalaya/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showNotice } from '../../shared/notices';
@@ -14,14 +14,15 @@ export const PENDING_ACTIONS_TITLE = 'Mis acciones pendientes';
 
 export interface PendingActionsSectionProps {
   role: Role;
-  page: number;
-  onPageChange(page: number): void;
+  /** The page shown: its number and where it starts (keyset paging). */
+  page: PageRequest;
+  onPageRequest(request: PageRequest): void;
 }
 
 const refOf = (row: ErListRow): CaseRef => ({ Meta: row.Meta, NumeroReferencia: row.NumeroReferencia });
 
 /** "Mis acciones pendientes": the cases waiting on the user (workflow.md), 15 a page. */
-export function PendingActionsSection({ role, page, onPageChange }: PendingActionsSectionProps) {
+export function PendingActionsSection({ role, page, onPageRequest }: PendingActionsSectionProps) {
   const list = useQuery(workflowListQuery(page));
   const [commentsOf, setCommentsOf] = useState<CaseRef | null>(null);
   const [followUpsOf, setFollowUpsOf] = useState<CaseRef | null>(null);
@@ -36,7 +37,7 @@ export function PendingActionsSection({ role, page, onPageChange }: PendingActio
   };
 
   return (
-    <TaskSection title={PENDING_ACTIONS_TITLE} total={list.data?.Total}>
+    <TaskSection title={PENDING_ACTIONS_TITLE} total={list.data}>
       <PagedList
         variant="work"
         label={PENDING_ACTIONS_TITLE}
@@ -46,7 +47,7 @@ export function PendingActionsSection({ role, page, onPageChange }: PendingActio
         fetching={list.isFetching && !list.isPending}
         failed={list.isError}
         onRetry={() => void list.refetch()}
-        onPageChange={onPageChange}
+        onPageRequest={onPageRequest}
         rowActions={(row) => (
           <CaseRowActions
             row={row}

@@ -1,8 +1,9 @@
-import { canSeeHomeReports, canSeePendingActions } from '@atalaya/domain';
+import { canSeeHomeReports, canSeePendingActions, type PageRequest } from '@atalaya/domain';
 import { Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Page } from '../../shared/layout';
+import { FIRST_PAGE } from '../../shared/list';
 import { useSession } from '../../shared/session';
 import { tasksKeys } from './api';
 import { HomeReportsSection } from './home-reports-section';
@@ -20,13 +21,13 @@ export const TASKS_TITLE = 'Tareas';
 export function TasksPage() {
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const [casePage, setCasePage] = useState(1);
-  const [reportPage, setReportPage] = useState(1);
+  const [casePage, setCasePage] = useState<PageRequest>(FIRST_PAGE);
+  const [reportPage, setReportPage] = useState<PageRequest>(FIRST_PAGE);
 
   // New cases and reports come first in the default orders: show page 1 of both, fresh.
   const reloadLists = useCallback(() => {
-    setCasePage(1);
-    setReportPage(1);
+    setCasePage(FIRST_PAGE);
+    setReportPage(FIRST_PAGE);
     void queryClient.invalidateQueries({ queryKey: tasksKeys.lists });
   }, [queryClient]);
 
@@ -38,8 +39,8 @@ export function TasksPage() {
     <Page title={TASKS_TITLE}>
       <HubAlerts onReloadLists={reloadLists} />
       <Stack gap="xl">
-        {showCases ? <PendingActionsSection role={user.Rol} page={casePage} onPageChange={setCasePage} /> : null}
-        {showReports ? <HomeReportsSection page={reportPage} onPageChange={setReportPage} /> : null}
+        {showCases ? <PendingActionsSection role={user.Rol} page={casePage} onPageRequest={setCasePage} /> : null}
+        {showReports ? <HomeReportsSection page={reportPage} onPageRequest={setReportPage} /> : null}
         {!showCases && !showReports ? (
           <Paper withBorder radius="lg" p="xl" bg="gray.0">
             <Text>Su rol no tiene acciones pendientes ni reportes de médicos o pacientes para revisar.</Text>

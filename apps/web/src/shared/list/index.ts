@@ -6,6 +6,6 @@ export { ListModal, type ListModalProps } from './list-modal';
 export { PagedList, type PagedListProps } from './paged-list';
 export { PagedTable, type ListColumn, type PagedTableProps } from './paged-table';
 export { Pager, type PagerProps } from './pager';
-export { pageAfterShrink, pageLabel, pagerView, totalLabel, type PagerView } from './paging';
+export { ESTIMATED_TOTAL_HINT, FIRST_PAGE, pageAfterShrink, pageLabel, pagerRequest, pagerView, totalLabel, type PagerInput, type PagerView } from './paging';
 export { toneColor } from './tone';
 export { COMPACT_LIST_QUERY, PHONE_QUERY, useCompactList, usePhone } from './use-media';

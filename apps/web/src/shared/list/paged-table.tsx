@@ -1,4 +1,4 @@
-import { MSG, type PagedResult } from '@atalaya/domain';
+import { MSG, type PagedResult, type PageRequest } from '@atalaya/domain';
 import { Box, Button, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconMoodEmpty, IconRefresh } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
@@ -30,7 +30,8 @@ export interface PagedTableProps<T> {
   /** The call failed (the error notice was already shown). */
   failed?: boolean;
   onRetry?(): void;
-  onPageChange(page: number): void;
+  /** A pager button was pressed (or the page shown emptied): the page to ask for. */
+  onPageRequest(request: PageRequest): void;
   /** Buttons of a row (the last column, or the foot of a card). */
   rowActions?(row: T): ReactNode;
   onRowClick?(row: T): void;
@@ -81,7 +82,7 @@ export function PagedTable<T>({
   fetching = false,
   failed = false,
   onRetry,
-  onPageChange,
+  onPageRequest,
   rowActions,
   onRowClick,
   renderCard,
@@ -93,9 +94,9 @@ export function PagedTable<T>({
   // A row that left the last page (annulled, triaged) can leave it empty: show the new last page.
   useEffect(() => {
     if (!result || fetching) return;
-    const page = pageAfterShrink(result.PageNumber, result);
-    if (page !== null) onPageChange(page);
-  }, [result, fetching, onPageChange]);
+    const request = pageAfterShrink(result);
+    if (request !== null) onPageRequest(request);
+  }, [result, fetching, onPageRequest]);
 
   if (!result) {
     if (failed) {
@@ -174,7 +175,7 @@ export function PagedTable<T>({
       <Box className={classes.frame} data-fetching={fetching || undefined} aria-busy={fetching}>
         {body}
       </Box>
-      <Pager result={result} onPageChange={onPageChange} busy={fetching} label={label} />
+      <Pager result={result} onPageRequest={onPageRequest} busy={fetching} label={label} />
     </Stack>
   );
 }
