@@ -138,13 +138,20 @@ describe('exportERByFilters', () => {
     expect(screen).toHaveLength(17);
     for (const batchSize of [1, 5, 17, 2000]) {
       const prepared = await prepareExport(db, user, request, { batchSize });
-      const out = new PassThrough();
+      // A one-byte buffer: the writer must wait for the reader to drain between batches.
+      const out = new PassThrough({ highWaterMark: 1 });
       const chunks: Buffer[] = [];
       out.on('data', (chunk: Buffer) => chunks.push(chunk));
       await Promise.all([prepared.write(out), once(out, 'end')]);
       const { rows } = await sheetRows(Buffer.concat(chunks));
       expect(rows.slice(1, -4).map((row) => row[0]), String(batchSize)).toEqual(screen);
     }
+    // A reader that goes away (the browser cancelled): the writer stops, it does not hang.
+    const cancelled = new PassThrough({ highWaterMark: 1 });
+    cancelled.once('data', () => cancelled.destroy());
+    await (await prepareExport(db, user, request, { batchSize: 1 })).write(cancelled);
+    expect(cancelled.destroyed).toBe(true);
+
     await expect(prepareExport(db, user, request, { maxRows: 16 })).rejects.toMatchObject({
       statusCode: 400,
       message: MSG.search.tooManyRows('más de 16'),

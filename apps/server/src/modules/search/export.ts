@@ -40,6 +40,16 @@ export const MAX_EXPORT_ROWS = SEARCH_EXPORT.maxRows - 1 - CLOSING_LINE_COUNT;
 /** Cases read per query while the file is written (each batch: the cases, their medicines, their reactions). */
 export const EXPORT_BATCH_SIZE = 2_000;
 
+/** Waits until `out` drains or closes, leaving no listener behind (a long export waits many times). */
+async function drainOrClose(out: Writable): Promise<void> {
+  const stop = new AbortController();
+  try {
+    await Promise.race([once(out, 'drain', { signal: stop.signal }), once(out, 'close', { signal: stop.signal })]);
+  } finally {
+    stop.abort();
+  }
+}
+
 /** What the export writes, checked before the first byte is sent. */
 export interface PreparedExport {
   write(out: Writable): Promise<void>;
@@ -104,7 +114,7 @@ export async function prepareExport(
             .commit();
         }
         if (out.destroyed) return;
-        if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+        if (out.writableNeedDrain) await drainOrClose(out);
         if (out.destroyed) return;
         if (read.length <= batchSize) break;
         after = batch[batch.length - 1];
