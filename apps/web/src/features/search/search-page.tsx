@@ -2,7 +2,7 @@ import { formatTotal, pageKeyText, SEARCH_ORDER_COLUMNS, type PageRequest, type 
 import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../shared/layout';
 import { CASE_CELLS, CASE_COLUMN_HEADERS, CASE_COLUMNS, CaseCard, PagedTable, type ListColumn } from '../../shared/list';
@@ -13,7 +13,6 @@ import { FollowUpsModal } from '../follow-up';
 import { filtersQuery, myUserQuery, searchResultsQuery } from './api';
 import { criteriaOf, defaultCountryId, searchRequestOf, searchStateFromParams, searchStateToParams, type Filters, type SearchState } from './criteria';
 import { ExportButton } from './export-button';
-import { pageRequestForPage } from './pager-adapter';
 import { SearchFiltersForm, type SearchLayout } from './search-filters';
 import { SearchRowActions } from './search-row-actions';
 
@@ -123,7 +122,10 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
     if (index > 0) void navigate(-1);
     else void navigate(user?.Url ?? '/');
   };
-  const goToPage = (next: PageRequest) => go({ ...listed, pageNumber: next.pageNumber, pageKey: pageKeyText(next.at) });
+  const goToPage = useCallback(
+    (next: PageRequest) => setParams(searchStateToParams({ ...listed, pageNumber: next.pageNumber, pageKey: pageKeyText(next.at) })),
+    [listed, setParams],
+  );
   const result = results.data;
 
   return (
@@ -195,9 +197,7 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
           fetching={results.isFetching && !results.isPending}
           failed={results.isError}
           onRetry={() => void results.refetch()}
-          onPageChange={(page) => {
-            if (result) goToPage(pageRequestForPage(page, result));
-          }}
+          onPageRequest={goToPage}
           rowActions={(row) => <SearchRowActions row={row} onComments={(item) => setCommentsOf(refOf(item))} onFollowUps={(item) => setFollowUpsOf(refOf(item))} />}
           renderCard={(row, actions) => <CaseCard row={row} variant="search" actions={actions} />}
         />
