@@ -102,7 +102,7 @@ test('a QPPV exports the filtered search to Excel and the file holds the listed 
   expect(cells).toContain('Budemar Nasal');
 });
 
-test('the product search lists a country laboratories, then the laboratory products', async ({ page, browser }) => {
+test('the product search lists a country laboratories, then the laboratory products; a row gives its PDF and its audit', async ({ page, browser }) => {
   const [reference] = await sentCasesOf(browser, 'Losamar D', 1);
 
   await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
@@ -117,8 +117,19 @@ test('the product search lists a country laboratories, then the laboratory produ
   await expect(page.getByText('Total encontrados: 1')).toBeVisible();
   await expect(resultsTable(page).getByRole('link', { name: reference ?? '', exact: true })).toBeVisible();
 
+  // The row's PDF is ER-{reference}.pdf; Auditoría opens the case's Operaciones tab.
+  const row = resultsTable(page).locator('tbody tr').filter({ hasText: reference ?? '' });
+  await expect(row.getByRole('button', { name: `Ver comentarios ${reference}` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Ver reportes de seguimiento ${reference}` })).toHaveCount(0);
+  const pdf = page.waitForEvent('download');
+  await row.getByRole('button', { name: `Descargar PDF ${reference}` }).click();
+  expect((await pdf).suggestedFilename()).toBe(`ER-${reference}.pdf`);
+
   // Hiding the filters leaves the list.
   await page.getByRole('button', { name: 'Ocultar filtros' }).click();
   await expect(page.getByRole('button', { name: 'Buscar', exact: true })).toBeHidden();
   await expect(resultsTable(page)).toBeVisible();
+
+  await row.getByRole('link', { name: `Auditoría ${reference}` }).click();
+  await expect(page).toHaveURL(/\/reportableEvent\/[^/]+\/view\/operations$/);
 });
