@@ -19,6 +19,8 @@ test('the search lists cards on a 390 px phone', async ({ page, browser }) => {
   await pickFilter(page, 'Producto', 'Ibuterra 400');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
 
+  // The filters fold away to show the list; the toggle brings them back.
+  await expect(page.getByRole('button', { name: 'Mostrar filtros' })).toBeVisible();
   const card = page.getByRole('article', { name: `Evento ${reference}` });
   await expect(card).toBeVisible();
   await expect(page.getByRole('table', { name: 'Eventos reportables' })).toHaveCount(0);
@@ -28,4 +30,6 @@ test('the search lists cards on a 390 px phone', async ({ page, browser }) => {
   await expect(resultsPager(page).getByText('Página 1 de 1')).toBeVisible();
   // Nothing is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: 'Mostrar filtros' }).click();
+  await expect(page.getByRole('combobox', { name: 'Producto', exact: true })).toHaveValue('Ibuterra 400');
 });

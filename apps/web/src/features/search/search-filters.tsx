@@ -3,7 +3,7 @@ import { Button, Collapse, Group, Paper, Select, SimpleGrid, Stack, TextInput, t
 import { DateInput } from '@mantine/dates';
 import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FIELD_COMBOBOX_PROPS, parseTypedDate } from '../../shared/form';
 import { laboratoriesOfCountryQuery, productsOfLaboratoryQuery } from './api';
 import { DATE_FILTERS, dateRangeErrors, withFilter, type DateFilter, type Filters, type IdFilter } from './criteria';
@@ -19,8 +19,6 @@ export interface SearchFiltersFormProps {
   onSearch(filters: Filters): void;
   /** The RLF's country is fixed to its own. */
   countryFixed: boolean;
-  /** The export button (it has its own progress and error). */
-  exportButton: ReactNode;
   searching: boolean;
 }
 
@@ -80,7 +78,7 @@ function Picker({ label, data, value, onChange, disabled, placeholder = 'Todos',
  * 'Búsqueda avanzada' with the four dates. Buscar applies them (to the URL); the dates are
  * checked here before (the server checks them too).
  */
-export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, countryFixed, exportButton, searching }: SearchFiltersFormProps) {
+export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, countryFixed, searching }: SearchFiltersFormProps) {
   const [advanced, setAdvanced] = useState(() => DATE_FILTERS.some((key) => value[key]));
   const [dateErrors, setDateErrors] = useState<Partial<Record<DateFilter, string>>>({});
   const set = (key: IdFilter) => (next: number | undefined) => onChange(withFilter(value, key, next));
@@ -215,7 +213,6 @@ export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, co
         </Collapse>
 
         <Group gap="sm" justify="flex-end">
-          {exportButton}
           <Button type="submit" leftSection={<IconSearch size={18} />} loading={searching}>
             Buscar
           </Button>

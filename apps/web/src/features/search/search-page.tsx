@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../shared/layout';
-import { CASE_CELLS, CASE_COLUMN_HEADERS, CASE_COLUMNS, CaseCard, PagedTable, type ListColumn } from '../../shared/list';
+import { CASE_CELLS, CASE_COLUMN_HEADERS, CASE_COLUMNS, CaseCard, PagedTable, usePhone, type ListColumn } from '../../shared/list';
 import { useSession } from '../../shared/session';
 import { CommentsModal } from '../case-workflow';
 import type { CaseRef } from '../cases';
@@ -104,6 +104,7 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
   const [draft, setDraft] = useState<Filters>(listed.filters);
   useEffect(() => setDraft(listed.filters), [listed.filters]);
   const [filtersShown, setFiltersShown] = useState(true);
+  const phone = usePhone();
 
   const request = useMemo(() => searchRequestOf(listed), [listed]);
   const results = useQuery(searchResultsQuery(request, started && (!countryFixed || startCountry !== undefined)));
@@ -112,6 +113,8 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
 
   const go = (state: SearchState) => setParams(searchStateToParams(state));
   const search = (filters: Filters) => {
+    // On a phone the filters fill the screen: they fold away to show the list.
+    if (phone) setFiltersShown(false);
     const next = searchStateToParams({ filters, orderBy: listed.orderBy, pageNumber: 1 });
     // The same search again asks the server again (cases change under the user).
     if (next.toString() === paramsText) void results.refetch();
@@ -159,7 +162,6 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
           onSearch={search}
           countryFixed={countryFixed}
           searching={results.isFetching}
-          exportButton={<ExportButton request={{ ...criteriaOf(listed.filters), orderBy: listed.orderBy }} disabled={!started} />}
         />
       </div>
 
@@ -175,17 +177,20 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
               </Badge>
             ) : null}
           </Group>
-          <Select
-            label="Ordenar por"
-            data={ORDER_OPTIONS}
-            value={listed.orderBy}
-            onChange={(orderBy) => {
-              if (orderBy) go({ ...listed, orderBy, pageNumber: 1, pageKey: undefined });
-            }}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 260 }}
-            comboboxProps={{ withinPortal: true }}
-          />
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <Select
+              label="Ordenar por"
+              data={ORDER_OPTIONS}
+              value={listed.orderBy}
+              onChange={(orderBy) => {
+                if (orderBy) go({ ...listed, orderBy, pageNumber: 1, pageKey: undefined });
+              }}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 260 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <ExportButton request={{ ...criteriaOf(listed.filters), orderBy: listed.orderBy }} disabled={!started} />
+          </Group>
         </Group>
         <PagedTable<SearchRow>
           label={RESULTS_TITLE}
