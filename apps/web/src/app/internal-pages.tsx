@@ -1,5 +1,6 @@
 import { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { EventSearchPage, ProductSearchPage } from '../features/search';
 import { TasksPage } from '../features/tasks';
 import { FullPageLoader, PlaceholderPage } from '../shared/layout';
 
@@ -40,8 +41,8 @@ function EventEditPage() {
 
 export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   workflow: TasksPage,
-  eventSearch: placeholder('eventSearch', 'Aquí podrá buscar y filtrar los eventos reportables.'),
-  productSearch: placeholder('productSearch', 'Aquí podrá buscar eventos reportables por producto y principio activo.'),
+  eventSearch: EventSearchPage,
+  productSearch: ProductSearchPage,
   eventView: EventViewPage,
   eventEdit: EventEditPage,
   auditTrail: placeholder(

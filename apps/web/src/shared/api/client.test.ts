@@ -33,6 +33,22 @@ function setup(handler: Handler) {
 const isRefresh = (url: string, init: RequestInit) => url === '/api/login' && String(init.body).includes('refresh_token');
 
 describe('API client', () => {
+  it('reports the bytes of a streamed file as they arrive (no Content-Length) and answers the whole file', async () => {
+    const parts = ['PK', 'abc', 'defg'];
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+        controller.close();
+      },
+    });
+    const { client } = setup(() => new Response(stream, { status: 200, headers: { 'Content-Type': 'application/octet-stream' } }));
+    const seen: number[] = [];
+    const file = await client.post<Blob>('exportERByFilters', {}, { responseType: 'blob', onProgress: (bytes) => seen.push(bytes) });
+    expect(seen).toEqual([2, 5, 9]);
+    expect(await file.text()).toBe('PKabcdefg');
+    expect(file.type).toBe('application/octet-stream');
+  });
+
   it('sends the in-memory access token as a bearer token to /api/', async () => {
     const { client, calls } = setup(() => json(200, { ok: true }));
     client.setAccessToken('token-1');

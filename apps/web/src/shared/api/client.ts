@@ -16,6 +16,8 @@ export interface RequestOptions {
   /** Send the access token and, on a 401, try one token refresh (default true). */
   auth?: boolean;
   responseType?: 'json' | 'blob' | 'text';
+  /** With `responseType: 'blob'`: called with the bytes received so far while the body streams in. */
+  onProgress?(receivedBytes: number): void;
   signal?: AbortSignal;
 }
 
@@ -66,9 +68,25 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
   }
 }
 
-async function readBody<T>(response: Response, type: RequestOptions['responseType']): Promise<T> {
+/** Reads a body chunk by chunk, reporting the bytes received (a streamed file has no Content-Length). */
+async function readBlobWithProgress(response: Response, onProgress: (receivedBytes: number) => void): Promise<Blob> {
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
+}
+
+async function readBody<T>(response: Response, type: RequestOptions['responseType'], onProgress?: (receivedBytes: number) => void): Promise<T> {
   if (response.status === 204) return undefined as T;
-  if (type === 'blob') return (await response.blob()) as T;
+  if (type === 'blob') return (onProgress ? await readBlobWithProgress(response, onProgress) : await response.blob()) as T;
   const text = await response.text();
   if (type === 'text') return text as T;
   return (text ? JSON.parse(text) : undefined) as T;
@@ -179,7 +197,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return fail(0, null, notify);
     }
     if (!response.ok) return fail(response.status, await readErrorBody(response), notify);
-    return readBody<T>(response, request.responseType);
+    return readBody<T>(response, request.responseType, request.onProgress);
   }
 
   return {

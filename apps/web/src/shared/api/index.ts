@@ -18,3 +18,4 @@ export type { ApiClient, RequestOptions, TokenResponse } from './client';
 export { errorMessage } from './error-message';
 export { newIdempotencyKey } from './idempotency-key';
 export { describeApiError, type Notice, type NoticeKind } from './error-catalogue';
+export { saveBlob } from './download';

@@ -1,0 +1,61 @@
+import { SEARCH_EXPORT, type NamedItem, type SearchExportRequest, type SearchFilters, type SearchRequest, type SearchResult, type UserWithDetails } from '@atalaya/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, saveBlob } from '../../shared/api';
+
+/** Cache keys of the search screens. */
+export const searchKeys = {
+  all: ['search'] as const,
+  filters: ['search', 'filters'] as const,
+  laboratoriesOfCountry: (countryId: number) => ['search', 'laboratories-of-country', countryId] as const,
+  productsOfLaboratory: (laboratoryId: number) => ['search', 'products-of-laboratory', laboratoryId] as const,
+  results: (request: SearchRequest) => ['search', 'results', request] as const,
+};
+
+/** The filter lists change rarely: kept for the session's screens for a while. */
+const LISTS = { staleTime: 10 * 60_000 } as const;
+
+/** `getFilters`: countries, companies, laboratories, statuses, RAM types and report types. */
+export const filtersQuery = () =>
+  queryOptions({ queryKey: searchKeys.filters, queryFn: ({ signal }) => api.get<SearchFilters>('getFilters', { signal }), ...LISTS });
+
+/** `getMyUser`: the user's laboratory assignments, for the default country. */
+export const myUserQuery = () =>
+  queryOptions({ queryKey: ['search', 'my-user'] as const, queryFn: ({ signal }) => api.get<UserWithDetails>('getMyUser', { signal }), ...LISTS });
+
+/** `getlaboraotriesByCountry/{id}`: the laboratories of a country (the product search's first picker). */
+export const laboratoriesOfCountryQuery = (countryId: number | undefined) =>
+  queryOptions({
+    queryKey: searchKeys.laboratoriesOfCountry(countryId ?? 0),
+    queryFn: ({ signal }) => api.get<NamedItem[]>(`getlaboraotriesByCountry/${countryId ?? 0}`, { signal }),
+    enabled: countryId !== undefined,
+    ...LISTS,
+  });
+
+/** `getProductFiltersByLabId/{id}`: the products of a laboratory. */
+export const productsOfLaboratoryQuery = (laboratoryId: number | undefined) =>
+  queryOptions({
+    queryKey: searchKeys.productsOfLaboratory(laboratoryId ?? 0),
+    queryFn: ({ signal }) => api.get<NamedItem[]>(`getProductFiltersByLabId/${laboratoryId ?? 0}`, { signal }),
+    enabled: laboratoryId !== undefined,
+    ...LISTS,
+  });
+
+/** `POST getERByFilters`: one page of the search, its rows with their reactions (one call a page). */
+export const searchResultsQuery = (request: SearchRequest, enabled: boolean) =>
+  queryOptions({
+    queryKey: searchKeys.results(request),
+    queryFn: ({ signal }) => api.post<SearchResult>('getERByFilters', request, { signal }),
+    enabled,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * `POST exportERByFilters` with the listed search's filters and order: the file streams in (no Content-Length),
+ * `onProgress` hears the bytes received, and the browser saves it as `ListadoEventos.xlsx`.
+ * A refusal is thrown as the API error (its `Message`, without the global notice).
+ */
+export async function exportSearch(request: SearchExportRequest, onProgress: (receivedBytes: number) => void, signal?: AbortSignal): Promise<void> {
+  const file = await api.post<Blob>('exportERByFilters', request, { responseType: 'blob', onProgress, notify: false, signal });
+  saveBlob(file, SEARCH_EXPORT.fileName);
+}

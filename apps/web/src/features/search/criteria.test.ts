@@ -1,0 +1,99 @@
+import { DEFAULT_SEARCH_ORDER, MSG, SEARCH_PAGE_SIZE } from '@atalaya/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  criteriaOf,
+  dateRangeErrors,
+  defaultCountryId,
+  searchRequestOf,
+  searchStateFromParams,
+  searchStateToParams,
+  withFilter,
+  type SearchState,
+} from './criteria';
+
+const roundTrip = (state: SearchState) => searchStateFromParams(new URLSearchParams(searchStateToParams(state).toString()));
+
+describe('search in the URL', () => {
+  it('keeps every filter, the order and the keyed page through the query string', () => {
+    const state: SearchState = {
+      filters: {
+        PaisId: 1,
+        CompaniaId: 2,
+        LaboratorioId: 3,
+        ProductoId: 4,
+        PrincipioActivoId: 5,
+        EstadoId: 6,
+        TipoRAMId: 7,
+        GrupoId: 8,
+        SubGrupoId: 9,
+        IdEvento: 'UY-2026-000123-S1',
+        FechaCreacionDesde: '2026-01-01',
+        FechaCreacionHasta: '2026-02-01',
+        FechaModificacionDesde: '2026-03-01',
+        FechaModificacionHasta: '2026-04-30',
+      },
+      orderBy: 'NumeroReferencia ASC',
+      pageNumber: 3,
+      pageKey: 'after:AbC_-9',
+    };
+    expect(roundTrip(state)).toEqual(state);
+    expect(searchStateToParams(state).get('ProductoId')).toBe('4');
+  });
+
+  it('writes only the filters that are set', () => {
+    const params = searchStateToParams({ filters: { ProductoId: 12, IdEvento: '  ' }, orderBy: DEFAULT_SEARCH_ORDER, pageNumber: 1 });
+    expect(params.toString()).toBe('ProductoId=12&orderBy=FechaSolicitud+DESC&pageNumber=1');
+  });
+
+  it('drops what a hand-edited URL gets wrong: bad ids, dates, orders, page keys', () => {
+    const state = searchStateFromParams(
+      new URLSearchParams('PaisId=abc&CompaniaId=0&EstadoId=-1&ProductoId=1.5&FechaCreacionDesde=2026-13-01&orderBy=Id;drop&pageNumber=x&pageKey=sideways:1'),
+    );
+    expect(state).toEqual({ filters: {}, orderBy: DEFAULT_SEARCH_ORDER, pageNumber: 1, pageKey: undefined });
+  });
+
+  it('reads an empty query string as the first page of every case in the default order', () => {
+    expect(searchStateFromParams(new URLSearchParams())).toEqual({ filters: {}, orderBy: DEFAULT_SEARCH_ORDER, pageNumber: 1, pageKey: undefined });
+  });
+
+  it('builds the getERByFilters body from the URL state', () => {
+    const state = searchStateFromParams(new URLSearchParams('ProductoId=7&pageNumber=2&pageKey=after:k1&orderBy=Pais+ASC'));
+    expect(searchRequestOf(state)).toEqual({ ProductoId: 7, pageSize: SEARCH_PAGE_SIZE, pageNumber: 2, pageKey: 'after:k1', orderBy: 'Pais ASC' });
+    expect(criteriaOf(state.filters)).toEqual({ ProductoId: 7 });
+  });
+});
+
+describe('search filters', () => {
+  it('clears the dependent pickers when a parent changes', () => {
+    const filters = { PaisId: 1, CompaniaId: 2, LaboratorioId: 3, ProductoId: 4, EstadoId: 5 };
+    expect(withFilter(filters, 'CompaniaId', 9)).toEqual({ PaisId: 1, CompaniaId: 9, EstadoId: 5 });
+    expect(withFilter(filters, 'PaisId', undefined)).toEqual({ EstadoId: 5 });
+    expect(withFilter(filters, 'EstadoId', 6)).toEqual({ ...filters, EstadoId: 6 });
+  });
+
+  it('refuses an end day before its start, for creation and modification', () => {
+    expect(dateRangeErrors({ FechaModificacionDesde: '2026-05-02', FechaModificacionHasta: '2026-05-01' })).toEqual({
+      FechaModificacionHasta: MSG.search.modificationRange,
+    });
+    expect(dateRangeErrors({ FechaCreacionDesde: '2026-05-02', FechaCreacionHasta: '2026-05-01' })).toEqual({ FechaCreacionHasta: MSG.search.creationRange });
+    expect(dateRangeErrors({ FechaCreacionDesde: '2026-05-01', FechaCreacionHasta: '2026-05-01' })).toEqual({});
+  });
+
+  it('starts from Uruguay when the user reaches it, an RLF from its own country', () => {
+    const countries = [
+      { Id: 1, Codigo: 'UY' },
+      { Id: 2, Codigo: 'AR' },
+    ];
+    const laboratories = [
+      { Id: 10, PaisId: 1 },
+      { Id: 20, PaisId: 2 },
+    ];
+    const reach = (...assignments: { LaboratoryId: number | null; CountryId: number | null }[]) => ({ assignments, laboratories });
+    expect(defaultCountryId(countries, { Rol: 'QPPV', Country: 'AR' }, reach({ LaboratoryId: null, CountryId: null }))).toBe(1);
+    expect(defaultCountryId(countries, { Rol: 'CL', Country: 'UY' }, reach({ LaboratoryId: 10, CountryId: null }))).toBe(1);
+    expect(defaultCountryId(countries, { Rol: 'CL', Country: 'AR' }, reach({ LaboratoryId: null, CountryId: 1 }))).toBe(1);
+    expect(defaultCountryId(countries, { Rol: 'Fabricante', Country: 'AR' }, reach({ LaboratoryId: 20, CountryId: 2 }))).toBeUndefined();
+    expect(defaultCountryId(countries, { Rol: 'RLF', Country: 'AR' }, reach())).toBe(2);
+    expect(defaultCountryId([{ Id: 2, Codigo: 'AR' }], { Rol: 'QPPV', Country: 'UY' }, reach({ LaboratoryId: null, CountryId: null }))).toBeUndefined();
+  });
+});

@@ -1,0 +1,170 @@
+import {
+  DEFAULT_SEARCH_ORDER,
+  isIsoDate,
+  MAX_EVENT_IDENTIFIER_LENGTH,
+  MSG,
+  parseOrderBy,
+  parsePageKey,
+  SEARCH_ORDER_COLUMNS,
+  SEARCH_PAGE_SIZE,
+  type SearchCriteria,
+  type SearchRequest,
+} from '@atalaya/domain';
+
+/**
+ * The search as the URL holds it (issue 16 §2): the filters, the order and the page, so a search
+ * can be bookmarked, shared, reloaded and reached again with Back. The query-string names are the
+ * body fields of `getERByFilters` (`PaisId=1&ProductoId=7&orderBy=FechaSolicitud+DESC&pageNumber=2&pageKey=after:…`).
+ */
+export const ID_FILTERS = [
+  'PaisId',
+  'CompaniaId',
+  'LaboratorioId',
+  'ProductoId',
+  'PrincipioActivoId',
+  'EstadoId',
+  'TipoRAMId',
+  'GrupoId',
+  'SubGrupoId',
+] as const satisfies readonly (keyof SearchCriteria)[];
+export type IdFilter = (typeof ID_FILTERS)[number];
+
+export const DATE_FILTERS = ['FechaCreacionDesde', 'FechaCreacionHasta', 'FechaModificacionDesde', 'FechaModificacionHasta'] as const satisfies readonly (keyof SearchCriteria)[];
+export type DateFilter = (typeof DATE_FILTERS)[number];
+
+/** The filters of the form: each id or day absent when it is "any". */
+export type Filters = Partial<Record<IdFilter, number>> & Partial<Record<DateFilter, string>> & { IdEvento?: string };
+
+export interface SearchState {
+  filters: Filters;
+  /** `FechaSolicitud DESC`: a whitelisted column and direction. */
+  orderBy: string;
+  pageNumber: number;
+  /** `after:{key}`, `before:{key}`, `last`, or undefined for the first page. */
+  pageKey?: string;
+}
+
+/** A whole number from 1, or undefined. */
+function positiveInt(value: string | null): number | undefined {
+  if (value === null || !/^\d{1,9}$/.test(value)) return undefined;
+  const number = Number(value);
+  return number >= 1 ? number : undefined;
+}
+
+/** Reads the search from a query string; anything malformed is dropped (the URL may be hand-edited). */
+export function searchStateFromParams(params: URLSearchParams): SearchState {
+  const filters: Filters = {};
+  for (const key of ID_FILTERS) {
+    const id = positiveInt(params.get(key));
+    if (id !== undefined) filters[key] = id;
+  }
+  for (const key of DATE_FILTERS) {
+    const day = params.get(key);
+    if (day && isIsoDate(day)) filters[key] = day;
+  }
+  const identifier = params.get('IdEvento')?.trim();
+  if (identifier) filters.IdEvento = identifier.slice(0, MAX_EVENT_IDENTIFIER_LENGTH);
+
+  const order = params.get('orderBy');
+  const orderBy = order && parseOrderBy(order, SEARCH_ORDER_COLUMNS) ? order : DEFAULT_SEARCH_ORDER;
+  const pageNumber = positiveInt(params.get('pageNumber')) ?? 1;
+  const key = params.get('pageKey');
+  const at = key ? parsePageKey(key) : null;
+  const pageKey = at && at.kind !== 'first' && pageNumber > 1 ? key ?? undefined : undefined;
+  return { filters, orderBy, pageNumber, pageKey };
+}
+
+/** Writes the search into a query string (only the filters that are set; the order and page always). */
+export function searchStateToParams(state: SearchState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of ID_FILTERS) {
+    const id = state.filters[key];
+    if (id !== undefined) params.set(key, String(id));
+  }
+  if (state.filters.IdEvento?.trim()) params.set('IdEvento', state.filters.IdEvento.trim());
+  for (const key of DATE_FILTERS) {
+    const day = state.filters[key];
+    if (day) params.set(key, day);
+  }
+  params.set('orderBy', state.orderBy);
+  params.set('pageNumber', String(state.pageNumber));
+  if (state.pageKey) params.set('pageKey', state.pageKey);
+  return params;
+}
+
+/** The filters as the calls take them (`exportERByFilters`; the base of `getERByFilters`). */
+export function criteriaOf(filters: Filters): SearchCriteria {
+  const criteria: SearchCriteria = {};
+  for (const key of ID_FILTERS) if (filters[key] !== undefined) criteria[key] = filters[key];
+  for (const key of DATE_FILTERS) if (filters[key]) criteria[key] = filters[key];
+  if (filters.IdEvento?.trim()) criteria.IdEvento = filters.IdEvento.trim();
+  return criteria;
+}
+
+/** The body of `getERByFilters` for a search. */
+export function searchRequestOf(state: SearchState): SearchRequest {
+  return {
+    ...criteriaOf(state.filters),
+    pageSize: SEARCH_PAGE_SIZE,
+    pageNumber: state.pageNumber,
+    ...(state.pageKey ? { pageKey: state.pageKey } : {}),
+    orderBy: state.orderBy,
+  };
+}
+
+/** The date errors of the form (the server checks the same; issue 16 §4). */
+export function dateRangeErrors(filters: Filters): Partial<Record<DateFilter, string>> {
+  const errors: Partial<Record<DateFilter, string>> = {};
+  const before = (from?: string, to?: string) => Boolean(from && to && to < from);
+  if (before(filters.FechaCreacionDesde, filters.FechaCreacionHasta)) errors.FechaCreacionHasta = MSG.search.creationRange;
+  if (before(filters.FechaModificacionDesde, filters.FechaModificacionHasta)) errors.FechaModificacionHasta = MSG.search.modificationRange;
+  return errors;
+}
+
+/** Filters the dependent pickers rely on: changing one clears those below it. */
+const DEPENDENTS: Partial<Record<IdFilter, readonly IdFilter[]>> = {
+  PaisId: ['CompaniaId', 'LaboratorioId', 'ProductoId', 'PrincipioActivoId'],
+  CompaniaId: ['LaboratorioId', 'ProductoId', 'PrincipioActivoId'],
+  LaboratorioId: ['ProductoId', 'PrincipioActivoId'],
+  ProductoId: ['PrincipioActivoId'],
+};
+
+/** Sets one id filter (undefined = any) and clears the pickers that depend on it. */
+export function withFilter(filters: Filters, key: IdFilter, value: number | undefined): Filters {
+  if (filters[key] === value) return filters;
+  const next: Filters = { ...filters };
+  if (value === undefined) delete next[key];
+  else next[key] = value;
+  for (const dependent of DEPENDENTS[key] ?? []) delete next[dependent];
+  return next;
+}
+
+/** A laboratory assignment of the user (`getMyUser`): a laboratory, a country's laboratories, or all (both null). */
+interface Assignment {
+  LaboratoryId: number | null;
+  CountryId: number | null;
+}
+
+/** Whether the user's laboratories reach a country (every laboratory, that country's, or one of its laboratories). */
+export function reachesCountry(assignments: readonly Assignment[], laboratories: readonly { Id: number; PaisId: number }[], countryId: number): boolean {
+  return assignments.some((assignment) => {
+    if (assignment.LaboratoryId === null) return assignment.CountryId === null || assignment.CountryId === countryId;
+    return laboratories.find((lab) => lab.Id === assignment.LaboratoryId)?.PaisId === countryId;
+  });
+}
+
+/**
+ * The country a search starts from (event spec §9 'Default pre-selected country UY'): an RLF
+ * always its own country (its reach; the picker is fixed); anyone else Uruguay when its
+ * laboratories reach Uruguay, no country otherwise (a Fabricante of other countries would
+ * find nothing in Uruguay).
+ */
+export function defaultCountryId(
+  countries: readonly { Id: number; Codigo: string }[],
+  user: { Rol: string; Country: string },
+  reach: { assignments: readonly Assignment[]; laboratories: readonly { Id: number; PaisId: number }[] },
+): number | undefined {
+  if (user.Rol === 'RLF') return countries.find((country) => country.Codigo === user.Country)?.Id;
+  const uruguay = countries.find((country) => country.Codigo === 'UY')?.Id;
+  return uruguay !== undefined && reachesCountry(reach.assignments, reach.laboratories, uruguay) ? uruguay : undefined;
+}

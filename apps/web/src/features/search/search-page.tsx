@@ -1,0 +1,222 @@
+import { formatTotal, pageKeyText, SEARCH_ORDER_COLUMNS, type PageRequest, type SearchRow } from '@atalaya/domain';
+import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconFilter, IconFilterOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Page } from '../../shared/layout';
+import { CASE_CELLS, CASE_COLUMN_HEADERS, CASE_COLUMNS, CaseCard, PagedTable, usePhone, type ListColumn } from '../../shared/list';
+import { useSession } from '../../shared/session';
+import { CommentsModal } from '../case-workflow';
+import type { CaseRef } from '../cases';
+import { FollowUpsModal } from '../follow-up';
+import { filtersQuery, myUserQuery, searchResultsQuery } from './api';
+import { criteriaOf, defaultCountryId, searchRequestOf, searchStateFromParams, searchStateToParams, type Filters, type SearchState } from './criteria';
+import { ExportButton } from './export-button';
+import { SearchFiltersForm, type SearchLayout } from './search-filters';
+import { SearchRowActions } from './search-row-actions';
+
+/** The screen's title (event spec §2.5) and the list's ('Eventos reportables'). */
+export const SEARCH_TITLE = 'Ver eventos reportables';
+export const RESULTS_TITLE = 'Eventos reportables';
+
+const ORDER_LABELS: Record<(typeof SEARCH_ORDER_COLUMNS)[number], string> = {
+  FechaSolicitud: 'Actualizado',
+  FechaCreacion: 'Creado',
+  NumeroReferencia: 'Identificador',
+  Estado: 'Estado',
+  Pais: 'País',
+};
+
+const ORDER_OPTIONS = SEARCH_ORDER_COLUMNS.flatMap((column) => [
+  { value: `${column} DESC`, label: `${ORDER_LABELS[column]} (descendente)` },
+  { value: `${column} ASC`, label: `${ORDER_LABELS[column]} (ascendente)` },
+]);
+
+const dash = (value: string | null | undefined) => (value?.trim() ? value : '---');
+
+/** The search variant's columns (§2.6) with the result columns of §2.5 that fit a row. */
+const COLUMNS: ListColumn<SearchRow>[] = [
+  ...CASE_COLUMNS.search.map((key) => ({ key, header: CASE_COLUMN_HEADERS[key], cell: CASE_CELLS[key], nowrap: key === 'updated' || key === 'identifier' })),
+  {
+    key: 'reportType',
+    header: 'Tipo de reporte',
+    cell: (row) => (
+      <Stack gap={0}>
+        <Text size="sm">{dash(row.TipoReporte)}</Text>
+        {row.Grupo && row.Grupo !== row.TipoReporte ? (
+          <Text size="xs" c="dimmed">
+            {row.Grupo}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+  },
+  { key: 'pActive', header: 'Principio activo', cell: (row) => dash(row.pActive) },
+  {
+    key: 'reactions',
+    header: 'Reacciones',
+    cell: (row) => dash(row.EventosAdversos.map((reaction) => reaction.Reaccion ?? '').filter(Boolean).join(', ')),
+  },
+];
+
+const refOf = (row: SearchRow): CaseRef => ({ Meta: row.Meta, NumeroReferencia: row.NumeroReferencia });
+
+/**
+ * The event search (`/eventsearch`) and the product search (`/productSearch`, the alternate
+ * filter layout), event spec §2.5. The search that is listed lives in the URL (filters, order,
+ * page and its key): Buscar and the pager push it, so Back, reload and a shared link give the
+ * same list. A URL with no search yet starts from the default country.
+ */
+export function SearchPage({ layout }: { layout: SearchLayout }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const lists = useQuery(filtersQuery());
+  const me = useQuery(myUserQuery());
+  const countryFixed = user?.Rol === 'RLF';
+  // Known once the lists (and the user's laboratories) are in; an RLF needs only the lists.
+  const defaultsReady = Boolean(lists.data && (countryFixed || me.data || me.isError));
+  const startCountry =
+    lists.data && user && defaultsReady
+      ? defaultCountryId(lists.data.Paises, user, { assignments: me.data?.Laboratories ?? [], laboratories: lists.data.Laboratorios })
+      : undefined;
+
+  const paramsText = params.toString();
+  const listed: SearchState = useMemo(() => {
+    const state = searchStateFromParams(new URLSearchParams(paramsText));
+    // An RLF searches its own country whatever the URL says (the server enforces it too).
+    if (countryFixed && startCountry !== undefined && state.filters.PaisId !== startCountry) {
+      return { ...state, filters: { ...state.filters, PaisId: startCountry } };
+    }
+    return state;
+  }, [paramsText, countryFixed, startCountry]);
+  const started = params.has('pageNumber');
+
+  // No search in the URL yet: start from the default country (UY, or the RLF's own).
+  useEffect(() => {
+    if (started || !defaultsReady) return;
+    const filters: Filters = startCountry === undefined ? {} : { PaisId: startCountry };
+    setParams(searchStateToParams({ ...listed, filters, pageNumber: 1, pageKey: undefined }), { replace: true });
+  }, [started, defaultsReady, startCountry, listed, setParams]);
+
+  // The form edits a draft of the listed filters; a change of URL (Back, a link) resets it.
+  const [draft, setDraft] = useState<Filters>(listed.filters);
+  useEffect(() => setDraft(listed.filters), [listed.filters]);
+  const [filtersShown, setFiltersShown] = useState(true);
+  const phone = usePhone();
+
+  const request = useMemo(() => searchRequestOf(listed), [listed]);
+  const results = useQuery(searchResultsQuery(request, started && (!countryFixed || startCountry !== undefined)));
+  const [commentsOf, setCommentsOf] = useState<CaseRef | null>(null);
+  const [followUpsOf, setFollowUpsOf] = useState<CaseRef | null>(null);
+
+  const go = (state: SearchState) => setParams(searchStateToParams(state));
+  const search = (filters: Filters) => {
+    // On a phone the filters fill the screen: they fold away to show the list.
+    if (phone) setFiltersShown(false);
+    const next = searchStateToParams({ filters, orderBy: listed.orderBy, pageNumber: 1 });
+    // The same search again asks the server again (cases change under the user).
+    if (next.toString() === paramsText) void results.refetch();
+    else setParams(next);
+  };
+  const back = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(user?.Url ?? '/');
+  };
+  const goToPage = useCallback(
+    (next: PageRequest) => setParams(searchStateToParams({ ...listed, pageNumber: next.pageNumber, pageKey: pageKeyText(next.at) })),
+    [listed, setParams],
+  );
+  const result = results.data;
+
+  return (
+    <Page
+      title={SEARCH_TITLE}
+      description={layout === 'product' ? 'Búsqueda por producto y principio activo' : undefined}
+      actions={
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconArrowLeft size={18} />} onClick={back}>
+            Volver
+          </Button>
+          <Button
+            variant="subtle"
+            color="teal"
+            leftSection={filtersShown ? <IconFilterOff size={18} /> : <IconFilter size={18} />}
+            onClick={() => setFiltersShown((shown) => !shown)}
+            aria-expanded={filtersShown}
+            aria-controls="filtros-busqueda"
+          >
+            {filtersShown ? 'Ocultar filtros' : 'Mostrar filtros'}
+          </Button>
+        </Group>
+      }
+    >
+      <div id="filtros-busqueda" hidden={!filtersShown}>
+        <SearchFiltersForm
+          layout={layout}
+          lists={lists.data}
+          value={draft}
+          onChange={setDraft}
+          onSearch={search}
+          countryFixed={countryFixed}
+          searching={results.isFetching}
+        />
+      </div>
+
+      <Stack gap="sm" component="section" aria-labelledby="resultados-busqueda">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Group gap="xs">
+            <Title order={2} fz={{ base: 'lg', sm: 'xl' }} id="resultados-busqueda" c="dark.7">
+              {RESULTS_TITLE}
+            </Title>
+            {result ? (
+              <Badge variant="light" color="teal" radius="sm" aria-label={`${formatTotal(result.Total, result.TotalIsEstimate)} encontrados`}>
+                {formatTotal(result.Total, result.TotalIsEstimate)}
+              </Badge>
+            ) : null}
+          </Group>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <Select
+              label="Ordenar por"
+              data={ORDER_OPTIONS}
+              value={listed.orderBy}
+              onChange={(orderBy) => {
+                if (orderBy) go({ ...listed, orderBy, pageNumber: 1, pageKey: undefined });
+              }}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 260 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <ExportButton request={{ ...criteriaOf(listed.filters), orderBy: listed.orderBy }} disabled={!started} />
+          </Group>
+        </Group>
+        <PagedTable<SearchRow>
+          label={RESULTS_TITLE}
+          things="eventos reportables"
+          result={result}
+          columns={COLUMNS}
+          rowKey={(row) => row.Id}
+          loading={!started || results.isPending}
+          fetching={results.isFetching && !results.isPending}
+          failed={results.isError}
+          onRetry={() => void results.refetch()}
+          onPageRequest={goToPage}
+          rowActions={(row) => <SearchRowActions row={row} onComments={(item) => setCommentsOf(refOf(item))} onFollowUps={(item) => setFollowUpsOf(refOf(item))} />}
+          renderCard={(row, actions) => <CaseCard row={row} variant="search" actions={actions} />}
+        />
+      </Stack>
+      <CommentsModal event={commentsOf} onClose={() => setCommentsOf(null)} />
+      <FollowUpsModal event={followUpsOf} onClose={() => setFollowUpsOf(null)} />
+    </Page>
+  );
+}
+
+export function EventSearchPage() {
+  return <SearchPage layout="event" />;
+}
+
+export function ProductSearchPage() {
+  return <SearchPage layout="product" />;
+}

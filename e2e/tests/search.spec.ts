@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { demoRole } from '../support/demo-users';
+import { expectFilter, pickFilter, resultsPager, resultsTable, sentCasesOf } from '../support/search';
+import { signIn } from '../support/session';
+import { typeDate } from '../support/wizard';
+
+/**
+ * Issue 16 §2, §3, §6: the event search keeps its filters, order and page in the URL, so a case
+ * opened from page 2 comes Back to the same list; the Excel export holds the rows the screen lists.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+test('a CL lands on the search, filters by product, opens a case from page 2 and comes Back to the same list', async ({ page, browser }) => {
+  // 21 cases of one product only this test uses: two pages of 20.
+  const references = await sentCasesOf(browser, 'Atorvamar 20', 21);
+
+  const cl = demoRole('CL');
+  expect(cl.home).toBe('/eventsearch');
+  await signIn(page, cl.email);
+  await expect(page).toHaveURL(/\/eventsearch\?.*PaisId=\d+/);
+  await expect(page.getByRole('heading', { name: 'Ver eventos reportables', level: 1 })).toBeVisible();
+  await expectFilter(page, 'País', 'Uruguay');
+
+  await pickFilter(page, 'Fabricante (laboratorio)', 'Laboratorio Terramar');
+  await pickFilter(page, 'Producto', 'Atorvamar 20');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page).toHaveURL(/ProductoId=\d+/);
+
+  const table = resultsTable(page);
+  const pager = resultsPager(page);
+  await expect(pager.getByText('Página 1 de 2')).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(20);
+  await expect(page.getByText('Total encontrados: 21')).toBeVisible();
+
+  await pager.getByRole('button', { name: 'Página siguiente' }).click();
+  await expect(pager.getByText('Página 2 de 2')).toBeVisible();
+  await expect(page).toHaveURL(/pageNumber=2&pageKey=after%3A/);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  const listedUrl = page.url();
+  const reference = (await table.locator('tbody tr').first().getByRole('link').first().textContent())?.trim() ?? '';
+  expect(references).toContain(reference);
+
+  await table.getByRole('link', { name: `Abrir el evento ${reference}` }).click();
+  await expect(page).toHaveURL(/\/reportableEvent\/[^/]+\/view\/details$/);
+  await expect(page.getByText(reference).first()).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(listedUrl);
+  await expectFilter(page, 'Producto', 'Atorvamar 20');
+  await expectFilter(page, 'Fabricante (laboratorio)', 'Laboratorio Terramar');
+  await expect(pager.getByText('Página 2 de 2')).toBeVisible();
+  await expect(table.getByRole('link', { name: reference, exact: true })).toBeVisible();
+
+  // The same URL in a fresh load (a bookmark, a shared link) lists the same page.
+  await page.reload();
+  await expect(resultsPager(page).getByText('Página 2 de 2')).toBeVisible();
+  await expect(resultsTable(page).getByRole('link', { name: reference, exact: true })).toBeVisible();
+});
+
+test('the dates of Búsqueda avanzada refuse an end before its start', async ({ page }) => {
+  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await page.goto('/eventsearch');
+  await expect(page).toHaveURL(/\/eventsearch\?/);
+  const before = page.url();
+  await page.getByRole('button', { name: 'Búsqueda avanzada' }).click();
+  await typeDate(page, 'Modificado desde', '02/05/2026');
+  await typeDate(page, 'Modificado hasta', '01/05/2026');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page.getByText('La fecha de fin de modificación debe ser posterior a la de inicio')).toBeVisible();
+  expect(page.url()).toBe(before);
+});
+
+test('a QPPV exports the filtered search to Excel and the file holds the listed rows', async ({ page, browser }) => {
+  const references = await sentCasesOf(browser, 'Budemar Nasal', 3);
+
+  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await page.goto('/eventsearch');
+  await expectFilter(page, 'País', 'Uruguay');
+  await pickFilter(page, 'Fabricante (laboratorio)', 'Laboratorio Terramar');
+  await pickFilter(page, 'Producto', 'Budemar Nasal');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  const table = resultsTable(page);
+  await expect(page.getByText('Total encontrados: 3')).toBeVisible();
+  for (const reference of references) await expect(table.getByRole('link', { name: reference, exact: true })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar a Excel' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('ListadoEventos.xlsx');
+
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await file.path());
+  const sheet = workbook.getWorksheet('Eventos filtrados');
+  expect(sheet, 'the sheet Eventos filtrados').toBeDefined();
+  const cells: string[] = [];
+  sheet?.eachRow((row) => {
+    row.eachCell((cell) => cells.push(String(cell.text)));
+  });
+  const listed = cells.filter((text) => /^UY-\d{4}-\d+/.test(text));
+  expect(new Set(listed)).toEqual(new Set(references));
+  expect(cells).toContain('Budemar Nasal');
+});
+
+test('the product search lists a country laboratories, then the laboratory products; a row gives its PDF and its audit', async ({ page, browser }) => {
+  const [reference] = await sentCasesOf(browser, 'Losamar D', 1);
+
+  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await page.getByRole('link', { name: 'Búsqueda por producto' }).first().click();
+  await expect(page).toHaveURL(/\/productSearch\?.*PaisId=\d+/);
+  await expect(page.getByRole('heading', { name: 'Ver eventos reportables', level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Compañía', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Producto', exact: true })).toBeDisabled();
+  await pickFilter(page, 'Laboratorio', 'Laboratorio Terramar');
+  await pickFilter(page, 'Producto', 'Losamar D');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page.getByText('Total encontrados: 1')).toBeVisible();
+  await expect(resultsTable(page).getByRole('link', { name: reference ?? '', exact: true })).toBeVisible();
+
+  // The row's PDF is ER-{reference}.pdf; Auditoría opens the case's Operaciones tab.
+  const row = resultsTable(page).locator('tbody tr').filter({ hasText: reference ?? '' });
+  await expect(row.getByRole('button', { name: `Ver comentarios ${reference}` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Ver reportes de seguimiento ${reference}` })).toHaveCount(0);
+  const pdf = page.waitForEvent('download');
+  await row.getByRole('button', { name: `Descargar PDF ${reference}` }).click();
+  expect((await pdf).suggestedFilename()).toBe(`ER-${reference}.pdf`);
+
+  // Hiding the filters leaves the list.
+  await page.getByRole('button', { name: 'Ocultar filtros' }).click();
+  await expect(page.getByRole('button', { name: 'Buscar', exact: true })).toBeHidden();
+  await expect(resultsTable(page)).toBeVisible();
+
+  await row.getByRole('link', { name: `Auditoría ${reference}` }).click();
+  await expect(page).toHaveURL(/\/reportableEvent\/[^/]+\/view\/operations$/);
+});
