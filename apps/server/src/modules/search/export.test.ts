@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase, type TestCase } from '../../test-support/cases.js';
 import { bearer } from '../../test-support/factories.js';
 import { EXPORT_COLUMNS, MAX_EXPORT_ROWS, prepareExport } from './export.js';
-import { newMedicine, privateDay, referencesOf, searchOk, type Session, sessionOf } from './search-fixtures.js';
+import { newMedicine, privateDay, referencesOf, searchOk, type Session, sessionOf } from '../../test-support/search.js';
 
 let t: TestApp;
 

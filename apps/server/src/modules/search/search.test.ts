@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase, type TestCase } from '../../test-support/cases.js';
 import { countryId, createProduct } from '../../test-support/catalog.js';
 import { bearer } from '../../test-support/factories.js';
-import { newMedicine, privateDay, ramTypeId, referencesOf, search, searchOk, sessionOf } from './search-fixtures.js';
+import { newMedicine, privateDay, ramTypeId, referencesOf, search, searchOk, sessionOf } from '../../test-support/search.js';
 
 let t: TestApp;
 

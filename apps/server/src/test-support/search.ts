@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import { type Role, type SearchRequest, type SearchResult } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { activeIngredients, laboratories, productIngredients, ramTypes } from '../../db/schema/index.js';
-import type { TestApp } from '../../test-support/app.js';
-import { laboratoryOfProduct } from '../../test-support/cases.js';
-import { createProduct, type TestProduct } from '../../test-support/catalog.js';
-import { bearer, createUser, login, type TestLaboratoryAssignment, type TestUser } from '../../test-support/factories.js';
+import { activeIngredients, laboratories, productIngredients, ramTypes } from '../db/schema/index.js';
+import type { TestApp } from './app.js';
+import { laboratoryOfProduct } from './cases.js';
+import { createProduct, type TestProduct } from './catalog.js';
+import { bearer, createUser, login, type TestLaboratoryAssignment, type TestUser } from './factories.js';
 
 /** Helpers of the search tests (search.test.ts, export.test.ts). */
 
