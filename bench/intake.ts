@@ -19,7 +19,7 @@
  * included). Run by hand; never a timed test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -29,6 +29,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Database, openDatabase } from '../apps/server/src/db/client.js';
+import { createHomeReportEvents } from '../apps/server/src/modules/home-reports/events.js';
+import { numberAndAnnounce } from '../apps/server/src/modules/home-reports/numbering.js';
 import { patientReport } from '../apps/server/src/test-support/public-reports.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -42,6 +46,13 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '8272' },
     /** Captchas solved before the run; default: enough for 800 reports/s. */
     captchas: { type: 'string' },
+    /**
+     * http (default): reports over HTTP to the built server. The database alone, without the
+     * server's CPU (it still starts, to migrate): sql-batched runs the intake's two statements
+     * as the server does (report transaction, then the numbering function); sql-serial the
+     * former scheme (the number taken by an upsert inside the report's transaction).
+     */
+    mode: { type: 'string', default: 'http' },
   },
 });
 
@@ -53,6 +64,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const CAPTCHAS = args.captchas ? Number(args.captchas) : Math.ceil((DURATION_MS / 1000) * 800);
 /** The server's captcha difficulty: small, so solving costs the client (same machine) little. */
 const CAPTCHA_MAX_NUMBER = 50;
+const MODE = args.mode ?? 'http';
+if (!['http', 'sql-batched', 'sql-serial'].includes(MODE)) throw new Error('--mode is http, sql-batched or sql-serial');
 
 // Each request from its own address: 10.a.b.c from a counter (16 million before a repeat).
 let addressCounter = Math.floor(Math.random() * 1_000_000);
@@ -66,7 +79,9 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 function startServer(logFile: string): ChildProcess {
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [serverMain], {
+  // INTAKE_SERVER_NODE_ARGS: extra node options for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const nodeArgs = (process.env.INTAKE_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverMain], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -191,9 +206,24 @@ async function run(): Promise<boolean> {
     if (!product) throw new Error('no product for UY in the catalog');
     const body = JSON.stringify(patientReport({ id: product.Id, commercialName: product.ComercialName }));
 
-    const solving = Date.now();
-    const tokens = await solveCaptchas(CAPTCHAS);
-    console.log(`${tokens.length} captchas solved in ${((Date.now() - solving) / 1000).toFixed(1)} s (server log: ${logFile})`);
+    let submit: () => Promise<{ status: number; text: string }>;
+    let pool: pg.Pool | null = null;
+    let drizzleDb: Database | null = null;
+    if (MODE === 'http') {
+      const solving = Date.now();
+      const tokens = await solveCaptchas(CAPTCHAS);
+      console.log(`${tokens.length} captchas solved in ${((Date.now() - solving) / 1000).toFixed(1)} s (server log: ${logFile})`);
+      submit = () => {
+        const token = tokens.pop();
+        if (!token) throw new Error('out of captchas: raise --captchas');
+        return post('/api/postreporthome', { 'content-type': 'application/json', 'recaptcha-token': token, 'x-forwarded-for': nextAddress() }, body);
+      };
+    } else {
+      pool = new pg.Pool({ connectionString: DATABASE_URL, max: CONCURRENCY });
+      drizzleDb = MODE === 'sql-batched' ? await openDatabase({ databaseUrl: DATABASE_URL }) : null;
+      submit = sqlSubmitter(pool, drizzleDb, body);
+      console.log(`mode ${MODE}: the database alone, ${CONCURRENCY} connections (server log: ${logFile})`);
+    }
 
     const acknowledged: Acknowledged[] = [];
     const latencies: number[] = [];
@@ -206,10 +236,8 @@ async function run(): Promise<boolean> {
     const end = start + DURATION_MS;
     const writers = Array.from({ length: CONCURRENCY }, async () => {
       while (Date.now() < end) {
-        const token = tokens.pop();
-        if (!token) throw new Error('out of captchas: raise --captchas');
         const sent = Date.now();
-        const response = await post('/api/postreporthome', { 'content-type': 'application/json', 'recaptcha-token': token, 'x-forwarded-for': nextAddress() }, body);
+        const response = await submit();
         const { text } = response;
         const done = Date.now();
         if (response.status !== 200) {
@@ -229,6 +257,8 @@ async function run(): Promise<boolean> {
     const serverCpu = cpuSeconds(serverPid) - cpuAtStart.server;
     let backendCpu = 0;
     for (const pid of backendPids(database)) backendCpu += cpuSeconds(pid) - (cpuAtStart.backends.get(pid) ?? 0);
+    await pool?.end();
+    await drizzleDb?.close();
 
     latencies.sort((a, b) => a - b);
     const rate = acknowledged.length / elapsed;
@@ -250,6 +280,66 @@ async function run(): Promise<boolean> {
       await exited;
     }
   }
+}
+
+/**
+ * A report stored straight through SQL, as the server's statements do (without its validation
+ * and HTTP): a report transaction (captcha spent, report written), numbered either afterwards
+ * by the numbering function (batched) or inside the transaction by the sequence upsert (serial).
+ */
+function sqlSubmitter(pool: pg.Pool, batched: Database | null, body: string): () => Promise<{ status: number; text: string }> {
+  const data = JSON.parse(body) as Record<string, unknown>;
+  // The server's own numbering rounds (one call in flight per process and year), on a pool of its own.
+  // The logger is only used when an announcement listener fails; there is none here.
+  const silent = { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+  const deps = batched ? { db: batched.db, events: createHomeReportEvents(), log: silent } : null;
+  return async () => {
+    const year = new Date().getUTCFullYear();
+    const client = await pool.connect();
+    let released = false;
+    try {
+      await client.query('begin');
+      await client.query(`insert into captcha_solutions (signature, expires_at) values ($1, now() + interval '10 minutes')`, [randomUUID()]);
+      let answer: Acknowledged;
+      if (deps) {
+        const stored = await client.query<{ id: string }>(
+          `insert into home_report_intake (year, is_medic, country_id, sub_group_id, data, patient_sex, created_at)
+           values ($1, false, (select id from countries where code = 'UY'), 0, $2, 'F', now()) returning id`,
+          [year, data],
+        );
+        await client.query('commit');
+        const id = stored.rows[0]?.id ?? '';
+        client.release();
+        released = true;
+        const numbered = await numberAndAnnounce(deps, year);
+        let reference = numbered.find((row) => row.id === id)?.reference;
+        reference ??= (await pool.query<{ reference: string }>(`select reference from home_reports where id = $1`, [id])).rows[0]?.reference;
+        answer = { id, reference: reference ?? '' };
+      } else {
+        const sequence = await client.query<{ value: number }>(
+          `insert into reference_sequences (prefix, year, last_value) values ('RH', $1, 1)
+           on conflict (prefix, year) do update set last_value = reference_sequences.last_value + 1 returning last_value as value`,
+          [year],
+        );
+        const reference = `RH-${year}-${String(sequence.rows[0]?.value).padStart(6, '0')}`;
+        const stored = await client.query<{ id: string }>(
+          `insert into home_reports (reference, status, is_medic, country_id, sub_group_id, data, patient_sex)
+           values ($1, 1, false, (select id from countries where code = 'UY'), 0, $2, 'F') returning id`,
+          [reference, data],
+        );
+        const id = stored.rows[0]?.id ?? '';
+        await client.query(`insert into home_report_status_history (home_report_id, to_status, comment) values ($1, 1, 'Creado')`, [id]);
+        await client.query('commit');
+        answer = { id, reference };
+      }
+      return { status: 200, text: JSON.stringify({ Id: answer.id, Reference: answer.reference }) };
+    } catch (error) {
+      if (!released) await client.query('rollback').catch(() => undefined);
+      return { status: 500, text: error instanceof Error ? error.message : String(error) };
+    } finally {
+      if (!released) client.release();
+    }
+  };
 }
 
 /** Every acknowledged number stored under its id; the year's numbers exactly 1..N, N the year's sequence. */
