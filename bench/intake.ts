@@ -263,10 +263,11 @@ async function run(): Promise<boolean> {
     latencies.sort((a, b) => a - b);
     const rate = acknowledged.length / elapsed;
     console.log(`\n${acknowledged.length} reports in ${elapsed.toFixed(1)} s at concurrency ${CONCURRENCY}: ${rate.toFixed(0)} reports/s`);
-    const full = perSecond.slice(0, Math.floor(DURATION_MS / 1000)).map((n) => n ?? 0);
+    const full = Array.from({ length: Math.floor(DURATION_MS / 1000) }, (_, i) => perSecond[i] ?? 0);
     console.log(`per second: ${full.join(' ')} (min ${Math.min(...full)}, max ${Math.max(...full)})`);
     console.log(`latency ms: p50 ${percentile(latencies, 50)}, p95 ${percentile(latencies, 95)}, p99 ${percentile(latencies, 99)}, max ${latencies.at(-1)}`);
     const perReport = (seconds: number) => ((seconds * 1000) / Math.max(1, acknowledged.length)).toFixed(2);
+    // In the sql modes the server is idle and the backends counted include the bench's own pools.
     console.log(
       `CPU: server ${serverCpu.toFixed(1)} s (${perReport(serverCpu)} ms/report), database backends ${backendCpu.toFixed(1)} s (${perReport(backendCpu)} ms/report); load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
     );
