@@ -35,8 +35,7 @@ import { createHomeReportEvents } from '../apps/server/src/modules/home-reports/
 import { numberAndAnnounce } from '../apps/server/src/modules/home-reports/numbering.js';
 import { patientReport } from '../apps/server/src/test-support/public-reports.js';
 
-const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const serverMain = join(repoRoot, 'apps/server/dist/main.js');
+const ownRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 const { values: args } = parseArgs({
   options: {
@@ -53,9 +52,13 @@ const { values: args } = parseArgs({
      * former scheme (the number taken by an upsert inside the report's transaction).
      */
     mode: { type: 'string', default: 'http' },
+    /** The checkout whose built server runs (another worktree: measure a former version). */
+    'server-root': { type: 'string' },
   },
 });
 
+const repoRoot = resolve(args['server-root'] ?? ownRoot);
+const serverMain = join(repoRoot, 'apps/server/dist/main.js');
 const DATABASE_URL = args['database-url'];
 const CONCURRENCY = Number(args.concurrency);
 const DURATION_MS = Number(args.duration) * 1000;
