@@ -7,10 +7,13 @@ import { createTestAppOn, type TestApp } from './test-support/app.js';
 import { get, post, sessionOf, type Session } from './test-support/case-edit.js';
 import { DEFAULT_TEST_PASSWORD } from './test-support/factories.js';
 import { oneRowOfEachHistoryTable } from './test-support/history-rows.js';
+import { createProduct } from './test-support/catalog.js';
+import { postPublicReport } from './test-support/home-reports.js';
+import { patientReport } from './test-support/public-reports.js';
 import { APPEND_ONLY_TABLES, type AppendOnlyTable } from './db/append-only.js';
 import { openDatabase, type Database } from './db/client.js';
 import { openMigratedDatabase, roleOf } from './db/roles.js';
-import { electronicSignatures } from './db/schema/index.js';
+import { electronicSignatures, homeReports } from './db/schema/index.js';
 import { seedReferenceData } from './db/seed/index.js';
 
 /**
@@ -87,6 +90,14 @@ describe('the application role on PostgreSQL', () => {
     const [signed] = await appDatabase.db.select().from(electronicSignatures).where(eq(electronicSignatures.recordId, meta));
     expect(signed?.contentHash).toBe(signedContentHash(signed?.signedContent as SignedContent));
     expect(await verifyAuditLog(appDatabase.db)).toMatchObject({ ok: true });
+  });
+
+  it('stores a public report and gives it its RH number (the numbering function runs with its rights)', async () => {
+    const product = await createProduct(appDatabase.db, { countries: ['UY'] });
+    const answer = await postPublicReport(t, patientReport(product));
+    expect(answer.Reference).toMatch(/^RH-\d{4}-\d{6,}$/);
+    const [stored] = await appDatabase.db.select({ reference: homeReports.reference }).from(homeReports).where(eq(homeReports.id, answer.Id));
+    expect(stored?.reference).toBe(answer.Reference);
   });
 
   it.each(APPEND_ONLY_TABLES)('may not UPDATE, DELETE or TRUNCATE %s', async (table) => {

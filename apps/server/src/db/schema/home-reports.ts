@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigserial, boolean, char, index, integer, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, char, index, integer, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { countries } from './catalog.js';
 import { timestamptz } from './columns.js';
 import { events } from './events.js';
@@ -51,6 +51,40 @@ export const homeReports = pgTable(
     index('home_reports_inbox_idx').on(t.createdAt, t.id).where(sql`${t.enteredEventId} is null`),
     index('home_reports_inbox_country_idx').on(t.countryId, t.createdAt, t.id).where(sql`${t.enteredEventId} is null`),
   ],
+);
+
+/**
+ * Incoming reports stored but not yet numbered (docs/adr/0010-intake-numbering.md): the public
+ * form's transaction writes here and commits without taking an RH number; a second short
+ * transaction then numbers every waiting report of the year at once, in `seq` order, moving
+ * it into `home_reports` (with its first status-history row). So `home_reports` only ever
+ * holds numbered reports, and the year's sequence row is locked only for that move.
+ * Same columns and foreign keys as `home_reports`, so the move cannot fail on a constraint.
+ */
+export const homeReportIntake = pgTable(
+  'home_report_intake',
+  {
+    /** The id the report keeps in `home_reports` (answered to the reporter). */
+    id: uuid().primaryKey().defaultRandom(),
+    /** Arrival order: the order numbers are given in. */
+    seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** The UTC year of `createdAt`: the RH-{year} sequence it is numbered from. */
+    year: integer().notNull(),
+    isMedic: boolean().notNull(),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    subGroupId: integer()
+      .notNull()
+      .references(() => subGroups.id),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    patientSex: char({ length: 1 }),
+    isSerious: boolean().notNull().default(false),
+    acceptsContact: boolean().notNull().default(false),
+    reporterUserId: uuid().references(() => users.id),
+    createdAt: timestamptz().notNull(),
+  },
+  (t) => [index('home_report_intake_year_seq_idx').on(t.year, t.seq)],
 );
 
 /** Every status change of an incoming report, with its comment (append-only). */

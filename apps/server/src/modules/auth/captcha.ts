@@ -1,6 +1,6 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
-import { lt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { captchaSolutions } from '../../db/schema/index.js';
 
@@ -48,16 +48,24 @@ export async function verifyCaptcha(payload: string | undefined, hmacKey: string
   }
 }
 
+/** Expired solutions one spend removes at most (many more than expire between two spends). */
+const EXPIRED_SWEEP = 50;
+
 /**
  * Records the solution as used, in the caller's transaction. False when it was already
- * spent (by this or any other server process): a replay.
+ * spent (by this or any other server process): a replay. In the same statement, removes some
+ * expired solutions, skipping those another spend is removing (concurrent spends never wait
+ * for each other over the same expired rows).
  */
 export async function spendCaptcha(tx: DbOrTx, solution: CaptchaSolution, now = new Date()): Promise<boolean> {
-  await tx.delete(captchaSolutions).where(lt(captchaSolutions.expiresAt, now));
-  const inserted = await tx
-    .insert(captchaSolutions)
-    .values(solution)
-    .onConflictDoNothing({ target: captchaSolutions.signature })
-    .returning({ signature: captchaSolutions.signature });
-  return inserted.length === 1;
+  const inserted = await tx.execute<{ signature: string }>(sql`
+    with swept as (
+      delete from ${captchaSolutions} where ${captchaSolutions.signature} in (
+        select ${captchaSolutions.signature} from ${captchaSolutions} where ${captchaSolutions.expiresAt} < ${now}
+        limit ${EXPIRED_SWEEP} for update skip locked)
+    )
+    insert into ${captchaSolutions} (signature, expires_at) values (${solution.signature}, ${solution.expiresAt})
+    on conflict (signature) do nothing
+    returning signature`);
+  return inserted.rows.length === 1;
 }

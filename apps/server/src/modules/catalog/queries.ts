@@ -176,12 +176,20 @@ export const REPORT_CHOICE_LISTS = {
 } as const;
 export type ReportChoiceList = keyof typeof REPORT_CHOICE_LISTS;
 
-/** Which of the ids are enabled rows of the list. */
-export async function enabledListIds(db: DbOrTx, list: ReportChoiceList, ids: readonly number[]): Promise<Set<number>> {
-  const { table } = REPORT_CHOICE_LISTS[list];
-  const rows = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.eliminado, false), inArray(table.id, [...ids])));
-  return new Set(rows.map((row) => row.id));
+/** Which of the ids are enabled rows of each list: one query (a UNION ALL) for all the lists given. */
+export async function enabledListIds(db: DbOrTx, idsByList: Partial<Record<ReportChoiceList, readonly number[]>>): Promise<Map<ReportChoiceList, Set<number>>> {
+  const lists = (Object.keys(idsByList) as ReportChoiceList[]).filter((list) => (idsByList[list]?.length ?? 0) > 0);
+  const enabled = new Map<ReportChoiceList, Set<number>>(lists.map((list) => [list, new Set<number>()]));
+  if (lists.length === 0) return enabled;
+  const selects = lists.map((list) => {
+    const { table } = REPORT_CHOICE_LISTS[list];
+    const ids = sql.join(
+      (idsByList[list] ?? []).map((id) => sql`${id}`),
+      sql`, `,
+    );
+    return sql`(select ${list}::text as list, ${table.id} as id from ${table} where ${table.eliminado} = false and ${table.id} in (${ids}))`;
+  });
+  const rows = await db.execute<{ list: ReportChoiceList; id: number }>(sql.join(selects, sql` union all `));
+  for (const row of rows.rows) enabled.get(row.list)?.add(Number(row.id));
+  return enabled;
 }

@@ -89,18 +89,24 @@ function choiceIds(values: readonly Choice[]): number[] | null {
 /**
  * Every list value of the report (RAM outcome and action, route, frequency and unit of each
  * suspect drug, type of each concomitant, the reporter's relationship) is an enabled row of its
- * list; 400 naming the field otherwise. One query per list that has a value.
+ * list; 400 naming the field otherwise. One query for all the lists.
  */
 async function checkListChoices(db: DbOrTx, report: PublicReport): Promise<void> {
   // Outcome ids are fixed (event spec §3) and include -1, so they are checked as numbers.
   const evolutions = report.RAM.map((ram) => ram.Evolucion).filter((value) => value != null && !isEmptyChoice(value));
   if (evolutions.some((value) => !EVOLUTION_IDS.has(Number(value)))) throw badRequest(MSG.publicForm.optionUnknown('Evolución'));
-  for (const [list, values] of Object.entries(listChoices(report)) as [ReportChoiceList, Choice[]][]) {
-    const ids = choiceIds(values);
+  // The lists are checked in the order of the form's fields: the first wrong one names the
+  // message. Every list before the first value that is not an id at all is read in one query.
+  const chosen: [ReportChoiceList, number[] | null][] = (Object.entries(listChoices(report)) as [ReportChoiceList, Choice[]][]).map(([list, values]) => [
+    list,
+    choiceIds(values),
+  ]);
+  const firstNotId = chosen.findIndex(([, ids]) => ids === null);
+  const readable = firstNotId === -1 ? chosen : chosen.slice(0, firstNotId);
+  const enabled = await enabledListIds(db, Object.fromEntries(readable) as Partial<Record<ReportChoiceList, number[]>>);
+  for (const [list, ids] of chosen) {
     const unknown = () => badRequest(MSG.publicForm.optionUnknown(REPORT_CHOICE_LISTS[list].label));
     if (!ids) throw unknown();
-    if (ids.length === 0) continue;
-    const enabled = await enabledListIds(db, list, ids);
-    if (ids.some((id) => !enabled.has(id))) throw unknown();
+    if (ids.some((id) => !enabled.get(list)?.has(id))) throw unknown();
   }
 }

@@ -10,6 +10,7 @@ import type { HomeReportEvents } from './events.js';
 import { homeReportDetailRoutes } from './details.js';
 import { homeReportByReferenceRoutes } from './get-by-reference.js';
 import { homeReportInboxRoutes } from './inbox.js';
+import { numberLeftoverReports } from './numbering.js';
 import { submitPublicReport, submitUserReport } from './service.js';
 import { homeReportTriageRoutes } from './triage.js';
 
@@ -39,6 +40,16 @@ export const homeReportsModule: FastifyPluginAsyncZod<HomeReportsModuleOptions> 
   await app.register(homeReportDetailRoutes, { db });
   await app.register(homeReportInboxRoutes, { db });
   await app.register(homeReportTriageRoutes, { db, caseEvents });
+
+  // Reports a crash left between their two transactions get their number (and announcement)
+  // now, not only at the next submission of their year.
+  app.addHook('onReady', async () => {
+    try {
+      await numberLeftoverReports({ db, events, log: app.log });
+    } catch (error) {
+      app.log.error({ err: error }, 'incoming reports waiting for a number could not be numbered');
+    }
+  });
 
   app.route({
     method: 'POST',

@@ -1,12 +1,13 @@
-import { formatHomeReference, HOME_REPORT_PREFIX, HOME_REPORT_STATUS, MSG, OPERATION_TYPES, type PublicReport, type ReportCreated } from '@atalaya/domain';
+import { MSG, type PublicReport, type ReportCreated } from '@atalaya/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { nextReferenceSequence } from '../../db/reference-sequences.js';
+import { homeReports } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
 import { type CaptchaSolution, spendCaptcha, verifyCaptcha } from '../auth/index.js';
-import { announceHomeReportCreated, type HomeReportEvents } from './events.js';
-import { insertHomeReport, insertStatusHistory } from './queries.js';
+import type { HomeReportEvents } from './events.js';
+import { insertWaitingReport, numberAndAnnounce } from './numbering.js';
 import { resolveReferences } from './references.js';
 import { reportColumns, storedReport } from './stored-report.js';
 
@@ -14,46 +15,47 @@ export interface HomeReportDeps {
   db: Db;
   events: HomeReportEvents;
   log: FastifyBaseLogger;
+  /** The clock (tests number reports of a year of their own); the system clock by default. */
+  now?: () => Date;
 }
 
 /** Who sends the report: the public with a solved captcha, or a signed-in user. */
 type Sender = { captcha: CaptchaSolution; user: null } | { captcha: null; user: AuthUser };
 
 /**
- * Stores an incoming report in one transaction: references checked, captcha spent, an RH
- * number taken, the report (status 1 Nuevo) and its first status-history row written. Then
- * announces it. Nothing is stored when any step fails.
+ * Checks the references (reads of the reference data, outside any transaction, so a pool
+ * connection is held only per query), then stores the report in one short transaction:
+ * captcha spent, the report written to the intake table without a number. Nothing is stored
+ * when any step fails. Then
+ * numbers it (with every other report waiting, see numbering.ts), announces what it numbered
+ * and answers the report's final RH number.
  */
 async function storeHomeReport(deps: HomeReportDeps, report: PublicReport, sender: Sender): Promise<ReportCreated> {
-  const now = new Date();
+  const now = deps.now?.() ?? new Date();
   const year = now.getUTCFullYear();
-  const created = await deps.db.transaction(async (tx) => {
-    const refs = await resolveReferences(tx, report);
+  const refs = await resolveReferences(deps.db, report);
+  const stored = await deps.db.transaction(async (tx) => {
     if (sender.captcha && !(await spendCaptcha(tx, sender.captcha, now))) throw badRequest(MSG.login.robot);
-    const reference = formatHomeReference(year, await nextReferenceSequence(tx, HOME_REPORT_PREFIX, year));
-    const row = await insertHomeReport(tx, {
-      reference,
-      status: HOME_REPORT_STATUS.NUEVO,
+    return insertWaitingReport(tx, {
+      year,
       countryId: refs.country.id,
       subGroupId: refs.subGroup.id,
       data: storedReport(report, refs, sender.user?.email ?? null),
       ...reportColumns(report),
       reporterUserId: sender.user?.id ?? null,
       createdAt: now,
-      updatedAt: now,
     });
-    await insertStatusHistory(tx, {
-      homeReportId: row.id,
-      fromStatus: null,
-      toStatus: HOME_REPORT_STATUS.NUEVO,
-      comment: OPERATION_TYPES.I,
-      userId: sender.user?.id ?? null,
-      createdAt: now,
-    });
-    return { id: row.id, reference, countryCode: refs.country.code, subGroupId: refs.subGroup.id, createdAt: row.createdAt };
   });
-  announceHomeReportCreated(deps.events, { ...created, isMedic: report.isMedic }, deps.log);
-  return { Reference: created.reference, Id: created.id };
+  const numbered = await numberAndAnnounce(deps, year);
+  const reference = numbered.find((row) => row.id === stored.id)?.reference ?? (await storedReference(deps.db, stored.id));
+  return { Reference: reference, Id: stored.id };
+}
+
+/** The number of a report another submission's move numbered. */
+async function storedReference(db: Db, id: string): Promise<string> {
+  const [row] = await db.select({ reference: homeReports.reference }).from(homeReports).where(eq(homeReports.id, id));
+  if (!row) throw new Error(`Incoming report ${id} was not numbered`);
+  return row.reference;
 }
 
 /** `POST /api/postreporthome`: the public's report, with a captcha solution that is spent. */
