@@ -304,6 +304,13 @@ export type CountryProduct = z.infer<typeof countryProductSchema>;
 /** A row of any simple reference list answer (lines, laboratories, active ingredients, products). */
 export const namedItemSchema = named;
 
+/**
+ * A product of `getProductFiltersByLabId`: id, commercial name and its family, whose active
+ * ingredients `getPrincipioActivoByFamilia/{FamiliaId}` lists (the product search's ingredient picker).
+ */
+export const productFilterItemSchema = named.extend({ FamiliaId: z.number().int() });
+export type ProductFilterItem = z.infer<typeof productFilterItemSchema>;
+
 /** getCodiguerasBasic / getCodiguerasAll: the lists the wizard and the view use (All also holds disabled rows). */
 export const codiguerasSchema = z.object({
   Paises: z.array(z.object({ Id: z.number().int(), Codigo: z.string(), Nombre: z.string() })),

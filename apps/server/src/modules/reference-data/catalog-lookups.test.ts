@@ -167,7 +167,7 @@ describe('laboratories, products and active ingredients', () => {
     expect((await get(`/api/getlaboraotriesByProductsCountry/${withdrawn.id}/${uruguay}`)).json()).toEqual([]);
   });
 
-  it('getProductFiltersByLabId lists the enabled products of a laboratory by commercial name', async () => {
+  it('getProductFiltersByLabId lists the enabled products of a laboratory by commercial name, each with its family', async () => {
     const db = t.database.db;
     const [second] = await db
       .insert(products)
@@ -179,8 +179,8 @@ describe('laboratories, products and active ingredients', () => {
     const response = await get(`/api/getProductFiltersByLabId/${single.laboratoryId}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { Id: single.id, Nombre: single.commercialName },
-      { Id: second?.id, Nombre: `Ácimol forte ${suffix}` },
+      { Id: single.id, Nombre: single.commercialName, FamiliaId: single.familyId },
+      { Id: second?.id, Nombre: `Ácimol forte ${suffix}`, FamiliaId: single.familyId },
     ]);
   });
 

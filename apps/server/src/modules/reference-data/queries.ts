@@ -235,7 +235,7 @@ export function laboratoriesOfProductInCountry(db: DbOrTx, productId: number, co
 /** The enabled products of a laboratory. */
 export function productsOfLaboratory(db: DbOrTx, laboratoryId: number) {
   return db
-    .select({ id: products.id, name: products.commercialName })
+    .select({ id: products.id, name: products.commercialName, familyId: products.familyId })
     .from(products)
     .where(and(eq(products.laboratoryId, laboratoryId), eq(products.eliminado, false)));
 }

@@ -7,6 +7,7 @@ import {
   erMedicationIngredientSchema,
   erNewSchema,
   namedItemSchema,
+  productFilterItemSchema,
   ramNewSchema,
   type Role,
   searchFiltersSchema,
@@ -182,9 +183,9 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
     config: { roles: CASE_WORKER_ROLES },
     schema: {
       tags: TAG,
-      summary: 'Medicamentos habilitados de un laboratorio (nombre comercial)',
+      summary: 'Medicamentos habilitados de un laboratorio (nombre comercial y familia)',
       params: idParams,
-      response: { 200: namedList, ...errorResponses },
+      response: { 200: z.array(productFilterItemSchema), ...errorResponses },
     },
     handler: (request) => getProductsByLaboratory(db, request.params.id),
   });

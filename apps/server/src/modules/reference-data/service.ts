@@ -8,6 +8,7 @@ import {
   type ErNew,
   MSG,
   type NamedItem,
+  type ProductFilterItem,
   RAM_EVOLUTIONS,
   type RamInput,
   type RamNew,
@@ -238,9 +239,10 @@ export async function getLaboratoriesByProductCountry(db: DbOrTx, productId: num
   return namedItems(await laboratoriesOfProductInCountry(db, productId, countryId));
 }
 
-/** `GET /api/getProductFiltersByLabId/{id}`: the enabled products of a laboratory, by commercial name. */
-export async function getProductsByLaboratory(db: DbOrTx, laboratoryId: number): Promise<NamedItem[]> {
-  return namedItems(await productsOfLaboratory(db, laboratoryId));
+/** `GET /api/getProductFiltersByLabId/{id}`: the enabled products of a laboratory, by commercial name, each with its family. */
+export async function getProductsByLaboratory(db: DbOrTx, laboratoryId: number): Promise<ProductFilterItem[]> {
+  const rows = await productsOfLaboratory(db, laboratoryId);
+  return byNombre(rows.map((row) => ({ Id: row.id, Nombre: row.name, FamiliaId: row.familyId })));
 }
 
 /** `GET /api/getPrincipioActivoByFamilia/{id}`: the distinct active ingredients of a family's products. */

@@ -1,4 +1,4 @@
-import { SEARCH_EXPORT, type NamedItem, type SearchExportRequest, type SearchFilters, type SearchRequest, type SearchResult, type UserWithDetails } from '@atalaya/domain';
+import { SEARCH_EXPORT, type NamedItem, type ProductFilterItem, type SearchExportRequest, type SearchFilters, type SearchRequest, type SearchResult, type UserWithDetails } from '@atalaya/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, saveBlob } from '../../shared/api';
 
@@ -8,6 +8,7 @@ export const searchKeys = {
   filters: ['search', 'filters'] as const,
   laboratoriesOfCountry: (countryId: number) => ['search', 'laboratories-of-country', countryId] as const,
   productsOfLaboratory: (laboratoryId: number) => ['search', 'products-of-laboratory', laboratoryId] as const,
+  ingredientsOfFamily: (familyId: number) => ['search', 'ingredients-of-family', familyId] as const,
   results: (request: SearchRequest) => ['search', 'results', request] as const,
 };
 
@@ -31,12 +32,21 @@ export const laboratoriesOfCountryQuery = (countryId: number | undefined) =>
     ...LISTS,
   });
 
-/** `getProductFiltersByLabId/{id}`: the products of a laboratory. */
+/** `getProductFiltersByLabId/{id}`: the products of a laboratory, each with its family. */
 export const productsOfLaboratoryQuery = (laboratoryId: number | undefined) =>
   queryOptions({
     queryKey: searchKeys.productsOfLaboratory(laboratoryId ?? 0),
-    queryFn: ({ signal }) => api.get<NamedItem[]>(`getProductFiltersByLabId/${laboratoryId ?? 0}`, { signal }),
+    queryFn: ({ signal }) => api.get<ProductFilterItem[]>(`getProductFiltersByLabId/${laboratoryId ?? 0}`, { signal }),
     enabled: laboratoryId !== undefined,
+    ...LISTS,
+  });
+
+/** `getPrincipioActivoByFamilia/{id}`: the active ingredients of a product family (the product search's ingredient picker). */
+export const ingredientsOfFamilyQuery = (familyId: number | undefined) =>
+  queryOptions({
+    queryKey: searchKeys.ingredientsOfFamily(familyId ?? 0),
+    queryFn: ({ signal }) => api.get<NamedItem[]>(`getPrincipioActivoByFamilia/${familyId ?? 0}`, { signal }),
+    enabled: familyId !== undefined,
     ...LISTS,
   });
 

@@ -5,7 +5,7 @@ import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FIELD_COMBOBOX_PROPS, parseTypedDate } from '../../shared/form';
-import { laboratoriesOfCountryQuery, productsOfLaboratoryQuery } from './api';
+import { ingredientsOfFamilyQuery, laboratoriesOfCountryQuery, productsOfLaboratoryQuery } from './api';
 import { DATE_FILTERS, dateRangeErrors, withFilter, type DateFilter, type Filters, type IdFilter } from './criteria';
 
 /** `/eventsearch` shows every filter; `/productSearch` the alternate layout around the product. */
@@ -92,6 +92,9 @@ export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, co
   const countryLabs = useQuery({ ...laboratoriesOfCountryQuery(country), enabled: layout === 'product' && country !== undefined });
   const laboratories: readonly NamedItem[] | undefined = layout === 'product' && country !== undefined ? countryLabs.data : laboratoriesFromLists;
   const products = useQuery(productsOfLaboratoryQuery(value.LaboratorioId));
+  // The product search's ingredient picker: the active ingredients of the chosen product's family.
+  const familyId = products.data?.find((product) => product.Id === value.ProductoId)?.FamiliaId;
+  const ingredients = useQuery({ ...ingredientsOfFamilyQuery(familyId), enabled: layout === 'product' && familyId !== undefined });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -146,6 +149,17 @@ export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, co
           ) : null}
           {laboratoryPicker}
           {productPicker}
+          {layout === 'product' ? (
+            <Picker
+              label="Principio activo"
+              data={options(ingredients.data)}
+              value={value.PrincipioActivoId}
+              onChange={set('PrincipioActivoId')}
+              disabled={value.ProductoId === undefined}
+              placeholder={value.ProductoId === undefined ? 'Elija un producto' : 'Todos'}
+              loading={ingredients.isFetching}
+            />
+          ) : null}
           {layout === 'event' ? (
             <>
               <Picker
