@@ -15,7 +15,8 @@ export async function signIn(page: Page, email: string, options: { password?: st
   const button = page.getByRole('button', { name: 'Ingresar', exact: true });
   await solveCaptcha(page);
   await button.click();
-  if (options.expectUrl) await expect(page).toHaveURL(new RegExp(`${options.expectUrl}$`, 'i'));
+  // The path, with or without a query string (the search keeps its filters there).
+  if (options.expectUrl) await expect(page).toHaveURL(new RegExp(`${options.expectUrl}(\\?.*)?$`, 'i'));
 }
 
 export async function openUserMenu(page: Page): Promise<Locator> {

@@ -78,7 +78,7 @@ test('un CL reporta desde el ícono de crear evento, sin captcha, y queda como q
   expect(reference.slice(3, 7)).toBe(String(new Date().getFullYear()));
   await dialog.getByRole('button', { name: 'Cerrar', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`${CL.home}$`, 'i'));
+  await expect(page).toHaveURL(new RegExp(`${CL.home}(\\?.*)?$`, 'i'));
 
   const stored = await storedHomeReport<StoredReport>(browser, demoRole('QPPV').email, reference);
   expect(stored.Reference).toBe(reference);
