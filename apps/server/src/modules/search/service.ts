@@ -12,8 +12,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
 import { boundedTotal, keysetPlan, keysetResult } from '../../http/keyset.js';
-import { loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
-import { buildCaseRows, countryTimeZone } from '../tasks/index.js';
+import { buildCaseRows, listContext } from '../tasks/index.js';
 import { caseReactions, checkFilterIds, firstMedicines, groupByEvent, matchingCases, searchOrder, searchPage, searchWhere } from './queries.js';
 
 /** What every search query is built from: the user's time zone and the WHERE (reach and filters). */
@@ -28,11 +27,7 @@ export interface SearchScope {
  * filters in the user's country time zone.
  */
 export async function searchScope(db: Db, user: AuthUser, criteria: SearchCriteria): Promise<SearchScope> {
-  const [timeZone, laboratoryIds] = await Promise.all([
-    countryTimeZone(db, user.countryCode),
-    reachesByLaboratory(user.role) ? loadUserLaboratoryIds(db, user.id) : undefined,
-    checkFilterIds(db, criteria),
-  ]);
+  const [{ timeZone, laboratoryIds }] = await Promise.all([listContext(db, user), checkFilterIds(db, criteria)]);
   return { timeZone, where: searchWhere(user, laboratoryIds, criteria, timeZone) };
 }
 
@@ -51,8 +46,8 @@ function toReaction(row: Awaited<ReturnType<typeof caseReactions>>[number]): Sea
  * `getERByFilters`: one page of the cases in reach that match the filters, ordered by the
  * chosen column and the id (keyset), with the list row of §3, the group, the sub-group, the
  * first medicine's active ingredients and each case's reactions. A fixed number of queries
- * whatever the page holds: the scope (3), the total and the page (2), the rows (6, shared with
- * the task lists), the medicines' ingredients and the reactions (2).
+ * whatever the page holds: the scope (1, and 1 when id filters are given), the total and the
+ * page (2), the rows (1, shared with the task lists), the medicines' ingredients and the reactions (2).
  */
 export async function searchCases(db: Db, user: AuthUser, request: ParsedSearchRequest): Promise<SearchResult> {
   const { pageNumber = 1, pageKey: at, orderBy } = request;
