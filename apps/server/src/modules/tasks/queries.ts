@@ -331,6 +331,21 @@ export interface CasePieces {
   approvedByRlf: string | null;
   inEvaluation: string | null;
   concluded: string | null;
+  /** With `extra` only (`casePieces`): what the search adds to the row. */
+  extra?: {
+    /** The first medication's active ingredients, joined (`extra.firstIngredients`). */
+    ingredients: string | null;
+    /** The case's reactions as `extra.reactions` reads them (JSON of its columns), in its order. */
+    reactions: Record<string, unknown>[];
+  };
+}
+
+/** Pieces a caller adds to `casePieces`'s statement (the search): SQL over the current medication / case. */
+export interface ExtraPieces {
+  /** A text of the first medication, given its id and product id (columns of the `medication` lateral). */
+  firstIngredients: (medicationId: SQL, productId: SQL) => SQL;
+  /** A select of the case's reactions (`page.id` is the case), one JSON object each, as `item` in a column `position` order. */
+  reactions: (eventId: SQL) => SQL;
 }
 
 /**
@@ -340,7 +355,7 @@ export interface CasePieces {
  * and the active metrics (`metrics.activo`, by id, with their time option and milestones) as
  * one JSON text computed once for the statement (read from the first row).
  */
-export async function casePieces(db: DbOrTx, eventIds: readonly string[]): Promise<{ pieces: CasePieces[]; metrics: KpiMetric[] }> {
+export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?: ExtraPieces): Promise<{ pieces: CasePieces[]; metrics: KpiMetric[] }> {
   if (eventIds.length === 0) return { pieces: [], metrics: [] };
   const result = await db.execute<Record<string, unknown>>(sql`
     select page.id::text as "eventId",
@@ -351,13 +366,15 @@ export async function casePieces(db: DbOrTx, eventIds: readonly string[]): Promi
       follow_up.total::int as "followUps",
       comment.total::int as comments, comment.approved_by_rlf as "approvedByRlf",
       comment.in_evaluation as "inEvaluation", comment.concluded,
+      ${extra ? sql`${extra.firstIngredients(sql`medication.medication_id`, sql`medication.product_id`)} as "ingredients",
+        (select coalesce(json_agg(reaction.item order by reaction.position), '[]')::text from (${extra.reactions(sql`page.id`)}) as reaction) as "reactions",` : sql``}
       (select coalesce(json_agg(json_build_object('Nombre', ${metrics.nombre}, 'TiempoId', ${metrics.tiempoId},
           'from', ${metrics.fromMilestone}, 'to', ${metrics.toMilestone}, 'serious', ${metrics.serious}) order by ${metrics.metricaId}), '[]')::text
         from ${metrics} where ${metrics.activo}) as metrics
     from unnest(${uuidArray(eventIds)}) as page(id)
     left join lateral (
       select ${products.commercialName} as commercial_name, ${laboratories.name} as laboratory, ${companies.name} as company,
-        count(*) over () as total
+        count(*) over () as total, ${eventMedications.id} as medication_id, ${eventMedications.productId} as product_id
       from ${eventMedications}
       join ${products} on ${products.id} = ${eventMedications.productId}
       join ${laboratories} on ${laboratories.id} = ${eventMedications.laboratoryId}
@@ -409,6 +426,9 @@ export async function casePieces(db: DbOrTx, eventIds: readonly string[]): Promi
       approvedByRlf: text(row.approvedByRlf),
       inEvaluation: text(row.inEvaluation),
       concluded: text(row.concluded),
+      ...(extra
+        ? { extra: { ingredients: text(row.ingredients), reactions: JSON.parse(String(row.reactions ?? '[]')) as Record<string, unknown>[] } }
+        : {}),
     }),
   );
   const metricsText = result.rows[0]?.metrics;

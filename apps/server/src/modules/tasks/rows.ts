@@ -1,6 +1,6 @@
 import { emptyMilestones, type ErListRow, evaluateCaseKpis, formatDateTime, type KpiMetric } from '@atalaya/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { type CasePageRow, casePieces, toDate } from './queries.js';
+import { type CasePageRow, type CasePieces, casePieces, type ExtraPieces, toDate } from './queries.js';
 
 export interface RowContext {
   userId: string;
@@ -15,9 +15,22 @@ export interface RowContext {
  * columns come from `evaluateCaseKpis` over the case's milestones.
  */
 export async function buildCaseRows(db: DbOrTx, page: CasePageRow[], context: RowContext): Promise<ErListRow[]> {
+  return (await buildCaseRowsWith(db, page, context)).map(({ row }) => row);
+}
+
+/**
+ * `buildCaseRows` with pieces of the caller read in the same statement (`ExtraPieces`, the
+ * search's ingredients and reactions): each list row with its pieces (`piece.extra`).
+ */
+export async function buildCaseRowsWith(
+  db: DbOrTx,
+  page: CasePageRow[],
+  context: RowContext,
+  extra?: ExtraPieces,
+): Promise<{ row: ErListRow; piece: CasePieces | undefined }[]> {
   if (page.length === 0) return [];
   const ids = page.map((row) => row.id);
-  const { pieces, metrics } = await casePieces(db, ids);
+  const { pieces, metrics } = await casePieces(db, ids, extra);
   const piecesOf = new Map(pieces.map((piece) => [piece.eventId, piece]));
   const kpiMetrics: KpiMetric[] = metrics;
 
@@ -40,7 +53,7 @@ export async function buildCaseRows(db: DbOrTx, page: CasePageRow[], context: Ro
       now: context.now,
       timeZone: context.timeZone,
     });
-    return {
+    const listRow: ErListRow = {
       Id: row.id,
       Meta: row.meta,
       NumeroReferencia: row.referenceNumber,
@@ -66,5 +79,6 @@ export async function buildCaseRows(db: DbOrTx, page: CasePageRow[], context: Ro
       MetricsAlerts: kpi.MetricsAlerts,
       EsCreador: row.createdBy === context.userId,
     };
+    return { row: listRow, piece };
   });
 }
