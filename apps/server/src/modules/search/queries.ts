@@ -22,6 +22,7 @@ import { badRequest } from '../../http/errors.js';
 import type { KeysetOrder, KeysetPlan } from '../../http/keyset.js';
 import { keysetColumns } from '../../http/keyset.js';
 import { caseReach, type ReachUser } from '../reach/index.js';
+import type { ExtraPieces } from '../tasks/index.js';
 
 /*
  * The queries of the event search (docs/api.md 'Event search'). Every condition is on
@@ -251,6 +252,20 @@ export function firstMedicines(db: DbOrTx, eventIds: string[]) {
     .where(inArray(eventMedications.eventId, eventIds))
     .orderBy(eventMedications.eventId, asc(eventMedications.id));
 }
+
+/**
+ * The search's pieces of a page, read in the list rows' statement (`buildCaseRowsWith`): the
+ * first medicine's `pActive` as `firstMedicines` gives it (the medicine is the list row's first
+ * medication: the same joins and order) and each case's reactions as `caseReactions` gives
+ * them (JSON objects of the same fields, in the order of their ids).
+ */
+export const SEARCH_PIECES: ExtraPieces = {
+  firstIngredients: (medicationId, productId) => sql`coalesce(${INGREDIENTS_OF_MEDICATION(medicationId)}, ${INGREDIENTS_OF_PRODUCT(productId)})`,
+  reactions: (eventId) => sql`select json_build_object('id', ${eventRams.id}, 'lltName', ${eventRams.lltName}, 'lltCode', ${eventRams.lltCode},
+      'ramType', ${ramTypes.type}, 'isRam', ${eventRams.isRam}, 'serious', ${eventRams.isSerious}) as item, ${eventRams.id} as position
+    from ${eventRams} left join ${ramTypes} on ${ramTypes.id} = ${eventRams.ramTypeId}
+    where ${eventRams.eventId} = ${eventId}`,
+};
 
 /** The reactions of the cases, in the order they were entered, with their RAM type. */
 export function caseReactions(db: DbOrTx, eventIds: string[]) {

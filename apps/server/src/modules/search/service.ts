@@ -12,9 +12,8 @@ import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
 import { boundedTotal, keysetPlan, keysetResult } from '../../http/keyset.js';
-import { loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
-import { buildCaseRows, countryTimeZone } from '../tasks/index.js';
-import { caseReactions, checkFilterIds, firstMedicines, groupByEvent, matchingCases, searchOrder, searchPage, searchWhere } from './queries.js';
+import { buildCaseRowsWith, listContext } from '../tasks/index.js';
+import { checkFilterIds, matchingCases, SEARCH_PIECES, searchOrder, searchPage, searchWhere } from './queries.js';
 
 /** What every search query is built from: the user's time zone and the WHERE (reach and filters). */
 export interface SearchScope {
@@ -28,22 +27,22 @@ export interface SearchScope {
  * filters in the user's country time zone.
  */
 export async function searchScope(db: Db, user: AuthUser, criteria: SearchCriteria): Promise<SearchScope> {
-  const [timeZone, laboratoryIds] = await Promise.all([
-    countryTimeZone(db, user.countryCode),
-    reachesByLaboratory(user.role) ? loadUserLaboratoryIds(db, user.id) : undefined,
-    checkFilterIds(db, criteria),
-  ]);
+  const [{ timeZone, laboratoryIds }] = await Promise.all([listContext(db, user), checkFilterIds(db, criteria)]);
   return { timeZone, where: searchWhere(user, laboratoryIds, criteria, timeZone) };
 }
 
-function toReaction(row: Awaited<ReturnType<typeof caseReactions>>[number]): SearchReaction {
+/** A reaction as `SEARCH_PIECES.reactions` reads it (the JSON of `caseReactions`'s fields). */
+function toReaction(row: Record<string, unknown>): SearchReaction {
+  const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+  // Both columns are NOT NULL booleans: JSON true / false.
+  const flag = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
   return {
     Id: String(row.id),
-    Reaccion: row.lltName,
-    LltCode: row.lltCode === null ? null : String(row.lltCode),
-    TipoRAM: row.ramType,
-    IsRAM: row.isRam,
-    Grave: row.serious,
+    Reaccion: text(row.lltName),
+    LltCode: text(row.lltCode),
+    TipoRAM: text(row.ramType),
+    IsRAM: flag(row.isRam),
+    Grave: flag(row.serious) ?? false,
   };
 }
 
@@ -51,8 +50,9 @@ function toReaction(row: Awaited<ReturnType<typeof caseReactions>>[number]): Sea
  * `getERByFilters`: one page of the cases in reach that match the filters, ordered by the
  * chosen column and the id (keyset), with the list row of §3, the group, the sub-group, the
  * first medicine's active ingredients and each case's reactions. A fixed number of queries
- * whatever the page holds: the scope (3), the total and the page (2), the rows (6, shared with
- * the task lists), the medicines' ingredients and the reactions (2).
+ * whatever the page holds: the scope (1, and 1 when id filters are given), the total and the
+ * page (2), the rows with the medicines' ingredients and the reactions (1, shared with the task
+ * lists: `buildCaseRowsWith`, `SEARCH_PIECES`).
  */
 export async function searchCases(db: Db, user: AuthUser, request: ParsedSearchRequest): Promise<SearchResult> {
   const { pageNumber = 1, pageKey: at, orderBy } = request;
@@ -65,22 +65,15 @@ export async function searchCases(db: Db, user: AuthUser, request: ParsedSearchR
     if (pageNumber > Math.max(1, pageCount)) throw badRequest(MSG.search.pagePastEnd(pageCount));
   }
   const paged = keysetResult(at, plan, read, total, pageNumber, SEARCH_PAGE_SIZE);
-  const ids = paged.Result.map((row) => row.id);
-  const [rows, medicines, reactions] = await Promise.all([
-    buildCaseRows(db, paged.Result, { userId: user.id, timeZone: scope.timeZone, now: new Date() }),
-    ids.length ? firstMedicines(db, ids) : [],
-    ids.length ? caseReactions(db, ids) : [],
-  ]);
-  const medicineOf = new Map(medicines.map((medicine) => [medicine.eventId, medicine]));
-  const reactionsOf = groupByEvent(reactions);
-  const result: SearchRow[] = rows.map((row, index) => {
+  const rows = await buildCaseRowsWith(db, paged.Result, { userId: user.id, timeZone: scope.timeZone, now: new Date() }, SEARCH_PIECES);
+  const result: SearchRow[] = rows.map(({ row, piece }, index) => {
     const page = paged.Result[index];
     return {
       ...row,
       Grupo: page?.groupName ?? '',
       TipoReporte: page?.subGroupName ?? row.SubGrupoNombre,
-      pActive: medicineOf.get(row.Id)?.activeIngredients ?? null,
-      EventosAdversos: (reactionsOf.get(row.Id) ?? []).map(toReaction),
+      pActive: piece?.extra?.ingredients ?? null,
+      EventosAdversos: (piece?.extra?.reactions ?? []).map(toReaction),
     };
   });
   return { ...paged, Result: result };

@@ -1,4 +1,4 @@
-import { ER_STATUS, type ListOrder, type PageAt, pendingStatusesForRole, type WorkflowOrderColumn } from '@atalaya/domain';
+import { ER_STATUS, type KpiMetric, type ListOrder, type PageAt, pendingStatusesForRole, type WorkflowOrderColumn } from '@atalaya/domain';
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.js';
 import { prefixRange } from '../../db/text-prefix.js';
 import { decodePageKey, type KeysetOrder, type KeysetPlan, keysetColumns } from '../../http/keyset.js';
-import { caseReach, type ReachUser } from '../reach/index.js';
+import { caseReach, type ReachUser, reachesByLaboratory, userLaboratoryIds } from '../reach/index.js';
 import type { DateBound, PendingListFilters } from './schemas.js';
 
 /** Every condition holds (each wrapped in parentheses). */
@@ -129,6 +129,31 @@ export function pendingFilterConditions(filters: PendingListFilters, timeZone: s
 export async function countryTimeZone(db: DbOrTx, countryCode: string): Promise<string> {
   const [row] = await db.select({ timeZone: countries.timeZone }).from(countries).where(eq(countries.code, countryCode));
   return row?.timeZone ?? 'UTC';
+}
+
+/** What a list's condition and rows are built from: the user's time zone and, for laboratory roles, their laboratories. */
+export interface ListContext {
+  timeZone: string;
+  /** The user's laboratories (`userLaboratoryIds`) for QPPV, CL and Fabricante; undefined for the other roles. */
+  laboratoryIds: number[] | undefined;
+}
+
+/**
+ * `countryTimeZone` and, for the roles whose reach goes by laboratory (`reachesByLaboratory`),
+ * `loadUserLaboratoryIds`, in one statement: read on every list request (nothing cached, so an
+ * assignment changed in administration counts from the next request on).
+ */
+export async function listContext(db: DbOrTx, user: ReachUser): Promise<ListContext> {
+  const byLaboratory = reachesByLaboratory(user.role);
+  const result = await db.execute<{ time_zone: string | null; laboratory_ids: unknown }>(sql`
+    select (select ${countries.timeZone} from ${countries} where ${countries.code} = ${user.countryCode}) as time_zone,
+      ${byLaboratory ? sql`array(${userLaboratoryIds(user.id)})` : sql`null::int[]`} as laboratory_ids`);
+  const row = result.rows[0];
+  const ids = row?.laboratory_ids;
+  return {
+    timeZone: row?.time_zone ?? 'UTC',
+    laboratoryIds: byLaboratory ? (Array.isArray(ids) ? ids.map(Number) : []) : undefined,
+  };
 }
 
 /** The cases of a list, any columns: what `boundedTotal` counts (no join, no order). */
@@ -271,94 +296,143 @@ export function toDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Per case: the first related medication (lowest id) with product, laboratory and company, and how many there are. */
-export function firstMedications(db: DbOrTx, eventIds: string[]) {
-  return db
-    .selectDistinctOn([eventMedications.eventId], {
-      eventId: eventMedications.eventId,
-      commercialName: products.commercialName,
-      laboratory: laboratories.name,
-      company: companies.name,
-      total: sql<number>`count(*) over (partition by ${eventMedications.eventId})`.mapWith(Number),
-    })
-    .from(eventMedications)
-    .innerJoin(products, eq(products.id, eventMedications.productId))
-    .innerJoin(laboratories, eq(laboratories.id, eventMedications.laboratoryId))
-    .innerJoin(companies, eq(companies.id, laboratories.companyId))
-    .where(inArray(eventMedications.eventId, eventIds))
-    .orderBy(eventMedications.eventId, asc(eventMedications.id));
+/** A uuid array bound as one parameter: `'{…}'::uuid[]` (ids read from the database). */
+function uuidArray(ids: readonly string[]): SQL {
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 
-/** Per case: any reaction classified as RAM, any serious one, and the type of the first reaction that has one. */
-export function ramSummaries(db: DbOrTx, eventIds: string[]) {
-  return db
-    .select({
-      eventId: eventRams.eventId,
-      hasRam: sql<boolean>`bool_or(${eventRams.isRam})`.mapWith(Boolean),
-      serious: sql<boolean>`bool_or(${eventRams.isSerious})`.mapWith(Boolean),
-      ramType: sql<string | null>`(array_agg(${ramTypes.type} order by ${eventRams.id}) filter (where ${eventRams.ramTypeId} is not null))[1]`,
-    })
-    .from(eventRams)
-    .leftJoin(ramTypes, eq(ramTypes.id, eventRams.ramTypeId))
-    .where(inArray(eventRams.eventId, eventIds))
-    .groupBy(eventRams.eventId);
+/** A timestamp as ISO 8601 text in UTC, to the millisecond (truncated, as the drivers read it). */
+function isoMillis(value: SQL): SQL {
+  return sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** Per case: the earliest local sanitary and provider notification dates of its reactions. */
-export function notificationDates(db: DbOrTx, eventIds: string[]) {
-  return db
-    .select({
-      eventId: eventRams.eventId,
-      local: sql<string | null>`(min(${ramNotifications.date}) filter (where ${ramNotifications.kind} = 'local'))::text`,
-      provider: sql<string | null>`(min(${ramNotifications.date}) filter (where ${ramNotifications.kind} = 'provider'))::text`,
-    })
-    .from(ramNotifications)
-    .innerJoin(eventRams, eq(eventRams.id, ramNotifications.ramId))
-    .where(inArray(eventRams.eventId, eventIds))
-    .groupBy(eventRams.eventId);
+/** The pieces of one case's list row that are not on `events` (`casePieces`). */
+export interface CasePieces {
+  eventId: string;
+  /** The first related medication (lowest id) with product, laboratory and company, and how many there are. */
+  commercialName: string | null;
+  laboratory: string | null;
+  company: string | null;
+  medicationTotal: number;
+  /** Any reaction classified as RAM, any serious one, and the type of the first reaction that has one. */
+  hasRam: boolean;
+  serious: boolean;
+  ramType: string | null;
+  /** The earliest local sanitary and provider notification dates of its reactions ('YYYY-MM-DD'). */
+  localNotification: string | null;
+  providerNotification: string | null;
+  followUps: number;
+  /**
+   * How many workflow comments it has, and the milestones they mark: the first AprobarRLF, the
+   * latest entry into status 3, the latest Imputable / NoImputable (the latest, so that a case
+   * re-opened and concluded again counts its new conclusion). ISO 8601 text.
+   */
+  comments: number;
+  approvedByRlf: string | null;
+  inEvaluation: string | null;
+  concluded: string | null;
+  /** With `extra` only (`casePieces`): what the search adds to the row. */
+  extra?: {
+    /** The first medication's active ingredients, joined (`extra.firstIngredients`). */
+    ingredients: string | null;
+    /** The case's reactions as `extra.reactions` reads them (JSON of its columns), in its order. */
+    reactions: Record<string, unknown>[];
+  };
 }
 
-/** Per case: how many follow-up reports it has. */
-export function followUpCounts(db: DbOrTx, eventIds: string[]) {
-  return db
-    .select({ eventId: followUpReports.eventId, total: sql<number>`count(*)`.mapWith(Number) })
-    .from(followUpReports)
-    .where(inArray(followUpReports.eventId, eventIds))
-    .groupBy(followUpReports.eventId);
+/** Pieces a caller adds to `casePieces`'s statement (the search): SQL over the current medication / case. */
+export interface ExtraPieces {
+  /** A text of the first medication, given its id and product id (columns of the `medication` lateral). */
+  firstIngredients: (medicationId: SQL, productId: SQL) => SQL;
+  /** A select of the case's reactions (`page.id` is the case), one JSON object each, as `item` in a column `position` order. */
+  reactions: (eventId: SQL) => SQL;
 }
 
 /**
- * Per case: how many workflow comments it has, and the milestones they mark: the first
- * AprobarRLF, the latest entry into status 3, the latest Imputable / NoImputable (the latest,
- * so that a case re-opened and concluded again counts its new conclusion).
+ * The list-row pieces of a page of cases and the active metrics, in one statement: the page's
+ * ids as one array parameter, each piece a `left join lateral` read through its `event_id`
+ * index (a case without medications, reactions, follow-ups or comments gets the empty values),
+ * and the active metrics (`metrics.activo`, by id, with their time option and milestones) as
+ * one JSON text computed once for the statement (read from the first row).
  */
-export function commentSummaries(db: DbOrTx, eventIds: string[]) {
-  return db
-    .select({
-      eventId: eventComments.eventId,
-      total: sql<number>`count(*)`.mapWith(Number),
-      approvedByRlf: sql<unknown>`min(${eventComments.createdAt}) filter (where ${eventComments.action} = 'AprobarRLF')`,
-      inEvaluation: sql<unknown>`max(${eventComments.createdAt}) filter (where ${eventComments.toStatus} = ${ER_STATUS.EN_EVALUACION_QPPV})`,
-      concluded: sql<unknown>`max(${eventComments.createdAt}) filter (where ${eventComments.action} in ('Imputable', 'NoImputable'))`,
-    })
-    .from(eventComments)
-    .where(inArray(eventComments.eventId, eventIds))
-    .groupBy(eventComments.eventId);
-}
-
-/** The active metrics with their time option and the milestones they measure between. */
-export function activeMetrics(db: DbOrTx) {
-  return db
-    .select({
-      Nombre: metrics.nombre,
-      TiempoId: metrics.tiempoId,
-      from: metrics.fromMilestone,
-      to: metrics.toMilestone,
-      serious: metrics.serious,
-    })
-    .from(metrics)
-    .where(eq(metrics.activo, true))
-    .orderBy(asc(metrics.metricaId));
+export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?: ExtraPieces): Promise<{ pieces: CasePieces[]; metrics: KpiMetric[] }> {
+  if (eventIds.length === 0) return { pieces: [], metrics: [] };
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select page.id::text as "eventId",
+      medication.commercial_name as "commercialName", medication.laboratory, medication.company,
+      coalesce(medication.total, 0)::int as "medicationTotal",
+      ram.has_ram as "hasRam", ram.serious, ram.ram_type as "ramType",
+      notification.local as "localNotification", notification.provider as "providerNotification",
+      follow_up.total::int as "followUps",
+      comment.total::int as comments, comment.approved_by_rlf as "approvedByRlf",
+      comment.in_evaluation as "inEvaluation", comment.concluded,
+      ${extra ? sql`${extra.firstIngredients(sql`medication.medication_id`, sql`medication.product_id`)} as "ingredients",
+        (select coalesce(json_agg(reaction.item order by reaction.position), '[]')::text from (${extra.reactions(sql`page.id`)}) as reaction) as "reactions",` : sql``}
+      (select coalesce(json_agg(json_build_object('Nombre', ${metrics.nombre}, 'TiempoId', ${metrics.tiempoId},
+          'from', ${metrics.fromMilestone}, 'to', ${metrics.toMilestone}, 'serious', ${metrics.serious}) order by ${metrics.metricaId}), '[]')::text
+        from ${metrics} where ${metrics.activo}) as metrics
+    from unnest(${uuidArray(eventIds)}) as page(id)
+    left join lateral (
+      select ${products.commercialName} as commercial_name, ${laboratories.name} as laboratory, ${companies.name} as company,
+        count(*) over () as total, ${eventMedications.id} as medication_id, ${eventMedications.productId} as product_id
+      from ${eventMedications}
+      join ${products} on ${products.id} = ${eventMedications.productId}
+      join ${laboratories} on ${laboratories.id} = ${eventMedications.laboratoryId}
+      join ${companies} on ${companies.id} = ${laboratories.companyId}
+      where ${eventMedications.eventId} = page.id
+      order by ${eventMedications.id}
+      limit 1
+    ) as medication on true
+    left join lateral (
+      select bool_or(${eventRams.isRam}) as has_ram, bool_or(${eventRams.isSerious}) as serious,
+        (array_agg(${ramTypes.type} order by ${eventRams.id}) filter (where ${eventRams.ramTypeId} is not null))[1] as ram_type
+      from ${eventRams}
+      left join ${ramTypes} on ${ramTypes.id} = ${eventRams.ramTypeId}
+      where ${eventRams.eventId} = page.id
+    ) as ram on true
+    left join lateral (
+      select (min(${ramNotifications.date}) filter (where ${ramNotifications.kind} = 'local'))::text as local,
+        (min(${ramNotifications.date}) filter (where ${ramNotifications.kind} = 'provider'))::text as provider
+      from ${ramNotifications}
+      join ${eventRams} on ${eventRams.id} = ${ramNotifications.ramId}
+      where ${eventRams.eventId} = page.id
+    ) as notification on true
+    left join lateral (
+      select count(*) as total from ${followUpReports} where ${followUpReports.eventId} = page.id
+    ) as follow_up on true
+    left join lateral (
+      select count(*) as total,
+        ${isoMillis(sql`min(${eventComments.createdAt}) filter (where ${eventComments.action} = 'AprobarRLF')`)} as approved_by_rlf,
+        ${isoMillis(sql`max(${eventComments.createdAt}) filter (where ${eventComments.toStatus} = ${ER_STATUS.EN_EVALUACION_QPPV})`)} as in_evaluation,
+        ${isoMillis(sql`max(${eventComments.createdAt}) filter (where ${eventComments.action} in ('Imputable', 'NoImputable'))`)} as concluded
+      from ${eventComments}
+      where ${eventComments.eventId} = page.id
+    ) as comment on true`);
+  const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+  const pieces = result.rows.map(
+    (row): CasePieces => ({
+      eventId: String(row.eventId),
+      commercialName: text(row.commercialName),
+      laboratory: text(row.laboratory),
+      company: text(row.company),
+      medicationTotal: Number(row.medicationTotal ?? 0),
+      hasRam: row.hasRam === true,
+      serious: row.serious === true,
+      ramType: text(row.ramType),
+      localNotification: text(row.localNotification),
+      providerNotification: text(row.providerNotification),
+      followUps: Number(row.followUps ?? 0),
+      comments: Number(row.comments ?? 0),
+      approvedByRlf: text(row.approvedByRlf),
+      inEvaluation: text(row.inEvaluation),
+      concluded: text(row.concluded),
+      ...(extra
+        ? { extra: { ingredients: text(row.ingredients), reactions: JSON.parse(String(row.reactions ?? '[]')) as Record<string, unknown>[] } }
+        : {}),
+    }),
+  );
+  const metricsText = result.rows[0]?.metrics;
+  return { pieces, metrics: metricsText ? (JSON.parse(String(metricsText)) as KpiMetric[]) : [] };
 }
 
 /** The workflow comments of a case, newest first, with the author's name. */

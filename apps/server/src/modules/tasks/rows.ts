@@ -1,19 +1,6 @@
 import { emptyMilestones, type ErListRow, evaluateCaseKpis, formatDateTime, type KpiMetric } from '@atalaya/domain';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  activeMetrics,
-  type CasePageRow,
-  commentSummaries,
-  firstMedications,
-  followUpCounts,
-  notificationDates,
-  ramSummaries,
-  toDate,
-} from './queries.js';
-
-function byEvent<T extends { eventId: string }>(rows: T[]): Map<string, T> {
-  return new Map(rows.map((row) => [row.eventId, row]));
-}
+import { type CasePageRow, type CasePieces, casePieces, type ExtraPieces, toDate } from './queries.js';
 
 export interface RowContext {
   userId: string;
@@ -22,52 +9,51 @@ export interface RowContext {
 }
 
 /**
- * The list rows of one page of cases (event spec §3 'List row'), with a fixed number of
- * queries whatever the page holds: one per piece (first medication and count, reactions,
- * notifications, follow-ups, comments and their milestones, active metrics), each for the
- * whole page. The KPI columns come from `evaluateCaseKpis` over the case's milestones.
+ * The list rows of one page of cases (event spec §3 'List row'), with one query whatever the
+ * page holds (`casePieces`: first medication and count, reactions, notifications, follow-ups,
+ * comments and their milestones, one lateral piece each, and the active metrics). The KPI
+ * columns come from `evaluateCaseKpis` over the case's milestones.
  */
 export async function buildCaseRows(db: DbOrTx, page: CasePageRow[], context: RowContext): Promise<ErListRow[]> {
+  return (await buildCaseRowsWith(db, page, context)).map(({ row }) => row);
+}
+
+/**
+ * `buildCaseRows` with pieces of the caller read in the same statement (`ExtraPieces`, the
+ * search's ingredients and reactions): each list row with its pieces (`piece.extra`).
+ */
+export async function buildCaseRowsWith(
+  db: DbOrTx,
+  page: CasePageRow[],
+  context: RowContext,
+  extra?: ExtraPieces,
+): Promise<{ row: ErListRow; piece: CasePieces | undefined }[]> {
   if (page.length === 0) return [];
   const ids = page.map((row) => row.id);
-  const [medications, rams, notifications, followUps, comments, metricRows] = await Promise.all([
-    firstMedications(db, ids),
-    ramSummaries(db, ids),
-    notificationDates(db, ids),
-    followUpCounts(db, ids),
-    commentSummaries(db, ids),
-    activeMetrics(db),
-  ]);
-  const medicationOf = byEvent(medications);
-  const ramOf = byEvent(rams);
-  const notificationOf = byEvent(notifications);
-  const followUpOf = byEvent(followUps);
-  const commentOf = byEvent(comments);
-  const kpiMetrics: KpiMetric[] = metricRows;
+  const { pieces, metrics } = await casePieces(db, ids, extra);
+  const piecesOf = new Map(pieces.map((piece) => [piece.eventId, piece]));
+  const kpiMetrics: KpiMetric[] = metrics;
 
   return page.map((row) => {
-    const medication = medicationOf.get(row.id);
-    const ram = ramOf.get(row.id);
-    const notification = notificationOf.get(row.id);
-    const comment = commentOf.get(row.id);
+    const piece = piecesOf.get(row.id);
     const kpi = evaluateCaseKpis({
       milestones: {
         ...emptyMilestones(),
         receipt: row.receivedAt,
         caseCreated: row.createdAt,
         sentToReview: row.sentAt,
-        approvedByRlf: toDate(comment?.approvedByRlf),
-        inEvaluation: toDate(comment?.inEvaluation),
-        concluded: toDate(comment?.concluded),
-        localSanitaryNotification: toDate(notification?.local),
-        providerNotification: toDate(notification?.provider),
+        approvedByRlf: toDate(piece?.approvedByRlf),
+        inEvaluation: toDate(piece?.inEvaluation),
+        concluded: toDate(piece?.concluded),
+        localSanitaryNotification: toDate(piece?.localNotification),
+        providerNotification: toDate(piece?.providerNotification),
       },
-      serious: ram?.serious ?? false,
+      serious: piece?.serious ?? false,
       metrics: kpiMetrics,
       now: context.now,
       timeZone: context.timeZone,
     });
-    return {
+    const listRow: ErListRow = {
       Id: row.id,
       Meta: row.meta,
       NumeroReferencia: row.referenceNumber,
@@ -77,21 +63,22 @@ export async function buildCaseRows(db: DbOrTx, page: CasePageRow[], context: Ro
       SubGrupoId: row.subGroupId,
       SubGrupoNombre: row.subGroupName,
       Pais: row.countryName,
-      Compania: medication?.company ?? null,
-      Laboratorio: medication?.laboratory ?? null,
-      NombreComercial: medication?.commercialName ?? null,
-      CantProductos: medication?.total ?? 0,
-      TipoRAM: ram?.ramType ?? null,
-      TieneRAM: ram?.hasRam ?? false,
+      Compania: piece?.company ?? null,
+      Laboratorio: piece?.laboratory ?? null,
+      NombreComercial: piece?.commercialName ?? null,
+      CantProductos: piece?.medicationTotal ?? 0,
+      TipoRAM: piece?.ramType ?? null,
+      TieneRAM: piece?.hasRam ?? false,
       FechaCreacion: row.createdAt.toISOString(),
       FechaSolicitud: row.updatedAt.toISOString(),
       FechaSolicitudDesc: formatDateTime(row.updatedAt, context.timeZone),
       IsHistoric: row.isHistoric,
-      CountFollowUp: followUpOf.get(row.id)?.total ?? 0,
-      Comentarios: comment?.total ?? 0,
+      CountFollowUp: piece?.followUps ?? 0,
+      Comentarios: piece?.comments ?? 0,
       SincAlertaEstado: kpi.SincAlertaEstado,
       MetricsAlerts: kpi.MetricsAlerts,
       EsCreador: row.createdBy === context.userId,
     };
+    return { row: listRow, piece };
   });
 }

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
 import { boundedTotal, keysetPlan, keysetResult } from '../../http/keyset.js';
-import { findCaseInReach, loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
+import { findCaseInReach } from '../reach/index.js';
 import {
   caseComments,
   caseFollowUps,
@@ -21,8 +21,9 @@ import {
   caseMatches,
   caseOrder,
   casePage,
-  countryTimeZone,
   invertCondition,
+  type ListContext,
+  listContext,
   pendingCondition,
 } from './queries.js';
 import { buildCaseRows } from './rows.js';
@@ -35,25 +36,18 @@ export interface ListRequest {
   order: ListOrder<WorkflowOrderColumn>;
 }
 
-/** What a list's condition is built from: the user's time zone and, for laboratory roles, their laboratories. */
-interface ListContext {
-  timeZone: string;
-  laboratoryIds: number[] | undefined;
-}
-
 /**
  * One page of a case list, keyset paged (`keysetPlan`: the order value and the case id), with
  * its bounded total (exact up to 10,000, the planner's estimate above); the page and the total
- * are read concurrently, then the page's rows are completed with one query per piece.
+ * are read concurrently (after one query for the user's time zone and laboratories,
+ * `listContext`), then the page's rows are completed by one query (`buildCaseRows`).
  */
 async function caseList(db: Db, user: AuthUser, request: ListRequest, where: (context: ListContext) => CaseListCondition): Promise<PagedResult<ErListRow>> {
   const order = caseOrder(request.order);
   const plan = keysetPlan(order, request.at, request.page, PAGE_SIZE);
-  const [timeZone, laboratoryIds] = await Promise.all([
-    countryTimeZone(db, user.countryCode),
-    reachesByLaboratory(user.role) ? loadUserLaboratoryIds(db, user.id) : undefined,
-  ]);
-  const condition = where({ timeZone, laboratoryIds });
+  const context = await listContext(db, user);
+  const { timeZone } = context;
+  const condition = where(context);
   const [total, read] = await Promise.all([
     boundedTotal(db, caseMatches(db, condition)),
     casePage(db, condition, request.order.column, order, plan, request.at),
