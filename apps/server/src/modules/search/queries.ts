@@ -281,3 +281,87 @@ export function groupByEvent<T extends { eventId: string }>(rows: T[]): Map<stri
   }
   return grouped;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The export: the cases in one ordered read, the pieces per batch without per-row subqueries
+// ---------------------------------------------------------------------------------------------
+
+/** One case as the export writes it (raw row of `exportCases`: snake_case, the date as ISO text). */
+export type ExportCaseRow = {
+  id: string;
+  reference_number: string;
+  home_reference_number: string | null;
+  received_at: string;
+  country_name: string;
+  group_name: string;
+  sub_group_name: string;
+  /** The keyset columns (`keysetColumns`), when asked for: where a keyset batch resumes. */
+  key_value?: string | number;
+  key_id?: string | number;
+};
+
+/**
+ * The matching cases in the search's order (`orderBy`: the keyset order's columns), only the
+ * columns the sheet shows, as one statement with no limit: the export declares a cursor over it
+ * (PostgreSQL) so that the whole list is planned once and read in order in one pass, instead of
+ * one keyset query per batch. `received_at` as UTC ISO text (the same instant the page reads).
+ */
+export function exportCases(where: SQL, orderBy: SQL[], keyed?: { keyValue: SQL; keyId: SQL; position: SQL | undefined }): SQL {
+  const position = keyed?.position;
+  return sql`select ${keyed ? sql`${keyed.keyValue} as key_value, ${keyed.keyId} as key_id, ` : sql``}${events.id}::text as id, ${events.referenceNumber} as reference_number,
+      ${events.homeReferenceNumber} as home_reference_number,
+      to_char(${events.receivedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as received_at,
+      ${countries.name} as country_name, ${groups.title} as group_name, ${subGroups.nombre} as sub_group_name
+    from ${events}
+    join ${countries} on ${countries.id} = ${events.countryId}
+    join ${groups} on ${groups.id} = ${events.groupId}
+    join ${subGroups} on ${subGroups.id} = ${events.subGroupId}
+    where ${position ? sql`(${where}) and ${position}` : where}
+    order by ${sql.join(orderBy, sql`, `)}`;
+}
+
+/** One case's first medicine as the export writes it (raw row of `exportMedicines`). */
+export type ExportMedicineRow = {
+  event_id: string;
+  commercial_name: string;
+  company: string;
+  active_ingredients: string | null;
+};
+
+/**
+ * `firstMedicines` for a batch of the export, the same answer without a subquery per row: the
+ * first suspect medicine of each case (lowest id), then the ingredients recorded on those
+ * medicines and those of their products, each aggregated once per medicine / per product
+ * (`string_agg` in name order, joined by ', '), the recorded ones first.
+ */
+export function exportMedicines(db: DbOrTx, eventIds: string[]) {
+  return db.execute<ExportMedicineRow>(sql`with first as (
+      select distinct on (${eventMedications.eventId}) ${eventMedications.eventId} as event_id, ${eventMedications.id} as medication_id,
+        ${eventMedications.productId} as product_id, ${eventMedications.laboratoryId} as laboratory_id
+      from ${eventMedications}
+      where ${inArray(eventMedications.eventId, eventIds)}
+      order by ${eventMedications.eventId}, ${eventMedications.id} asc
+    ), recorded as (
+      select ${eventMedicationIngredients.eventMedicationId} as medication_id,
+        string_agg(${activeIngredients.name}, ', ' order by ${activeIngredients.name}) as names
+      from ${eventMedicationIngredients}
+      join ${activeIngredients} on ${activeIngredients.id} = ${eventMedicationIngredients.activeIngredientId}
+      where ${eventMedicationIngredients.eventMedicationId} in (select medication_id from first)
+      group by 1
+    ), of_product as (
+      select ${productIngredients.productId} as product_id,
+        string_agg(${activeIngredients.name}, ', ' order by ${activeIngredients.name}) as names
+      from ${productIngredients}
+      join ${activeIngredients} on ${activeIngredients.id} = ${productIngredients.activeIngredientId}
+      where ${productIngredients.productId} in (select product_id from first)
+      group by 1
+    )
+    select first.event_id::text as event_id, ${products.commercialName} as commercial_name, ${companies.name} as company,
+      coalesce(recorded.names, of_product.names) as active_ingredients
+    from first
+    join ${products} on ${products.id} = first.product_id
+    join ${laboratories} on ${laboratories.id} = first.laboratory_id
+    join ${companies} on ${companies.id} = ${laboratories.companyId}
+    left join recorded on recorded.medication_id = first.medication_id
+    left join of_product on of_product.product_id = first.product_id`);
+}
