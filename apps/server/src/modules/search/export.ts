@@ -8,17 +8,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
 import { encodePageKey, keysetColumns, type KeysetOrder, keysetPlan } from '../../http/keyset.js';
-import {
-  caseReactions,
-  type CaseReaction,
-  type ExportCaseRow,
-  exportCases,
-  type ExportMedicineRow,
-  exportMedicines,
-  groupByEvent,
-  matchingCases,
-  searchOrder,
-} from './queries.js';
+import { type ExportCaseRow, exportCases, matchingCases, searchOrder } from './queries.js';
 import { searchScope } from './service.js';
 
 /** The content type of an .xlsx file. */
@@ -66,25 +56,6 @@ export interface PreparedExport {
   write(out: Writable): Promise<void>;
 }
 
-function distinct(values: (string | null)[]): string[] {
-  return [...new Set(values.filter((value): value is string => Boolean(value)))];
-}
-
-/** A batch of cases with its pieces, read before it is written. */
-interface LoadedBatch {
-  cases: ExportCaseRow[];
-  medicines: ExportMedicineRow[];
-  reactions: CaseReaction[];
-}
-
-/** The cases of a batch with their first medicines and their reactions (two queries, in parallel). */
-async function loadBatch(db: Db, cases: ExportCaseRow[]): Promise<LoadedBatch> {
-  if (cases.length === 0) return { cases, medicines: [], reactions: [] };
-  const ids = cases.map((row) => row.id);
-  const [medicines, reactions] = await Promise.all([exportMedicines(db, ids), caseReactions(db, ids)]);
-  return { cases, medicines: medicines.rows, reactions };
-}
-
 /** Reads the cases batch after batch: an empty batch is the end. */
 type NextCases = () => Promise<ExportCaseRow[]>;
 
@@ -110,6 +81,9 @@ async function withCaseReader<T>(db: Db, where: SQL, order: KeysetOrder, batchSi
     return db.transaction(
       async (tx: DbOrTx) => {
         await tx.execute(sql`set local cursor_tuple_fraction = 1`);
+        // The sorts and hashes of ~100,000 cases in memory rather than on disk (at most
+        // `maxConcurrentExports` of them at once, for the transaction only).
+        await tx.execute(sql`set local work_mem = '64MB'`);
         await tx.execute(sql`declare ${CURSOR} no scroll cursor for ${exportCases(where, orderBy)}`);
         return use(async () => (await tx.execute<ExportCaseRow>(sql`fetch forward ${sql.raw(String(batchSize))} from ${CURSOR}`)).rows);
       },
@@ -122,7 +96,7 @@ async function withCaseReader<T>(db: Db, where: SQL, order: KeysetOrder, batchSi
   return use(async () => {
     if (done) return [];
     const plan = keysetPlan(order, after ? { kind: 'after', key: encodePageKey({ keyValue: after.key_value, keyId: after.key_id }) } : { kind: 'first' }, 1, batchSize);
-    const read = await db.execute<ExportCaseRow>(sql`${exportCases(where, plan.orderBy, { keyValue, keyId, position: plan.where })} limit ${plan.limit}`);
+    const read = await db.execute<ExportCaseRow>(exportCases(where, plan.orderBy, { keyValue, keyId, position: plan.where, limit: plan.limit }));
     const batch = read.rows.slice(0, batchSize);
     done = read.rows.length <= batchSize;
     after = batch[batch.length - 1];
@@ -135,8 +109,9 @@ async function withCaseReader<T>(db: Db, where: SQL, order: KeysetOrder, batchSi
  * filters, as the search) and counts the matching cases up to the sheet's limit (400
  * `MSG.search.tooManyRows` past it), all before anything is sent; `write` then streams the
  * workbook (exceljs `WorkbookWriter`, no shared strings, no styles) into `out`, reading the
- * cases in the search's order `batchSize` at a time (`withCaseReader`), the next batch and its
- * pieces read while the current one is written, so memory stays flat whatever the count. It
+ * cases with every cell (`exportCases`) in the search's order `batchSize` at a time
+ * (`withCaseReader`), the next batch read while the current one is written, so memory stays
+ * flat whatever the count. It
  * waits for `out` to drain between batches and stops when `out` closes.
  */
 export async function prepareExport(
@@ -157,32 +132,27 @@ export async function prepareExport(
       const sheet = workbook.addWorksheet(SEARCH_EXPORT.sheetName);
       sheet.addRow([...EXPORT_COLUMNS]).commit();
       const finished = await withCaseReader(db, scope.where, order, batchSize, async (next) => {
-        const read = async () => loadBatch(db, await next());
-        let pending = read();
+        let pending = next();
         try {
           for (;;) {
-            const { cases, medicines, reactions } = await pending;
+            const cases = await pending;
             if (cases.length === 0) return true;
-            // The next batch is read (cursor, medicines, reactions) while this one is written.
-            pending = cases.length < batchSize ? Promise.resolve({ cases: [], medicines: [], reactions: [] }) : read();
-            const medicineOf = new Map(medicines.map((medicine) => [medicine.event_id, medicine]));
-            const reactionsOf = groupByEvent(reactions);
+            // The next batch is read while this one is written.
+            pending = cases.length < batchSize ? Promise.resolve([]) : next();
             for (const row of cases) {
-              const medicine = medicineOf.get(row.id);
-              const caseReactionRows = reactionsOf.get(row.id) ?? [];
               sheet
                 .addRow([
                   row.reference_number,
                   row.home_reference_number ?? '',
                   formatDate(row.received_at, scope.timeZone),
                   row.country_name,
-                  medicine?.company ?? '',
+                  row.company ?? '',
                   row.group_name,
                   row.sub_group_name,
-                  distinct(caseReactionRows.map((reaction) => reaction.lltName)).join('; '),
-                  distinct(caseReactionRows.map((reaction) => reaction.ramType)).join(', '),
-                  medicine?.active_ingredients ?? '',
-                  medicine?.commercial_name ?? '',
+                  row.reactions ?? '',
+                  row.ram_types ?? '',
+                  row.active_ingredients ?? '',
+                  row.commercial_name ?? '',
                 ])
                 .commit();
             }
