@@ -3,7 +3,10 @@
  * generated cases (generate.ts), as the demo QPPV (every laboratory) and the demo RLF
  * (Uruguay), at 16 concurrent requests; first and last page; p50/p95 of the API and of the
  * same SQL statements run raw through `pg` in the same run, and their ratio. Then the Excel
- * export of ~100,000 rows (time and the server's peak RSS) when the route exists.
+ * export of ~100,000 rows (time and the server's peak RSS) when the route exists, and exceljs
+ * alone (in this process) writing the same rows read back from the file, with the export's
+ * options, into a stream that discards them: the export's time over that is its overhead.
+ * `--export-only` measures only the export (a freshly started server, no list before it).
  *
  *   npm run build                                   # with --built (closest to production)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/atalaya_bench npm run lists -w bench -- --built
@@ -24,7 +27,9 @@ import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -42,6 +47,8 @@ const { values: args } = parseArgs({
     explain: { type: 'string' },
     only: { type: 'string' },
     'skip-export': { type: 'boolean', default: false },
+    /** Only the Excel export (no list measured before it): its time, RSS, and exceljs alone writing the same rows. */
+    'export-only': { type: 'boolean', default: false },
     /** Time the keyset query shapes of README.md raw (no server): what the lists can reach. */
     shapes: { type: 'boolean', default: false },
   },
@@ -379,12 +386,12 @@ async function benchExport(server: Server, token: string, body: Record<string, u
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  let bytes = 0;
+  const chunks: Uint8Array[] = [];
   const reader = response.body?.getReader();
   for (;;) {
     const chunk = await reader?.read();
     if (!chunk || chunk.done) break;
-    bytes += chunk.value.byteLength;
+    chunks.push(chunk.value);
   }
   const seconds = (performance.now() - t0) / 1000;
   sampling = false;
@@ -394,10 +401,48 @@ async function benchExport(server: Server, token: string, body: Record<string, u
     console.log('\nExcel export (exportERByFilters): absent');
     return;
   }
+  const file = Buffer.concat(chunks);
   console.log(
-    `\nExcel export (exportERByFilters ${JSON.stringify(body)}): HTTP ${response.status}, ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${seconds.toFixed(2)} s; ` +
+    `\nExcel export (exportERByFilters ${JSON.stringify(body)}): HTTP ${response.status}, ${(file.byteLength / 1024 / 1024).toFixed(1)} MiB in ${seconds.toFixed(2)} s; ` +
       `server RSS idle ${idle.rss.toFixed(0)} MiB, peak ${Math.max(peak, after.hwm > idle.hwm ? after.hwm : 0).toFixed(0)} MiB (sampled ${peak.toFixed(0)}, VmHWM ${after.hwm.toFixed(0)})`,
   );
+  if (response.status !== 200) return;
+  const alone = await exceljsAlone(file);
+  console.log(
+    `exceljs alone, the same ${alone.rows.toLocaleString('en')} rows (WorkbookWriter, no styles, no shared strings, into a discarding stream): ` +
+      `${alone.seconds.toFixed(2)} s, ${(alone.bytes / 1024 / 1024).toFixed(1)} MiB; export / exceljs alone = ${(seconds / alone.seconds).toFixed(2)}`,
+  );
+}
+
+/**
+ * exceljs alone writing the rows of `file` (the export's sheet read back, header and closing
+ * lines included) as the export writes them: streaming `WorkbookWriter`, no styles, no shared
+ * strings, one `commit()` per row; timed from the first row to the end of the zip.
+ */
+async function exceljsAlone(file: Buffer): Promise<{ rows: number; seconds: number; bytes: number }> {
+  const read = new ExcelJS.Workbook();
+  await read.xlsx.load(file as unknown as ArrayBuffer);
+  const source = read.worksheets[0];
+  if (!source) throw new Error('no sheet in the export');
+  const rows: string[][] = [];
+  source.eachRow({ includeEmpty: true }, (row) => {
+    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+    rows.push(values.map((value) => (value === null || value === undefined ? '' : String(value as string))));
+  });
+  let bytes = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      bytes += chunk.byteLength;
+      done();
+    },
+  });
+  const t0 = performance.now();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(source.name);
+  for (const row of rows) sheet.addRow(row).commit();
+  sheet.commit();
+  await workbook.commit();
+  return { rows: rows.length, seconds: (performance.now() - t0) / 1000, bytes };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -508,6 +553,7 @@ async function main(): Promise<void> {
     ] as const) {
       const token = await login(user);
       for (const scenario of scenarios(role, info.uy)) {
+        if (args['export-only']) break;
         if (args.only && !scenario.name.includes(args.only)) continue;
         const found = await benchList(server, pool, role, token, scenario);
         rows.push(...found);
@@ -516,7 +562,7 @@ async function main(): Promise<void> {
         }
       }
     }
-    printRows(rows);
+    if (!args['export-only']) printRows(rows);
     if (!args['skip-export']) {
       const token = await login('qppv@demo.atalaya');
       // About 110 days of cases: ~100,000 of a million spread over three years.

@@ -296,3 +296,108 @@ export function groupByEvent<T extends { eventId: string }>(rows: T[]): Map<stri
   }
   return grouped;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The export: the cases in one ordered read, the pieces per batch without per-row subqueries
+// ---------------------------------------------------------------------------------------------
+
+/** One case as the export writes it (raw row of `exportCases`: snake_case, the date as ISO text). */
+export type ExportCaseRow = {
+  id: string;
+  reference_number: string;
+  home_reference_number: string | null;
+  received_at: string;
+  country_name: string;
+  group_name: string;
+  sub_group_name: string;
+  /** The first suspect medicine (lowest id), as `firstMedicines`: product, company, `pActive`. */
+  commercial_name: string | null;
+  company: string | null;
+  active_ingredients: string | null;
+  /** The reactions' LLT names, distinct, non-empty, in the order entered (first id), joined by '; '. */
+  reactions: string | null;
+  /** Their RAM types, the same way, joined by ', '. */
+  ram_types: string | null;
+  /** The keyset columns (`keysetColumns`), when asked for: where a keyset batch resumes. */
+  key_value?: string | number;
+  key_id?: string | number;
+};
+
+/**
+ * The matching cases in the search's order (`orderBy`: the keyset order's columns) with every
+ * cell of the sheet, as one statement: the export declares a cursor over it (PostgreSQL), so
+ * the whole list is planned once and read in order in one pass, instead of a keyset query and
+ * two queries of pieces per batch. The pieces are computed for the whole set at once (joins
+ * the planner may answer by hashing, not one index probe per case): the first suspect medicine
+ * of each case (lowest id, `firstMedicines`' answer: the ingredients recorded on it, else its
+ * product's, each aggregated once in name order), the distinct non-empty reaction names and
+ * RAM types in the order they were entered. `received_at` as UTC ISO text. With `keyed` (the
+ * keyset batches of PGlite): the batch only (`position`, `limit`) and its keyset columns.
+ */
+export function exportCases(
+  where: SQL,
+  orderBy: SQL[],
+  keyed?: { keyValue: SQL; keyId: SQL; position: SQL | undefined; limit: number },
+): SQL {
+  const ordered = sql.join(orderBy, sql`, `);
+  const matching = keyed
+    ? sql`select ${events.id} as id from ${events} join ${countries} on ${countries.id} = ${events.countryId}
+        where ${keyed.position ? sql`(${where}) and ${keyed.position}` : where} order by ${ordered} limit ${keyed.limit}`
+    : sql`select ${events.id} as id from ${events} where ${where}`;
+  return sql`with matching as materialized (${matching}),
+    first_medicine as (
+      select distinct on (${eventMedications.eventId}) ${eventMedications.eventId} as event_id, ${eventMedications.id} as medication_id,
+        ${eventMedications.productId} as product_id, ${eventMedications.laboratoryId} as laboratory_id
+      from ${eventMedications} where ${eventMedications.eventId} in (select id from matching)
+      order by ${eventMedications.eventId}, ${eventMedications.id} asc
+    ), recorded as (
+      select ${eventMedicationIngredients.eventMedicationId} as medication_id,
+        string_agg(${activeIngredients.name}, ', ' order by ${activeIngredients.name}) as names
+      from ${eventMedicationIngredients} join ${activeIngredients} on ${activeIngredients.id} = ${eventMedicationIngredients.activeIngredientId}
+      where ${eventMedicationIngredients.eventMedicationId} in (select medication_id from first_medicine)
+      group by 1
+    ), of_product as (
+      select ${productIngredients.productId} as product_id,
+        string_agg(${activeIngredients.name}, ', ' order by ${activeIngredients.name}) as names
+      from ${productIngredients} join ${activeIngredients} on ${activeIngredients.id} = ${productIngredients.activeIngredientId}
+      where ${productIngredients.productId} in (select product_id from first_medicine)
+      group by 1
+    ), medicine as (
+      select first_medicine.event_id, ${products.commercialName} as commercial_name, ${companies.name} as company,
+        coalesce(recorded.names, of_product.names) as active_ingredients
+      from first_medicine
+      join ${products} on ${products.id} = first_medicine.product_id
+      join ${laboratories} on ${laboratories.id} = first_medicine.laboratory_id
+      join ${companies} on ${companies.id} = ${laboratories.companyId}
+      left join recorded on recorded.medication_id = first_medicine.medication_id
+      left join of_product on of_product.product_id = first_medicine.product_id
+    ), named as (
+      select ${eventRams.eventId} as event_id, ${eventRams.lltName} as name, min(${eventRams.id}) as first from ${eventRams}
+      where ${eventRams.eventId} in (select id from matching) and ${eventRams.lltName} <> ''
+      group by 1, 2
+    ), typed as (
+      select ${eventRams.eventId} as event_id, ${ramTypes.type} as type, min(${eventRams.id}) as first
+      from ${eventRams} join ${ramTypes} on ${ramTypes.id} = ${eventRams.ramTypeId}
+      where ${eventRams.eventId} in (select id from matching) and ${ramTypes.type} <> ''
+      group by 1, 2
+    ), reaction as (
+      select event_id, string_agg(name, '; ' order by first) as names from named group by 1
+    ), reaction_type as (
+      select event_id, string_agg(type, ', ' order by first) as types from typed group by 1
+    )
+    select ${keyed ? sql`${keyed.keyValue} as key_value, ${keyed.keyId} as key_id, ` : sql``}${events.id}::text as id,
+      ${events.referenceNumber} as reference_number, ${events.homeReferenceNumber} as home_reference_number,
+      to_char(${events.receivedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as received_at,
+      ${countries.name} as country_name, ${groups.title} as group_name, ${subGroups.nombre} as sub_group_name,
+      medicine.commercial_name, medicine.company, medicine.active_ingredients,
+      reaction.names as reactions, reaction_type.types as ram_types
+    from ${events}
+    join ${countries} on ${countries.id} = ${events.countryId}
+    join ${groups} on ${groups.id} = ${events.groupId}
+    join ${subGroups} on ${subGroups.id} = ${events.subGroupId}
+    left join medicine on medicine.event_id = ${events.id}
+    left join reaction on reaction.event_id = ${events.id}
+    left join reaction_type on reaction_type.event_id = ${events.id}
+    where ${keyed ? sql`${events.id} in (select id from matching)` : where}
+    order by ${ordered}`;
+}
