@@ -22,7 +22,7 @@ import { badRequest } from '../../http/errors.js';
 import type { KeysetOrder, KeysetPlan } from '../../http/keyset.js';
 import { keysetColumns } from '../../http/keyset.js';
 import { caseReach, type ReachUser } from '../reach/index.js';
-import type { ExtraPieces } from '../tasks/index.js';
+import { CASE_PAGE_COLUMNS, type ExtraPieces } from '../tasks/index.js';
 
 /*
  * The queries of the event search (docs/api.md 'Event search'). Every condition is on
@@ -187,26 +187,7 @@ export function searchOrder(order: ListOrder<SearchOrderColumn>): KeysetOrder {
 export function searchPage(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan) {
   const { keyValue, keyId } = keysetColumns(order);
   return db
-    .select({
-      id: events.id,
-      meta: events.meta,
-      referenceNumber: events.referenceNumber,
-      homeReferenceNumber: events.homeReferenceNumber,
-      status: events.status,
-      groupId: events.groupId,
-      groupName: groups.title,
-      subGroupId: events.subGroupId,
-      subGroupName: subGroups.nombre,
-      countryName: countries.name,
-      isHistoric: events.isHistoric,
-      createdBy: events.createdBy,
-      receivedAt: events.receivedAt,
-      sentAt: events.sentAt,
-      createdAt: events.createdAt,
-      updatedAt: events.updatedAt,
-      keyValue,
-      keyId,
-    })
+    .select({ ...CASE_PAGE_COLUMNS, groupName: groups.title, keyValue, keyId })
     .from(events)
     .innerJoin(countries, eq(countries.id, events.countryId))
     .innerJoin(groups, eq(groups.id, events.groupId))

@@ -185,26 +185,31 @@ export function caseOrder(order: ListOrder<WorkflowOrderColumn>): KeysetOrder {
   return { ...ORDER_VALUES[order.column], id: events.id, idKind: 'uuid', direction: order.direction };
 }
 
+/**
+ * The columns of a case page that `buildCaseRows` reads (events joined to its country and
+ * sub-group); the search adds its own to them.
+ */
+export const CASE_PAGE_COLUMNS = {
+  id: events.id,
+  meta: events.meta,
+  referenceNumber: events.referenceNumber,
+  homeReferenceNumber: events.homeReferenceNumber,
+  status: events.status,
+  groupId: events.groupId,
+  subGroupId: events.subGroupId,
+  subGroupName: subGroups.nombre,
+  countryName: countries.name,
+  isHistoric: events.isHistoric,
+  createdBy: events.createdBy,
+  receivedAt: events.receivedAt,
+  sentAt: events.sentAt,
+  createdAt: events.createdAt,
+  updatedAt: events.updatedAt,
+};
+
 function pageSelect(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan, orderBy: SQL[] = plan.orderBy) {
   return db
-    .select({
-      id: events.id,
-      meta: events.meta,
-      referenceNumber: events.referenceNumber,
-      homeReferenceNumber: events.homeReferenceNumber,
-      status: events.status,
-      groupId: events.groupId,
-      subGroupId: events.subGroupId,
-      subGroupName: subGroups.nombre,
-      countryName: countries.name,
-      isHistoric: events.isHistoric,
-      createdBy: events.createdBy,
-      receivedAt: events.receivedAt,
-      sentAt: events.sentAt,
-      createdAt: events.createdAt,
-      updatedAt: events.updatedAt,
-      ...keysetColumns(order),
-    })
+    .select({ ...CASE_PAGE_COLUMNS, ...keysetColumns(order) })
     .from(events)
     .innerJoin(countries, eq(countries.id, events.countryId))
     .innerJoin(subGroups, eq(subGroups.id, events.subGroupId))
