@@ -5,7 +5,8 @@
  *
  * DATABASE_URL set: that PostgreSQL server; otherwise a PGlite data directory. Each batch is
  * one transaction of one COPY per table (generator/copy.ts); the next batch is generated while
- * the database loads the current one.
+ * the database loads the current one. On PostgreSQL `--connections` batches (default 2, one
+ * per core: a COPY keeps one server backend busy) load at once, each on its own connection.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,8 +46,12 @@ async function loadSequences(loader: BulkLoader): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [`${row.prefix}|${row.year}`, Number(row.last_value)]));
 }
 
+/**
+ * Stores the counters (never lowering one). Rows in key order: batches loading at once update
+ * the same rows, and the same order means one waits for the other's commit, never a deadlock.
+ */
 async function saveSequences(loader: BulkLoader, counters: Map<string, number>): Promise<void> {
-  const rows = [...counters].map(([key, lastValue]) => {
+  const rows = [...counters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, lastValue]) => {
     const [prefix = '', year = '0'] = key.split('|');
     return { prefix, year: Number(year), lastValue };
   });
@@ -91,6 +96,7 @@ async function main(): Promise<void> {
       batch: { type: 'string', default: '5000' },
       seed: { type: 'string', default: '1' },
       'data-dir': { type: 'string' },
+      connections: { type: 'string' },
     },
   });
   const total = positiveInt(values.events, 'events');
@@ -100,15 +106,19 @@ async function main(): Promise<void> {
   const dataDir = values['data-dir']
     ? resolve(process.env.INIT_CWD ?? process.cwd(), values['data-dir'])
     : fileURLToPath(new URL('.data/pglite/', import.meta.url));
+  // PGlite is one connection: its batches load one after the other.
+  const connections = databaseUrl ? positiveInt(values.connections ?? '2', 'connections') : 1;
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     await migrate(database);
     await seedReferenceData(database.db);
     await seedDemoData(database.db);
     const catalog = await loadCatalog(database.db);
-    const loader = await openBulkLoader(database, databaseUrl);
+    // The first connection reserves ids and reads the counters; every loader loads batches.
+    const control = await openBulkLoader(database, databaseUrl);
+    const loaders = databaseUrl ? await Promise.all(Array.from({ length: connections }, () => openBulkLoader(database, databaseUrl))) : [control];
     try {
-      const counters = await loadSequences(loader);
+      const counters = await loadSequences(control);
       const nextReference = (countryCode: string, year: number) => {
         const key = `${countryCode}|${year}`;
         const sequence = (counters.get(key) ?? 0) + 1;
@@ -117,18 +127,21 @@ async function main(): Promise<void> {
       };
 
       const started = Date.now();
-      let loading: Promise<void> = Promise.resolve();
-      for (let done = 0; done < total; ) {
+      // What each loader is loading (awaited before it is given the next batch).
+      const loading: Promise<void>[] = loaders.map(() => Promise.resolve());
+      let loaded = 0;
+      for (let done = 0, turn = 0; done < total; turn += 1) {
         const size = Math.min(batchSize, total - done);
-        // Built while the previous batch loads; its ids are reserved on the same connection,
-        // between that batch's statements (sequences ignore transactions).
-        const ids = await reserveBatchIds(loader, size);
+        // Built while the loaders load earlier batches; its ids are reserved on the control
+        // connection (sequences ignore transactions), so no batch waits for another's ids.
+        const ids = await reserveBatchIds(control, size);
         const batch = await buildBatch(size, catalog, random, ids, nextReference);
         const sequences = new Map(counters);
-        await loading;
+        const slot = turn % loaders.length;
+        const loader = loaders[slot] as BulkLoader;
+        await loading[slot];
         done += size;
-        const reached = done;
-        loading = (async () => {
+        const current = (async () => {
           await loader.query('begin');
           try {
             await insertBatch(loader, batch);
@@ -138,18 +151,23 @@ async function main(): Promise<void> {
             await loader.query('rollback').catch(() => undefined);
             throw error;
           }
+          loaded += size;
           const seconds = (Date.now() - started) / 1000;
-          console.log(`${reached}/${total} events (${Math.round(reached / seconds)}/s, ${Math.round(seconds)} s)`);
+          console.log(`${loaded}/${total} events (${Math.round(loaded / seconds)}/s, ${Math.round(seconds)} s)`);
         })();
-        // Awaited before the next batch loads; meanwhile a failure must not count as unhandled.
-        loading.catch(() => undefined);
+        // Awaited before this loader's next batch; meanwhile a failure must not count as unhandled.
+        current.catch(() => undefined);
+        loading[slot] = current;
       }
-      await loading;
-      console.log('analyze…');
-      await loader.query('analyze');
+      await Promise.all(loading);
+      // VACUUM sets the visibility map, so that counts can be answered from the indexes
+      // alone (index-only scans), as they are once autovacuum has run on a live database.
+      console.log('vacuum (analyze)…');
+      await control.query('vacuum (analyze)');
       console.log(`done: ${total} events in ${Math.round((Date.now() - started) / 1000)} s`);
     } finally {
-      await loader.close();
+      await Promise.all(loaders.map((loader) => (loader === control ? undefined : loader.close())));
+      await control.close();
     }
   } finally {
     await database.close();
