@@ -77,7 +77,9 @@ async function startServer(logDir: string): Promise<Server> {
   await writeFile(sqlLog, '');
   const entry = args.built ? ['dist/main.js'] : ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
   if (args.built && !existsSync(join(serverDir, 'dist/main.js'))) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
-  const child = spawn(process.execPath, entry, {
+  // LISTS_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': Node options of the server (a profile).
+  const nodeArgs = (process.env.LISTS_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -112,6 +114,13 @@ async function stopServer(server: Server): Promise<void> {
   const exited = once(server.child, 'exit');
   server.child.kill('SIGTERM');
   await exited;
+}
+
+/** CPU time (user + system) a process has used so far, in ms (/proc, clock ticks of 10 ms). */
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Resident memory of a process (VmRSS) and its high-water mark (VmHWM), in MiB. */
@@ -295,6 +304,8 @@ interface Row {
   rawP95: number;
   n: number;
   statements: number;
+  /** The server process's CPU per API request during the measurement, ms. */
+  serverCpu: number;
 }
 
 async function explain(pool: pg.Pool, statement: Statement, title: string): Promise<void> {
@@ -306,9 +317,9 @@ async function explain(pool: pg.Pool, statement: Statement, title: string): Prom
 
 async function benchList(server: Server, pool: pg.Pool, user: string, token: string, scenario: Scenario): Promise<Row[]> {
   const first = await captureStatements(server, token, scenario.call('first', 1));
-  if (first.status === 404) return [{ user, list: scenario.name, page: 'first', status: 'absent', apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0 }];
+  if (first.status === 404) return [{ user, list: scenario.name, page: 'first', status: 'absent', apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0, serverCpu: NaN }];
   if (first.status !== 200) {
-    return [{ user, list: scenario.name, page: 'first', status: `HTTP ${first.status}: ${first.text.slice(0, 80)}`, apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0 }];
+    return [{ user, list: scenario.name, page: 'first', status: `HTTP ${first.status}: ${first.text.slice(0, 80)}`, apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0, serverCpu: NaN }];
   }
   const pageCount = Number((JSON.parse(first.text) as { PageCount?: number }).PageCount ?? 1);
   const rows: Row[] = [];
@@ -316,13 +327,16 @@ async function benchList(server: Server, pool: pg.Pool, user: string, token: str
     const call = scenario.call(page, pageCount);
     const captured = page === 'first' ? first : await captureStatements(server, token, call);
     if (captured.status !== 200) {
-      rows.push({ user, list: scenario.name, page, status: `HTTP ${captured.status}`, apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0 });
+      rows.push({ user, list: scenario.name, page, status: `HTTP ${captured.status}`, apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0, serverCpu: NaN });
       continue;
     }
+    const pid = server.child.pid ?? 0;
+    const cpuBefore = await cpuMsOf(pid);
     const api = await measure(async () => {
       const answer = await send(token, call);
       if (answer.status !== 200) throw new Error(`${call.url} answered ${answer.status}`);
     });
+    const serverCpu = ((await cpuMsOf(pid)) - cpuBefore) / api.length;
     const raw = await measure(async () => {
       for (const statement of captured.statements) await pool.query(statement.sql, statement.params);
     });
@@ -337,6 +351,7 @@ async function benchList(server: Server, pool: pg.Pool, user: string, token: str
       rawP95: percentile(raw, 95),
       n: api.length,
       statements: captured.statements.length,
+      serverCpu,
     });
     if (args.explain) {
       // The plan of the statement that takes longest alone.
@@ -354,15 +369,15 @@ async function benchList(server: Server, pool: pg.Pool, user: string, token: str
 }
 
 function printRows(rows: Row[]): void {
-  console.log('\n| user | list | page | API p50 | API p95 | raw p50 | raw p95 | p95 ratio | requests | statements |');
-  console.log('| --- | --- | --- | --: | --: | --: | --: | --: | --: | --: |');
+  console.log('\n| user | list | page | API p50 | API p95 | raw p50 | raw p95 | p95 ratio | requests | statements | server CPU ms/request |');
+  console.log('| --- | --- | --- | --: | --: | --: | --: | --: | --: | --: | --: |');
   for (const row of rows) {
     if (row.status !== 'ok') {
-      console.log(`| ${row.user} | ${row.list} | ${row.page} | ${row.status} | | | | | | |`);
+      console.log(`| ${row.user} | ${row.list} | ${row.page} | ${row.status} | | | | | | | |`);
       continue;
     }
     console.log(
-      `| ${row.user} | ${row.list} | ${row.page} | ${ms(row.apiP50)} | ${ms(row.apiP95)} | ${ms(row.rawP50)} | ${ms(row.rawP95)} | ${(row.apiP95 / row.rawP95).toFixed(2)} | ${row.n} | ${row.statements} |`,
+      `| ${row.user} | ${row.list} | ${row.page} | ${ms(row.apiP50)} | ${ms(row.apiP95)} | ${ms(row.rawP50)} | ${ms(row.rawP95)} | ${(row.apiP95 / row.rawP95).toFixed(2)} | ${row.n} | ${row.statements} | ${row.serverCpu.toFixed(2)} |`,
     );
   }
 }

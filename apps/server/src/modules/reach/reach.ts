@@ -50,6 +50,22 @@ export function caseReach(user: ReachUser, laboratoryIds?: readonly number[]): S
   return sql`(${events.deletedAt} is null and ${roleReach(user, laboratoryIds)})`;
 }
 
+/**
+ * `caseReach` as disjoint conditions whose union is the same cases, each one an index can
+ * answer on its own: an RLF's `created_by = me or country_id = X` hides the country from the
+ * (country_id, …) indexes, so it is the cases of the country, then the user's own cases of
+ * other countries (`events_created_by_status_idx`). Lists count a union of these branches
+ * (`boundedTotal`), each an index-only range. Every other role: `caseReach` alone.
+ */
+export function caseReachBranches(user: ReachUser, laboratoryIds?: readonly number[]): SQL[] {
+  if (user.role !== 'RLF') return [caseReach(user, laboratoryIds)];
+  const country = sql`(select ${countries.id} from ${countries} where ${countries.code} = ${user.countryCode})`;
+  return [
+    sql`(${events.deletedAt} is null and ${events.countryId} = ${country})`,
+    sql`(${events.deletedAt} is null and ${events.createdBy} = ${user.id} and ${events.countryId} <> ${country})`,
+  ];
+}
+
 /** `caseReach` before the deleted filter: who sees which case. */
 function roleReach(user: ReachUser, laboratoryIds?: readonly number[]): SQL {
   const creator = sql`${events.createdBy} = ${user.id}`;

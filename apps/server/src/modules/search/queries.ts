@@ -21,7 +21,7 @@ import { prefixRange } from '../../db/text-prefix.js';
 import { badRequest } from '../../http/errors.js';
 import type { KeysetOrder, KeysetPlan } from '../../http/keyset.js';
 import { keysetColumns } from '../../http/keyset.js';
-import { caseReach, type ReachUser } from '../reach/index.js';
+import { caseReach, caseReachBranches, type ReachUser } from '../reach/index.js';
 import { CASE_PAGE_COLUMNS, type ExtraPieces } from '../tasks/index.js';
 
 /*
@@ -144,18 +144,39 @@ export function searchConditions(criteria: SearchCriteria, timeZone: string): SQ
   return conditions;
 }
 
-/** Reach and the filters: the WHERE of every query of the search and its export. */
-export function searchWhere(user: ReachUser, laboratoryIds: readonly number[] | undefined, criteria: SearchCriteria, timeZone: string): SQL {
-  const conditions = [caseReach(user, laboratoryIds), ...searchConditions(criteria, timeZone)];
+function allOf(conditions: SQL[]): SQL {
   return sql.join(
     conditions.map((condition) => sql`(${condition})`),
     sql` and `,
   );
 }
 
-/** The matching cases, any column: what `boundedTotal` and the export's cap count. */
-export function matchingCases(where: SQL): SQL {
-  return sql`select 1 from ${events} where ${where}`;
+/**
+ * Reach and the filters: the WHERE of every query of the search and its export (`where`), and
+ * the same as disjoint branches, one per reach branch (`caseReachBranches`), for counting.
+ */
+export function searchWhere(
+  user: ReachUser,
+  laboratoryIds: readonly number[] | undefined,
+  criteria: SearchCriteria,
+  timeZone: string,
+): { where: SQL; countBranches: SQL[] } {
+  const filters = searchConditions(criteria, timeZone);
+  return {
+    where: allOf([caseReach(user, laboratoryIds), ...filters]),
+    countBranches: caseReachBranches(user, laboratoryIds).map((reach) => allOf([reach, ...filters])),
+  };
+}
+
+/**
+ * The matching cases, any column: what `boundedTotal` and the export's cap count; a UNION ALL
+ * of the disjoint branches (`searchWhere`'s `countBranches`), each an index range of its own.
+ */
+export function matchingCases(branches: readonly SQL[]): SQL {
+  return sql.join(
+    branches.map((where) => sql`(select 1 from ${events} where ${where})`),
+    sql` union all `,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
