@@ -21,8 +21,8 @@ CREATE INDEX "events_status_updated_at_id_idx" ON "events" USING btree ("status"
 CREATE INDEX "events_status_created_at_id_idx" ON "events" USING btree ("status","created_at","id") INCLUDE ("country_id","sub_group_id","group_id","created_by","laboratory_ids") WHERE "events"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "events_country_status_updated_at_id_idx" ON "events" USING btree ("country_id","status","updated_at","id") INCLUDE ("sub_group_id","group_id","created_by") WHERE "events"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "events_country_status_created_at_id_idx" ON "events" USING btree ("country_id","status","created_at","id") INCLUDE ("sub_group_id","group_id","created_by") WHERE "events"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "events_created_by_status_idx" ON "events" USING btree ("created_by","status","country_id") INCLUDE ("updated_at","created_at","sub_group_id","group_id") WHERE "events"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "events_created_by_status_idx" ON "events" USING btree ("created_by","status","country_id","id") INCLUDE ("updated_at","created_at","sub_group_id","group_id") WHERE "events"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "home_reports_inbox_idx" ON "home_reports" USING btree ("created_at","id") INCLUDE ("status","country_id","is_medic") WHERE "home_reports"."entered_event_id" is null;--> statement-breakpoint
 CREATE INDEX "home_reports_inbox_country_idx" ON "home_reports" USING btree ("country_id","created_at","id") INCLUDE ("status","is_medic") WHERE "home_reports"."entered_event_id" is null;
 --> statement-breakpoint
-CREATE INDEX "events_country_status_id_idx" ON "events" USING btree ("country_id","status","id") WHERE "events"."deleted_at" is null;
+CREATE INDEX "events_country_status_id_idx" ON "events" USING btree ("country_id","status","id") INCLUDE ("sub_group_id","group_id","created_by","laboratory_ids") WHERE "events"."deleted_at" is null;

@@ -98,14 +98,14 @@ export const events = pgTable(
     index('events_country_created_at_id_idx').on(t.countryId, t.createdAt, t.id),
     // Pais order: countries by name, then each country's cases by id (a lateral join per country).
     index('events_country_id_idx').on(t.countryId, t.id),
-    // …and per status of a list (`countryOrderIds`).
+    // …and per status of a list (`countryOrderIds`): INCLUDE (sub_group_id, group_id, created_by, laboratory_ids).
     index('events_country_status_id_idx').on(t.countryId, t.status, t.id).where(live(t)),
     index('events_sub_group_updated_at_id_idx').on(t.subGroupId, t.updatedAt, t.id),
     // Reach by laboratory when the user has few laboratories (a Fabricante): a bitmap of the cases.
     index('events_laboratory_ids_idx').using('gin', t.laboratoryIds),
     // A user's own cases (reach's creator rule; an RLF's cases of other countries), counted from
     // the index: INCLUDE (updated_at, created_at, sub_group_id, group_id).
-    index('events_created_by_status_idx').on(t.createdBy, t.status, t.countryId).where(live(t)),
+    index('events_created_by_status_idx').on(t.createdBy, t.status, t.countryId, t.id).where(live(t)),
     index('events_parent_idx').on(t.parentEventId).where(sql`${t.parentEventId} is not null`),
     index('events_home_report_idx').on(t.homeReportId).where(sql`${t.homeReportId} is not null`),
     // The search's event identifier: a prefix of the incoming report's RH number, as an index range.

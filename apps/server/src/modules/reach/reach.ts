@@ -12,7 +12,7 @@ export type ReachUser = Pick<AuthUser, 'id' | 'role' | 'countryCode'>;
  * row covers its laboratory; a row with no laboratory and a country covers every laboratory
  * of that country (`laboratories.countryId`); a row with neither covers every laboratory.
  */
-export function userLaboratoryIds(userId: string): SQL {
+export function userLaboratoryIds(userId: string | SQL): SQL {
   return sql`select ${laboratories.id} from ${laboratories} where exists (
     select 1 from ${userLaboratories}
     where ${userLaboratories.userId} = ${userId}

@@ -2,6 +2,7 @@ import { ER_STATUS, type KpiMetric, type ListOrder, type PageAt, pendingStatuses
 import { desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { staticStatement } from '../../db/prepared.js';
 import {
   companies,
   countries,
@@ -57,8 +58,8 @@ export interface CaseListCondition {
 }
 
 /** The whole condition: the rest, and one of the statuses (`status in (…)` and each status's own rule). */
-export function caseListWhere(condition: CaseListCondition): SQL {
-  const { statuses, reach, rest } = condition;
+export function caseListWhere(condition: CaseListCondition, reach: SQL = condition.reach): SQL {
+  const { statuses, rest } = condition;
   if (statuses.length === 0) return sql`false`;
   const own = statuses.flatMap(({ status, only }) => (only ? [sql`(${events.status} <> ${status} or ${only})`] : []));
   return allOf([
@@ -154,16 +155,24 @@ export interface ListContext {
  */
 export async function listContext(db: DbOrTx, user: ReachUser): Promise<ListContext> {
   const byLaboratory = reachesByLaboratory(user.role);
-  const result = await db.execute<{ time_zone: string | null; laboratory_ids: unknown }>(sql`
-    select (select ${countries.timeZone} from ${countries} where ${countries.code} = ${user.countryCode}) as time_zone,
-      ${byLaboratory ? sql`array(${userLaboratoryIds(user.id)})` : sql`null::int[]`} as laboratory_ids`);
-  const row = result.rows[0];
+  const [row] = byLaboratory
+    ? await contextWithLaboratories(db, { country: user.countryCode, user: user.id })
+    : await contextWithoutLaboratories(db, { country: user.countryCode });
   const ids = row?.laboratory_ids;
   return {
     timeZone: row?.time_zone ?? 'UTC',
     laboratoryIds: byLaboratory ? (Array.isArray(ids) ? ids.map(Number) : []) : undefined,
   };
 }
+
+type ContextRow = { time_zone: string | null; laboratory_ids: unknown };
+const contextWithLaboratories = staticStatement<ContextRow, 'country' | 'user'>(
+  (param) => sql`select (select ${countries.timeZone} from ${countries} where ${countries.code} = ${param('country')}) as time_zone,
+    array(${userLaboratoryIds(param('user'))}) as laboratory_ids`,
+);
+const contextWithoutLaboratories = staticStatement<ContextRow, 'country'>(
+  (param) => sql`select (select ${countries.timeZone} from ${countries} where ${countries.code} = ${param('country')}) as time_zone, null::int[] as laboratory_ids`,
+);
 
 /**
  * The cases of a list, any columns: what `boundedTotal` counts (no join, no order). A UNION ALL
@@ -258,11 +267,13 @@ async function mergedBranches(branches: ReturnType<typeof pageSelect>[], limit: 
  * The ids of a page ordered by country name (Pais), which no index orders through the join, in
  * one statement: the countries (ten or so) each get a lateral read of `country_id = c and … order
  * by id limit n` — per status of the list when `statuses` is given (an index range of
- * `events_country_status_id_idx` each), else one range of `events_country_id_idx` — from the key
+ * `events_country_status_id_idx` each), else one range of `events_country_id_idx`; per reach
+ * branch (`caseReachBranches`: an RLF's own cases in another country are a range of
+ * `events_created_by_status_idx`, not a filter over that country's cases) — from the key
  * on (the countries before the key's are skipped; in the key's country the id range starts after
  * the key's id), and the first n of them in (name, id) order are the page.
  */
-export function countryOrderIds(where: SQL, statuses: readonly number[] | null, limit: number, key: { value: string | number; id: string | number } | null, readAscending: boolean): SQL {
+export function countryOrderIds(branches: readonly SQL[], statuses: readonly number[] | null, limit: number, key: { value: string | number; id: string | number } | null, readAscending: boolean): SQL {
   const direction = sql.raw(readAscending ? 'asc' : 'desc');
   const beyond = sql.raw(readAscending ? '>' : '<');
   const edge = readAscending ? '00000000-0000-0000-0000-000000000000' : 'ffffffff-ffff-ffff-ffff-ffffffffffff';
@@ -275,11 +286,14 @@ export function countryOrderIds(where: SQL, statuses: readonly number[] | null, 
   const byStatus = statuses ? sql`cross join unnest(${`{${statuses.map((status) => String(Math.trunc(status))).join(',')}}`}::int[]) as s(status)` : sql``;
   const statusRange = statuses ? sql`and ${events.status} = s.status` : sql``;
   return sql`select page.id from (select ${countries.id} as id, ${countries.name} as name from ${countries}) as c ${byStatus}
-    cross join lateral (
-      select ${events.id} as id from ${events}
-      where ${events.countryId} = c.id ${statusRange} ${position} and (${where})
-      order by ${events.id} ${direction} limit ${limit}
-    ) as page
+    cross join lateral (${sql.join(
+      branches.map(
+        (where) => sql`(select ${events.id} as id from ${events}
+          where ${events.countryId} = c.id ${statusRange} ${position} and (${where})
+          order by ${events.id} ${direction} limit ${limit})`,
+      ),
+      sql` union all `,
+    )}) as page
     ${key ? sql`where c.name ${beyond}= ${String(key.value)}::text` : sql``}
     order by c.name ${direction}, page.id ${direction} limit ${limit}`;
 }
@@ -308,7 +322,8 @@ export async function casePage(
   const sign = readAscending ? 1 : -1;
   if (plan.offset === 0 && column === 'Pais') {
     const key = at.kind === 'after' || at.kind === 'before' ? decodePageKey(at.key, order) : null;
-    const ids = countryOrderIds(caseListWhere(condition), statuses.map(({ status }) => status), plan.limit, key, readAscending);
+    const branches = condition.reachBranches.map((reach) => caseListWhere(condition, reach));
+    const ids = countryOrderIds(branches, statuses.map(({ status }) => status), plan.limit, key, readAscending);
     return pageSelect(db, sql`${events.id} in (${ids})`, order, plan);
   }
   if (statuses.length === 1 || plan.offset > 0 || !PER_STATUS_ORDERS.has(column)) return pageSelect(db, caseListWhere(condition), order, plan);
@@ -326,11 +341,6 @@ export function toDate(value: unknown): Date | null {
   const text = String(value);
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** A uuid array bound as one parameter: `'{…}'::uuid[]` (ids read from the database). */
-function uuidArray(ids: readonly string[]): SQL {
-  return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 
 /** A timestamp as ISO 8601 text in UTC, to the millisecond (truncated, as the drivers read it). */
@@ -389,7 +399,48 @@ export interface ExtraPieces {
  */
 export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?: ExtraPieces): Promise<{ pieces: CasePieces[]; metrics: KpiMetric[] }> {
   if (eventIds.length === 0) return { pieces: [], metrics: [] };
-  const result = await db.execute<Record<string, unknown>>(sql`
+  const rows = await piecesStatement(extra)(db, { ids: `{${eventIds.join(',')}}` });
+  const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+  const pieces = rows.map(
+    (row): CasePieces => ({
+      eventId: String(row.eventId),
+      commercialName: text(row.commercialName),
+      laboratory: text(row.laboratory),
+      company: text(row.company),
+      medicationTotal: Number(row.medicationTotal ?? 0),
+      hasRam: row.hasRam === true,
+      serious: row.serious === true,
+      ramType: text(row.ramType),
+      localNotification: text(row.localNotification),
+      providerNotification: text(row.providerNotification),
+      followUps: Number(row.followUps ?? 0),
+      comments: Number(row.comments ?? 0),
+      approvedByRlf: text(row.approvedByRlf),
+      inEvaluation: text(row.inEvaluation),
+      concluded: text(row.concluded),
+      ...(extra
+        ? { extra: { ingredients: text(row.ingredients), reactions: JSON.parse(String(row.reactions ?? '[]')) as Record<string, unknown>[] } }
+        : {}),
+    }),
+  );
+  const metricsText = rows[0]?.metrics;
+  return { pieces, metrics: metricsText ? (JSON.parse(String(metricsText)) as KpiMetric[]) : [] };
+}
+
+/** The pieces statement of each `ExtraPieces` (none: the task lists), compiled once (`staticStatement`). */
+const piecesStatements = new Map<ExtraPieces | undefined, (db: DbOrTx, values: { ids: string }) => Promise<Record<string, unknown>[]>>();
+function piecesStatement(extra: ExtraPieces | undefined) {
+  let statement = piecesStatements.get(extra);
+  if (!statement) {
+    statement = staticStatement<Record<string, unknown>, 'ids'>((param) => piecesSql(sql`${param('ids')}::uuid[]`, extra));
+    piecesStatements.set(extra, statement);
+  }
+  return statement;
+}
+
+/** The SQL of `casePieces`: `ids`, the page's case ids as one `uuid[]`. */
+function piecesSql(ids: SQL, extra?: ExtraPieces): SQL {
+  return sql`
     select page.id::text as "eventId",
       medication.commercial_name as "commercialName", medication.laboratory, medication.company,
       coalesce(medication.total, 0)::int as "medicationTotal",
@@ -403,7 +454,7 @@ export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?
       (select coalesce(json_agg(json_build_object('Nombre', ${metrics.nombre}, 'TiempoId', ${metrics.tiempoId},
           'from', ${metrics.fromMilestone}, 'to', ${metrics.toMilestone}, 'serious', ${metrics.serious}) order by ${metrics.metricaId}), '[]')::text
         from ${metrics} where ${metrics.activo}) as metrics
-    from unnest(${uuidArray(eventIds)}) as page(id)
+    from unnest(${ids}) as page(id)
     left join lateral (
       select ${products.commercialName} as commercial_name, ${laboratories.name} as laboratory, ${companies.name} as company,
         count(*) over () as total, ${eventMedications.id} as medication_id, ${eventMedications.productId} as product_id
@@ -439,32 +490,7 @@ export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?
         ${isoMillis(sql`max(${eventComments.createdAt}) filter (where ${eventComments.action} in ('Imputable', 'NoImputable'))`)} as concluded
       from ${eventComments}
       where ${eventComments.eventId} = page.id
-    ) as comment on true`);
-  const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
-  const pieces = result.rows.map(
-    (row): CasePieces => ({
-      eventId: String(row.eventId),
-      commercialName: text(row.commercialName),
-      laboratory: text(row.laboratory),
-      company: text(row.company),
-      medicationTotal: Number(row.medicationTotal ?? 0),
-      hasRam: row.hasRam === true,
-      serious: row.serious === true,
-      ramType: text(row.ramType),
-      localNotification: text(row.localNotification),
-      providerNotification: text(row.providerNotification),
-      followUps: Number(row.followUps ?? 0),
-      comments: Number(row.comments ?? 0),
-      approvedByRlf: text(row.approvedByRlf),
-      inEvaluation: text(row.inEvaluation),
-      concluded: text(row.concluded),
-      ...(extra
-        ? { extra: { ingredients: text(row.ingredients), reactions: JSON.parse(String(row.reactions ?? '[]')) as Record<string, unknown>[] } }
-        : {}),
-    }),
-  );
-  const metricsText = result.rows[0]?.metrics;
-  return { pieces, metrics: metricsText ? (JSON.parse(String(metricsText)) as KpiMetric[]) : [] };
+    ) as comment on true`;
 }
 
 /** The workflow comments of a case, newest first, with the author's name. */
