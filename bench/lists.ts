@@ -70,10 +70,18 @@ const SERVER_POOL_SIZE = 10;
 interface Server {
   child: ChildProcess;
   sqlLog: string;
+  base: string;
 }
 
-async function startServer(logDir: string): Promise<Server> {
-  const sqlLog = join(logDir, 'sql.jsonl');
+/**
+ * The server, with the SQL log (`ATALAYA_SQL_LOG`, for capturing a list's statements) or, for
+ * timing, without it (`{ sqlLog: false }`: the log's synchronous file writes are not the API's
+ * cost), on `port`.
+ */
+async function startServer(logDir: string, options: { port?: number; sqlLog?: boolean } = {}): Promise<Server> {
+  const { port = PORT, sqlLog: logging = true } = options;
+  const base = `http://127.0.0.1:${port}`;
+  const sqlLog = join(logDir, logging ? 'sql.jsonl' : 'unused.jsonl');
   await writeFile(sqlLog, '');
   const entry = args.built ? ['dist/main.js'] : ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
   if (args.built && !existsSync(join(serverDir, 'dist/main.js'))) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
@@ -84,23 +92,23 @@ async function startServer(logDir: string): Promise<Server> {
     env: {
       ...process.env,
       DATABASE_URL: DATABASE_URL ?? '',
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ATALAYA_TRUST_PROXY: '127.0.0.1',
       ATALAYA_CAPTCHA_MAX_NUMBER: '1000',
-      ATALAYA_SQL_LOG: sqlLog,
+      ...(logging ? { ATALAYA_SQL_LOG: sqlLog } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const log = createWriteStream(join(logDir, 'server.log'));
+  const log = createWriteStream(join(logDir, logging ? 'server.log' : `server-${port}.log`));
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${logDir}/server.log`);
     try {
-      if ((await fetch(`${BASE}/api/captcha`, { headers: { 'x-forwarded-for': randomIp() } })).ok) return { child, sqlLog };
+      if ((await fetch(`${base}/api/captcha`, { headers: { 'x-forwarded-for': randomIp() } })).ok) return { child, sqlLog, base };
     } catch {
       // not listening yet
     }
@@ -164,8 +172,8 @@ interface Call {
   body?: unknown;
 }
 
-async function send(token: string, call: Call): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${BASE}${call.url}`, {
+async function send(token: string, call: Call, base = BASE): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${base}${call.url}`, {
     method: call.method,
     headers: { authorization: `Bearer ${token}`, ...(call.body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
@@ -315,7 +323,7 @@ async function explain(pool: pg.Pool, statement: Statement, title: string): Prom
   await appendFile(args.explain, `\n### ${title}\n\n${statement.sql}\n${JSON.stringify(statement.params)}\n\n${plan}\n`);
 }
 
-async function benchList(server: Server, pool: pg.Pool, user: string, token: string, scenario: Scenario): Promise<Row[]> {
+async function benchList(server: Server, timed: Server, pool: pg.Pool, user: string, token: string, scenario: Scenario): Promise<Row[]> {
   const first = await captureStatements(server, token, scenario.call('first', 1));
   if (first.status === 404) return [{ user, list: scenario.name, page: 'first', status: 'absent', apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0, serverCpu: NaN }];
   if (first.status !== 200) {
@@ -330,10 +338,10 @@ async function benchList(server: Server, pool: pg.Pool, user: string, token: str
       rows.push({ user, list: scenario.name, page, status: `HTTP ${captured.status}`, apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0, serverCpu: NaN });
       continue;
     }
-    const pid = server.child.pid ?? 0;
+    const pid = timed.child.pid ?? 0;
     const cpuBefore = await cpuMsOf(pid);
     const api = await measure(async () => {
-      const answer = await send(token, call);
+      const answer = await send(token, call, timed.base);
       if (answer.status !== 200) throw new Error(`${call.url} answered ${answer.status}`);
     });
     const serverCpu = ((await cpuMsOf(pid)) - cpuBefore) / api.length;
@@ -560,6 +568,8 @@ async function main(): Promise<void> {
   if (!info) throw new Error('no counts');
   console.log(`${info.events} cases, ${info.inbox} incoming reports in the inbox; ${CONCURRENCY} concurrent requests, ${REQUESTS} per measurement (or ${MAX_MS / 1000} s)`);
   const server = await startServer(logDir);
+  // The lists are timed on a second server without the SQL log (port + 1).
+  const timed = args['export-only'] ? server : await startServer(logDir, { port: PORT + 1, sqlLog: false });
   const rows: Row[] = [];
   try {
     for (const [user, role] of [
@@ -570,7 +580,7 @@ async function main(): Promise<void> {
       for (const scenario of scenarios(role, info.uy)) {
         if (args['export-only']) break;
         if (args.only && !scenario.name.includes(args.only)) continue;
-        const found = await benchList(server, pool, role, token, scenario);
+        const found = await benchList(server, timed, pool, role, token, scenario);
         rows.push(...found);
         for (const row of found) {
           console.log(`${role} ${row.list} (${row.page}): ${row.status === 'ok' ? `API p50 ${ms(row.apiP50)} p95 ${ms(row.apiP95)} ms, raw p50 ${ms(row.rawP50)} p95 ${ms(row.rawP95)} ms` : row.status}`);
@@ -585,6 +595,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await stopServer(server);
+    if (timed !== server) await stopServer(timed);
     await pool.end();
   }
   console.log(`\nserver log and SQL log: ${logDir}${args.explain ? `; plans: ${args.explain}` : ''}`);

@@ -12,6 +12,11 @@ DROP INDEX "events_status_created_at_id_idx";--> statement-breakpoint
 DROP INDEX "events_country_status_updated_at_id_idx";--> statement-breakpoint
 DROP INDEX "events_country_status_created_at_id_idx";--> statement-breakpoint
 DROP INDEX "events_created_by_status_idx";--> statement-breakpoint
+DROP INDEX "events_status_id_idx";--> statement-breakpoint
+DROP INDEX "events_country_updated_at_id_idx";--> statement-breakpoint
+DROP INDEX "events_country_created_at_id_idx";--> statement-breakpoint
+DROP INDEX "events_country_id_idx";--> statement-breakpoint
+DROP INDEX "events_sub_group_updated_at_id_idx";--> statement-breakpoint
 DROP INDEX "home_reports_inbox_idx";--> statement-breakpoint
 DROP INDEX "home_reports_inbox_country_idx";--> statement-breakpoint
 CREATE INDEX "events_updated_at_id_idx" ON "events" USING btree ("updated_at","id") INCLUDE ("status","country_id","created_by","laboratory_ids") WHERE "events"."deleted_at" is null;--> statement-breakpoint
@@ -25,4 +30,9 @@ CREATE INDEX "events_created_by_status_idx" ON "events" USING btree ("created_by
 CREATE INDEX "home_reports_inbox_idx" ON "home_reports" USING btree ("created_at","id") INCLUDE ("status","country_id","is_medic") WHERE "home_reports"."entered_event_id" is null;--> statement-breakpoint
 CREATE INDEX "home_reports_inbox_country_idx" ON "home_reports" USING btree ("country_id","created_at","id") INCLUDE ("status","is_medic") WHERE "home_reports"."entered_event_id" is null;
 --> statement-breakpoint
-CREATE INDEX "events_country_status_id_idx" ON "events" USING btree ("country_id","status","id") INCLUDE ("sub_group_id","group_id","created_by","laboratory_ids") WHERE "events"."deleted_at" is null;
+CREATE INDEX "events_country_status_id_idx" ON "events" USING btree ("country_id","status","id") INCLUDE ("sub_group_id","group_id","created_by","laboratory_ids") WHERE "events"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "events_status_id_idx" ON "events" USING btree ("status","id") INCLUDE ("country_id","created_by","laboratory_ids") WHERE "events"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "events_country_updated_at_id_idx" ON "events" USING btree ("country_id","updated_at","id") INCLUDE ("status","created_by") WHERE "events"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "events_country_created_at_id_idx" ON "events" USING btree ("country_id","created_at","id") INCLUDE ("status","created_by") WHERE "events"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "events_country_id_idx" ON "events" USING btree ("country_id","id") INCLUDE ("status","created_by","laboratory_ids") WHERE "events"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "events_sub_group_updated_at_id_idx" ON "events" USING btree ("sub_group_id","updated_at","id") INCLUDE ("status","country_id","created_by","laboratory_ids") WHERE "events"."deleted_at" is null;

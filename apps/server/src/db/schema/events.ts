@@ -90,17 +90,17 @@ export const events = pgTable(
     // INCLUDE (country_id, sub_group_id, group_id, created_by, laboratory_ids):
     index('events_status_updated_at_id_idx').on(t.status, t.updatedAt, t.id).where(live(t)),
     index('events_status_created_at_id_idx').on(t.status, t.createdAt, t.id).where(live(t)),
-    index('events_status_id_idx').on(t.status, t.id),
+    index('events_status_id_idx').on(t.status, t.id).where(live(t)), // INCLUDE (country_id, created_by, laboratory_ids)
     // INCLUDE (sub_group_id, group_id, created_by):
     index('events_country_status_updated_at_id_idx').on(t.countryId, t.status, t.updatedAt, t.id).where(live(t)),
     index('events_country_status_created_at_id_idx').on(t.countryId, t.status, t.createdAt, t.id).where(live(t)),
-    index('events_country_updated_at_id_idx').on(t.countryId, t.updatedAt, t.id),
-    index('events_country_created_at_id_idx').on(t.countryId, t.createdAt, t.id),
+    index('events_country_updated_at_id_idx').on(t.countryId, t.updatedAt, t.id).where(live(t)), // INCLUDE (status, created_by)
+    index('events_country_created_at_id_idx').on(t.countryId, t.createdAt, t.id).where(live(t)), // INCLUDE (status, created_by)
     // Pais order: countries by name, then each country's cases by id (a lateral join per country).
-    index('events_country_id_idx').on(t.countryId, t.id),
+    index('events_country_id_idx').on(t.countryId, t.id).where(live(t)), // INCLUDE (status, created_by, laboratory_ids)
     // …and per status of a list (`countryOrderIds`): INCLUDE (sub_group_id, group_id, created_by, laboratory_ids).
     index('events_country_status_id_idx').on(t.countryId, t.status, t.id).where(live(t)),
-    index('events_sub_group_updated_at_id_idx').on(t.subGroupId, t.updatedAt, t.id),
+    index('events_sub_group_updated_at_id_idx').on(t.subGroupId, t.updatedAt, t.id).where(live(t)), // INCLUDE (status, country_id, created_by, laboratory_ids)
     // Reach by laboratory when the user has few laboratories (a Fabricante): a bitmap of the cases.
     index('events_laboratory_ids_idx').using('gin', t.laboratoryIds),
     // A user's own cases (reach's creator rule; an RLF's cases of other countries), counted from

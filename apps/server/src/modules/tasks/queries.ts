@@ -176,14 +176,12 @@ const contextWithoutLaboratories = staticStatement<ContextRow, 'country'>(
 
 /**
  * The cases of a list, any columns: what `boundedTotal` counts (no join, no order). A UNION ALL
- * of one branch per status and reach branch (disjoint: a case has one status and falls in one
- * reach branch), each `status = s and …` an index-only range of a list index (migration 0012).
+ * of one branch per reach branch (`caseReachBranches`: disjoint), each with the statuses as
+ * `status in (…)` — an index-only read of a list index (migration 0012), since a count needs
+ * no order.
  */
 export function caseMatches(db: DbOrTx, condition: CaseListCondition): SQLWrapper {
-  const branches = condition.statuses.flatMap((status) =>
-    condition.reachBranches.map((reach) => db.select({ one: sql`1` }).from(events).where(statusBranch(condition, status, reach))),
-  );
-  const [first, second, ...others] = branches;
+  const [first, second, ...others] = condition.reachBranches.map((reach) => db.select({ one: sql`1` }).from(events).where(caseListWhere(condition, reach)));
   if (!first) return db.select({ one: sql`1` }).from(events).where(sql`false`);
   return second ? unionAll(first, second, ...others) : first;
 }
