@@ -61,7 +61,7 @@ export async function searchCases(db: Db, user: AuthUser, request: ParsedSearchR
   const scope = await searchScope(db, user, request);
   const order = searchOrder(orderBy);
   const plan = keysetPlan(order, at, pageNumber, SEARCH_PAGE_SIZE);
-  const [total, read] = await Promise.all([boundedTotal(db, matchingCases(scope.countBranches)), searchPage(db, scope.where, order, plan)]);
+  const [total, read] = await Promise.all([boundedTotal(db, matchingCases(scope.countBranches)), searchPage(db, scope.where, order, plan, { branches: scope.countBranches, statuses: request.EstadoId ? [request.EstadoId] : null, at })]);
   if (at.kind === 'first' && !total.isEstimate) {
     const pageCount = Math.ceil(total.total / SEARCH_PAGE_SIZE);
     if (pageNumber > Math.max(1, pageCount)) throw badRequest(MSG.search.pagePastEnd(pageCount));
