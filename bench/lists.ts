@@ -256,6 +256,7 @@ function scenarios(role: 'QPPV' | 'RLF', uruguayId: number): Scenario[] {
     search('getERByFilters UY, status 7, Estado', { PaisId: uruguayId, EstadoId: 7, orderBy: 'FechaCreacion DESC' }),
     search(`getERByFilters IdEvento UY-${year}-0001`, { IdEvento: `UY-${year}-0001` }),
     search('getERByFilters modified in 30 days', { FechaModificacionDesde: day(30), FechaModificacionHasta: day(0) }),
+    search('getERByFilters Pais ASC', { orderBy: 'Pais ASC' }),
   ];
 }
 
