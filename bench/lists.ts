@@ -70,35 +70,45 @@ const SERVER_POOL_SIZE = 10;
 interface Server {
   child: ChildProcess;
   sqlLog: string;
+  base: string;
 }
 
-async function startServer(logDir: string): Promise<Server> {
-  const sqlLog = join(logDir, 'sql.jsonl');
+/**
+ * The server, with the SQL log (`ATALAYA_SQL_LOG`, for capturing a list's statements) or, for
+ * timing, without it (`{ sqlLog: false }`: the log's synchronous file writes are not the API's
+ * cost), on `port`.
+ */
+async function startServer(logDir: string, options: { port?: number; sqlLog?: boolean } = {}): Promise<Server> {
+  const { port = PORT, sqlLog: logging = true } = options;
+  const base = `http://127.0.0.1:${port}`;
+  const sqlLog = join(logDir, logging ? 'sql.jsonl' : 'unused.jsonl');
   await writeFile(sqlLog, '');
   const entry = args.built ? ['dist/main.js'] : ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
   if (args.built && !existsSync(join(serverDir, 'dist/main.js'))) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
-  const child = spawn(process.execPath, entry, {
+  // LISTS_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': Node options of the server (a profile).
+  const nodeArgs = (process.env.LISTS_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: serverDir,
     env: {
       ...process.env,
       DATABASE_URL: DATABASE_URL ?? '',
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ATALAYA_TRUST_PROXY: '127.0.0.1',
       ATALAYA_CAPTCHA_MAX_NUMBER: '1000',
-      ATALAYA_SQL_LOG: sqlLog,
+      ...(logging ? { ATALAYA_SQL_LOG: sqlLog } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const log = createWriteStream(join(logDir, 'server.log'));
+  const log = createWriteStream(join(logDir, logging ? 'server.log' : `server-${port}.log`));
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${logDir}/server.log`);
     try {
-      if ((await fetch(`${BASE}/api/captcha`, { headers: { 'x-forwarded-for': randomIp() } })).ok) return { child, sqlLog };
+      if ((await fetch(`${base}/api/captcha`, { headers: { 'x-forwarded-for': randomIp() } })).ok) return { child, sqlLog, base };
     } catch {
       // not listening yet
     }
@@ -112,6 +122,13 @@ async function stopServer(server: Server): Promise<void> {
   const exited = once(server.child, 'exit');
   server.child.kill('SIGTERM');
   await exited;
+}
+
+/** CPU time (user + system) a process has used so far, in ms (/proc, clock ticks of 10 ms). */
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Resident memory of a process (VmRSS) and its high-water mark (VmHWM), in MiB. */
@@ -155,8 +172,8 @@ interface Call {
   body?: unknown;
 }
 
-async function send(token: string, call: Call): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${BASE}${call.url}`, {
+async function send(token: string, call: Call, base = BASE): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${base}${call.url}`, {
     method: call.method,
     headers: { authorization: `Bearer ${token}`, ...(call.body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
@@ -239,6 +256,7 @@ function scenarios(role: 'QPPV' | 'RLF', uruguayId: number): Scenario[] {
     search('getERByFilters UY, status 7, Estado', { PaisId: uruguayId, EstadoId: 7, orderBy: 'FechaCreacion DESC' }),
     search(`getERByFilters IdEvento UY-${year}-0001`, { IdEvento: `UY-${year}-0001` }),
     search('getERByFilters modified in 30 days', { FechaModificacionDesde: day(30), FechaModificacionHasta: day(0) }),
+    search('getERByFilters Pais ASC', { orderBy: 'Pais ASC' }),
   ];
 }
 
@@ -295,6 +313,8 @@ interface Row {
   rawP95: number;
   n: number;
   statements: number;
+  /** The server process's CPU per API request during the measurement, ms. */
+  serverCpu: number;
 }
 
 async function explain(pool: pg.Pool, statement: Statement, title: string): Promise<void> {
@@ -304,11 +324,11 @@ async function explain(pool: pg.Pool, statement: Statement, title: string): Prom
   await appendFile(args.explain, `\n### ${title}\n\n${statement.sql}\n${JSON.stringify(statement.params)}\n\n${plan}\n`);
 }
 
-async function benchList(server: Server, pool: pg.Pool, user: string, token: string, scenario: Scenario): Promise<Row[]> {
+async function benchList(server: Server, timed: Server, pool: pg.Pool, user: string, token: string, scenario: Scenario): Promise<Row[]> {
   const first = await captureStatements(server, token, scenario.call('first', 1));
-  if (first.status === 404) return [{ user, list: scenario.name, page: 'first', status: 'absent', apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0 }];
+  if (first.status === 404) return [{ user, list: scenario.name, page: 'first', status: 'absent', apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0, serverCpu: NaN }];
   if (first.status !== 200) {
-    return [{ user, list: scenario.name, page: 'first', status: `HTTP ${first.status}: ${first.text.slice(0, 80)}`, apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0 }];
+    return [{ user, list: scenario.name, page: 'first', status: `HTTP ${first.status}: ${first.text.slice(0, 80)}`, apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0, serverCpu: NaN }];
   }
   const pageCount = Number((JSON.parse(first.text) as { PageCount?: number }).PageCount ?? 1);
   const rows: Row[] = [];
@@ -316,13 +336,16 @@ async function benchList(server: Server, pool: pg.Pool, user: string, token: str
     const call = scenario.call(page, pageCount);
     const captured = page === 'first' ? first : await captureStatements(server, token, call);
     if (captured.status !== 200) {
-      rows.push({ user, list: scenario.name, page, status: `HTTP ${captured.status}`, apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0 });
+      rows.push({ user, list: scenario.name, page, status: `HTTP ${captured.status}`, apiP50: NaN, apiP95: NaN, rawP50: NaN, rawP95: NaN, n: 0, statements: 0, serverCpu: NaN });
       continue;
     }
+    const pid = timed.child.pid ?? 0;
+    const cpuBefore = await cpuMsOf(pid);
     const api = await measure(async () => {
-      const answer = await send(token, call);
+      const answer = await send(token, call, timed.base);
       if (answer.status !== 200) throw new Error(`${call.url} answered ${answer.status}`);
     });
+    const serverCpu = ((await cpuMsOf(pid)) - cpuBefore) / api.length;
     const raw = await measure(async () => {
       for (const statement of captured.statements) await pool.query(statement.sql, statement.params);
     });
@@ -337,6 +360,7 @@ async function benchList(server: Server, pool: pg.Pool, user: string, token: str
       rawP95: percentile(raw, 95),
       n: api.length,
       statements: captured.statements.length,
+      serverCpu,
     });
     if (args.explain) {
       // The plan of the statement that takes longest alone.
@@ -354,15 +378,15 @@ async function benchList(server: Server, pool: pg.Pool, user: string, token: str
 }
 
 function printRows(rows: Row[]): void {
-  console.log('\n| user | list | page | API p50 | API p95 | raw p50 | raw p95 | p95 ratio | requests | statements |');
-  console.log('| --- | --- | --- | --: | --: | --: | --: | --: | --: | --: |');
+  console.log('\n| user | list | page | API p50 | API p95 | raw p50 | raw p95 | p95 ratio | requests | statements | server CPU ms/request |');
+  console.log('| --- | --- | --- | --: | --: | --: | --: | --: | --: | --: | --: |');
   for (const row of rows) {
     if (row.status !== 'ok') {
-      console.log(`| ${row.user} | ${row.list} | ${row.page} | ${row.status} | | | | | | |`);
+      console.log(`| ${row.user} | ${row.list} | ${row.page} | ${row.status} | | | | | | | |`);
       continue;
     }
     console.log(
-      `| ${row.user} | ${row.list} | ${row.page} | ${ms(row.apiP50)} | ${ms(row.apiP95)} | ${ms(row.rawP50)} | ${ms(row.rawP95)} | ${(row.apiP95 / row.rawP95).toFixed(2)} | ${row.n} | ${row.statements} |`,
+      `| ${row.user} | ${row.list} | ${row.page} | ${ms(row.apiP50)} | ${ms(row.apiP95)} | ${ms(row.rawP50)} | ${ms(row.rawP95)} | ${(row.apiP95 / row.rawP95).toFixed(2)} | ${row.n} | ${row.statements} | ${row.serverCpu.toFixed(2)} |`,
     );
   }
 }
@@ -545,6 +569,8 @@ async function main(): Promise<void> {
   if (!info) throw new Error('no counts');
   console.log(`${info.events} cases, ${info.inbox} incoming reports in the inbox; ${CONCURRENCY} concurrent requests, ${REQUESTS} per measurement (or ${MAX_MS / 1000} s)`);
   const server = await startServer(logDir);
+  // The lists are timed on a second server without the SQL log (port + 1).
+  const timed = args['export-only'] ? server : await startServer(logDir, { port: PORT + 1, sqlLog: false });
   const rows: Row[] = [];
   try {
     for (const [user, role] of [
@@ -555,7 +581,7 @@ async function main(): Promise<void> {
       for (const scenario of scenarios(role, info.uy)) {
         if (args['export-only']) break;
         if (args.only && !scenario.name.includes(args.only)) continue;
-        const found = await benchList(server, pool, role, token, scenario);
+        const found = await benchList(server, timed, pool, role, token, scenario);
         rows.push(...found);
         for (const row of found) {
           console.log(`${role} ${row.list} (${row.page}): ${row.status === 'ok' ? `API p50 ${ms(row.apiP50)} p95 ${ms(row.apiP95)} ms, raw p50 ${ms(row.rawP50)} p95 ${ms(row.rawP95)} ms` : row.status}`);
@@ -570,6 +596,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await stopServer(server);
+    if (timed !== server) await stopServer(timed);
     await pool.end();
   }
   console.log(`\nserver log and SQL log: ${logDir}${args.explain ? `; plans: ${args.explain}` : ''}`);

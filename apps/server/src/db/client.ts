@@ -81,6 +81,9 @@ function sqlLogger(): Logger | undefined {
   };
 }
 
+/** The same log for the statements sent past Drizzle (`db/prepared.ts`); a no-op unless `ATALAYA_SQL_LOG` is set. */
+export const logStatement: (query: string, params: unknown[]) => void = sqlLogger()?.logQuery.bind(undefined) ?? (() => undefined);
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   return opts.databaseUrl ? openPg(opts.databaseUrl) : openPglite(opts.dataDir ?? MEMORY, opts.loadDataDir);
 }

@@ -1,7 +1,8 @@
 import { MSG, ROLE_IDS, type Role } from '@atalaya/domain';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.js';
+import { staticStatement } from '../db/prepared.js';
 import { users } from '../db/schema/index.js';
 import { type AuthUser, verifyAccessToken } from './access-token.js';
 import { requestOrigin } from './request-origin.js';
@@ -88,16 +89,19 @@ export interface CurrentAccount {
   acceptTerms: boolean | null;
 }
 
+/** The route guard's lookup: one prepared statement per request (`staticStatement`). */
+const accountById = staticStatement<{ is_active: boolean; role_id: number; accept_terms: boolean | null }, 'id'>(
+  (param) => sql`select ${users.isActive}, ${users.roleId}, ${users.acceptTerms} from ${users} where ${users.id} = ${param('id')}`,
+);
+
 /** `currentAccount` over the users table. */
 export function currentAccountLookup(db: Db): (userId: string) => Promise<CurrentAccount | undefined> {
   return async (userId) => {
-    const [row] = await db
-      .select({ isActive: users.isActive, roleId: users.roleId, acceptTerms: users.acceptTerms })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row;
+    const [row] = await accountById(db, { id: userId });
+    return row ? { isActive: row.is_active, roleId: Number(row.role_id), acceptTerms: row.accept_terms } : undefined;
   };
 }
+
 
 /**
  * What `Cache-Control` an `/api/` answer carries. Anything a signed-in user receives (case

@@ -17,6 +17,9 @@ import { homeReports } from './home-reports.js';
 import { users } from './identity.js';
 import { groups, statuses, subGroups } from './reference-lists.js';
 
+/** A case not deleted: the rows the list indexes hold (every list's reach excludes deleted cases). */
+const live = (t: { deletedAt: AnyPgColumn }) => sql`${t.deletedAt} is null`;
+
 /**
  * Reportable events (ER). `meta` is the public, unguessable identifier used in URLs;
  * `referenceNumber` (NumeroReferencia) the human one, `UY-2026-000123`.
@@ -77,22 +80,32 @@ export const events = pgTable(
     foreignKey({ columns: [t.parentEventId], foreignColumns: [t.id] }),
     // Keyset paging of the case lists and the search (bench/README.md lists the query shapes):
     // every order is (column, id), read forwards for the first page and backwards for the last.
-    index('events_updated_at_id_idx').on(t.updatedAt, t.id),
-    index('events_created_at_id_idx').on(t.createdAt, t.id),
-    index('events_reference_number_id_idx').on(t.referenceNumber, t.id),
-    index('events_status_updated_at_id_idx').on(t.status, t.updatedAt, t.id),
-    index('events_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
-    index('events_status_id_idx').on(t.status, t.id),
-    index('events_country_status_updated_at_id_idx').on(t.countryId, t.status, t.updatedAt, t.id),
-    index('events_country_status_created_at_id_idx').on(t.countryId, t.status, t.createdAt, t.id),
-    index('events_country_updated_at_id_idx').on(t.countryId, t.updatedAt, t.id),
-    index('events_country_created_at_id_idx').on(t.countryId, t.createdAt, t.id),
+    // The indexes that also count the lists (`boundedTotal`: up to 10,001 rows) hold only the
+    // cases not deleted (every list's reach excludes them) and carry, as INCLUDE columns that
+    // Drizzle does not model (migration 0012 writes them), what reach and the filters test:
+    // the count is then an index-only scan, never a heap visit per row (docs/adr/0009).
+    index('events_updated_at_id_idx').on(t.updatedAt, t.id).where(live(t)), // INCLUDE (status, country_id, created_by, laboratory_ids)
+    index('events_created_at_id_idx').on(t.createdAt, t.id).where(live(t)), // INCLUDE (status, country_id, created_by, laboratory_ids)
+    index('events_reference_number_id_idx').on(t.referenceNumber, t.id).where(live(t)), // INCLUDE (status, country_id, created_by, laboratory_ids)
+    // INCLUDE (country_id, sub_group_id, group_id, created_by, laboratory_ids):
+    index('events_status_updated_at_id_idx').on(t.status, t.updatedAt, t.id).where(live(t)),
+    index('events_status_created_at_id_idx').on(t.status, t.createdAt, t.id).where(live(t)),
+    index('events_status_id_idx').on(t.status, t.id).where(live(t)), // INCLUDE (country_id, created_by, laboratory_ids)
+    // INCLUDE (sub_group_id, group_id, created_by):
+    index('events_country_status_updated_at_id_idx').on(t.countryId, t.status, t.updatedAt, t.id).where(live(t)),
+    index('events_country_status_created_at_id_idx').on(t.countryId, t.status, t.createdAt, t.id).where(live(t)),
+    index('events_country_updated_at_id_idx').on(t.countryId, t.updatedAt, t.id).where(live(t)), // INCLUDE (status, created_by)
+    index('events_country_created_at_id_idx').on(t.countryId, t.createdAt, t.id).where(live(t)), // INCLUDE (status, created_by)
     // Pais order: countries by name, then each country's cases by id (a lateral join per country).
-    index('events_country_id_idx').on(t.countryId, t.id),
-    index('events_sub_group_updated_at_id_idx').on(t.subGroupId, t.updatedAt, t.id),
+    index('events_country_id_idx').on(t.countryId, t.id).where(live(t)), // INCLUDE (status, created_by, laboratory_ids)
+    // …and per status of a list (`countryOrderIds`): INCLUDE (sub_group_id, group_id, created_by, laboratory_ids).
+    index('events_country_status_id_idx').on(t.countryId, t.status, t.id).where(live(t)),
+    index('events_sub_group_updated_at_id_idx').on(t.subGroupId, t.updatedAt, t.id).where(live(t)), // INCLUDE (status, country_id, created_by, laboratory_ids)
     // Reach by laboratory when the user has few laboratories (a Fabricante): a bitmap of the cases.
     index('events_laboratory_ids_idx').using('gin', t.laboratoryIds),
-    index('events_created_by_status_idx').on(t.createdBy, t.status),
+    // A user's own cases (reach's creator rule; an RLF's cases of other countries), counted from
+    // the index: INCLUDE (updated_at, created_at, sub_group_id, group_id).
+    index('events_created_by_status_idx').on(t.createdBy, t.status, t.countryId, t.id).where(live(t)),
     index('events_parent_idx').on(t.parentEventId).where(sql`${t.parentEventId} is not null`),
     index('events_home_report_idx').on(t.homeReportId).where(sql`${t.homeReportId} is not null`),
     // The search's event identifier: a prefix of the incoming report's RH number, as an index range.

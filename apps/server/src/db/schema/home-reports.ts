@@ -47,7 +47,9 @@ export const homeReports = pgTable(
     index('home_reports_country_status_created_at_idx').on(t.countryId, t.status, t.createdAt.desc()),
     // The inbox lists (getReportHome, getWFReportHome): reports not yet entered, keyset paged by
     // (created_at, id) in either direction (plain ascending btrees, read backwards for newest
-    // first); QPPV reads every country, RLF its own.
+    // first); QPPV reads every country, RLF its own. They count the lists too, from the index
+    // alone: INCLUDE (status, country_id, is_medic) / INCLUDE (status, is_medic), which Drizzle
+    // does not model (migration 0012 writes them).
     index('home_reports_inbox_idx').on(t.createdAt, t.id).where(sql`${t.enteredEventId} is null`),
     index('home_reports_inbox_country_idx').on(t.countryId, t.createdAt, t.id).where(sql`${t.enteredEventId} is null`),
   ],

@@ -1,5 +1,6 @@
 export {
   caseReach,
+  caseReachBranches,
   findCaseInReach,
   loadUserLaboratoryIds,
   reachesByLaboratory,

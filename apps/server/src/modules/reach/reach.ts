@@ -12,7 +12,7 @@ export type ReachUser = Pick<AuthUser, 'id' | 'role' | 'countryCode'>;
  * row covers its laboratory; a row with no laboratory and a country covers every laboratory
  * of that country (`laboratories.countryId`); a row with neither covers every laboratory.
  */
-export function userLaboratoryIds(userId: string): SQL {
+export function userLaboratoryIds(userId: string | SQL): SQL {
   return sql`select ${laboratories.id} from ${laboratories} where exists (
     select 1 from ${userLaboratories}
     where ${userLaboratories.userId} = ${userId}
@@ -48,6 +48,22 @@ export function userLaboratoryIds(userId: string): SQL {
  */
 export function caseReach(user: ReachUser, laboratoryIds?: readonly number[]): SQL {
   return sql`(${events.deletedAt} is null and ${roleReach(user, laboratoryIds)})`;
+}
+
+/**
+ * `caseReach` as disjoint conditions whose union is the same cases, each one an index can
+ * answer on its own: an RLF's `created_by = me or country_id = X` hides the country from the
+ * (country_id, …) indexes, so it is the cases of the country, then the user's own cases of
+ * other countries (`events_created_by_status_idx`). Lists count a union of these branches
+ * (`boundedTotal`), each an index-only range. Every other role: `caseReach` alone.
+ */
+export function caseReachBranches(user: ReachUser, laboratoryIds?: readonly number[]): SQL[] {
+  if (user.role !== 'RLF') return [caseReach(user, laboratoryIds)];
+  const country = sql`(select ${countries.id} from ${countries} where ${countries.code} = ${user.countryCode})`;
+  return [
+    sql`(${events.deletedAt} is null and ${events.countryId} = ${country})`,
+    sql`(${events.deletedAt} is null and ${events.createdBy} = ${user.id} and ${events.countryId} <> ${country})`,
+  ];
 }
 
 /** `caseReach` before the deleted filter: who sees which case. */

@@ -121,7 +121,7 @@ export async function prepareExport(
   { batchSize = EXPORT_BATCH_SIZE, maxRows = MAX_EXPORT_ROWS }: { batchSize?: number; maxRows?: number } = {},
 ): Promise<PreparedExport> {
   const scope = await searchScope(db, user, request);
-  const counted = await db.execute<{ n: number | string }>(sql`select count(*) as n from (${matchingCases(scope.where)} limit ${maxRows + 1}) as capped`);
+  const counted = await db.execute<{ n: number | string }>(sql`select count(*) as n from (${matchingCases(scope.countBranches)} limit ${maxRows + 1}) as capped`);
   const count = Number(counted.rows[0]?.n ?? 0);
   if (count > maxRows) throw badRequest(MSG.search.tooManyRows(`más de ${maxRows.toLocaleString('es-UY')}`));
   const order = searchOrder(request.orderBy);

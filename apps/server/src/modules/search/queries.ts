@@ -1,4 +1,4 @@
-import { type ListOrder, MSG, type SearchCriteria, type SearchOrderColumn } from '@atalaya/domain';
+import { type ListOrder, MSG, type PageAt, type SearchCriteria, type SearchOrderColumn } from '@atalaya/domain';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -20,9 +20,9 @@ import {
 import { prefixRange } from '../../db/text-prefix.js';
 import { badRequest } from '../../http/errors.js';
 import type { KeysetOrder, KeysetPlan } from '../../http/keyset.js';
-import { keysetColumns } from '../../http/keyset.js';
-import { caseReach, type ReachUser } from '../reach/index.js';
-import { CASE_PAGE_COLUMNS, type ExtraPieces } from '../tasks/index.js';
+import { decodePageKey, keysetColumns } from '../../http/keyset.js';
+import { caseReach, caseReachBranches, type ReachUser } from '../reach/index.js';
+import { CASE_PAGE_COLUMNS, countryOrderIds, type ExtraPieces } from '../tasks/index.js';
 
 /*
  * The queries of the event search (docs/api.md 'Event search'). Every condition is on
@@ -144,18 +144,39 @@ export function searchConditions(criteria: SearchCriteria, timeZone: string): SQ
   return conditions;
 }
 
-/** Reach and the filters: the WHERE of every query of the search and its export. */
-export function searchWhere(user: ReachUser, laboratoryIds: readonly number[] | undefined, criteria: SearchCriteria, timeZone: string): SQL {
-  const conditions = [caseReach(user, laboratoryIds), ...searchConditions(criteria, timeZone)];
+function allOf(conditions: SQL[]): SQL {
   return sql.join(
     conditions.map((condition) => sql`(${condition})`),
     sql` and `,
   );
 }
 
-/** The matching cases, any column: what `boundedTotal` and the export's cap count. */
-export function matchingCases(where: SQL): SQL {
-  return sql`select 1 from ${events} where ${where}`;
+/**
+ * Reach and the filters: the WHERE of every query of the search and its export (`where`), and
+ * the same as disjoint branches, one per reach branch (`caseReachBranches`), for counting.
+ */
+export function searchWhere(
+  user: ReachUser,
+  laboratoryIds: readonly number[] | undefined,
+  criteria: SearchCriteria,
+  timeZone: string,
+): { where: SQL; countBranches: SQL[] } {
+  const filters = searchConditions(criteria, timeZone);
+  return {
+    where: allOf([caseReach(user, laboratoryIds), ...filters]),
+    countBranches: caseReachBranches(user, laboratoryIds).map((reach) => allOf([reach, ...filters])),
+  };
+}
+
+/**
+ * The matching cases, any column: what `boundedTotal` and the export's cap count; a UNION ALL
+ * of the disjoint branches (`searchWhere`'s `countBranches`), each an index range of its own.
+ */
+export function matchingCases(branches: readonly SQL[]): SQL {
+  return sql.join(
+    branches.map((where) => sql`(select 1 from ${events} where ${where})`),
+    sql` union all `,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -179,13 +200,26 @@ export function searchOrder(order: ListOrder<SearchOrderColumn>): KeysetOrder {
   }
 }
 
+/** What the Pais order reads a page by (`countryOrderIds`): the disjoint branches of the WHERE, the status filter, where the page starts. */
+export interface ByCountry {
+  branches: readonly SQL[];
+  statuses: readonly number[] | null;
+  at: PageAt;
+}
+
 /**
  * One page (or export batch) of cases as `plan` reads it: what `buildCaseRows` needs (the
  * tasks' `CasePageRow`), the group's name and the keyset columns. Joined to the case's
  * country, group and sub-group (primary keys).
  */
-export function searchPage(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan) {
+export function searchPage(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan, byCountry?: ByCountry) {
   const { keyValue, keyId } = keysetColumns(order);
+  // The Pais order: the page's ids read per country (and status), as the task lists read them.
+  if (byCountry && order.value === countries.name && plan.offset === 0) {
+    const readAscending = (order.direction === 'ASC') !== plan.reversed;
+    const key = byCountry.at.kind === 'after' || byCountry.at.kind === 'before' ? decodePageKey(byCountry.at.key, order) : null;
+    where = sql`${events.id} in (${countryOrderIds(byCountry.branches, byCountry.statuses, plan.limit, key, readAscending)})`;
+  }
   return db
     .select({ ...CASE_PAGE_COLUMNS, groupName: groups.title, keyValue, keyId })
     .from(events)

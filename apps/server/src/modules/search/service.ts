@@ -19,6 +19,8 @@ import { checkFilterIds, matchingCases, SEARCH_PIECES, searchOrder, searchPage, 
 export interface SearchScope {
   timeZone: string;
   where: SQL;
+  /** `where` as disjoint branches, for counting (`matchingCases`). */
+  countBranches: SQL[];
 }
 
 /**
@@ -28,7 +30,7 @@ export interface SearchScope {
  */
 export async function searchScope(db: Db, user: AuthUser, criteria: SearchCriteria): Promise<SearchScope> {
   const [{ timeZone, laboratoryIds }] = await Promise.all([listContext(db, user), checkFilterIds(db, criteria)]);
-  return { timeZone, where: searchWhere(user, laboratoryIds, criteria, timeZone) };
+  return { timeZone, ...searchWhere(user, laboratoryIds, criteria, timeZone) };
 }
 
 /** A reaction as `SEARCH_PIECES.reactions` reads it (the JSON of `caseReactions`'s fields). */
@@ -59,7 +61,7 @@ export async function searchCases(db: Db, user: AuthUser, request: ParsedSearchR
   const scope = await searchScope(db, user, request);
   const order = searchOrder(orderBy);
   const plan = keysetPlan(order, at, pageNumber, SEARCH_PAGE_SIZE);
-  const [total, read] = await Promise.all([boundedTotal(db, matchingCases(scope.where)), searchPage(db, scope.where, order, plan)]);
+  const [total, read] = await Promise.all([boundedTotal(db, matchingCases(scope.countBranches)), searchPage(db, scope.where, order, plan, { branches: scope.countBranches, statuses: request.EstadoId ? [request.EstadoId] : null, at })]);
   if (at.kind === 'first' && !total.isEstimate) {
     const pageCount = Math.ceil(total.total / SEARCH_PAGE_SIZE);
     if (pageNumber > Math.max(1, pageCount)) throw badRequest(MSG.search.pagePastEnd(pageCount));

@@ -1,7 +1,8 @@
 import { ER_STATUS, type KpiMetric, type ListOrder, type PageAt, pendingStatusesForRole, type WorkflowOrderColumn } from '@atalaya/domain';
-import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { staticStatement } from '../../db/prepared.js';
 import {
   companies,
   countries,
@@ -21,7 +22,7 @@ import {
 } from '../../db/schema/index.js';
 import { prefixRange } from '../../db/text-prefix.js';
 import { decodePageKey, type KeysetOrder, type KeysetPlan, keysetColumns } from '../../http/keyset.js';
-import { caseReach, type ReachUser, reachesByLaboratory, userLaboratoryIds } from '../reach/index.js';
+import { caseReach, caseReachBranches, type ReachUser, reachesByLaboratory, userLaboratoryIds } from '../reach/index.js';
 import type { DateBound, PendingListFilters } from './schemas.js';
 
 /** Every condition holds (each wrapped in parentheses). */
@@ -49,15 +50,20 @@ export interface ListStatus {
  */
 export interface CaseListCondition {
   statuses: ListStatus[];
+  /** Who may see the case (`caseReach`), and the same as disjoint branches (`caseReachBranches`) for counting. */
+  reach: SQL;
+  reachBranches: SQL[];
+  /** The list's filters. */
   rest: SQL[];
 }
 
 /** The whole condition: the rest, and one of the statuses (`status in (…)` and each status's own rule). */
-export function caseListWhere(condition: CaseListCondition): SQL {
+export function caseListWhere(condition: CaseListCondition, reach: SQL = condition.reach): SQL {
   const { statuses, rest } = condition;
   if (statuses.length === 0) return sql`false`;
   const own = statuses.flatMap(({ status, only }) => (only ? [sql`(${events.status} <> ${status} or ${only})`] : []));
   return allOf([
+    reach,
     ...rest,
     inArray(
       events.status,
@@ -68,8 +74,8 @@ export function caseListWhere(condition: CaseListCondition): SQL {
 }
 
 /** The condition of one status of the list: `status = s`, its own rule and the rest. */
-function statusBranch(condition: CaseListCondition, { status, only }: ListStatus): SQL {
-  return allOf([...condition.rest, eq(events.status, status), ...(only ? [only] : [])]);
+function statusBranch(condition: CaseListCondition, { status, only }: ListStatus, reach: SQL = condition.reach): SQL {
+  return allOf([reach, ...condition.rest, eq(events.status, status), ...(only ? [only] : [])]);
 }
 
 /**
@@ -87,14 +93,18 @@ export function pendingCondition(
   const statuses = pendingStatusesForRole(user.role)
     .filter((status) => filters.statusId === null || status === filters.statusId)
     .map((status): ListStatus => (status === ER_STATUS.PENDIENTE ? { status, only: eq(events.createdBy, user.id) } : { status }));
-  return { statuses, rest: [caseReach(user, laboratoryIds), ...pendingFilterConditions(filters, timeZone)] };
+  return { statuses, ...reachOf(user, laboratoryIds), rest: pendingFilterConditions(filters, timeZone) };
 }
 
 /** The other half: open cases (2–5) in reach that wait on another role. */
 export function invertCondition(user: ReachUser, laboratoryIds?: readonly number[]): CaseListCondition {
   const pending = new Set<number>(pendingStatusesForRole(user.role));
   const statuses = OPEN_STATUSES.filter((status) => !pending.has(status)).map((status): ListStatus => ({ status }));
-  return { statuses, rest: [caseReach(user, laboratoryIds)] };
+  return { statuses, ...reachOf(user, laboratoryIds), rest: [] };
+}
+
+function reachOf(user: ReachUser, laboratoryIds: readonly number[] | undefined): Pick<CaseListCondition, 'reach' | 'reachBranches'> {
+  return { reach: caseReach(user, laboratoryIds), reachBranches: caseReachBranches(user, laboratoryIds) };
 }
 
 /** The start of a date bound: the instant, or the start of the day in `timeZone`. */
@@ -145,10 +155,9 @@ export interface ListContext {
  */
 export async function listContext(db: DbOrTx, user: ReachUser): Promise<ListContext> {
   const byLaboratory = reachesByLaboratory(user.role);
-  const result = await db.execute<{ time_zone: string | null; laboratory_ids: unknown }>(sql`
-    select (select ${countries.timeZone} from ${countries} where ${countries.code} = ${user.countryCode}) as time_zone,
-      ${byLaboratory ? sql`array(${userLaboratoryIds(user.id)})` : sql`null::int[]`} as laboratory_ids`);
-  const row = result.rows[0];
+  const [row] = byLaboratory
+    ? await contextWithLaboratories(db, { country: user.countryCode, user: user.id })
+    : await contextWithoutLaboratories(db, { country: user.countryCode });
   const ids = row?.laboratory_ids;
   return {
     timeZone: row?.time_zone ?? 'UTC',
@@ -156,9 +165,25 @@ export async function listContext(db: DbOrTx, user: ReachUser): Promise<ListCont
   };
 }
 
-/** The cases of a list, any columns: what `boundedTotal` counts (no join, no order). */
-export function caseMatches(db: DbOrTx, condition: CaseListCondition) {
-  return db.select({ one: sql`1` }).from(events).where(caseListWhere(condition));
+type ContextRow = { time_zone: string | null; laboratory_ids: unknown };
+const contextWithLaboratories = staticStatement<ContextRow, 'country' | 'user'>(
+  (param) => sql`select (select ${countries.timeZone} from ${countries} where ${countries.code} = ${param('country')}) as time_zone,
+    array(${userLaboratoryIds(param('user'))}) as laboratory_ids`,
+);
+const contextWithoutLaboratories = staticStatement<ContextRow, 'country'>(
+  (param) => sql`select (select ${countries.timeZone} from ${countries} where ${countries.code} = ${param('country')}) as time_zone, null::int[] as laboratory_ids`,
+);
+
+/**
+ * The cases of a list, any columns: what `boundedTotal` counts (no join, no order). A UNION ALL
+ * of one branch per reach branch (`caseReachBranches`: disjoint), each with the statuses as
+ * `status in (…)` — an index-only read of a list index (migration 0012), since a count needs
+ * no order.
+ */
+export function caseMatches(db: DbOrTx, condition: CaseListCondition): SQLWrapper {
+  const [first, second, ...others] = condition.reachBranches.map((reach) => db.select({ one: sql`1` }).from(events).where(caseListWhere(condition, reach)));
+  if (!first) return db.select({ one: sql`1` }).from(events).where(sql`false`);
+  return second ? unionAll(first, second, ...others) : first;
 }
 
 /**
@@ -237,28 +262,38 @@ async function mergedBranches(branches: ReturnType<typeof pageSelect>[], limit: 
 }
 
 /**
- * A page ordered by country name (Pais), which no index orders through the join: one branch
- * per country, in the database's order of their names, each `country_id = c and … order by id
- * limit n` (an index range of `events_country_id_idx`), from the country of the key on (the
- * countries before it are skipped), merged by (name, id).
+ * The ids of a page ordered by country name (Pais), which no index orders through the join, in
+ * one statement: the countries (ten or so) each get a lateral read of `country_id = c and … order
+ * by id limit n` — per status of the list when `statuses` is given (an index range of
+ * `events_country_status_id_idx` each), else one range of `events_country_id_idx`; per reach
+ * branch (`caseReachBranches`: an RLF's own cases in another country are a range of
+ * `events_created_by_status_idx`, not a filter over that country's cases) — from the key
+ * on (the countries before the key's are skipped; in the key's country the id range starts after
+ * the key's id), and the first n of them in (name, id) order are the page.
  */
-async function pageByCountry(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan, at: PageAt, readAscending: boolean): Promise<CasePageRow[]> {
-  const byName = await db.select({ id: countries.id, name: countries.name }).from(countries).orderBy(readAscending ? asc(countries.name) : desc(countries.name));
-  const key = at.kind === 'after' || at.kind === 'before' ? decodePageKey(at.key, order) : null;
-  const from = key ? byName.findIndex((country) => country.name === key.value) : 0;
-  const reached = byName.slice(Math.max(0, from));
-  const rank = new Map(reached.map((country, index) => [country.name, index]));
-  const idOrder = sql`${events.id} ${sql.raw(readAscending ? 'asc' : 'desc')}`;
-  const sign = readAscending ? 1 : -1;
-  return mergedBranches(
-    reached.map((country, index) => {
-      // In the key's country the position is an id range of the index (the name is the key's).
-      const position = key && from >= 0 && index === 0 ? [sql`${events.id} ${sql.raw(readAscending ? '>' : '<')} ${key.id}::uuid`] : [];
-      return pageSelect(db, allOf([where, eq(events.countryId, country.id), ...position]), order, plan, [idOrder]);
-    }),
-    plan.limit,
-    (a, b) => (rank.get(a.countryName) ?? 0) - (rank.get(b.countryName) ?? 0) || sign * compareKeyPart(a.keyId, b.keyId),
-  );
+export function countryOrderIds(branches: readonly SQL[], statuses: readonly number[] | null, limit: number, key: { value: string | number; id: string | number } | null, readAscending: boolean): SQL {
+  const direction = sql.raw(readAscending ? 'asc' : 'desc');
+  const beyond = sql.raw(readAscending ? '>' : '<');
+  const edge = readAscending ? '00000000-0000-0000-0000-000000000000' : 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+  // In the key's country the range starts at the key's id (an index bound, since the outer
+  // row's name is a parameter of the lateral read), elsewhere at the edge of the id space.
+  const position = key
+    ? sql`and ${events.id} ${beyond}= (case when c.name = ${String(key.value)}::text then ${String(key.id)}::uuid else ${edge}::uuid end)
+        and (c.name <> ${String(key.value)}::text or ${events.id} <> ${String(key.id)}::uuid)`
+    : sql``;
+  const byStatus = statuses ? sql`cross join unnest(${`{${statuses.map((status) => String(Math.trunc(status))).join(',')}}`}::int[]) as s(status)` : sql``;
+  const statusRange = statuses ? sql`and ${events.status} = s.status` : sql``;
+  return sql`select page.id from (select ${countries.id} as id, ${countries.name} as name from ${countries}) as c ${byStatus}
+    cross join lateral (${sql.join(
+      branches.map(
+        (where) => sql`(select ${events.id} as id from ${events}
+          where ${events.countryId} = c.id ${statusRange} ${position} and (${where})
+          order by ${events.id} ${direction} limit ${limit})`,
+      ),
+      sql` union all `,
+    )}) as page
+    ${key ? sql`where c.name ${beyond}= ${String(key.value)}::text` : sql``}
+    order by c.name ${direction}, page.id ${direction} limit ${limit}`;
 }
 
 /**
@@ -267,7 +302,7 @@ async function pageByCountry(db: DbOrTx, where: SQL, order: KeysetOrder, plan: K
  * - a list of several statuses ordered by a date reads one ordered, limited range per status
  *   (`status = s and … order by value, id limit n`: an index range of (status, value, id) or
  *   (country_id, status, value, id) each) as a UNION ALL, and keeps the first n of their merge;
- * - by country name (Pais), one range per country (`pageByCountry`);
+ * - by country name (Pais), the ids of one range per country and status (`countryOrderIds`);
  * - otherwise one query, read in order from the (value, id) index.
  * A page read by offset (a page number without key, near the start) is one query.
  */
@@ -283,7 +318,12 @@ export async function casePage(
   if (statuses.length === 0) return [];
   const readAscending = (order.direction === 'ASC') !== plan.reversed;
   const sign = readAscending ? 1 : -1;
-  if (plan.offset === 0 && column === 'Pais') return pageByCountry(db, caseListWhere(condition), order, plan, at, readAscending);
+  if (plan.offset === 0 && column === 'Pais') {
+    const key = at.kind === 'after' || at.kind === 'before' ? decodePageKey(at.key, order) : null;
+    const branches = condition.reachBranches.map((reach) => caseListWhere(condition, reach));
+    const ids = countryOrderIds(branches, statuses.map(({ status }) => status), plan.limit, key, readAscending);
+    return pageSelect(db, sql`${events.id} in (${ids})`, order, plan);
+  }
   if (statuses.length === 1 || plan.offset > 0 || !PER_STATUS_ORDERS.has(column)) return pageSelect(db, caseListWhere(condition), order, plan);
   return mergedBranches(
     statuses.map((status) => pageSelect(db, statusBranch(condition, status), order, plan)),
@@ -299,11 +339,6 @@ export function toDate(value: unknown): Date | null {
   const text = String(value);
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** A uuid array bound as one parameter: `'{…}'::uuid[]` (ids read from the database). */
-function uuidArray(ids: readonly string[]): SQL {
-  return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 
 /** A timestamp as ISO 8601 text in UTC, to the millisecond (truncated, as the drivers read it). */
@@ -362,7 +397,48 @@ export interface ExtraPieces {
  */
 export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?: ExtraPieces): Promise<{ pieces: CasePieces[]; metrics: KpiMetric[] }> {
   if (eventIds.length === 0) return { pieces: [], metrics: [] };
-  const result = await db.execute<Record<string, unknown>>(sql`
+  const rows = await piecesStatement(extra)(db, { ids: `{${eventIds.join(',')}}` });
+  const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+  const pieces = rows.map(
+    (row): CasePieces => ({
+      eventId: String(row.eventId),
+      commercialName: text(row.commercialName),
+      laboratory: text(row.laboratory),
+      company: text(row.company),
+      medicationTotal: Number(row.medicationTotal ?? 0),
+      hasRam: row.hasRam === true,
+      serious: row.serious === true,
+      ramType: text(row.ramType),
+      localNotification: text(row.localNotification),
+      providerNotification: text(row.providerNotification),
+      followUps: Number(row.followUps ?? 0),
+      comments: Number(row.comments ?? 0),
+      approvedByRlf: text(row.approvedByRlf),
+      inEvaluation: text(row.inEvaluation),
+      concluded: text(row.concluded),
+      ...(extra
+        ? { extra: { ingredients: text(row.ingredients), reactions: JSON.parse(String(row.reactions ?? '[]')) as Record<string, unknown>[] } }
+        : {}),
+    }),
+  );
+  const metricsText = rows[0]?.metrics;
+  return { pieces, metrics: metricsText ? (JSON.parse(String(metricsText)) as KpiMetric[]) : [] };
+}
+
+/** The pieces statement of each `ExtraPieces` (none: the task lists), compiled once (`staticStatement`). */
+const piecesStatements = new Map<ExtraPieces | undefined, (db: DbOrTx, values: { ids: string }) => Promise<Record<string, unknown>[]>>();
+function piecesStatement(extra: ExtraPieces | undefined) {
+  let statement = piecesStatements.get(extra);
+  if (!statement) {
+    statement = staticStatement<Record<string, unknown>, 'ids'>((param) => piecesSql(sql`${param('ids')}::uuid[]`, extra));
+    piecesStatements.set(extra, statement);
+  }
+  return statement;
+}
+
+/** The SQL of `casePieces`: `ids`, the page's case ids as one `uuid[]`. */
+function piecesSql(ids: SQL, extra?: ExtraPieces): SQL {
+  return sql`
     select page.id::text as "eventId",
       medication.commercial_name as "commercialName", medication.laboratory, medication.company,
       coalesce(medication.total, 0)::int as "medicationTotal",
@@ -376,7 +452,7 @@ export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?
       (select coalesce(json_agg(json_build_object('Nombre', ${metrics.nombre}, 'TiempoId', ${metrics.tiempoId},
           'from', ${metrics.fromMilestone}, 'to', ${metrics.toMilestone}, 'serious', ${metrics.serious}) order by ${metrics.metricaId}), '[]')::text
         from ${metrics} where ${metrics.activo}) as metrics
-    from unnest(${uuidArray(eventIds)}) as page(id)
+    from unnest(${ids}) as page(id)
     left join lateral (
       select ${products.commercialName} as commercial_name, ${laboratories.name} as laboratory, ${companies.name} as company,
         count(*) over () as total, ${eventMedications.id} as medication_id, ${eventMedications.productId} as product_id
@@ -412,32 +488,7 @@ export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?
         ${isoMillis(sql`max(${eventComments.createdAt}) filter (where ${eventComments.action} in ('Imputable', 'NoImputable'))`)} as concluded
       from ${eventComments}
       where ${eventComments.eventId} = page.id
-    ) as comment on true`);
-  const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
-  const pieces = result.rows.map(
-    (row): CasePieces => ({
-      eventId: String(row.eventId),
-      commercialName: text(row.commercialName),
-      laboratory: text(row.laboratory),
-      company: text(row.company),
-      medicationTotal: Number(row.medicationTotal ?? 0),
-      hasRam: row.hasRam === true,
-      serious: row.serious === true,
-      ramType: text(row.ramType),
-      localNotification: text(row.localNotification),
-      providerNotification: text(row.providerNotification),
-      followUps: Number(row.followUps ?? 0),
-      comments: Number(row.comments ?? 0),
-      approvedByRlf: text(row.approvedByRlf),
-      inEvaluation: text(row.inEvaluation),
-      concluded: text(row.concluded),
-      ...(extra
-        ? { extra: { ingredients: text(row.ingredients), reactions: JSON.parse(String(row.reactions ?? '[]')) as Record<string, unknown>[] } }
-        : {}),
-    }),
-  );
-  const metricsText = result.rows[0]?.metrics;
-  return { pieces, metrics: metricsText ? (JSON.parse(String(metricsText)) as KpiMetric[]) : [] };
+    ) as comment on true`;
 }
 
 /** The workflow comments of a case, newest first, with the author's name. */
