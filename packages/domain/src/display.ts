@@ -42,18 +42,49 @@ function toParts(value: DateInput, timeZone: string | undefined): DateParts | nu
     }
   }
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
+  const time = date.getTime();
+  if (Number.isNaN(time)) return null;
+  // The wall clock in the zone: the instant shifted by the zone's offset, read as UTC.
+  const local = new Date(time + offsetAt(time, timeZone));
   return {
-    day: parts.day ?? '',
-    month: parts.month ?? '',
-    year: parts.year ?? '',
-    time: `${parts.hour ?? ''}:${parts.minute ?? ''}`,
+    day: pad(local.getUTCDate()),
+    month: pad(local.getUTCMonth() + 1),
+    year: String(local.getUTCFullYear()).padStart(4, '0'),
+    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
   };
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+const QUARTER_HOUR = 15 * 60 * 1000;
+/** Offsets by zone and quarter hour; emptied past this many (a long-running server formats many instants). */
+const MAX_CACHED_OFFSETS = 20_000;
+const offsets = new Map<string, number>();
+
+/**
+ * The zone's offset from UTC (ms) at an instant, asked of Intl once per zone and quarter hour
+ * (`formatToParts` costs ~10 µs, and a list page formats hundreds of dates): every zone's
+ * offset is a whole number of quarter hours and changes at a quarter hour, so one quarter
+ * hour has one offset.
+ */
+function offsetAt(time: number, timeZone: string | undefined): number {
+  const bucket = Math.floor(time / QUARTER_HOUR) * QUARTER_HOUR;
+  const key = `${timeZone ?? ''}|${bucket}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const parts = Object.fromEntries(
+      formatterFor(timeZone)
+        .formatToParts(new Date(bucket))
+        .map((part) => [part.type, part.value]),
+    );
+    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+    offset = wall - bucket;
+    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 /**
