@@ -167,29 +167,22 @@ async function withCaseReader<T>(
     try {
       const read: ReadRows = async (query) => (await client.query<unknown[]>({ ...toQuery(db, query), rowMode: 'array' })).rows;
       await client.query('begin isolation level repeatable read, read only');
-      try {
-        await client.query('set local cursor_tuple_fraction = 1');
-        // The sort of ~100,000 finished rows in memory rather than on disk (at most
-        // `maxConcurrentExports` of them at once, for the transaction only).
-        await client.query(`set local work_mem = '64MB'`);
-        const catalog = await readCatalog(read);
-        const statement = toQuery(db, exportCases(where, order, timeZone));
-        await client.query({ text: `declare ${CURSOR} no scroll cursor for ${statement.text}`, values: statement.values });
-        const fetch = `fetch forward ${batchSize} from ${CURSOR}`;
-        const result = await use(async () => (await client.query<ExportCaseRow>({ text: fetch, rowMode: 'array' })).rows, catalog);
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => {
-          broken = true;
-        });
-        throw error;
-      }
+      await client.query('set local cursor_tuple_fraction = 1');
+      // The sort of ~100,000 finished rows in memory rather than on disk (at most
+      // `maxConcurrentExports` of them at once, for the transaction only).
+      await client.query(`set local work_mem = '64MB'`);
+      const catalog = await readCatalog(read);
+      const statement = toQuery(db, exportCases(where, order, timeZone));
+      await client.query({ text: `declare ${CURSOR} no scroll cursor for ${statement.text}`, values: statement.values });
+      const fetch = `fetch forward ${batchSize} from ${CURSOR}`;
+      const result = await use(async () => (await client.query<ExportCaseRow>({ text: fetch, rowMode: 'array' })).rows, catalog);
+      await client.query('commit');
+      return result;
     } catch (error) {
       broken = true;
       throw error;
     } finally {
-      // A connection whose statement failed half-way is not given back to the pool.
+      // A connection whose work failed half-way is closed (which rolls its transaction back), not given back to the pool.
       client.release(broken);
     }
   }
