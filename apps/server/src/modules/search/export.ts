@@ -64,9 +64,9 @@ type NextCases = () => Promise<ExportCaseRow[]>;
 /** A statement's rows as arrays (`rowMode: 'array'`): what both drivers read the export with. */
 type ReadRows = (query: SQL) => Promise<unknown[][]>;
 
-/** The names `sheetRow` looks up: each active ingredient's name and rank in name order, each RAM type. */
+/** The names `sheetRow` looks up: each active ingredient's name and rank in name order (by id as text), each RAM type. */
 export interface ExportCatalog {
-  ingredients: Map<number, { name: string; rank: number }>;
+  ingredients: Map<string, { name: string; rank: number }>;
   ramTypes: Map<number, string>;
 }
 
@@ -75,21 +75,24 @@ async function readCatalog(read: ReadRows, catalog: ExportCatalog = { ingredient
   const queries = exportCatalogQueries();
   const [ingredients, ramTypes] = [await read(queries.ingredients), await read(queries.ramTypes)];
   catalog.ingredients.clear();
-  for (const [id, name, rank] of ingredients) catalog.ingredients.set(Number(id), { name: String(name), rank: Number(rank) });
+  for (const [id, name, rank] of ingredients) catalog.ingredients.set(String(id), { name: String(name), rank: Number(rank) });
   catalog.ramTypes.clear();
   for (const [id, type] of ramTypes) catalog.ramTypes.set(Number(id), String(type));
   return catalog;
 }
 
+function ingredientOf(id: string, catalog: ExportCatalog): { name: string; rank: number } {
+  const ingredient = catalog.ingredients.get(id);
+  // The catalog is read in the export's snapshot (PostgreSQL) or with its batch (PGlite): an id is always in it.
+  if (!ingredient) throw new Error(`Active ingredient ${id} missing from the export's catalog`);
+  return ingredient;
+}
+
 /** The active ingredients recorded on a medicine (`'3,17'`), joined by ', ' in name order, as SQL's `string_agg(… order by name)`. */
 function recordedIngredients(ids: string, catalog: ExportCatalog): string {
-  const found = ids.split(',').map((id) => {
-    const ingredient = catalog.ingredients.get(Number(id));
-    // The catalog is read in the export's snapshot (PostgreSQL) or with its batch (PGlite): an id is always in it.
-    if (!ingredient) throw new Error(`Active ingredient ${id} missing from the export's catalog`);
-    return ingredient;
-  });
-  if (found.length > 1) found.sort((a, b) => a.rank - b.rank);
+  if (!ids.includes(',')) return ingredientOf(ids, catalog).name;
+  const found = ids.split(',').map((id) => ingredientOf(id, catalog));
+  found.sort((a, b) => a.rank - b.rank);
   return found.map((ingredient) => ingredient.name).join(', ');
 }
 
@@ -99,7 +102,11 @@ function recordedIngredients(ids: string, catalog: ExportCatalog): string {
  */
 function reactionCells(reactions: ExportCaseRow[7], catalog: ExportCatalog): [string, string] {
   if (!reactions || reactions.length === 0) return ['', ''];
-  const ordered = reactions.length > 1 ? [...reactions].sort((a, b) => a[0] - b[0]) : reactions;
+  if (reactions.length === 1) {
+    const [, ramTypeId, lltName] = reactions[0] ?? [];
+    return [lltName ?? '', (ramTypeId === null || ramTypeId === undefined ? undefined : catalog.ramTypes.get(ramTypeId)) ?? ''];
+  }
+  const ordered = [...reactions].sort((a, b) => a[0] - b[0]);
   const names: string[] = [];
   const types: string[] = [];
   for (const [, ramTypeId, lltName] of ordered) {
