@@ -132,6 +132,12 @@ async function cpuMsOf(pid: number): Promise<number> {
 }
 
 /** Resident memory of a process (VmRSS) and its high-water mark (VmHWM), in MiB. */
+/** CPU seconds (user + system) a process has used, from /proc (clock ticks of 10 ms). */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
@@ -396,6 +402,7 @@ async function benchExport(server: Server, token: string, body: Record<string, u
   const pid = server.child.pid;
   if (!pid) throw new Error('no server pid');
   const idle = await memoryOf(pid);
+  const cpuBefore = await cpuSecondsOf(pid);
   let peak = idle.rss;
   let sampling = true;
   const sampler = (async () => {
@@ -421,6 +428,7 @@ async function benchExport(server: Server, token: string, body: Record<string, u
   sampling = false;
   await sampler;
   const after = await memoryOf(pid);
+  const serverCpu = (await cpuSecondsOf(pid)) - cpuBefore;
   if (response.status === 404) {
     console.log('\nExcel export (exportERByFilters): absent');
     return;
@@ -428,13 +436,15 @@ async function benchExport(server: Server, token: string, body: Record<string, u
   const file = Buffer.concat(chunks);
   console.log(
     `\nExcel export (exportERByFilters ${JSON.stringify(body)}): HTTP ${response.status}, ${(file.byteLength / 1024 / 1024).toFixed(1)} MiB in ${seconds.toFixed(2)} s; ` +
-      `server RSS idle ${idle.rss.toFixed(0)} MiB, peak ${Math.max(peak, after.hwm > idle.hwm ? after.hwm : 0).toFixed(0)} MiB (sampled ${peak.toFixed(0)}, VmHWM ${after.hwm.toFixed(0)})`,
+      `server RSS idle ${idle.rss.toFixed(0)} MiB, peak ${Math.max(peak, after.hwm > idle.hwm ? after.hwm : 0).toFixed(0)} MiB (sampled ${peak.toFixed(0)}, VmHWM ${after.hwm.toFixed(0)}); ` +
+      `server CPU ${serverCpu.toFixed(2)} s; load average ${(await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ')}`,
   );
   if (response.status !== 200) return;
   const alone = await exceljsAlone(file);
   console.log(
     `exceljs alone, the same ${alone.rows.toLocaleString('en')} rows (WorkbookWriter, no styles, no shared strings, into a discarding stream): ` +
-      `${alone.seconds.toFixed(2)} s, ${(alone.bytes / 1024 / 1024).toFixed(1)} MiB; export / exceljs alone = ${(seconds / alone.seconds).toFixed(2)}`,
+      `${alone.seconds.toFixed(2)} s (CPU ${alone.cpuSeconds.toFixed(2)} s), ${(alone.bytes / 1024 / 1024).toFixed(1)} MiB; export / exceljs alone = ${(seconds / alone.seconds).toFixed(2)} ` +
+      `(CPU: server / exceljs alone = ${(serverCpu / alone.cpuSeconds).toFixed(2)})`,
   );
 }
 
@@ -443,7 +453,7 @@ async function benchExport(server: Server, token: string, body: Record<string, u
  * lines included) as the export writes them: streaming `WorkbookWriter`, no styles, no shared
  * strings, one `commit()` per row; timed from the first row to the end of the zip.
  */
-async function exceljsAlone(file: Buffer): Promise<{ rows: number; seconds: number; bytes: number }> {
+async function exceljsAlone(file: Buffer): Promise<{ rows: number; seconds: number; cpuSeconds: number; bytes: number }> {
   const read = new ExcelJS.Workbook();
   await read.xlsx.load(file as unknown as ArrayBuffer);
   const source = read.worksheets[0];
@@ -461,12 +471,14 @@ async function exceljsAlone(file: Buffer): Promise<{ rows: number; seconds: numb
     },
   });
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(source.name);
   for (const row of rows) sheet.addRow(row).commit();
   sheet.commit();
   await workbook.commit();
-  return { rows: rows.length, seconds: (performance.now() - t0) / 1000, bytes };
+  const cpu = process.cpuUsage(cpu0);
+  return { rows: rows.length, seconds: (performance.now() - t0) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, bytes };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import pdfmake from 'pdfmake';
+import type * as PdfMakeModule from 'pdfmake';
 import type { Content, CustomTableLayout, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 
 /**
@@ -47,11 +47,26 @@ const FONT_FILES = {
 } as const;
 const FONT = 'DejaVuSansCondensed';
 
-pdfmake.setFonts({ [FONT]: { normal: FONT_FILES.normal, bold: FONT_FILES.bold, italics: FONT_FILES.normal, bolditalics: FONT_FILES.bold } });
-// The document is built from our own blocks: no image or font is ever fetched, only the two fonts are read.
-pdfmake.setUrlAccessPolicy(() => false);
-const fontPaths = new Set<string>(Object.values(FONT_FILES));
-pdfmake.setLocalAccessPolicy((path) => fontPaths.has(path));
+type PdfMake = typeof PdfMakeModule;
+let pdfMake: Promise<PdfMake> | undefined;
+
+/**
+ * pdfmake, loaded and set up by the first PDF rather than with the server (~20 MiB of modules
+ * that only this route uses).
+ */
+function loadPdfMake(): Promise<PdfMake> {
+  // A CommonJS module: its exports are the namespace's default.
+  pdfMake ??= import('pdfmake').then((module) => {
+    const pdfmake = (module as unknown as { default: PdfMake }).default;
+    pdfmake.setFonts({ [FONT]: { normal: FONT_FILES.normal, bold: FONT_FILES.bold, italics: FONT_FILES.normal, bolditalics: FONT_FILES.bold } });
+    // The document is built from our own blocks: no image or font is ever fetched, only the two fonts are read.
+    pdfmake.setUrlAccessPolicy(() => false);
+    const fontPaths = new Set<string>(Object.values(FONT_FILES));
+    pdfmake.setLocalAccessPolicy((path) => fontPaths.has(path));
+    return pdfmake;
+  });
+  return pdfMake;
+}
 
 const MARGIN = 36;
 const FOOTER_SPACE = 28;
@@ -260,6 +275,7 @@ export function pdfDefinition(input: PdfDocumentInput): TDocumentDefinitions {
 
 /** Renders the document: the heading, then each block in order, with the page footers. */
 export async function renderPdf(input: PdfDocumentInput): Promise<Uint8Array> {
+  const pdfmake = await loadPdfMake();
   const buffer = await pdfmake.createPdf(pdfDefinition(input)).getBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

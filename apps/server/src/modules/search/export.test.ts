@@ -1,8 +1,10 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { MSG, SEARCH_EXPORT, searchExportSchema, type SearchRequest } from '@atalaya/domain';
+import { asc, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeIngredients, eventMedicationIngredients, eventMedications, eventRams } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase, type TestCase } from '../../test-support/cases.js';
@@ -103,6 +105,53 @@ describe('exportERByFilters', () => {
     expect(closing[0]).toEqual([]);
     expect(closing[1]?.[0]).toMatch(/^Fecha de exportación: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect(closing.slice(2)).toEqual([['Firma: ______'], ['Aclaración: ______']]);
+  });
+
+  it('writes the ingredients recorded on the first medicine in name order, as the screen, and each reaction name and RAM type once, in the order entered', async () => {
+    const db = t.database.db;
+    const day = privateDay();
+    const medicine = await newMedicine(t);
+    const qppv = await sessionOf(t, 'QPPV', { laboratories: [{}] });
+    const recorded = await createCase(db, {
+      createdBy: qppv.user.id,
+      productIds: [medicine.product.id, medicine.product.id],
+      createdAt: day.at(12),
+      rams: [{ ramType: 'TIPO_II' }, { ramType: 'TIPO_I' }, { ramType: 'TIPO_II' }, {}],
+    });
+    const [first] = await db
+      .select({ id: eventMedications.id })
+      .from(eventMedications)
+      .where(eq(eventMedications.eventId, recorded.id))
+      .orderBy(asc(eventMedications.id))
+      .limit(1);
+    if (!first) throw new Error('No medicine');
+    // Created in the reverse of their name order, so that their ids do not give it.
+    const unique = String(Date.now()).slice(-8);
+    const ingredients = await db
+      .insert(activeIngredients)
+      .values([
+        { code: `Z${unique}`, name: `Zeta ${unique}` },
+        { code: `A${unique}`, name: `Alfa ${unique}` },
+      ])
+      .returning({ id: activeIngredients.id });
+    await db.insert(eventMedicationIngredients).values(ingredients.map((ingredient) => ({ eventMedicationId: first.id, activeIngredientId: ingredient.id })));
+    const [nausea, headache, again, blank] = recorded.ramIds;
+    await db.update(eventRams).set({ lltName: 'Náusea' }).where(inArray(eventRams.id, [nausea ?? 0, again ?? 0]));
+    await db.update(eventRams).set({ lltName: 'Cefalea' }).where(eq(eventRams.id, headache ?? 0));
+    await db.update(eventRams).set({ lltName: '' }).where(eq(eventRams.id, blank ?? 0));
+    const other = await createCase(db, { createdBy: qppv.user.id, productIds: [medicine.product.id], createdAt: day.at(13) });
+    const filters: SearchRequest = { FechaCreacionDesde: day.day, FechaCreacionHasta: day.day, orderBy: 'FechaCreacion ASC' };
+
+    const response = await exportOf(qppv, filters);
+    expect(response.statusCode).toBe(200);
+    const { rows } = await sheetRows(response.rawPayload);
+    const data = rows.slice(1, -4).map((row) => EXPORT_COLUMNS.map((_, index) => row[index] ?? ''));
+    expect(data.map((row) => row[0])).toEqual([recorded.referenceNumber, other.referenceNumber]);
+    expect(data[0]?.slice(7)).toEqual(['Náusea; Cefalea', 'Tipo II, Tipo I', `Alfa ${unique}, Zeta ${unique}`, medicine.product.commercialName]);
+    // No reaction, and without recorded ingredients the product's.
+    expect(data[1]?.slice(7)).toEqual(['', '', medicine.product.ingredients.join(', '), medicine.product.commercialName]);
+    const screen = await searchOk(t, qppv, filters);
+    expect(data.map((row) => row[9])).toEqual(screen.Result.map((row) => row.pActive ?? ''));
   });
 
   it('holds only the cases in the caller’s reach: an RLF’s export has only its country’s', async () => {

@@ -1,14 +1,16 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { formatDate, formatDateTime, MSG, type ParsedSearchExport, SEARCH_EXPORT } from '@atalaya/domain';
-import ExcelJS from 'exceljs';
+import type { PGlite } from '@electric-sql/pglite';
+import type ExcelJS from 'exceljs';
+import { formatDateTime, MSG, type ParsedSearchExport, SEARCH_EXPORT } from '@atalaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
-import { encodePageKey, keysetColumns, type KeysetOrder, keysetPlan } from '../../http/keyset.js';
-import { type ExportCaseRow, exportCases, matchingCases, searchOrder } from './queries.js';
+import { encodePageKey, type KeysetOrder, keysetPlan } from '../../http/keyset.js';
+import { type ExportCaseRow, exportCases, exportCatalogQueries, matchingCases, searchOrder } from './queries.js';
 import { searchScope } from './service.js';
 
 /** The content type of an .xlsx file. */
@@ -38,7 +40,7 @@ const CLOSING_LINE_COUNT = 4;
 /** The most case rows a sheet can hold: Excel's rows less the header and the closing lines. */
 export const MAX_EXPORT_ROWS = SEARCH_EXPORT.maxRows - 1 - CLOSING_LINE_COUNT;
 
-/** Cases read per batch while the file is written (each batch: the cases, their medicines, their reactions). */
+/** Cases read per batch while the file is written. */
 export const EXPORT_BATCH_SIZE = 5_000;
 
 /** Waits until `out` drains or closes, leaving no listener behind (a long export waits many times). */
@@ -59,49 +61,157 @@ export interface PreparedExport {
 /** Reads the cases batch after batch: an empty batch is the end. */
 type NextCases = () => Promise<ExportCaseRow[]>;
 
-/** The name of the export's cursor (one per transaction, so a fixed name). */
-const CURSOR = sql.raw('export_cases');
+/** A statement's rows as arrays (`rowMode: 'array'`): what both drivers read the export with. */
+type ReadRows = (query: SQL) => Promise<unknown[][]>;
 
-/** The `pg` driver (a pool behind Drizzle), where a long read may hold one connection in a cursor. */
-function isNodePostgres(db: Db): boolean {
-  return (db as { $client?: unknown }).$client instanceof pg.Pool;
+/** The names `sheetRow` looks up: each active ingredient's name and rank in name order (by id as text), each RAM type. */
+export interface ExportCatalog {
+  ingredients: Map<string, { name: string; rank: number }>;
+  ramTypes: Map<number, string>;
+}
+
+/** Reads the catalog into `catalog` (replacing what it held). */
+async function readCatalog(read: ReadRows, catalog: ExportCatalog = { ingredients: new Map(), ramTypes: new Map() }): Promise<ExportCatalog> {
+  const queries = exportCatalogQueries();
+  const [ingredients, ramTypes] = [await read(queries.ingredients), await read(queries.ramTypes)];
+  catalog.ingredients.clear();
+  for (const [id, name, rank] of ingredients) catalog.ingredients.set(String(id), { name: String(name), rank: Number(rank) });
+  catalog.ramTypes.clear();
+  for (const [id, type] of ramTypes) catalog.ramTypes.set(Number(id), String(type));
+  return catalog;
+}
+
+function ingredientOf(id: string, catalog: ExportCatalog): { name: string; rank: number } {
+  const ingredient = catalog.ingredients.get(id);
+  // The catalog is read in the export's snapshot (PostgreSQL) or with its batch (PGlite): an id is always in it.
+  if (!ingredient) throw new Error(`Active ingredient ${id} missing from the export's catalog`);
+  return ingredient;
+}
+
+/** The active ingredients recorded on a medicine (`'3,17'`), joined by ', ' in name order, as SQL's `string_agg(… order by name)`. */
+function recordedIngredients(ids: string, catalog: ExportCatalog): string {
+  if (!ids.includes(',')) return ingredientOf(ids, catalog).name;
+  const found = ids.split(',').map((id) => ingredientOf(id, catalog));
+  found.sort((a, b) => a.rank - b.rank);
+  return found.map((ingredient) => ingredient.name).join(', ');
 }
 
 /**
- * Calls `use` with a reader of the matching cases in the search's order, `batchSize` at a time.
- * On PostgreSQL one statement, planned once for the whole list (`cursor_tuple_fraction = 1`:
- * the planner reads the filter's index and sorts, rather than walking the order's index and
- * filtering), read through a cursor in one read-only transaction on its own connection. On
- * PGlite (one connection: a transaction would hold every other request for the whole
- * download) a keyset query per batch.
+ * The reactions' cells: their distinct non-empty LLT names in the order entered (first id),
+ * joined by '; ', and their distinct non-empty RAM types the same way, joined by ', '.
  */
-async function withCaseReader<T>(db: Db, where: SQL, order: KeysetOrder, batchSize: number, use: (next: NextCases) => Promise<T>): Promise<T> {
-  const orderBy = keysetPlan(order, { kind: 'first' }, 1, batchSize).orderBy;
-  if (isNodePostgres(db)) {
-    return db.transaction(
-      async (tx: DbOrTx) => {
-        await tx.execute(sql`set local cursor_tuple_fraction = 1`);
-        // The sorts and hashes of ~100,000 cases in memory rather than on disk (at most
-        // `maxConcurrentExports` of them at once, for the transaction only).
-        await tx.execute(sql`set local work_mem = '64MB'`);
-        await tx.execute(sql`declare ${CURSOR} no scroll cursor for ${exportCases(where, orderBy)}`);
-        return use(async () => (await tx.execute<ExportCaseRow>(sql`fetch forward ${sql.raw(String(batchSize))} from ${CURSOR}`)).rows);
-      },
-      { accessMode: 'read only' },
-    );
+function reactionCells(reactions: ExportCaseRow[7], catalog: ExportCatalog): [string, string] {
+  if (!reactions || reactions.length === 0) return ['', ''];
+  if (reactions.length === 1) {
+    const [, ramTypeId, lltName] = reactions[0] ?? [];
+    return [lltName ?? '', (ramTypeId === null || ramTypeId === undefined ? undefined : catalog.ramTypes.get(ramTypeId)) ?? ''];
   }
-  const { keyValue, keyId } = keysetColumns(order);
+  const ordered = [...reactions].sort((a, b) => a[0] - b[0]);
+  const names: string[] = [];
+  const types: string[] = [];
+  for (const [, ramTypeId, lltName] of ordered) {
+    if (lltName && !names.includes(lltName)) names.push(lltName);
+    const type = ramTypeId === null ? undefined : catalog.ramTypes.get(ramTypeId);
+    if (type && !types.includes(type)) types.push(type);
+  }
+  return [names.join('; '), types.join(', ')];
+}
+
+/** A case's row of the sheet, in `EXPORT_COLUMNS` order. */
+function sheetRow(row: ExportCaseRow, catalog: ExportCatalog): string[] {
+  const [reference, homeReference, receivedDay, country, company, group, subGroup, reactions, recordedIds, productIngredients, product] = row;
+  const [reactionNames, ramTypes] = reactionCells(reactions, catalog);
+  return [
+    reference,
+    homeReference ?? '',
+    receivedDay,
+    country,
+    company ?? '',
+    group,
+    subGroup,
+    reactionNames,
+    ramTypes,
+    recordedIds === null ? (productIngredients ?? '') : recordedIngredients(recordedIds, catalog),
+    product ?? '',
+  ];
+}
+
+/** The name of the export's cursor (one per transaction, so a fixed name). */
+const CURSOR = 'export_cases';
+
+/** The `pg` pool behind Drizzle, where a long read may hold one connection in a cursor; undefined on PGlite. */
+function nodePostgresPool(db: Db): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/** `query` as text and parameters, rendered by the database's own dialect (its casing). */
+function toQuery(db: Db, query: SQL): { text: string; values: unknown[] } {
+  const rendered = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  return { text: rendered.sql, values: rendered.params };
+}
+
+/**
+ * Calls `use` with a reader of the matching cases in the search's order, `batchSize` at a time,
+ * and the names the rows need. Rows are read as arrays straight from the driver (no Drizzle
+ * mapping). On PostgreSQL one statement (`exportCases`) through a cursor in one read-only
+ * repeatable-read transaction on a connection of its own (the catalog read in the same
+ * snapshot). On PGlite (one connection: a transaction would hold every other request for the
+ * whole download) a keyset batch of the same statement per call.
+ */
+async function withCaseReader<T>(
+  db: Db,
+  where: SQL,
+  order: KeysetOrder,
+  timeZone: string,
+  batchSize: number,
+  use: (next: NextCases, catalog: ExportCatalog) => Promise<T>,
+): Promise<T> {
+  const pool = nodePostgresPool(db);
+  if (pool) {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      const read: ReadRows = async (query) => (await client.query<unknown[]>({ ...toQuery(db, query), rowMode: 'array' })).rows;
+      await client.query('begin isolation level repeatable read, read only');
+      await client.query('set local cursor_tuple_fraction = 1');
+      // The sort of ~100,000 finished rows in memory rather than on disk (at most
+      // `maxConcurrentExports` of them at once, for the transaction only).
+      await client.query(`set local work_mem = '64MB'`);
+      const catalog = await readCatalog(read);
+      const statement = toQuery(db, exportCases(where, order, timeZone));
+      await client.query({ text: `declare ${CURSOR} no scroll cursor for ${statement.text}`, values: statement.values });
+      const fetch = `fetch forward ${batchSize} from ${CURSOR}`;
+      const result = await use(async () => (await client.query<ExportCaseRow>({ text: fetch, rowMode: 'array' })).rows, catalog);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      broken = true;
+      throw error;
+    } finally {
+      // A connection whose work failed half-way is closed (which rolls its transaction back), not given back to the pool.
+      client.release(broken);
+    }
+  }
+  const pglite = (db as { $client?: unknown }).$client as PGlite;
+  const read: ReadRows = async (query) => {
+    const { text, values } = toQuery(db, query);
+    return (await pglite.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
+  };
   let after: ExportCaseRow | undefined;
   let done = false;
+  const catalog = await readCatalog(read);
   return use(async () => {
     if (done) return [];
-    const plan = keysetPlan(order, after ? { kind: 'after', key: encodePageKey({ keyValue: after.key_value, keyId: after.key_id }) } : { kind: 'first' }, 1, batchSize);
-    const read = await db.execute<ExportCaseRow>(exportCases(where, plan.orderBy, { keyValue, keyId, position: plan.where, limit: plan.limit }));
-    const batch = read.rows.slice(0, batchSize);
-    done = read.rows.length <= batchSize;
+    const plan = keysetPlan(order, after ? { kind: 'after', key: encodePageKey({ keyValue: after[11], keyId: after[12] }) } : { kind: 'first' }, 1, batchSize);
+    // The names again with each later batch: an ingredient added meanwhile is known when its cases are read.
+    if (after) await readCatalog(read, catalog);
+    const rows = (await read(exportCases(where, order, timeZone, { position: plan.where, orderBy: plan.orderBy, limit: plan.limit }))) as ExportCaseRow[];
+    const batch = rows.slice(0, batchSize);
+    done = rows.length <= batchSize;
     after = batch[batch.length - 1];
     return batch;
-  });
+  }, catalog);
 }
 
 /**
@@ -109,10 +219,10 @@ async function withCaseReader<T>(db: Db, where: SQL, order: KeysetOrder, batchSi
  * filters, as the search) and counts the matching cases up to the sheet's limit (400
  * `MSG.search.tooManyRows` past it), all before anything is sent; `write` then streams the
  * workbook (exceljs `WorkbookWriter`, no shared strings, no styles) into `out`, reading the
- * cases with every cell (`exportCases`) in the search's order `batchSize` at a time
+ * cases with every cell (`exportCases`, `sheetRow`) in the search's order `batchSize` at a time
  * (`withCaseReader`), the next batch read while the current one is written, so memory stays
- * flat whatever the count. It
- * waits for `out` to drain between batches and stops when `out` closes.
+ * flat whatever the count. It waits for `out` to drain between batches and stops when `out`
+ * closes.
  */
 export async function prepareExport(
   db: Db,
@@ -128,34 +238,24 @@ export async function prepareExport(
 
   return {
     async write(out) {
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-      const sheet = workbook.addWorksheet(SEARCH_EXPORT.sheetName);
-      sheet.addRow([...EXPORT_COLUMNS]).commit();
-      const finished = await withCaseReader(db, scope.where, order, batchSize, async (next) => {
+      // exceljs is loaded by the first export rather than with the server (~25 MiB that no other
+      // route uses), while the database reads the first batch.
+      const loading = import('exceljs');
+      let written: { workbook: ExcelJS.stream.xlsx.WorkbookWriter; sheet: ExcelJS.Worksheet } | undefined;
+      const finished = await withCaseReader(db, scope.where, order, scope.timeZone, batchSize, async (next, catalog) => {
         let pending = next();
         try {
+          const { default: excel } = await loading;
+          const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+          const sheet = workbook.addWorksheet(SEARCH_EXPORT.sheetName);
+          written = { workbook, sheet };
+          sheet.addRow([...EXPORT_COLUMNS]).commit();
           for (;;) {
             const cases = await pending;
             if (cases.length === 0) return true;
             // The next batch is read while this one is written.
             pending = cases.length < batchSize ? Promise.resolve([]) : next();
-            for (const row of cases) {
-              sheet
-                .addRow([
-                  row.reference_number,
-                  row.home_reference_number ?? '',
-                  formatDate(row.received_at, scope.timeZone),
-                  row.country_name,
-                  row.company ?? '',
-                  row.group_name,
-                  row.sub_group_name,
-                  row.reactions ?? '',
-                  row.ram_types ?? '',
-                  row.active_ingredients ?? '',
-                  row.commercial_name ?? '',
-                ])
-                .commit();
-            }
+            for (const row of cases) sheet.addRow(sheetRow(row, catalog)).commit();
             if (out.destroyed) return false;
             if (out.writableNeedDrain) await drainOrClose(out);
             if (out.destroyed) return false;
@@ -165,10 +265,10 @@ export async function prepareExport(
           await pending.catch(() => undefined);
         }
       });
-      if (!finished) return;
-      for (const line of closingLines(new Date(), scope.timeZone)) sheet.addRow(line ? [line] : []).commit();
-      sheet.commit();
-      await workbook.commit();
+      if (!finished || !written) return;
+      for (const line of closingLines(new Date(), scope.timeZone)) written.sheet.addRow(line ? [line] : []).commit();
+      written.sheet.commit();
+      await written.workbook.commit();
     },
   };
 }

@@ -20,7 +20,7 @@ import {
 import { prefixRange } from '../../db/text-prefix.js';
 import { badRequest } from '../../http/errors.js';
 import type { KeysetOrder, KeysetPlan } from '../../http/keyset.js';
-import { decodePageKey, keysetColumns } from '../../http/keyset.js';
+import { decodePageKey, keysetColumns, keysetPlan } from '../../http/keyset.js';
 import { caseReach, caseReachBranches, type ReachUser } from '../reach/index.js';
 import { CASE_PAGE_COLUMNS, countryOrderIds, type ExtraPieces } from '../tasks/index.js';
 
@@ -313,106 +313,97 @@ export function groupByEvent<T extends { eventId: string }>(rows: T[]): Map<stri
 }
 
 // ---------------------------------------------------------------------------------------------
-// The export: the cases in one ordered read, the pieces per batch without per-row subqueries
+// The export: every case's pieces in one pass in the order the rows are read, then one sort
 // ---------------------------------------------------------------------------------------------
 
-/** One case as the export writes it (raw row of `exportCases`: snake_case, the date as ISO text). */
-export type ExportCaseRow = {
-  id: string;
-  reference_number: string;
-  home_reference_number: string | null;
-  received_at: string;
-  country_name: string;
-  group_name: string;
-  sub_group_name: string;
-  /** The first suspect medicine (lowest id), as `firstMedicines`: product, company, `pActive`. */
-  commercial_name: string | null;
-  company: string | null;
-  active_ingredients: string | null;
-  /** The reactions' LLT names, distinct, non-empty, in the order entered (first id), joined by '; '. */
-  reactions: string | null;
-  /** Their RAM types, the same way, joined by ', '. */
-  ram_types: string | null;
-  /** The keyset columns (`keysetColumns`), when asked for: where a keyset batch resumes. */
-  key_value?: string | number;
-  key_id?: string | number;
-};
+/**
+ * One case as `exportCases` reads it (`rowMode: 'array'`), the sheet's cells before the last
+ * touches (`sheetRow` in export.ts): the reference, the incoming report's number, the received
+ * day (`DD/MM/YYYY` in the user's time zone), the country, the company, the group and the
+ * sub-group (names); the reactions as `[id, ramTypeId, lltName]` (any order); the ids of the
+ * active ingredients recorded on the first suspect medicine (lowest id) as `'3,17'`, null when
+ * none is recorded; its product's ingredients, joined by ', ' in name order; its product's
+ * name. With `batch` (PGlite), the keyset columns (`keysetColumns`) last.
+ */
+export type ExportCaseRow = [
+  referenceNumber: string,
+  homeReferenceNumber: string | null,
+  receivedDay: string,
+  countryName: string,
+  company: string | null,
+  groupName: string,
+  subGroupName: string,
+  reactions: [number, number | null, string | null][] | null,
+  recordedIngredientIds: string | null,
+  productIngredients: string | null,
+  commercialName: string | null,
+  keyValue?: string | number,
+  keyId?: string | number,
+];
+
+/** The names `sheetRow` needs besides a row: the active ingredients (with their rank in name order) and the RAM types. */
+export function exportCatalogQueries(): { ingredients: SQL; ramTypes: SQL } {
+  return {
+    ingredients: sql`select ${activeIngredients.id}, ${activeIngredients.name}, row_number() over (order by ${activeIngredients.name}, ${activeIngredients.id})::int
+      from ${activeIngredients}`,
+    ramTypes: sql`select ${ramTypes.id}, ${ramTypes.type} from ${ramTypes}`,
+  };
+}
 
 /**
- * The matching cases in the search's order (`orderBy`: the keyset order's columns) with every
- * cell of the sheet, as one statement: the export declares a cursor over it (PostgreSQL), so
- * the whole list is planned once and read in order in one pass, instead of a keyset query and
- * two queries of pieces per batch. The pieces are computed for the whole set at once (joins
- * the planner may answer by hashing, not one index probe per case): the first suspect medicine
- * of each case (lowest id, `firstMedicines`' answer: the ingredients recorded on it, else its
- * product's, each aggregated once in name order), the distinct non-empty reaction names and
- * RAM types in the order they were entered. `received_at` as UTC ISO text. With `keyed` (the
- * keyset batches of PGlite): the batch only (`position`, `limit`) and its keyset columns.
+ * The matching cases in the search's `order` with every cell of the sheet (`ExportCaseRow`),
+ * as one statement. The pieces of each case are read in the order the matching cases are
+ * found (for a range of days, a bitmap scan: the table's physical order, so consecutive cases
+ * share the pages of their medicines and reactions), each with one index probe: the first
+ * suspect medicine (`event_medications` by case, lowest id), the ids of the ingredients recorded
+ * on it (`event_medication_ingredients` by medicine), the case's reactions (`event_rams` by
+ * case) as JSON; the names come from small tables by hash. The subquery is a fence (`offset 0`),
+ * so the sort by the search's order comes once, over the finished rows, and not before the
+ * probes (which would then go in a random order: 1.6× the database's time on 1,000,000 cases,
+ * bench/README.md). Aggregating the ingredients' names and the distinct reactions per case in
+ * SQL (a sort per case) costs more than doing it in Node (`sheetRow`). With `batch` (PGlite's
+ * keyset batches): the cases of the batch only (`position`, `orderBy`, `limit` on `events`)
+ * and the keyset columns.
  */
 export function exportCases(
   where: SQL,
-  orderBy: SQL[],
-  keyed?: { keyValue: SQL; keyId: SQL; position: SQL | undefined; limit: number },
+  order: KeysetOrder,
+  timeZone: string,
+  batch?: { position: SQL | undefined; orderBy: SQL[]; limit: number },
 ): SQL {
-  const ordered = sql.join(orderBy, sql`, `);
-  const matching = keyed
-    ? sql`select ${events.id} as id from ${events} join ${countries} on ${countries.id} = ${events.countryId}
-        where ${keyed.position ? sql`(${where}) and ${keyed.position}` : where} order by ${ordered} limit ${keyed.limit}`
-    : sql`select ${events.id} as id from ${events} where ${where}`;
-  return sql`with matching as materialized (${matching}),
-    first_medicine as (
-      select distinct on (${eventMedications.eventId}) ${eventMedications.eventId} as event_id, ${eventMedications.id} as medication_id,
-        ${eventMedications.productId} as product_id, ${eventMedications.laboratoryId} as laboratory_id
-      from ${eventMedications} where ${eventMedications.eventId} in (select id from matching)
-      order by ${eventMedications.eventId}, ${eventMedications.id} asc
-    ), recorded as (
-      select ${eventMedicationIngredients.eventMedicationId} as medication_id,
-        string_agg(${activeIngredients.name}, ', ' order by ${activeIngredients.name}) as names
-      from ${eventMedicationIngredients} join ${activeIngredients} on ${activeIngredients.id} = ${eventMedicationIngredients.activeIngredientId}
-      where ${eventMedicationIngredients.eventMedicationId} in (select medication_id from first_medicine)
-      group by 1
-    ), of_product as (
-      select ${productIngredients.productId} as product_id,
-        string_agg(${activeIngredients.name}, ', ' order by ${activeIngredients.name}) as names
+  const matching = sql`select ${events.id} as id, ${order.value} as order_value, ${events.referenceNumber} as reference_number,
+      ${events.homeReferenceNumber} as home_reference_number, ${events.receivedAt} as received_at, ${countries.name} as country_name,
+      ${events.groupId} as group_id, ${events.subGroupId} as sub_group_id
+    from ${events} join ${countries} on ${countries.id} = ${events.countryId}
+    where ${batch?.position ? sql`(${where}) and ${batch.position}` : where}${batch ? sql` order by ${sql.join(batch.orderBy, sql`, `)} limit ${batch.limit}` : sql``}`;
+  const pieces = sql`select m.id, m.order_value, m.reference_number, m.home_reference_number,
+      to_char(m.received_at at time zone ${timeZone}, 'DD/MM/YYYY') as received_day, m.country_name, m.group_id, m.sub_group_id,
+      fm.product_id, fm.laboratory_id,
+      (select string_agg(${eventMedicationIngredients.activeIngredientId}::text, ',') from ${eventMedicationIngredients}
+        where ${eventMedicationIngredients.eventMedicationId} = fm.id) as ingredient_ids,
+      (select json_agg(json_build_array(${eventRams.id}, ${eventRams.ramTypeId}, ${eventRams.lltName})) from ${eventRams}
+        where ${eventRams.eventId} = m.id) as reactions
+    from (${matching}) as m
+    left join lateral (
+      select ${eventMedications.id} as id, ${eventMedications.productId} as product_id, ${eventMedications.laboratoryId} as laboratory_id
+      from ${eventMedications} where ${eventMedications.eventId} = m.id order by ${eventMedications.id} limit 1
+    ) as fm on true
+    offset 0`;
+  const finished: KeysetOrder = { ...order, value: sql`x.order_value`, id: sql`x.id` };
+  const { keyValue, keyId } = keysetColumns(finished);
+  const orderBy = keysetPlan(finished, { kind: 'first' }, 1, 1).orderBy;
+  return sql`select x.reference_number, x.home_reference_number, x.received_day, x.country_name, ${companies.name}, ${groups.title},
+      ${subGroups.nombre}, x.reactions, x.ingredient_ids, of_product.names, ${products.commercialName}${batch ? sql`, ${keyValue}, ${keyId}` : sql``}
+    from (${pieces}) as x
+    join ${groups} on ${groups.id} = x.group_id
+    join ${subGroups} on ${subGroups.id} = x.sub_group_id
+    left join ${products} on ${products.id} = x.product_id
+    left join ${laboratories} on ${laboratories.id} = x.laboratory_id
+    left join ${companies} on ${companies.id} = ${laboratories.companyId}
+    left join (
+      select ${productIngredients.productId} as product_id, string_agg(${activeIngredients.name}, ', ' order by ${activeIngredients.name}) as names
       from ${productIngredients} join ${activeIngredients} on ${activeIngredients.id} = ${productIngredients.activeIngredientId}
-      where ${productIngredients.productId} in (select product_id from first_medicine)
       group by 1
-    ), medicine as (
-      select first_medicine.event_id, ${products.commercialName} as commercial_name, ${companies.name} as company,
-        coalesce(recorded.names, of_product.names) as active_ingredients
-      from first_medicine
-      join ${products} on ${products.id} = first_medicine.product_id
-      join ${laboratories} on ${laboratories.id} = first_medicine.laboratory_id
-      join ${companies} on ${companies.id} = ${laboratories.companyId}
-      left join recorded on recorded.medication_id = first_medicine.medication_id
-      left join of_product on of_product.product_id = first_medicine.product_id
-    ), named as (
-      select ${eventRams.eventId} as event_id, ${eventRams.lltName} as name, min(${eventRams.id}) as first from ${eventRams}
-      where ${eventRams.eventId} in (select id from matching) and ${eventRams.lltName} <> ''
-      group by 1, 2
-    ), typed as (
-      select ${eventRams.eventId} as event_id, ${ramTypes.type} as type, min(${eventRams.id}) as first
-      from ${eventRams} join ${ramTypes} on ${ramTypes.id} = ${eventRams.ramTypeId}
-      where ${eventRams.eventId} in (select id from matching) and ${ramTypes.type} <> ''
-      group by 1, 2
-    ), reaction as (
-      select event_id, string_agg(name, '; ' order by first) as names from named group by 1
-    ), reaction_type as (
-      select event_id, string_agg(type, ', ' order by first) as types from typed group by 1
-    )
-    select ${keyed ? sql`${keyed.keyValue} as key_value, ${keyed.keyId} as key_id, ` : sql``}${events.id}::text as id,
-      ${events.referenceNumber} as reference_number, ${events.homeReferenceNumber} as home_reference_number,
-      to_char(${events.receivedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as received_at,
-      ${countries.name} as country_name, ${groups.title} as group_name, ${subGroups.nombre} as sub_group_name,
-      medicine.commercial_name, medicine.company, medicine.active_ingredients,
-      reaction.names as reactions, reaction_type.types as ram_types
-    from ${events}
-    join ${countries} on ${countries.id} = ${events.countryId}
-    join ${groups} on ${groups.id} = ${events.groupId}
-    join ${subGroups} on ${subGroups.id} = ${events.subGroupId}
-    left join medicine on medicine.event_id = ${events.id}
-    left join reaction on reaction.event_id = ${events.id}
-    left join reaction_type on reaction_type.event_id = ${events.id}
-    where ${keyed ? sql`${events.id} in (select id from matching)` : where}
-    order by ${ordered}`;
+    ) as of_product on of_product.product_id = x.product_id
+    order by ${sql.join(orderBy, sql`, `)}`;
 }
