@@ -1,0 +1,45 @@
+import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { DbOrTx } from './client.js';
+
+/**
+ * Fixed SQL for the hot paths (the public intake), run without Drizzle's query building. On
+ * PostgreSQL, outside a transaction, a named prepared statement: each pool connection parses it
+ * once and, after PostgreSQL's first executions, keeps a generic plan, so a call only binds and
+ * runs it. On PGlite, or inside a transaction, the same text through Drizzle. Parameters are
+ * positional (`$1`…) and cast in the text (`$1::int[]`), so both drivers send them alike:
+ * arrays as arrays, JSON as its text, timestamps as ISO strings.
+ */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+  /** The text split at its placeholders: text, parameter index, text… (the Drizzle path). */
+  readonly parts: readonly (string | number)[];
+}
+
+const texts = new Map<string, string>();
+
+/** Declares a statement once, at module load; its name must be unique within the process. */
+export function preparedStatement(name: string, text: string): PreparedStatement {
+  const known = texts.get(name);
+  if (known !== undefined && known !== text) throw new Error(`Prepared statement ${name} declared twice with different text`);
+  texts.set(name, text);
+  const parts = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? Number(part) - 1 : part));
+  return { name, text, parts };
+}
+
+/** The statement as Drizzle SQL: each placeholder one parameter (an array stays one array). */
+function asDrizzleSql(statement: PreparedStatement, values: readonly unknown[]): SQL {
+  return sql.join(statement.parts.map((part) => (typeof part === 'number' ? sql.param(values[part]) : sql.raw(part))));
+}
+
+/** Runs the statement (alone, or in the transaction given) and answers its rows. */
+export async function runPrepared<Row extends Record<string, unknown>>(db: DbOrTx, statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
+  // The database itself (not a transaction) keeps its driver's client: a `pg` pool on PostgreSQL.
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await client.query<Row>({ name: statement.name, text: statement.text, values: [...values] });
+    return result.rows;
+  }
+  return (await db.execute<Row>(asDrizzleSql(statement, values))).rows;
+}
