@@ -11,10 +11,11 @@
 --               enabled, name = commercial name;
 --   one kind per choice list (REPORT_CHOICE_LISTS: 'Via', 'FrecuenciaTipo', 'UnidadUso',
 --               'AccionMeddicamento', 'Parentesco', 'Tipo'), the enabled rows among its ids.
--- The conditions of the catalogue's enabledCountries, enabledSubGroup, productsAvailableIn and
--- enabledListIds. A function so that its plan is generic and kept for the connection
--- (plan_cache_mode below): as a prepared statement of nine selects PostgreSQL re-planned it at
--- every call (custom plans, ~0.5 ms each), more than running it costs. Recreated at every start.
+-- The conditions of the catalogue's enabledCountries and enabledSubGroup; a product or a list
+-- row counts when it is not eliminado. A function so that its plan is generic and kept for the
+-- connection (plan_cache_mode below): as a prepared statement of nine selects PostgreSQL
+-- re-planned it at every call (custom plans, ~0.5 ms each), more than running it costs.
+-- Recreated at every start. docs/adr/0010-intake-numbering.md, decision 9.
 
 CREATE OR REPLACE FUNCTION atalaya_intake_references(
   p_country_ids integer[], p_country_codes text[], p_sub_group_id integer, p_sub_group_code text,
