@@ -32,7 +32,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, openDatabase } from '../apps/server/src/db/client.js';
 import { createHomeReportEvents } from '../apps/server/src/modules/home-reports/events.js';
-import { numberAndAnnounce } from '../apps/server/src/modules/home-reports/numbering.js';
+import { insertWaitingReport, numberReport } from '../apps/server/src/modules/home-reports/numbering.js';
 import { patientReport } from '../apps/server/src/test-support/public-reports.js';
 
 const ownRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -47,9 +47,10 @@ const { values: args } = parseArgs({
     captchas: { type: 'string' },
     /**
      * http (default): reports over HTTP to the built server. The database alone, without the
-     * server's CPU (it still starts, to migrate): sql-batched runs the intake's two statements
-     * as the server does (report transaction, then the numbering function); sql-serial the
-     * former scheme (the number taken by an upsert inside the report's transaction).
+     * server's CPU (it still starts, to migrate): sql-batched runs the intake's statements with
+     * the server's own functions (captcha spent and report stored in one statement, then the
+     * numbering rounds); sql-serial the former scheme (the number taken by an upsert inside
+     * the report's transaction).
      */
     mode: { type: 'string', default: 'http' },
     /** The checkout whose built server runs (another worktree: measure a former version). */
@@ -234,7 +235,11 @@ async function run(): Promise<boolean> {
     const refused = new Map<string, number>();
     const database = new URL(DATABASE_URL).pathname.slice(1);
     const serverPid = server.pid ?? 0;
-    const cpuAtStart = { server: cpuSeconds(serverPid), backends: new Map(backendPids(database).map((pid) => [pid, cpuSeconds(pid)])) };
+    const cpuAtStart = {
+      server: cpuSeconds(serverPid),
+      backends: new Map(backendPids(database).map((pid) => [pid, cpuSeconds(pid)])),
+      client: process.cpuUsage(),
+    };
     const start = Date.now();
     const end = start + DURATION_MS;
     const writers = Array.from({ length: CONCURRENCY }, async () => {
@@ -258,6 +263,8 @@ async function run(): Promise<boolean> {
     await Promise.all(writers);
     const elapsed = (Date.now() - start) / 1000;
     const serverCpu = cpuSeconds(serverPid) - cpuAtStart.server;
+    const clientUsage = process.cpuUsage(cpuAtStart.client);
+    const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
     let backendCpu = 0;
     for (const pid of backendPids(database)) backendCpu += cpuSeconds(pid) - (cpuAtStart.backends.get(pid) ?? 0);
     await pool?.end();
@@ -272,7 +279,7 @@ async function run(): Promise<boolean> {
     const perReport = (seconds: number) => ((seconds * 1000) / Math.max(1, acknowledged.length)).toFixed(2);
     // In the sql modes the server is idle and the backends counted include the bench's own pools.
     console.log(
-      `CPU: server ${serverCpu.toFixed(1)} s (${perReport(serverCpu)} ms/report), database backends ${backendCpu.toFixed(1)} s (${perReport(backendCpu)} ms/report); load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+      `CPU: server ${serverCpu.toFixed(1)} s (${perReport(serverCpu)} ms/report), database backends ${backendCpu.toFixed(1)} s (${perReport(backendCpu)} ms/report), this bench client ${clientCpu.toFixed(1)} s (${perReport(clientCpu)} ms/report); load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
     );
     for (const [key, count] of refused) console.log(`refused ×${count}: ${key}`);
 
@@ -288,60 +295,69 @@ async function run(): Promise<boolean> {
 
 /**
  * A report stored straight through SQL, as the server's statements do (without its validation
- * and HTTP): a report transaction (captcha spent, report written), numbered either afterwards
- * by the numbering function (batched) or inside the transaction by the sequence upsert (serial).
+ * and HTTP): batched, the server's own functions (`insertWaitingReport`: captcha spent and report
+ * written in one statement, then `numberReport`: the numbering rounds, one call in flight per
+ * process); serial, the former scheme, a transaction taking the number by the sequence upsert
+ * (captcha row, sequence, report row, history row).
  */
 function sqlSubmitter(pool: pg.Pool, batched: Database | null, body: string): () => Promise<{ status: number; text: string }> {
   const data = JSON.parse(body) as Record<string, unknown>;
-  // The server's own numbering rounds (one call in flight per process and year), on a pool of its own.
   // The logger is only used when an announcement listener fails; there is none here.
   const silent = { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
   const deps = batched ? { db: batched.db, events: createHomeReportEvents(), log: silent } : null;
+  let uruguay: Promise<number> | null = null;
+  const countryId = () =>
+    (uruguay ??= pool.query<{ id: number }>(`select id from countries where code = 'UY'`).then((result) => result.rows[0]?.id ?? 0));
   return async () => {
-    const year = new Date().getUTCFullYear();
+    const now = new Date();
+    const year = now.getUTCFullYear();
+    if (deps) {
+      try {
+        const solution = { signature: randomUUID(), expiresAt: new Date(now.getTime() + 10 * 60_000) };
+        const report = {
+          year,
+          isMedic: false,
+          countryId: await countryId(),
+          subGroupId: 0,
+          data,
+          patientSex: 'F',
+          isSerious: false,
+          acceptsContact: true,
+          reporterUserId: null,
+          createdAt: now,
+        };
+        const stored = await insertWaitingReport(deps.db, report, { solution, now });
+        if (!stored) throw new Error('captcha already spent');
+        const reference = await numberReport(deps, year, stored.id);
+        return { status: 200, text: JSON.stringify({ Id: stored.id, Reference: reference }) };
+      } catch (error) {
+        return { status: 500, text: error instanceof Error ? error.message : String(error) };
+      }
+    }
     const client = await pool.connect();
-    let released = false;
     try {
       await client.query('begin');
       await client.query(`insert into captcha_solutions (signature, expires_at) values ($1, now() + interval '10 minutes')`, [randomUUID()]);
-      let answer: Acknowledged;
-      if (deps) {
-        const stored = await client.query<{ id: string }>(
-          `insert into home_report_intake (year, is_medic, country_id, sub_group_id, data, patient_sex, created_at)
-           values ($1, false, (select id from countries where code = 'UY'), 0, $2, 'F', now()) returning id`,
-          [year, data],
-        );
-        await client.query('commit');
-        const id = stored.rows[0]?.id ?? '';
-        client.release();
-        released = true;
-        const numbered = await numberAndAnnounce(deps, year);
-        let reference = numbered.find((row) => row.id === id)?.reference;
-        reference ??= (await pool.query<{ reference: string }>(`select reference from home_reports where id = $1`, [id])).rows[0]?.reference;
-        answer = { id, reference: reference ?? '' };
-      } else {
-        const sequence = await client.query<{ value: number }>(
-          `insert into reference_sequences (prefix, year, last_value) values ('RH', $1, 1)
-           on conflict (prefix, year) do update set last_value = reference_sequences.last_value + 1 returning last_value as value`,
-          [year],
-        );
-        const reference = `RH-${year}-${String(sequence.rows[0]?.value).padStart(6, '0')}`;
-        const stored = await client.query<{ id: string }>(
-          `insert into home_reports (reference, status, is_medic, country_id, sub_group_id, data, patient_sex)
-           values ($1, 1, false, (select id from countries where code = 'UY'), 0, $2, 'F') returning id`,
-          [reference, data],
-        );
-        const id = stored.rows[0]?.id ?? '';
-        await client.query(`insert into home_report_status_history (home_report_id, to_status, comment) values ($1, 1, 'Creado')`, [id]);
-        await client.query('commit');
-        answer = { id, reference };
-      }
-      return { status: 200, text: JSON.stringify({ Id: answer.id, Reference: answer.reference }) };
+      const sequence = await client.query<{ value: number }>(
+        `insert into reference_sequences (prefix, year, last_value) values ('RH', $1, 1)
+         on conflict (prefix, year) do update set last_value = reference_sequences.last_value + 1 returning last_value as value`,
+        [year],
+      );
+      const reference = `RH-${year}-${String(sequence.rows[0]?.value).padStart(6, '0')}`;
+      const stored = await client.query<{ id: string }>(
+        `insert into home_reports (reference, status, is_medic, country_id, sub_group_id, data, patient_sex)
+         values ($1, 1, false, $2, 0, $3, 'F') returning id`,
+        [reference, await countryId(), data],
+      );
+      const id = stored.rows[0]?.id ?? '';
+      await client.query(`insert into home_report_status_history (home_report_id, to_status, comment) values ($1, 1, 'Creado')`, [id]);
+      await client.query('commit');
+      return { status: 200, text: JSON.stringify({ Id: id, Reference: reference }) };
     } catch (error) {
-      if (!released) await client.query('rollback').catch(() => undefined);
+      await client.query('rollback').catch(() => undefined);
       return { status: 500, text: error instanceof Error ? error.message : String(error) };
     } finally {
-      if (!released) client.release();
+      client.release();
     }
   };
 }

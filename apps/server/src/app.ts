@@ -90,7 +90,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   const { db } = database;
   const keys = await loadAuthKeys(db, config);
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => tooManyRequests() });
   registerResourceLimits(app, config);

@@ -4,47 +4,75 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type DbOrTx, logStatement } from './client.js';
 
-/** Renders Drizzle SQL as the databases' (the same casing as `openDatabase`'s). */
-const dialect = new PgDialect({ casing: 'snake_case' });
-
-/** A value that marks where a parameter goes while the statement is compiled (never sent). */
-const SLOT = '\u0000slot:';
-
-/** What the PGlite client offers (`db.$client`). */
-interface QueryClient {
-  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+/**
+ * Fixed SQL for the hot paths (the public intake, the list rows' pieces, the session check),
+ * run without Drizzle's query building. On PostgreSQL, outside a transaction, a named prepared
+ * statement: each pool connection parses it once and, after PostgreSQL's first executions,
+ * keeps a generic plan, so a call only binds and runs it. On PGlite, or inside a transaction,
+ * the same text through Drizzle. Parameters are positional (`$1`…) and cast in the text
+ * (`$1::int[]`), so both drivers send them alike: arrays as arrays, JSON as its text,
+ * timestamps as ISO strings.
+ */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+  /** The text split at its placeholders: text, parameter index, text… (the Drizzle path). */
+  readonly parts: readonly (string | number)[];
 }
 
+const texts = new Map<string, string>();
+
+/** Declares a statement once, at module load; its name must be unique within the process. */
+export function preparedStatement(name: string, text: string): PreparedStatement {
+  const known = texts.get(name);
+  if (known !== undefined && known !== text) throw new Error(`Prepared statement ${name} declared twice with different text`);
+  texts.set(name, text);
+  const parts = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? Number(part) - 1 : part));
+  return { name, text, parts };
+}
+
+/** The statement as Drizzle SQL: each placeholder one parameter (an array stays one array). */
+function asDrizzleSql(statement: PreparedStatement, values: readonly unknown[]): SQL {
+  return sql.join(statement.parts.map((part) => (typeof part === 'number' ? sql.param(values[part]) : sql.raw(part))));
+}
+
+/** Runs the statement (alone, or in the transaction given) and answers its rows. */
+export async function runPrepared<Row extends Record<string, unknown>>(db: DbOrTx, statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
+  // The database itself (not a transaction) keeps its driver's client: a `pg` pool on PostgreSQL.
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    logStatement(statement.text, [...values]);
+    const result = await client.query<Row>({ name: statement.name, text: statement.text, values: [...values] });
+    return result.rows;
+  }
+  return (await db.execute<Row>(asDrizzleSql(statement, values))).rows;
+}
+
+/** Renders Drizzle SQL as the databases do (the same casing as `openDatabase`'s). */
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/** A value that marks where a named parameter goes while the statement is compiled (never sent). */
+const SLOT = '\u0000slot:';
+
 /**
- * A hot statement whose text never changes, only its parameters (the list rows' pieces, the
- * session check): compiled from Drizzle SQL once per process, then sent with its parameters.
- * On PostgreSQL as a named prepared statement: each pool connection parses and plans it once
- * and may keep a generic plan (the pieces statement is planned in ~1–3 ms on a million cases:
- * as long as it runs), instead of Drizzle building the text and the server planning it on
- * every request. On PGlite the same text through its client. Not for a transaction (its
- * connection is not the pool's `$client`).
- *
- * `build` receives `param(key)`: the placeholder of the value `values[key]` at run time.
+ * A prepared statement written as Drizzle SQL (table and column objects, fragments shared
+ * with other queries): compiled to text once per process, at its first call, and run with
+ * `runPrepared`. `build` receives `param(key)`, the placeholder of `values[key]` at run time;
+ * the other parameters of the SQL are fixed at compile time. Named by its text.
  */
-export function staticStatement<Row, Keys extends string>(build: (param: (key: Keys) => SQL) => SQL) {
-  let compiled: { text: string; params: unknown[]; name: string } | undefined;
+export function staticStatement<Row extends Record<string, unknown>, Keys extends string>(build: (param: (key: Keys) => SQL) => SQL) {
+  let compiled: { statement: PreparedStatement; params: unknown[] } | undefined;
   const compile = () => {
     if (!compiled) {
       const { sql: text, params } = dialect.sqlToQuery(build((key) => sql`${SLOT + key}`));
-      // Named by its text: a connection holds one statement per name.
-      compiled = { text, params, name: `atalaya_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` };
+      const name = `atalaya_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      compiled = { statement: preparedStatement(name, text), params };
     }
     return compiled;
   };
-  return async (db: DbOrTx, values: Record<Keys, unknown>): Promise<Row[]> => {
-    const { text, params, name } = compile();
+  return (db: DbOrTx, values: Record<Keys, unknown>): Promise<Row[]> => {
+    const { statement, params } = compile();
     const bound = params.map((value) => (typeof value === 'string' && value.startsWith(SLOT) ? values[value.slice(SLOT.length) as Keys] : value));
-    logStatement(text, bound);
-    // Drizzle keeps its driver client as `$client` (not in the driver-neutral type).
-    const client = (db as { $client?: unknown }).$client;
-    if (client instanceof pg.Pool) return (await client.query({ name, text, values: bound })).rows as Row[];
-    if (client && typeof (client as QueryClient).query === 'function') return (await (client as QueryClient).query(text, bound)).rows as Row[];
-    throw new Error('staticStatement needs the database, not a transaction');
+    return runPrepared<Row>(db, statement, bound);
   };
 }
-

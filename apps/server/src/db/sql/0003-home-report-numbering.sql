@@ -1,4 +1,4 @@
--- RH numbers of incoming reports (docs/adr/0009-intake-numbering.md). A report is stored in
+-- RH numbers of incoming reports (docs/adr/0010-intake-numbering.md). A report is stored in
 -- home_report_intake by its own transaction, without a number; this function then numbers every
 -- committed report of the year still waiting, in arrival order (seq), moving each into
 -- home_reports with its first status-history row, and advances the year's sequence by as many.

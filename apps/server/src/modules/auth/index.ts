@@ -3,7 +3,7 @@ import { accountRoutes } from './account-routes.js';
 import { loginRoutes } from './login-routes.js';
 import type { AuthModuleOptions } from './module-options.js';
 
-export { CAPTCHA_HEADER, spendCaptcha, verifyCaptcha, type CaptchaSolution } from './captcha.js';
+export { CAPTCHA_HEADER, captchaSpendCtes, spendCaptcha, verifyCaptcha, type CaptchaSolution } from './captcha.js';
 export { loadAuthKeys, type AuthKeys } from './keys.js';
 export type { AuthModuleOptions } from './module-options.js';
 export { hashPassword, verifyPassword } from './passwords.js';

@@ -156,15 +156,6 @@ export async function enabledSubGroup(db: DbOrTx, key: ReferenceKey) {
   return row ?? null;
 }
 
-/** Which of the products are enabled and sold in the country. */
-export function productsAvailableIn(db: DbOrTx, countryId: number, productIds: readonly number[]) {
-  return db
-    .select({ id: products.id, commercialName: products.commercialName })
-    .from(products)
-    .innerJoin(productCountries, and(eq(productCountries.productId, products.id), eq(productCountries.countryId, countryId)))
-    .where(and(eq(products.eliminado, false), inArray(products.id, [...productIds])));
-}
-
 /** The reference lists a public report may point to by id, with the label its message names. */
 export const REPORT_CHOICE_LISTS = {
   Via: { table: administrationRoutes, label: 'Vía de administración' },
@@ -175,21 +166,3 @@ export const REPORT_CHOICE_LISTS = {
   Tipo: { table: previousMedicationTypes, label: 'Tipo de medicamento' },
 } as const;
 export type ReportChoiceList = keyof typeof REPORT_CHOICE_LISTS;
-
-/** Which of the ids are enabled rows of each list: one query (a UNION ALL) for all the lists given. */
-export async function enabledListIds(db: DbOrTx, idsByList: Partial<Record<ReportChoiceList, readonly number[]>>): Promise<Map<ReportChoiceList, Set<number>>> {
-  const lists = (Object.keys(idsByList) as ReportChoiceList[]).filter((list) => (idsByList[list]?.length ?? 0) > 0);
-  const enabled = new Map<ReportChoiceList, Set<number>>(lists.map((list) => [list, new Set<number>()]));
-  if (lists.length === 0) return enabled;
-  const selects = lists.map((list) => {
-    const { table } = REPORT_CHOICE_LISTS[list];
-    const ids = sql.join(
-      (idsByList[list] ?? []).map((id) => sql`${id}`),
-      sql`, `,
-    );
-    return sql`(select ${list}::text as list, ${table.id} as id from ${table} where ${table.eliminado} = false and ${table.id} in (${ids}))`;
-  });
-  const rows = await db.execute<{ list: ReportChoiceList; id: number }>(sql.join(selects, sql` union all `));
-  for (const row of rows.rows) enabled.get(row.list)?.add(Number(row.id));
-  return enabled;
-}

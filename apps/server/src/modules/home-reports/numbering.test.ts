@@ -3,14 +3,14 @@ import { HOME_REPORT_PREFIX, type PublicReport, publicReportSchema } from '@atal
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { countries, homeReportIntake, homeReports, homeReportStatusHistory, referenceSequences } from '../../db/schema/index.js';
+import { captchaSolutions, countries, homeReportIntake, homeReports, homeReportStatusHistory, referenceSequences } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { createUser, solveCaptcha } from '../../test-support/factories.js';
 import { patientReport } from '../../test-support/public-reports.js';
 import { createHomeReportEvents, type HomeReportCreated, onHomeReportCreated } from './events.js';
 import { loadAuthKeys } from '../auth/index.js';
-import { numberLeftoverReports } from './numbering.js';
+import { insertWaitingReport, numberAndAnnounce, numberLeftoverReports, type WaitingReport } from './numbering.js';
 import { type HomeReportDeps, submitPublicReport, submitUserReport } from './service.js';
 
 // Runs on PGlite and, with DATABASE_URL, on the PostgreSQL server. Each test numbers reports of
@@ -113,6 +113,41 @@ describe('RH numbers of incoming reports', () => {
 
     expect([first, second, third].map((answer) => numberOf(answer.Reference))).toEqual(range(before + 1, 3));
     expect(await storedNumbers(year)).toEqual(range(before + 1, 3));
+  });
+
+  it('spends the captcha and stores the report in one statement: both or neither', async () => {
+    const { year } = await freshYear();
+    const now = new Date();
+    const waiting = (countryId: number): WaitingReport => ({
+      year,
+      isMedic: false,
+      countryId,
+      subGroupId: 0,
+      data: { Tipo: { Pais: 'UY' } },
+      patientSex: 'F',
+      isSerious: false,
+      acceptsContact: true,
+      reporterUserId: null,
+      createdAt: now,
+    });
+    const spent = async (signature: string) =>
+      (await t.database.db.select({ signature: captchaSolutions.signature }).from(captchaSolutions).where(eq(captchaSolutions.signature, signature))).length;
+    const stored = async () => (await t.database.db.select({ id: homeReportIntake.id }).from(homeReportIntake).where(eq(homeReportIntake.year, year))).length;
+
+    // The report cannot be written (a country that does not exist): the captcha is not spent either.
+    const failing = { signature: `prueba-${crypto.randomUUID()}`, expiresAt: new Date(now.getTime() + 60_000) };
+    await expect(insertWaitingReport(t.database.db, waiting(2_000_000_000), { solution: failing, now })).rejects.toThrow();
+    expect(await spent(failing.signature)).toBe(0);
+    expect(await stored()).toBe(0);
+
+    // The captcha was spent before: nothing is written.
+    const solution = { signature: `prueba-${crypto.randomUUID()}`, expiresAt: new Date(now.getTime() + 60_000) };
+    expect(await insertWaitingReport(t.database.db, waiting(uruguay), { solution, now })).toEqual({ id: expect.any(String) });
+    expect(await insertWaitingReport(t.database.db, waiting(uruguay), { solution, now })).toBeNull();
+    expect(await spent(solution.signature)).toBe(1);
+    expect(await stored()).toBe(1);
+    // Numbered, as the next submission of the year would.
+    expect(await numberAndAnnounce({ db: t.database.db, events: createHomeReportEvents(), log: t.app.log }, year)).toHaveLength(1);
   });
 
   it('takes no number when the numbering fails, and numbers the report with the next submission', async () => {

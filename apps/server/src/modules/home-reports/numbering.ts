@@ -1,8 +1,9 @@
 import { HOME_REPORT_PREFIX, HOME_REPORT_STATUS, OPERATION_TYPES } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { homeReportIntake } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { preparedStatement, runPrepared } from '../../db/prepared.js';
+import { type CaptchaSolution, captchaSpendCtes } from '../auth/index.js';
 import { announceHomeReportCreated, type HomeReportCreated, type HomeReportEvents } from './events.js';
 
 /**
@@ -27,11 +28,71 @@ export interface NumberingDeps {
   log: FastifyBaseLogger;
 }
 
-/** Stores a report waiting for its number (inside the report's transaction). */
-export async function insertWaitingReport(tx: DbOrTx, values: typeof homeReportIntake.$inferInsert): Promise<{ id: string }> {
-  const [row] = await tx.insert(homeReportIntake).values(values).returning({ id: homeReportIntake.id });
-  if (!row) throw new Error('Incoming report not stored');
-  return row;
+/** What a report stores in `home_report_intake` (its id and `seq` are given by the database). */
+export interface WaitingReport {
+  year: number;
+  isMedic: boolean;
+  countryId: number;
+  subGroupId: number;
+  data: Record<string, unknown>;
+  patientSex: string | null;
+  isSerious: boolean;
+  acceptsContact: boolean;
+  reporterUserId: string | null;
+  createdAt: Date;
+}
+
+const INTAKE_COLUMNS = 'year, is_medic, country_id, sub_group_id, data, patient_sex, is_serious, accepts_contact, reporter_user_id, created_at';
+/** The values of INTAKE_COLUMNS from the placeholders $first…$first+9. */
+const intakeValues = (first: number) =>
+  ['int', 'boolean', 'int', 'int', 'jsonb', 'text', 'boolean', 'boolean', 'uuid', 'timestamptz'].map((type, i) => `$${first + i}::${type}`).join(', ');
+
+/** A signed-in user's report: the intake row alone. */
+const INSERT_WAITING = preparedStatement(
+  'atalaya_intake_insert',
+  `insert into home_report_intake (${INTAKE_COLUMNS}) values (${intakeValues(1)}) returning id`,
+);
+
+/**
+ * The public's report: its captcha spent ($1 signature, $2 expiry, $3 now) and the intake row
+ * written in one statement, so both or neither are stored; no row when the captcha was
+ * already spent.
+ */
+const SPEND_AND_INSERT_WAITING = preparedStatement(
+  'atalaya_intake_spend_insert',
+  `with ${captchaSpendCtes('$1::text', '$2::timestamptz', '$3::timestamptz')}
+    insert into home_report_intake (${INTAKE_COLUMNS}) select ${intakeValues(4)} from captcha_spent returning id`,
+);
+
+/**
+ * Stores a report waiting for its number, in one statement (its own transaction); with a
+ * captcha, spends it in the same statement. Null when the captcha was already spent (a
+ * replay): then nothing is stored.
+ */
+export async function insertWaitingReport(db: Db, report: WaitingReport, captcha: { solution: CaptchaSolution; now: Date } | null): Promise<{ id: string } | null> {
+  const values = [
+    report.year,
+    report.isMedic,
+    report.countryId,
+    report.subGroupId,
+    JSON.stringify(report.data),
+    report.patientSex,
+    report.isSerious,
+    report.acceptsContact,
+    report.reporterUserId,
+    report.createdAt.toISOString(),
+  ];
+  const rows = captcha
+    ? await runPrepared<{ id: string }>(db, SPEND_AND_INSERT_WAITING, [
+        captcha.solution.signature,
+        captcha.solution.expiresAt.toISOString(),
+        captcha.now.toISOString(),
+        ...values,
+      ])
+    : await runPrepared<{ id: string }>(db, INSERT_WAITING, values);
+  const [row] = rows;
+  if (!row && !captcha) throw new Error('Incoming report not stored');
+  return row ?? null;
 }
 
 type MovedRow = {
@@ -43,15 +104,19 @@ type MovedRow = {
   created_at: Date | string;
 };
 
+/** The numbering function (src/db/sql/0003-home-report-numbering.sql): prefix, year, status, comment. */
+const NUMBER_WAITING = preparedStatement(
+  'atalaya_intake_number',
+  'select * from atalaya_number_home_reports($1::text, $2::integer, $3::smallint, $4::text)',
+);
+
 /**
  * Numbers every committed report of `year` still waiting and answers them (empty when another
  * caller numbered them first). Does not announce them.
  */
 export async function numberWaitingReports(db: Db, year: number): Promise<NumberedReport[]> {
-  const moved = await db.execute<MovedRow>(
-    sql`select * from atalaya_number_home_reports(${HOME_REPORT_PREFIX}, ${year}::integer, ${HOME_REPORT_STATUS.NUEVO}::smallint, ${OPERATION_TYPES.I})`,
-  );
-  return moved.rows.map((row) => ({
+  const moved = await runPrepared<MovedRow>(db, NUMBER_WAITING, [HOME_REPORT_PREFIX, year, HOME_REPORT_STATUS.NUEVO, OPERATION_TYPES.I]);
+  return moved.map((row) => ({
     id: row.id,
     reference: row.reference,
     isMedic: row.is_medic,
@@ -65,10 +130,22 @@ export async function numberWaitingReports(db: Db, year: number): Promise<Number
  * One process's rounds of numbering of a year, so that its concurrent submitters share calls
  * (and pool connections): whoever asks while a round runs waits for the next round, which
  * every such caller shares. The database's lock still orders the rounds of several processes.
+ *
+ * A submitter waits for its report's number (`numberReport`): it is told the number by
+ * whichever round of this process numbers the report — often the round running when it
+ * asked, which started after its commit — and needs no read of its own. The next round
+ * still runs for it unless, by the time it would start, every submitter that asked for it has
+ * been told its number (then it would find nothing of theirs: it is skipped).
  */
 interface Rounds {
   running: Promise<NumberedReport[]> | null;
   next: Promise<NumberedReport[]> | null;
+  /** The next round must run (asked for without a report of its own: leftovers, tools). */
+  nextRequired: boolean;
+  /** The reports whose submitters asked for the next round. */
+  nextFor: Set<string>;
+  /** Submitters waiting for a number, by report id. */
+  waiting: Map<string, (reference: string) => void>;
 }
 
 const roundsByDb = new WeakMap<Db, Map<number, Rounds>>();
@@ -81,7 +158,7 @@ function roundsOf(db: Db, year: number): Rounds {
   }
   let rounds = byYear.get(year);
   if (!rounds) {
-    rounds = { running: null, next: null };
+    rounds = { running: null, next: null, nextRequired: false, nextFor: new Set(), waiting: new Map() };
     byYear.set(year, rounds);
   }
   return rounds;
@@ -92,16 +169,27 @@ function roundsOf(db: Db, year: number): Rounds {
  * so it sees every report committed before it (the caller's own, and any a crash left). The
  * round running now cannot be relied on: it may have looked before the caller's commit. Each
  * report is announced once, by the round that numbered it. Answers what this process's round
- * numbered; a report numbered by another process's round is not in it.
+ * numbered; a report numbered by another process's round is not in it. `forReport`: the
+ * report the caller waits for (see `Rounds`); without it the round always runs.
  */
-export function numberAndAnnounce(deps: NumberingDeps, year: number): Promise<NumberedReport[]> {
+export function numberAndAnnounce(deps: NumberingDeps, year: number, forReport?: string): Promise<NumberedReport[]> {
   const rounds = roundsOf(deps.db, year);
-  if (rounds.next) return rounds.next;
+  const ask = () => {
+    if (forReport === undefined) rounds.nextRequired = true;
+    else rounds.nextFor.add(forReport);
+  };
+  if (rounds.next) {
+    ask();
+    return rounds.next;
+  }
   const start = (): Promise<NumberedReport[]> => {
     const round = (async () => {
       try {
         const numbered = await numberWaitingReports(deps.db, year);
-        for (const report of numbered) announceHomeReportCreated(deps.events, report, deps.log);
+        for (const report of numbered) {
+          announceHomeReportCreated(deps.events, report, deps.log);
+          rounds.waiting.get(report.id)?.(report.reference);
+        }
         return numbered;
       } finally {
         rounds.running = null;
@@ -111,16 +199,54 @@ export function numberAndAnnounce(deps: NumberingDeps, year: number): Promise<Nu
     return round;
   };
   if (!rounds.running) return start();
+  ask();
   const settled = rounds.running.then(
     () => undefined,
     () => undefined,
   );
   const next = settled.then(() => {
     rounds.next = null;
-    return start();
+    const needed = rounds.nextRequired || [...rounds.nextFor].some((id) => rounds.waiting.has(id));
+    rounds.nextRequired = false;
+    rounds.nextFor.clear();
+    return needed ? start() : [];
   });
   rounds.next = next;
   return next;
+}
+
+/**
+ * Numbers (and announces) a report this process just stored and answers its RH number: from
+ * the round of this process that numbered it, else (another process's round did) read back.
+ * Fails when the round it waits for fails (the report then stays waiting, see numbering's
+ * leftovers).
+ */
+export async function numberReport(deps: NumberingDeps, year: number, id: string): Promise<string> {
+  const rounds = roundsOf(deps.db, year);
+  let told: string | null = null;
+  const heard = new Promise<string>((resolve) => {
+    rounds.waiting.set(id, (reference) => {
+      told = reference;
+      rounds.waiting.delete(id);
+      resolve(reference);
+    });
+  });
+  try {
+    const round = numberAndAnnounce(deps, year, id);
+    const reference = await Promise.race([heard, round.then(() => told)]);
+    return reference ?? (await storedReference(deps.db, id));
+  } finally {
+    rounds.waiting.delete(id);
+  }
+}
+
+const STORED_REFERENCE = preparedStatement('atalaya_intake_stored_reference', 'select reference from home_reports where id = $1::uuid');
+
+/** The number of a report another process's round numbered. */
+async function storedReference(db: Db, id: string): Promise<string> {
+  const [row] = await runPrepared<{ reference: string }>(db, STORED_REFERENCE, [id]);
+  if (!row) throw new Error(`Incoming report ${id} was not numbered`);
+  return row.reference;
 }
 
 /** The years that have reports waiting for a number (a crash between the two transactions). */

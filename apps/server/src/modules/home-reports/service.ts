@@ -1,13 +1,11 @@
 import { MSG, type PublicReport, type ReportCreated } from '@atalaya/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { homeReports } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
-import { type CaptchaSolution, spendCaptcha, verifyCaptcha } from '../auth/index.js';
+import { type CaptchaSolution, verifyCaptcha } from '../auth/index.js';
 import type { HomeReportEvents } from './events.js';
-import { insertWaitingReport, numberAndAnnounce } from './numbering.js';
+import { insertWaitingReport, numberReport } from './numbering.js';
 import { resolveReferences } from './references.js';
 import { reportColumns, storedReport } from './stored-report.js';
 
@@ -23,20 +21,19 @@ export interface HomeReportDeps {
 type Sender = { captcha: CaptchaSolution; user: null } | { captcha: null; user: AuthUser };
 
 /**
- * Checks the references (reads of the reference data, outside any transaction, so a pool
- * connection is held only per query), then stores the report in one short transaction:
- * captcha spent, the report written to the intake table without a number. Nothing is stored
- * when any step fails. Then
- * numbers it (with every other report waiting, see numbering.ts), announces what it numbered
- * and answers the report's final RH number.
+ * Checks the references (one read of the reference data, outside any transaction), then stores
+ * the report in one statement: captcha spent and the report written to the intake table
+ * without a number, both or neither. Nothing is stored when any step fails. Then numbers it
+ * (with every other report waiting, see numbering.ts), announces what it numbered and answers
+ * the report's final RH number.
  */
 async function storeHomeReport(deps: HomeReportDeps, report: PublicReport, sender: Sender): Promise<ReportCreated> {
   const now = deps.now?.() ?? new Date();
   const year = now.getUTCFullYear();
   const refs = await resolveReferences(deps.db, report);
-  const stored = await deps.db.transaction(async (tx) => {
-    if (sender.captcha && !(await spendCaptcha(tx, sender.captcha, now))) throw badRequest(MSG.login.robot);
-    return insertWaitingReport(tx, {
+  const stored = await insertWaitingReport(
+    deps.db,
+    {
       year,
       countryId: refs.country.id,
       subGroupId: refs.subGroup.id,
@@ -44,18 +41,11 @@ async function storeHomeReport(deps: HomeReportDeps, report: PublicReport, sende
       ...reportColumns(report),
       reporterUserId: sender.user?.id ?? null,
       createdAt: now,
-    });
-  });
-  const numbered = await numberAndAnnounce(deps, year);
-  const reference = numbered.find((row) => row.id === stored.id)?.reference ?? (await storedReference(deps.db, stored.id));
-  return { Reference: reference, Id: stored.id };
-}
-
-/** The number of a report another submission's move numbered. */
-async function storedReference(db: Db, id: string): Promise<string> {
-  const [row] = await db.select({ reference: homeReports.reference }).from(homeReports).where(eq(homeReports.id, id));
-  if (!row) throw new Error(`Incoming report ${id} was not numbered`);
-  return row.reference;
+    },
+    sender.captcha ? { solution: sender.captcha, now } : null,
+  );
+  if (!stored) throw badRequest(MSG.login.robot);
+  return { Reference: await numberReport(deps, year, stored.id), Id: stored.id };
 }
 
 /** `POST /api/postreporthome`: the public's report, with a captcha solution that is spent. */

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { connected, disconnectOpenedClients, hubToken, references, startBareHub } from '../../test-support/hub-client.js';
 import { announceCaseCreated, createCaseEvents } from '../cases/index.js';
+import { announceConfigurationChanged, createConfigurationEvents } from './configuration-events.js';
 
 afterEach(disconnectOpenedClients);
 
@@ -14,11 +15,12 @@ describe('the realtime hub of several instances', () => {
   let announcing: FastifyInstance;
   const key = new Uint8Array(32).fill(5);
   const announcingCaseEvents = createCaseEvents();
+  const announcingConfigurationEvents = createConfigurationEvents();
 
   beforeAll(async () => {
     t = await createTestApp();
     listening = await startBareHub(t, { accessTokenKey: key });
-    announcing = await startBareHub(t, { accessTokenKey: key, caseEvents: announcingCaseEvents });
+    announcing = await startBareHub(t, { accessTokenKey: key, caseEvents: announcingCaseEvents, configurationEvents: announcingConfigurationEvents });
   });
   afterAll(async () => {
     await Promise.all([listening.close(), announcing.close()]);
@@ -39,5 +41,34 @@ describe('the realtime hub of several instances', () => {
         { interval: 250, timeout: 10_000 },
       )
       .toContain(reference);
+  });
+
+  it('spreads every message of a burst emitted at once, in order, a repeated one included', async () => {
+    const rlfBo = await connected(listening, await hubToken(key, 'RLF', 'BO'));
+    const caseCreated = (reference: string) => ({ id: crypto.randomUUID(), meta: 'meta', referenceNumber: reference, countryCode: 'BO', homeReportId: null, createdAt: new Date() });
+    // Once messages come across (the other instance listens asynchronously)…
+    const first = `BO-2026-${crypto.randomUUID().slice(0, 6)}`;
+    await expect
+      .poll(
+        () => {
+          announceCaseCreated(announcingCaseEvents, caseCreated(first), announcing.log);
+          return references(rlfBo.newEvents);
+        },
+        { interval: 250, timeout: 10_000 },
+      )
+      .toContain(first);
+    // …a burst in one tick, as a numbering round announces its reports: sent in batches.
+    const burst = Array.from({ length: 25 }, (_, i) => `BO-2026-R${i}-${crypto.randomUUID().slice(0, 6)}`);
+    const what = `parametros-${crypto.randomUUID()}`;
+    const changedAt = new Date();
+    for (const [i, reference] of burst.entries()) {
+      announceCaseCreated(announcingCaseEvents, caseCreated(reference), announcing.log);
+      // The same message twice (PostgreSQL would deliver it once if both went in one statement).
+      if (i === 10 || i === 11) announceConfigurationChanged(announcingConfigurationEvents, { what, changedAt }, announcing.log);
+    }
+    const last = burst.at(-1);
+    await expect.poll(() => references(rlfBo.newEvents), { timeout: 10_000 }).toContain(last);
+    expect(references(rlfBo.newEvents).filter((reference) => burst.includes(reference))).toEqual(burst);
+    expect(rlfBo.configurationChanged.filter((message) => message.what === what)).toHaveLength(2);
   });
 });
