@@ -1,5 +1,5 @@
 import { type ListOrder, MSG, type PageAt, type SearchCriteria, type SearchOrderColumn } from '@atalaya/domain';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   activeIngredients,
@@ -248,31 +248,10 @@ const INGREDIENTS_OF_PRODUCT = (productId: SQL) =>
     where ${productIngredients.productId} = ${productId})`;
 
 /**
- * Per case: its first suspect medicine (lowest id, as the list row's) with product, company
- * and `pActive`: the active ingredients the case records on it, else its product's, joined by
- * ', ' in name order.
- */
-export function firstMedicines(db: DbOrTx, eventIds: string[]) {
-  return db
-    .selectDistinctOn([eventMedications.eventId], {
-      eventId: eventMedications.eventId,
-      commercialName: products.commercialName,
-      company: companies.name,
-      activeIngredients: sql<string | null>`coalesce(${INGREDIENTS_OF_MEDICATION(sql`${eventMedications.id}`)}, ${INGREDIENTS_OF_PRODUCT(sql`${eventMedications.productId}`)})`,
-    })
-    .from(eventMedications)
-    .innerJoin(products, eq(products.id, eventMedications.productId))
-    .innerJoin(laboratories, eq(laboratories.id, eventMedications.laboratoryId))
-    .innerJoin(companies, eq(companies.id, laboratories.companyId))
-    .where(inArray(eventMedications.eventId, eventIds))
-    .orderBy(eventMedications.eventId, asc(eventMedications.id));
-}
-
-/**
  * The search's pieces of a page, read in the list rows' statement (`buildCaseRowsWith`): the
- * first medicine's `pActive` as `firstMedicines` gives it (the medicine is the list row's first
- * medication: the same joins and order) and each case's reactions as `caseReactions` gives
- * them (JSON objects of the same fields, in the order of their ids).
+ * first medicine's `pActive` (the medicine is the list row's first medication, lowest id): the
+ * active ingredients the case records on it, else its product's, joined by ', ' in name order;
+ * and each case's reactions with their RAM type, as JSON objects in the order of their ids.
  */
 export const SEARCH_PIECES: ExtraPieces = {
   firstIngredients: (medicationId, productId) => sql`coalesce(${INGREDIENTS_OF_MEDICATION(medicationId)}, ${INGREDIENTS_OF_PRODUCT(productId)})`,
@@ -281,36 +260,6 @@ export const SEARCH_PIECES: ExtraPieces = {
     from ${eventRams} left join ${ramTypes} on ${ramTypes.id} = ${eventRams.ramTypeId}
     where ${eventRams.eventId} = ${eventId}`,
 };
-
-/** The reactions of the cases, in the order they were entered, with their RAM type. */
-export function caseReactions(db: DbOrTx, eventIds: string[]) {
-  return db
-    .select({
-      id: eventRams.id,
-      eventId: eventRams.eventId,
-      lltName: eventRams.lltName,
-      lltCode: eventRams.lltCode,
-      ramType: ramTypes.type,
-      isRam: eventRams.isRam,
-      serious: eventRams.isSerious,
-    })
-    .from(eventRams)
-    .leftJoin(ramTypes, eq(ramTypes.id, eventRams.ramTypeId))
-    .where(inArray(eventRams.eventId, eventIds))
-    .orderBy(eventRams.eventId, asc(eventRams.id));
-}
-export type CaseReaction = Awaited<ReturnType<typeof caseReactions>>[number];
-
-/** Rows grouped by case id. */
-export function groupByEvent<T extends { eventId: string }>(rows: T[]): Map<string, T[]> {
-  const grouped = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = grouped.get(row.eventId);
-    if (list) list.push(row);
-    else grouped.set(row.eventId, [row]);
-  }
-  return grouped;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The export: every case's pieces in one pass in the order the rows are read, then one sort

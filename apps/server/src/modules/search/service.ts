@@ -33,7 +33,7 @@ export async function searchScope(db: Db, user: AuthUser, criteria: SearchCriter
   return { timeZone, ...searchWhere(user, laboratoryIds, criteria, timeZone) };
 }
 
-/** A reaction as `SEARCH_PIECES.reactions` reads it (the JSON of `caseReactions`'s fields). */
+/** A reaction as `SEARCH_PIECES.reactions` reads it (the JSON object of its fields). */
 function toReaction(row: Record<string, unknown>): SearchReaction {
   const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
   // Both columns are NOT NULL booleans: JSON true / false.
