@@ -19,7 +19,7 @@
  * included). Run by hand; never a timed test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -34,6 +34,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client.js';
 import { createHomeReportEvents } from '../apps/server/src/modules/home-reports/events.js';
 import { insertWaitingReport, numberReport } from '../apps/server/src/modules/home-reports/numbering.js';
 import { patientReport } from '../apps/server/src/test-support/public-reports.js';
+import { solveCaptcha, waitForServer } from './support/server.js';
 
 const ownRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -79,7 +80,6 @@ function nextAddress(): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 function startServer(logFile: string): ChildProcess {
   const log = createWriteStream(logFile, { flags: 'a' });
@@ -104,32 +104,12 @@ function startServer(logFile: string): ChildProcess {
   return child;
 }
 
-async function waitReady(child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${logFile}`);
-    try {
-      const response = await fetch(`${BASE}/api/captcha`, { headers: { 'x-forwarded-for': nextAddress() } });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`the server did not start in 3 minutes; see ${logFile}`);
+function waitReady(child: ChildProcess, logFile: string): Promise<void> {
+  return waitForServer(BASE, child, logFile, nextAddress);
 }
 
-/** Solves an ALTCHA (v1) challenge: the number whose SHA-256 with the salt is the challenge. */
-async function captchaToken(): Promise<string> {
-  const response = await fetch(`${BASE}/api/captcha`, { headers: { 'x-forwarded-for': nextAddress() } });
-  if (!response.ok) throw new Error(`GET /api/captcha answered ${response.status}`);
-  const challenge = (await response.json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
-  for (let number = 0; number <= challenge.maxnumber; number += 1) {
-    if (createHash('sha256').update(`${challenge.salt}${number}`).digest('hex') === challenge.challenge) {
-      return Buffer.from(JSON.stringify({ ...challenge, number })).toString('base64');
-    }
-  }
-  throw new Error('captcha not solved');
+function captchaToken(): Promise<string> {
+  return solveCaptcha(BASE, nextAddress);
 }
 
 async function solveCaptchas(count: number): Promise<string[]> {

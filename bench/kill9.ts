@@ -18,7 +18,6 @@
  * and the writes stay in it. Run by hand; never a timed test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomInt } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -27,6 +26,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { patientReport } from '../apps/server/src/test-support/public-reports.js';
+import { randomIp, sleep, solveCaptcha, waitForServer } from './support/server.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const serverMain = join(repoRoot, 'apps/server/dist/main.js');
@@ -83,19 +83,8 @@ function startServer(target: Target, extraEnv: Record<string, string> = {}): Chi
   return child;
 }
 
-async function waitReady(child: ChildProcess, target: Target): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${target.logFile}`);
-    try {
-      const response = await fetch(`${BASE}/api/captcha`, { headers: { 'x-forwarded-for': randomIp() } });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`the server did not start in 3 minutes; see ${target.logFile}`);
+function waitReady(child: ChildProcess, target: Target): Promise<void> {
+  return waitForServer(BASE, child, target.logFile);
 }
 
 async function stopServer(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
@@ -108,20 +97,9 @@ async function stopServer(child: ChildProcess, signal: NodeJS.Signals): Promise<
 // ---------------------------------------------------------------------------------------
 // HTTP helpers
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-/** Solves an ALTCHA (v1) challenge: the number whose SHA-256 with the salt is the challenge. */
-async function captchaToken(): Promise<string> {
-  const response = await fetch(`${BASE}/api/captcha`, { headers: { 'x-forwarded-for': randomIp() } });
-  if (!response.ok) throw new Error(`GET /api/captcha answered ${response.status}`);
-  const challenge = (await response.json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
-  for (let number = 0; number <= challenge.maxnumber; number += 1) {
-    if (createHash('sha256').update(`${challenge.salt}${number}`).digest('hex') === challenge.challenge) {
-      return Buffer.from(JSON.stringify({ ...challenge, number })).toString('base64');
-    }
-  }
-  throw new Error('captcha not solved');
+function captchaToken(): Promise<string> {
+  return solveCaptcha(BASE);
 }
 
 async function login(): Promise<string> {

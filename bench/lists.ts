@@ -20,7 +20,6 @@
  * yet) prints 'absent'. Run by hand; never a timed test. Linux only (RSS from /proc).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomInt } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, existsSync } from 'node:fs';
 import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -31,6 +30,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
+import { cpuSecondsOf, randomIp, sleep, solveCaptcha, waitForServer } from './support/server.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const serverDir = resolve(root, 'apps/server');
@@ -104,17 +104,8 @@ async function startServer(logDir: string, options: { port?: number; sqlLog?: bo
   const log = createWriteStream(join(logDir, logging ? 'server.log' : `server-${port}.log`));
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${logDir}/server.log`);
-    try {
-      if ((await fetch(`${base}/api/captcha`, { headers: { 'x-forwarded-for': randomIp() } })).ok) return { child, sqlLog, base };
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`the server did not start in 3 minutes; see ${logDir}/server.log`);
+  await waitForServer(base, child, join(logDir, logging ? 'server.log' : `server-${port}.log`));
+  return { child, sqlLog, base };
 }
 
 async function stopServer(server: Server): Promise<void> {
@@ -124,20 +115,8 @@ async function stopServer(server: Server): Promise<void> {
   await exited;
 }
 
-/** CPU time (user + system) a process has used so far, in ms (/proc, clock ticks of 10 ms). */
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** Resident memory of a process (VmRSS) and its high-water mark (VmHWM), in MiB. */
-/** CPU seconds (user + system) a process has used, from /proc (clock ticks of 10 ms). */
-async function cpuSecondsOf(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
@@ -147,19 +126,9 @@ async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
 // ---------------------------------------------------------------------------------------
 // HTTP
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-async function captchaToken(): Promise<string> {
-  const response = await fetch(`${BASE}/api/captcha`, { headers: { 'x-forwarded-for': randomIp() } });
-  if (!response.ok) throw new Error(`GET /api/captcha answered ${response.status}`);
-  const challenge = (await response.json()) as { challenge: string; maxnumber: number; salt: string };
-  for (let number = 0; number <= challenge.maxnumber; number += 1) {
-    if (createHash('sha256').update(`${challenge.salt}${number}`).digest('hex') === challenge.challenge) {
-      return Buffer.from(JSON.stringify({ ...challenge, number })).toString('base64');
-    }
-  }
-  throw new Error('captcha not solved');
+function captchaToken(): Promise<string> {
+  return solveCaptcha(BASE);
 }
 
 async function login(email: string): Promise<string> {
@@ -346,12 +315,12 @@ async function benchList(server: Server, timed: Server, pool: pg.Pool, user: str
       continue;
     }
     const pid = timed.child.pid ?? 0;
-    const cpuBefore = await cpuMsOf(pid);
+    const cpuBefore = await cpuSecondsOf(pid);
     const api = await measure(async () => {
       const answer = await send(token, call, timed.base);
       if (answer.status !== 200) throw new Error(`${call.url} answered ${answer.status}`);
     });
-    const serverCpu = ((await cpuMsOf(pid)) - cpuBefore) / api.length;
+    const serverCpu = (((await cpuSecondsOf(pid)) - cpuBefore) * 1000) / api.length;
     const raw = await measure(async () => {
       for (const statement of captured.statements) await pool.query(statement.sql, statement.params);
     });

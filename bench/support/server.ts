@@ -1,0 +1,46 @@
+/**
+ * What the benches that start the server share: waiting for it to listen, solving its
+ * captcha (ALTCHA v1) from a given address, and reading a process's CPU from /proc.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { createHash, randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** A private address for `X-Forwarded-For`, so the per-address rate limits do not answer 429. */
+export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** Resolves when `base` answers `GET /api/captcha`; throws if `child` exits first or after 3 minutes. */
+export async function waitForServer(base: string, child: ChildProcess, logFile: string, address: () => string = randomIp): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${logFile}`);
+    try {
+      if ((await fetch(`${base}/api/captcha`, { headers: { 'x-forwarded-for': address() } })).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`the server did not start in 3 minutes; see ${logFile}`);
+}
+
+/** A solved captcha of `base`: the number whose SHA-256 with the salt is the challenge, as the widget sends it. */
+export async function solveCaptcha(base: string, address: () => string = randomIp): Promise<string> {
+  const response = await fetch(`${base}/api/captcha`, { headers: { 'x-forwarded-for': address() } });
+  if (!response.ok) throw new Error(`GET /api/captcha answered ${response.status}`);
+  const challenge = (await response.json()) as { challenge: string; maxnumber: number; salt: string };
+  for (let number = 0; number <= challenge.maxnumber; number += 1) {
+    if (createHash('sha256').update(`${challenge.salt}${number}`).digest('hex') === challenge.challenge) {
+      return Buffer.from(JSON.stringify({ ...challenge, number })).toString('base64');
+    }
+  }
+  throw new Error('captcha not solved');
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
+export async function cpuSecondsOf(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
