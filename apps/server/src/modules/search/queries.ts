@@ -212,21 +212,23 @@ export interface ByCountry {
  * tasks' `CasePageRow`), the group's name and the keyset columns. Joined to the case's
  * country, group and sub-group (primary keys).
  */
+/** The Pais order: the page's ids read per country (and status), as the task lists read them. */
+function countryPageIds(byCountry: ByCountry, order: KeysetOrder, plan: KeysetPlan): SQL {
+  const readAscending = (order.direction === 'ASC') !== plan.reversed;
+  const key = byCountry.at.kind === 'after' || byCountry.at.kind === 'before' ? decodePageKey(byCountry.at.key, order) : null;
+  return sql`${events.id} in (${countryOrderIds(byCountry.branches, byCountry.statuses, plan.limit, key, readAscending)})`;
+}
+
 export function searchPage(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan, byCountry?: ByCountry) {
   const { keyValue, keyId } = keysetColumns(order);
-  // The Pais order: the page's ids read per country (and status), as the task lists read them.
-  if (byCountry && order.value === countries.name && plan.offset === 0) {
-    const readAscending = (order.direction === 'ASC') !== plan.reversed;
-    const key = byCountry.at.kind === 'after' || byCountry.at.kind === 'before' ? decodePageKey(byCountry.at.key, order) : null;
-    where = sql`${events.id} in (${countryOrderIds(byCountry.branches, byCountry.statuses, plan.limit, key, readAscending)})`;
-  }
+  const matching = byCountry && order.value === countries.name && plan.offset === 0 ? countryPageIds(byCountry, order, plan) : where;
   return db
     .select({ ...CASE_PAGE_COLUMNS, groupName: groups.title, keyValue, keyId })
     .from(events)
     .innerJoin(countries, eq(countries.id, events.countryId))
     .innerJoin(groups, eq(groups.id, events.groupId))
     .innerJoin(subGroups, eq(subGroups.id, events.subGroupId))
-    .where(plan.where ? sql`(${where}) and ${plan.where}` : where)
+    .where(plan.where ? sql`(${matching}) and ${plan.where}` : matching)
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
     .offset(plan.offset);

@@ -135,12 +135,6 @@ export function pendingFilterConditions(filters: PendingListFilters, timeZone: s
   return conditions;
 }
 
-/** The IANA time zone of a country by code (the user's), UTC when unknown. */
-export async function countryTimeZone(db: DbOrTx, countryCode: string): Promise<string> {
-  const [row] = await db.select({ timeZone: countries.timeZone }).from(countries).where(eq(countries.code, countryCode));
-  return row?.timeZone ?? 'UTC';
-}
-
 /** What a list's condition and rows are built from: the user's time zone and, for laboratory roles, their laboratories. */
 export interface ListContext {
   timeZone: string;
@@ -149,7 +143,7 @@ export interface ListContext {
 }
 
 /**
- * `countryTimeZone` and, for the roles whose reach goes by laboratory (`reachesByLaboratory`),
+ * The user's country's time zone (UTC when unknown) and, for the roles whose reach goes by laboratory (`reachesByLaboratory`),
  * `loadUserLaboratoryIds`, in one statement: read on every list request (nothing cached, so an
  * assignment changed in administration counts from the next request on).
  */
