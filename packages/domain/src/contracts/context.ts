@@ -63,11 +63,26 @@ export const userDetailsSchema = z.object({
   IsActive: z.boolean(),
 });
 
-/** A laboratory assignment: a laboratory, every laboratory of a country (LaboratoryId null), or all (both null). */
+/**
+ * One grant of a user's laboratory assignment (docs/roles.md 'Laboratory assignment'). Exactly
+ * one of four kinds, by which ids are set:
+ * - all null: every laboratory (the spec's "CountryId null means all labs");
+ * - CountryId only: every laboratory of that country;
+ * - CompanyId (and its CountryId): every laboratory of that company
+ *   (workflow.md's "CountryId null = all the laboratories of the company" reads as this);
+ * - LaboratoryId (with its CompanyId and CountryId): that laboratory.
+ */
 export const userLaboratorySchema = z.object({
+  /** The grant's id (to remove it with `deleteLaboratoryUser`). */
+  Id: z.number().int(),
   LaboratoryId: z.number().int().nullable(),
+  CompanyId: z.number().int().nullable(),
   CountryId: z.number().int().nullable(),
+  /** What it covers, in Spanish: 'Todos los laboratorios', 'Todos los laboratorios de Uruguay',
+   * 'Todos los laboratorios de {compañía} (Uruguay)', '{laboratorio} ({compañía}, Uruguay)'. */
+  Description: z.string(),
 });
+export type UserLaboratory = z.infer<typeof userLaboratorySchema>;
 
 /** `GET /api/getMyUser`: a user with details and laboratories (platform spec §3 'User'). */
 export const userWithDetailsSchema = z.object({
