@@ -28,10 +28,11 @@ import { followUpModule } from './modules/follow-up/index.js';
 import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
 import { meddraModule } from './modules/meddra/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
-import { type ConfigurationEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
+import { type AccountEvents, type ConfigurationEvents, createAccountEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
 import { searchModule } from './modules/search/index.js';
 import { registerWebApp } from './modules/static/index.js';
 import { tasksModule } from './modules/tasks/index.js';
+import { usersModule } from './modules/users/index.js';
 
 /** Largest JSON or form body; file uploads declare their own limit. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   config: Config;
   /** The configuration events of the instance; tests pass theirs to announce on the hub. */
   configurationEvents?: ConfigurationEvents;
+  /** The account events of the instance (users whose access changed); tests pass theirs. */
+  accountEvents?: AccountEvents;
 }
 
 /**
@@ -70,7 +73,7 @@ function acceptEmptyJson(app: FastifyInstance): void {
  * The Fastify application: security headers, error catalogue, role checks, OpenAPI at
  * /api/docs, the API modules and the web build. Not yet listening nor `ready()`.
  */
-export async function buildApp({ database, config, configurationEvents = createConfigurationEvents() }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, config, configurationEvents = createConfigurationEvents(), accountEvents = createAccountEvents() }: BuildAppOptions): Promise<FastifyInstance> {
   // Messages of schemas that do not set their own: Spanish, like everything the user reads.
   z.config(z.locales.es());
 
@@ -116,6 +119,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   await app.register(followUpModule, { db, caseEvents });
   await app.register(caseWorkflowModule, { db, caseEvents, appUrl: config.appUrl });
   await app.register(casePdfModule, { db });
+  await app.register(usersModule, { db, config, accountEvents });
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, {
     database,
@@ -125,6 +129,7 @@ export async function buildApp({ database, config, configurationEvents = createC
     homeReportEvents,
     caseEvents,
     configurationEvents,
+    accountEvents,
   });
 
   registerNotFound(app, await registerWebApp(app, config.webDistDir));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_LIMITS } from './field-limits.js';
 import { requiredChoice, requiredEmail, requiredText } from './fields.js';
 import { MSG } from './messages.js';
 import { PAGE_SIZE } from './paging.js';
@@ -11,9 +12,9 @@ import { ROLES, type Role } from './roles.js';
  * 'Seleccionar...' count as empty.
  */
 const userDetailsShape = {
-  Email: requiredEmail(MSG.users.emailRequired, MSG.generic.emailFormat),
-  FirstName: requiredText(MSG.users.firstNameRequired),
-  LastName: requiredText(MSG.users.lastNameRequired),
+  Email: requiredEmail(MSG.users.emailRequired, MSG.generic.emailFormat).max(FIELD_LIMITS.email, { error: MSG.generic.maxLength(FIELD_LIMITS.email) }),
+  FirstName: requiredText(MSG.users.firstNameRequired).max(FIELD_LIMITS.name, { error: MSG.generic.maxLength(FIELD_LIMITS.name) }),
+  LastName: requiredText(MSG.users.lastNameRequired).max(FIELD_LIMITS.name, { error: MSG.generic.maxLength(FIELD_LIMITS.name) }),
   /** Country code (Paises.Codigo), e.g. 'UY'. */
   Country: requiredChoice(MSG.users.countryRequired),
   UserType: z.enum(ROLES, { error: MSG.users.roleRequired }),
@@ -40,13 +41,13 @@ export const DEFAULT_USER_ORDER = 'Nombre ASC';
 
 /** Body of the user-list filter call. Empty and placeholder values mean "any". */
 export const userFilterSchema = z.object({
-  country: z.string().nullish(),
-  name: z.string().nullish(),
-  email: z.string().nullish(),
-  userType: z.string().nullish(),
+  country: z.string().max(FIELD_LIMITS.label, { error: MSG.generic.maxLength(FIELD_LIMITS.label) }).nullish(),
+  name: z.string().max(FIELD_LIMITS.name, { error: MSG.generic.maxLength(FIELD_LIMITS.name) }).nullish(),
+  email: z.string().max(FIELD_LIMITS.email, { error: MSG.generic.maxLength(FIELD_LIMITS.email) }).nullish(),
+  userType: z.string().max(FIELD_LIMITS.label, { error: MSG.generic.maxLength(FIELD_LIMITS.label) }).nullish(),
   isActive: z.boolean().nullish(),
   pageNumber: z.number().int().min(1).default(1),
-  orderBy: z.string().default(DEFAULT_USER_ORDER),
+  orderBy: z.string().max(FIELD_LIMITS.label, { error: MSG.generic.maxLength(FIELD_LIMITS.label) }).default(DEFAULT_USER_ORDER),
   pageSize: z.number().int().min(1).max(100).default(PAGE_SIZE),
 });
 export type UserFilterInput = z.input<typeof userFilterSchema>;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { type ConfigurationEvents, createConfigurationEvents } from '../modules/realtime/index.js';
+import { type AccountEvents, type ConfigurationEvents, createAccountEvents, createConfigurationEvents } from '../modules/realtime/index.js';
 import { createTestDatabase } from './db.js';
 
 export interface TestApp {
@@ -11,6 +11,8 @@ export interface TestApp {
   config: Config;
   /** The application's configuration events: a test announces on them (the hub tells every client). */
   configurationEvents: ConfigurationEvents;
+  /** The application's account events: the users module announces on them (the hub cuts the user's sockets). */
+  accountEvents: AccountEvents;
   close(): Promise<void>;
 }
 
@@ -35,12 +37,14 @@ export async function createTestAppOn(database: Database, overrides: Partial<Con
     ...overrides,
   };
   const configurationEvents = createConfigurationEvents();
-  const app = await buildApp({ database, config, configurationEvents });
+  const accountEvents = createAccountEvents();
+  const app = await buildApp({ database, config, configurationEvents, accountEvents });
   return {
     app,
     database,
     config,
     configurationEvents,
+    accountEvents,
     async close() {
       await app.close();
       await database.close();

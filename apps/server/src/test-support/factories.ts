@@ -5,7 +5,7 @@ import type { Algorithm } from 'altcha-lib/v1/types';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../db/client.js';
-import { countries, userLaboratories, users } from '../db/schema/index.js';
+import { companies, countries, laboratories, userLaboratories, users } from '../db/schema/index.js';
 import { CAPTCHA_HEADER, hashPassword } from '../modules/auth/index.js';
 
 export const DEFAULT_TEST_PASSWORD = 'Clave-de-prueba-1';
@@ -19,13 +19,37 @@ export interface TestUser {
 }
 
 /**
- * A laboratory assignment of a user (`user_laboratories`): a laboratory; or, with no
- * laboratory, every laboratory of `country`; or, with neither, every laboratory.
+ * A laboratory grant of a user (`user_laboratories`, docs/roles.md 'Laboratory assignment'):
+ * a laboratory (its company and country are filled in); or every laboratory of a company
+ * (its country is filled in); or every laboratory of `country`; or, with none, every laboratory.
  */
 export interface TestLaboratoryAssignment {
   laboratoryId?: number | null;
+  companyId?: number | null;
   /** Country code ('UY'). */
   country?: string | null;
+}
+
+/** The row of a grant: a laboratory's company and country, a company's country, filled in from the catalogue. */
+export async function laboratoryGrantRow(db: DbOrTx, userId: string, assignment: TestLaboratoryAssignment): Promise<typeof userLaboratories.$inferInsert> {
+  if (assignment.laboratoryId) {
+    const [lab] = await db
+      .select({ companyId: laboratories.companyId, countryId: laboratories.countryId })
+      .from(laboratories)
+      .where(eq(laboratories.id, assignment.laboratoryId));
+    if (!lab) throw new Error(`Laboratory ${assignment.laboratoryId} does not exist`);
+    return { userId, laboratoryId: assignment.laboratoryId, companyId: lab.companyId, countryId: lab.countryId };
+  }
+  if (assignment.companyId) {
+    const [company] = await db.select({ countryId: companies.countryId }).from(companies).where(eq(companies.id, assignment.companyId));
+    if (!company) throw new Error(`Company ${assignment.companyId} does not exist`);
+    return { userId, laboratoryId: null, companyId: assignment.companyId, countryId: company.countryId };
+  }
+  const assignedCountry = assignment.country
+    ? (await db.select({ id: countries.id }).from(countries).where(eq(countries.code, assignment.country)))[0]
+    : null;
+  if (assignment.country && !assignedCountry) throw new Error(`Country ${assignment.country} is not seeded`);
+  return { userId, laboratoryId: null, companyId: null, countryId: assignedCountry?.id ?? null };
 }
 
 /** A user with a unique e-mail, so tests can run in parallel on a shared database. */
@@ -61,11 +85,7 @@ export async function createUser(
     .returning({ id: users.id });
   if (!row) throw new Error('User not created');
   for (const assignment of options.laboratories ?? []) {
-    const assignedCountry = assignment.country
-      ? (await db.select({ id: countries.id }).from(countries).where(eq(countries.code, assignment.country)))[0]
-      : null;
-    if (assignment.country && !assignedCountry) throw new Error(`Country ${assignment.country} is not seeded`);
-    await db.insert(userLaboratories).values({ userId: row.id, laboratoryId: assignment.laboratoryId ?? null, countryId: assignedCountry?.id ?? null });
+    await db.insert(userLaboratories).values(await laboratoryGrantRow(db, row.id, assignment));
   }
   return { id: row.id, email, password, role: options.role, countryCode };
 }

@@ -9,6 +9,7 @@ import { createHomeReportEvents } from '../modules/home-reports/index.js';
 import {
   announceConfigurationChanged,
   type ConfigurationEvents,
+  createAccountEvents,
   createConfigurationEvents,
   type RealtimeHubOptions,
   registerRealtimeHub,
@@ -109,6 +110,7 @@ export async function startBareHub(
     homeReportEvents: createHomeReportEvents(),
     caseEvents: createCaseEvents(),
     configurationEvents: createConfigurationEvents(),
+    accountEvents: createAccountEvents(),
     ...options,
   });
   await hub.listen({ port: 0, host: '127.0.0.1' });

@@ -31,6 +31,14 @@ export const AUDIT_KINDS = {
   'home-report.triaged': { instance: 'ER', operationType: 'U' },
   /** A user account was created. */
   'user.created': { instance: 'Usuarios', operationType: 'I' },
+  /** A user's details (names, country, speciality, role) were changed. */
+  'user.updated': { instance: 'Usuarios', operationType: 'U' },
+  /** A user was disabled (they lose access at once). */
+  'user.disabled': { instance: 'Usuarios', operationType: 'U' },
+  /** A disabled user was enabled again. */
+  'user.enabled': { instance: 'Usuarios', operationType: 'U' },
+  /** A user's laboratory grants were changed (setLaboratoryUser, deleteLaboratoryUser). */
+  'user.laboratories-changed': { instance: 'Usuarios', operationType: 'U' },
 } as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 
 /** Paises: the countries the group operates in; `code` is the ISO code shown as Codigo ('UY'). */
 export const countries = pgTable('countries', {
@@ -22,7 +22,8 @@ export const companies = pgTable(
       .references(() => countries.id),
     eliminado: boolean().notNull().default(false),
   },
-  (t) => [index().on(t.countryId)],
+  // (id, countryId): the target of user_laboratories' company-of-country foreign key.
+  (t) => [index().on(t.countryId), unique('companies_id_country_unique').on(t.id, t.countryId)],
 );
 
 /** Laboratories (manufacturers, Fabricante) of a company in a country. */
@@ -40,7 +41,8 @@ export const laboratories = pgTable(
       .references(() => countries.id),
     eliminado: boolean().notNull().default(false),
   },
-  (t) => [index().on(t.companyId), index().on(t.countryId)],
+  // (id, companyId, countryId): the target of user_laboratories' laboratory-of-company foreign key.
+  (t) => [index().on(t.companyId), index().on(t.countryId), unique('laboratories_id_company_country_unique').on(t.id, t.companyId, t.countryId)],
 );
 
 /** Manufacturing lines of a laboratory (the LineaId of a related medication). */

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -13,7 +14,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { countries, laboratories } from './catalog.js';
+import { companies, countries, laboratories } from './catalog.js';
 import { stamps, timestamptz } from './columns.js';
 import { specialities } from './reference-lists.js';
 
@@ -79,8 +80,14 @@ export const roleMenuItems = pgTable(
 );
 
 /**
- * A user's laboratory assignment: a laboratory, or (laboratoryId null) every laboratory of
- * `countryId`, or (both null) every laboratory.
+ * A user's laboratory assignment (docs/roles.md 'Laboratory assignment'): each row is one
+ * grant of four kinds, by which ids are set (the check constraint refuses any other mix):
+ * - all null: every laboratory;
+ * - `countryId` only: every laboratory of that country;
+ * - `companyId` and its `countryId`: every laboratory of that company;
+ * - `laboratoryId` with its `companyId` and `countryId`: that laboratory.
+ * The composite foreign keys keep a laboratory's company and country, and a company's
+ * country, those of the catalogue. One row per user and target.
  */
 export const userLaboratories = pgTable(
   'user_laboratories',
@@ -90,9 +97,28 @@ export const userLaboratories = pgTable(
       .notNull()
       .references(() => users.id),
     laboratoryId: integer().references(() => laboratories.id),
+    companyId: integer().references(() => companies.id),
     countryId: integer().references(() => countries.id),
   },
-  (t) => [unique('user_laboratories_user_laboratory_country_unique').on(t.userId, t.laboratoryId, t.countryId).nullsNotDistinct(), index().on(t.laboratoryId)],
+  (t) => [
+    unique('user_laboratories_user_target_unique').on(t.userId, t.laboratoryId, t.companyId, t.countryId).nullsNotDistinct(),
+    check(
+      'user_laboratories_kind',
+      sql`(${t.laboratoryId} is null or ${t.companyId} is not null) and (${t.companyId} is null or ${t.countryId} is not null)`,
+    ),
+    foreignKey({
+      name: 'user_laboratories_laboratory_of_company_fk',
+      columns: [t.laboratoryId, t.companyId, t.countryId],
+      foreignColumns: [laboratories.id, laboratories.companyId, laboratories.countryId],
+    }),
+    foreignKey({
+      name: 'user_laboratories_company_of_country_fk',
+      columns: [t.companyId, t.countryId],
+      foreignColumns: [companies.id, companies.countryId],
+    }),
+    index().on(t.laboratoryId),
+    index().on(t.companyId),
+  ],
 );
 
 /** Rotating refresh tokens; a family is every token descended from one login. */

@@ -45,7 +45,7 @@ export async function seedDemoUsers(db: DbOrTx): Promise<void> {
     ),
   );
   const labs = await db
-    .select({ id: laboratories.id, code: laboratories.code, countryId: laboratories.countryId })
+    .select({ id: laboratories.id, code: laboratories.code, companyId: laboratories.companyId, countryId: laboratories.countryId })
     .from(laboratories);
   const labByCode = new Map(labs.map((lab) => [lab.code, lab]));
   await insertMissing(
@@ -54,11 +54,11 @@ export async function seedDemoUsers(db: DbOrTx): Promise<void> {
     data.demoUsers.flatMap((user): (typeof userLaboratories.$inferInsert)[] => {
       const userId = userIds.get(user.email.toLowerCase());
       if (!userId) throw new Error(`Demo user ${user.email} was not stored`);
-      if (user.laboratories === 'all') return [{ userId, laboratoryId: null, countryId: null }];
+      if (user.laboratories === 'all') return [{ userId, laboratoryId: null, companyId: null, countryId: null }];
       return user.laboratories.map((code) => {
         const lab = labByCode.get(code);
         if (!lab) throw new Error(`Seed data refers to unknown laboratory '${code}'`);
-        return { userId, laboratoryId: lab.id, countryId: lab.countryId };
+        return { userId, laboratoryId: lab.id, companyId: lab.companyId, countryId: lab.countryId };
       });
     }),
   );

@@ -7,7 +7,10 @@ export { CAPTCHA_HEADER, captchaSpendCtes, spendCaptcha, verifyCaptcha, type Cap
 export { loadAuthKeys, type AuthKeys } from './keys.js';
 export type { AuthModuleOptions } from './module-options.js';
 export { hashPassword, verifyPassword } from './passwords.js';
-export { roleOfId } from './queries.js';
+export { revokeUserRefreshTokens, roleOfId } from './queries.js';
+export { queueSetPasswordLink, SET_PASSWORD_LINK_TTL_MS } from './password-service.js';
+/** A password hash that no password matches (a new user's, until the set-password link is used). */
+export { unusablePasswordHash } from './passwords.js';
 
 /** The auth feature: sign-in, session, captcha, passwords, signature and terms. */
 export const authModule: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, options) => {

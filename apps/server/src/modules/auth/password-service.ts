@@ -1,5 +1,5 @@
 import { MSG, changePasswordServerMessage } from '@atalaya/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { enqueueMail } from '../mail/index.js';
@@ -19,6 +19,39 @@ import { newOpaqueToken, sha256Hex } from './refresh-tokens.js';
 
 /** A reset link works once, within an hour. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+/** The set-password link of a new user works once, within three days. */
+export const SET_PASSWORD_LINK_TTL_MS = 72 * 60 * 60 * 1000;
+
+function setPasswordMail(to: string, name: string, link: string) {
+  return {
+    to,
+    subject: 'Atalaya: defina su contraseña',
+    text: [
+      `${name}: se creó su usuario en Atalaya, la plataforma de farmacovigilancia.`,
+      '',
+      'Para definir su contraseña abra el siguiente enlace (vale una sola vez, durante tres días):',
+      link,
+      '',
+      'Si el enlace venció, pida uno nuevo con «¿Olvidó su contraseña?» en la pantalla de ingreso.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * A new user's single-use set-password link, in the transaction that creates the user: the
+ * reset-link mechanism (a `password_reset_tokens` row, the outbox) with a longer life. The
+ * link opens the same page as a reset link (/changepassword?token=…).
+ */
+export async function queueSetPasswordLink(
+  tx: DbOrTx,
+  input: { userId: string; email: string; name: string; appUrl: string; now?: Date },
+): Promise<void> {
+  const now = input.now ?? new Date();
+  const token = newOpaqueToken();
+  await insertPasswordResetToken(tx, { userId: input.userId, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + SET_PASSWORD_LINK_TTL_MS) });
+  await enqueueMail(tx, setPasswordMail(input.email, input.name, `${input.appUrl}/changepassword?token=${encodeURIComponent(token)}`));
+}
 
 function resetMail(to: string, link: string) {
   return {

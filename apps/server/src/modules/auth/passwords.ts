@@ -25,3 +25,11 @@ export async function verifyPassword(passwordHash: string | null, password: stri
     return false;
   }
 }
+
+/**
+ * A stored hash no password matches: not an argon2 string, so `verifyPassword` answers false.
+ * A new user holds one until their set-password link is used.
+ */
+export function unusablePasswordHash(): string {
+  return `!unusable:${crypto.randomUUID()}`;
+}

@@ -21,7 +21,7 @@ import { badRequest, forbidden, notFound, type AppError } from '../../http/error
 import { AUDIT_KINDS, type AuditKind } from '../audit/index.js';
 import { announceCaseSent, recordCaseOperation, type CaseEvents, type CaseSent, type ChangeLine } from '../cases/index.js';
 import { enqueueMail, type OutgoingMail } from '../mail/index.js';
-import { findCaseInReach, type CaseInReach } from '../reach/index.js';
+import { findCaseInReach, grantCoversLaboratory, type CaseInReach } from '../reach/index.js';
 import { evaluationCompleteOf } from './evaluation-complete.js';
 import { actionMail, caseSentMail, caseViewUrl } from './mails.js';
 
@@ -183,10 +183,7 @@ async function usersActingNext(db: DbOrTx, eventId: string, countryId: number, r
         sql`exists (
           select 1 from ${eventMedications}
           join ${laboratories} on ${laboratories.id} = ${eventMedications.laboratoryId}
-          join ${userLaboratories} on ${userLaboratories.userId} = ${users.id}
-            and (${userLaboratories.laboratoryId} = ${laboratories.id}
-              or (${userLaboratories.laboratoryId} is null
-                and (${userLaboratories.countryId} is null or ${userLaboratories.countryId} = ${laboratories.countryId})))
+          join ${userLaboratories} on ${userLaboratories.userId} = ${users.id} and ${grantCoversLaboratory()}
           where ${eventMedications.eventId} = ${eventId})`,
       ),
     );

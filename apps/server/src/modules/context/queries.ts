@@ -8,7 +8,6 @@ import {
   settings,
   statuses,
   subGroups,
-  userLaboratories,
   users,
 } from '../../db/schema/index.js';
 
@@ -80,13 +79,3 @@ export function activeSubGroups(db: DbOrTx) {
     .where(eq(subGroups.eliminado, false))
     .orderBy(asc(subGroups.grupoId), asc(subGroups.id));
 }
-
-/** A user's laboratory assignment rows. */
-export function laboratoriesOfUser(db: DbOrTx, userId: string) {
-  return db
-    .select({ laboratoryId: userLaboratories.laboratoryId, countryId: userLaboratories.countryId })
-    .from(userLaboratories)
-    .where(eq(userLaboratories.userId, userId))
-    .orderBy(asc(userLaboratories.id));
-}
-

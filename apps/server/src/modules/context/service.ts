@@ -3,12 +3,12 @@ import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { unauthorized } from '../../http/errors.js';
 import { roleOfId } from '../auth/index.js';
+import { myUser } from '../users/index.js';
 import {
   activeStatuses,
   activeSubGroups,
   allCountries,
   findSessionUser,
-  laboratoriesOfUser,
   menuItemsOfRole,
   settingValue,
 } from './queries.js';
@@ -71,27 +71,10 @@ export async function getContext(
   };
 }
 
-/** `GET /api/getMyUser`: the signed-in user with details and laboratories. */
+/** `GET /api/getMyUser`: the signed-in user with details and laboratory grants. */
 export async function getMyUser(db: Db, user: AuthUser): Promise<UserWithDetails> {
-  const [row, laboratories] = await Promise.all([activeSessionUser(db, user), laboratoriesOfUser(db, user.id)]);
-  const role = roleOfId(row.roleId);
-  return {
-    UserID: row.id,
-    Id: row.id,
-    Name: `${row.firstName} ${row.lastName}`.trim(),
-    Email: row.email,
-    Rol: role,
-    Country: row.countryCode,
-    Details: {
-      UserID: row.id,
-      FirstName: row.firstName,
-      LastName: row.lastName,
-      Email: row.email,
-      Country: row.countryCode,
-      UserType: role,
-      Speciality: { Id: row.specialityId },
-      IsActive: row.isActive,
-    },
-    Laboratories: laboratories.map((lab) => ({ LaboratoryId: lab.laboratoryId, CountryId: lab.countryId })),
-  };
+  await activeSessionUser(db, user);
+  const found = await myUser(db, user.id);
+  if (!found) throw unauthorized();
+  return found;
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, products, userLaboratories } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { laboratoryGrantRow } from '../../test-support/factories.js';
 import { countryId, createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { patientReport, professionalReport } from '../../test-support/public-reports.js';
 import { createCase } from '../cases/index.js';
@@ -105,7 +106,7 @@ describe('GET /api/getEventoDeHomeByMeta/{meta}', () => {
     }
     const [lab] = await t.database.db.select({ laboratoryId: products.laboratoryId }).from(products).where(eq(products.id, product.id));
     await t.database.db.insert(userLaboratories).values([
-      { userId: fabricante.user.id, laboratoryId: lab?.laboratoryId ?? 0 },
+      await laboratoryGrantRow(t.database.db, fabricante.user.id, { laboratoryId: lab?.laboratoryId ?? 0 }),
       { userId: cl.user.id, laboratoryId: null, countryId: await countryId(t.database.db, 'UY') },
     ]);
     await t.database.db.update(events).set({ status: 2 }).where(eq(events.meta, meta));

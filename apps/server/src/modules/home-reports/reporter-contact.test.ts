@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, products, userLaboratories } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { laboratoryGrantRow } from '../../test-support/factories.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { postPublicReport, postUserReport, type SignedIn, signIn, triageOk } from '../../test-support/home-reports.js';
 import { pdfText } from '../../test-support/pdf-text.js';
@@ -25,8 +26,8 @@ beforeAll(async () => {
   [rlf, cl, fabricante] = await Promise.all([signIn(t, 'RLF', 'UY'), signIn(t, 'CL', 'UY'), signIn(t, 'Fabricante', 'UY')]);
   const [lab] = await t.database.db.select({ laboratoryId: products.laboratoryId }).from(products).where(eq(products.id, product.id));
   await t.database.db.insert(userLaboratories).values([
-    { userId: fabricante.user.id, laboratoryId: lab?.laboratoryId ?? 0 },
-    { userId: cl.user.id, laboratoryId: lab?.laboratoryId ?? 0 },
+    await laboratoryGrantRow(t.database.db, fabricante.user.id, { laboratoryId: lab?.laboratoryId ?? 0 }),
+    await laboratoryGrantRow(t.database.db, cl.user.id, { laboratoryId: lab?.laboratoryId ?? 0 }),
   ]);
 });
 afterAll(() => t.close());

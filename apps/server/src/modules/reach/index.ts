@@ -2,6 +2,7 @@ export {
   caseReach,
   caseReachBranches,
   findCaseInReach,
+  grantCoversLaboratory,
   loadUserLaboratoryIds,
   reachesByLaboratory,
   userLaboratoryIds,

@@ -8,17 +8,27 @@ import type { AuthUser } from '../../http/access-token.js';
 export type ReachUser = Pick<AuthUser, 'id' | 'role' | 'countryCode'>;
 
 /**
- * The ids of the laboratories assigned to a user, as a subquery: each `user_laboratories`
- * row covers its laboratory; a row with no laboratory and a country covers every laboratory
- * of that country (`laboratories.countryId`); a row with neither covers every laboratory.
+ * Whether the `user_laboratories` row in scope covers the `laboratories` row in scope
+ * (docs/roles.md 'Laboratory assignment'): a laboratory grant covers that laboratory; a
+ * company grant every laboratory of the company; a country grant every laboratory of the
+ * country; a grant with no id at all every laboratory.
+ */
+export function grantCoversLaboratory(): SQL {
+  return sql`(${userLaboratories.laboratoryId} = ${laboratories.id}
+    or (${userLaboratories.laboratoryId} is null
+      and (${userLaboratories.companyId} = ${laboratories.companyId}
+        or (${userLaboratories.companyId} is null
+          and (${userLaboratories.countryId} is null or ${userLaboratories.countryId} = ${laboratories.countryId})))))`;
+}
+
+/**
+ * The ids of the laboratories assigned to a user, as a subquery: every laboratory one of the
+ * user's `user_laboratories` rows covers (`grantCoversLaboratory`).
  */
 export function userLaboratoryIds(userId: string | SQL): SQL {
   return sql`select ${laboratories.id} from ${laboratories} where exists (
     select 1 from ${userLaboratories}
-    where ${userLaboratories.userId} = ${userId}
-      and (${userLaboratories.laboratoryId} = ${laboratories.id}
-        or (${userLaboratories.laboratoryId} is null
-          and (${userLaboratories.countryId} is null or ${userLaboratories.countryId} = ${laboratories.countryId}))))`;
+    where ${userLaboratories.userId} = ${userId} and ${grantCoversLaboratory()})`;
 }
 
 /**

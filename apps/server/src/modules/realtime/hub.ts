@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { type ConfigurationChangedMessage, HUB_EVENTS, HUB_PATH, MSG, type NewEventsMessage, ROLE_IDS } from '@atalaya/domain';
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import type { Config } from '../../config.js';
@@ -10,6 +11,7 @@ import type { CurrentAccount } from '../../http/route-access.js';
 import { type CaseEvents, onCaseCreated } from '../cases/index.js';
 import { onCaseSent } from '../cases/index.js';
 import { type HomeReportEvents, onHomeReportCreated } from '../home-reports/index.js';
+import { type AccountEvents, onAccountAccessChanged } from './account-events.js';
 import { type ConfigurationEvents, onConfigurationChanged } from './configuration-events.js';
 import { createPostgresHubAdapter, type HubAdapter } from './postgres-adapter.js';
 import { caseSentRooms, newEventsRooms, roomsOfUser, userRoom } from './rooms.js';
@@ -21,6 +23,8 @@ export interface RealtimeHubOptions {
   homeReportEvents: HomeReportEvents;
   caseEvents: CaseEvents;
   configurationEvents: ConfigurationEvents;
+  /** Users whose access changed: their sockets are disconnected (in every process). */
+  accountEvents: AccountEvents;
   /**
    * The account of a verified token as it is now (the route guard's lookup): a deactivated
    * account, one whose role changed, or one that has not accepted the terms is not connected.
@@ -37,6 +41,8 @@ export interface HubServerEvents {
 type NoEvents = Record<string, never>;
 interface HubSocketData {
   user: AuthUser;
+  /** When the access token expires (ms since the epoch): the socket is disconnected then. */
+  expiresAt: number;
 }
 type HubServer = Server<NoEvents, HubServerEvents, NoEvents, HubSocketData>;
 
@@ -50,6 +56,12 @@ function connectionStringOf(database: Database, config: Config): string {
   const fromPool = client instanceof pg.Pool ? client.options.connectionString : undefined;
   if (!fromPool) throw new Error('Realtime hub: no PostgreSQL connection string for the Postgres adapter');
   return fromPool;
+}
+
+/** The expiry of a verified access token (ms since the epoch); now when it carries none. */
+function tokenExpiry(token: string): number {
+  const { exp } = decodeJwt(token);
+  return typeof exp === 'number' ? exp * 1000 : Date.now();
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
@@ -122,6 +134,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
           return;
         }
         socket.data.user = user;
+        socket.data.expiresAt = tokenExpiry(token ?? '');
         next();
       })
       .catch((error: unknown) => {
@@ -131,8 +144,11 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   });
 
   io.on('connection', (socket) => {
-    const { user } = socket.data;
+    const { user, expiresAt } = socket.data;
     void socket.join(roomsOfUser(user));
+    // The token's session ends at its expiry: the client reconnects with a refreshed token.
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, expiresAt - Date.now()));
+    socket.once('disconnect', () => clearTimeout(expiry));
     log.debug({ userId: user.id, transport: socket.conn.transport.name }, 'realtime hub: connected');
   });
 
@@ -154,6 +170,11 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     onCaseSent(options.caseEvents, (sent) => {
       const message: NewEventsMessage = { kind: 'event', reference: sent.referenceNumber, countryCode: sent.countryCode, date: sent.sentAt.toISOString() };
       emitNewEvents(message, sent.userIds ? sent.userIds.map(userRoom) : caseSentRooms(sent.countryCode));
+    }),
+    onAccountAccessChanged(options.accountEvents, (change) => {
+      // Every socket of the user, in every process (the Postgres adapter relays it).
+      io.in(userRoom(change.userId)).disconnectSockets(true);
+      log.info({ userId: change.userId, reason: change.reason }, 'realtime hub: disconnected a user whose access changed');
     }),
     onConfigurationChanged(options.configurationEvents, (change) => {
       try {

@@ -84,16 +84,13 @@ describe('search filters', () => {
       { Id: 1, Codigo: 'UY' },
       { Id: 2, Codigo: 'AR' },
     ];
-    const laboratories = [
-      { Id: 10, PaisId: 1 },
-      { Id: 20, PaisId: 2 },
-    ];
-    const reach = (...assignments: { LaboratoryId: number | null; CountryId: number | null }[]) => ({ assignments, laboratories });
-    expect(defaultCountryId(countries, { Rol: 'QPPV', Country: 'AR' }, reach({ LaboratoryId: null, CountryId: null }))).toBe(1);
-    expect(defaultCountryId(countries, { Rol: 'CL', Country: 'UY' }, reach({ LaboratoryId: 10, CountryId: null }))).toBe(1);
-    expect(defaultCountryId(countries, { Rol: 'CL', Country: 'AR' }, reach({ LaboratoryId: null, CountryId: 1 }))).toBe(1);
-    expect(defaultCountryId(countries, { Rol: 'Fabricante', Country: 'AR' }, reach({ LaboratoryId: 20, CountryId: 2 }))).toBeUndefined();
+    const reach = (...assignments: { CountryId: number | null }[]) => assignments;
+    // All; a laboratory, a company or a country of Uruguay; only Argentina's.
+    expect(defaultCountryId(countries, { Rol: 'QPPV', Country: 'AR' }, reach({ CountryId: null }))).toBe(1);
+    expect(defaultCountryId(countries, { Rol: 'CL', Country: 'AR' }, reach({ CountryId: 2 }, { CountryId: 1 }))).toBe(1);
+    expect(defaultCountryId(countries, { Rol: 'Fabricante', Country: 'AR' }, reach({ CountryId: 2 }))).toBeUndefined();
+    expect(defaultCountryId(countries, { Rol: 'CL', Country: 'UY' }, reach())).toBeUndefined();
     expect(defaultCountryId(countries, { Rol: 'RLF', Country: 'AR' }, reach())).toBe(2);
-    expect(defaultCountryId([{ Id: 2, Codigo: 'AR' }], { Rol: 'QPPV', Country: 'UY' }, reach({ LaboratoryId: null, CountryId: null }))).toBeUndefined();
+    expect(defaultCountryId([{ Id: 2, Codigo: 'AR' }], { Rol: 'QPPV', Country: 'UY' }, reach({ CountryId: null }))).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import {
   SEARCH_PAGE_SIZE,
   type SearchCriteria,
   type SearchRequest,
+  type UserLaboratory,
 } from '@atalaya/domain';
 
 /**
@@ -139,18 +140,15 @@ export function withFilter(filters: Filters, key: IdFilter, value: number | unde
   return next;
 }
 
-/** A laboratory assignment of the user (`getMyUser`): a laboratory, a country's laboratories, or all (both null). */
-interface Assignment {
-  LaboratoryId: number | null;
-  CountryId: number | null;
-}
+/**
+ * A laboratory grant of the user (`getMyUser`, docs/roles.md 'Laboratory assignment'): every
+ * grant but 'all' carries its country (a laboratory's, a company's, or the granted country).
+ */
+type Assignment = Pick<UserLaboratory, 'CountryId'>;
 
-/** Whether the user's laboratories reach a country (every laboratory, that country's, or one of its laboratories). */
-export function reachesCountry(assignments: readonly Assignment[], laboratories: readonly { Id: number; PaisId: number }[], countryId: number): boolean {
-  return assignments.some((assignment) => {
-    if (assignment.LaboratoryId === null) return assignment.CountryId === null || assignment.CountryId === countryId;
-    return laboratories.find((lab) => lab.Id === assignment.LaboratoryId)?.PaisId === countryId;
-  });
+/** Whether the user's grants reach a country: every laboratory, or a grant of or within that country. */
+export function reachesCountry(assignments: readonly Assignment[], countryId: number): boolean {
+  return assignments.some((assignment) => assignment.CountryId === null || assignment.CountryId === countryId);
 }
 
 /**
@@ -162,9 +160,9 @@ export function reachesCountry(assignments: readonly Assignment[], laboratories:
 export function defaultCountryId(
   countries: readonly { Id: number; Codigo: string }[],
   user: { Rol: string; Country: string },
-  reach: { assignments: readonly Assignment[]; laboratories: readonly { Id: number; PaisId: number }[] },
+  assignments: readonly Assignment[],
 ): number | undefined {
   if (user.Rol === 'RLF') return countries.find((country) => country.Codigo === user.Country)?.Id;
   const uruguay = countries.find((country) => country.Codigo === 'UY')?.Id;
-  return uruguay !== undefined && reachesCountry(reach.assignments, reach.laboratories, uruguay) ? uruguay : undefined;
+  return uruguay !== undefined && reachesCountry(assignments, uruguay) ? uruguay : undefined;
 }

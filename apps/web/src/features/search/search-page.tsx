@@ -79,7 +79,7 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
   const defaultsReady = Boolean(lists.data && (countryFixed || me.data || me.isError));
   const startCountry =
     lists.data && user && defaultsReady
-      ? defaultCountryId(lists.data.Paises, user, { assignments: me.data?.Laboratories ?? [], laboratories: lists.data.Laboratorios })
+      ? defaultCountryId(lists.data.Paises, user, me.data?.Laboratories ?? [])
       : undefined;
 
   const paramsText = params.toString();

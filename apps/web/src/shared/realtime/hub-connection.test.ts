@@ -131,6 +131,19 @@ describe('startHubConnection', () => {
     expect(socket.connects).toBe(0);
   });
 
+  it('connects again with the current token when the server ends the socket (token expired, access changed)', () => {
+    let token = 'token-1';
+    const { socket } = setup({ token: () => token });
+    socket.fire('connect');
+    token = 'token-2';
+    socket.fire('disconnect', 'io server disconnect');
+    expect(socket.connects).toBe(1);
+    expect(socket.handshakeToken()).toEqual({ token: 'token-2' });
+    // A network drop is Socket.IO's to retry.
+    socket.fire('disconnect', 'transport close');
+    expect(socket.connects).toBe(1);
+  });
+
   it('disconnects when stopped and does not reconnect after a late refresh', async () => {
     let finishRefresh: (result: 'ok') => void = () => undefined;
     const { socket, stop } = setup({ refresh: () => new Promise((resolve) => (finishRefresh = resolve)) });

@@ -35,7 +35,8 @@ export function hubSocketOptions(getToken: () => string | null): HubSocketOption
  * Connects to the realtime hub (platform spec §4): every message is logged and handed to
  * `onMessage`; a failed connection is only logged. Network failures are retried by
  * Socket.IO itself. A refusal by the server (an expired token) is followed by one session
- * refresh and a new attempt; it is not retried again until a connection succeeds.
+ * refresh and a new attempt; it is not retried again until a connection succeeds. A socket the
+ * server ends (token expired, access changed) connects again with the current token.
  * Returns the function that stops the connection.
  */
 export function startHubConnection(options: HubConnectionOptions): () => void {
@@ -49,7 +50,12 @@ export function startHubConnection(options: HubConnectionOptions): () => void {
     log.info('[hub] conectado');
   });
   socket.on('disconnect', (reason) => {
-    if (!stopped) log.info(`[hub] desconectado (${reason})`);
+    if (stopped) return;
+    log.info(`[hub] desconectado (${reason})`);
+    // The server ends a socket when its token expires or the user's access changed; Socket.IO
+    // does not reconnect after that by itself. A new attempt sends the current token (a refused
+    // one is refreshed once, above; a disabled user's refresh fails and the hub stays closed).
+    if (reason === 'io server disconnect') socket.connect();
   });
   socket.onAny((event: string, message: unknown) => {
     log.info(`[hub] ${event}`, message);

@@ -1,0 +1,2 @@
+export { usersModule, type UsersModuleOptions } from './routes.js';
+export { myUser } from './service.js';

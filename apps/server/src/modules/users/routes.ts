@@ -1,0 +1,169 @@
+import {
+  companyOptionSchema,
+  deleteLaboratoryUserSchema,
+  laboratoryOptionSchema,
+  setLaboratoryUserSchema,
+  userCreateSchema,
+  userFilterSchema,
+  userFiltersSchema,
+  userLaboratoriesSchema,
+  userListResultSchema,
+  userSavedSchema,
+  userUpdateSchema,
+  userWithDetailsSchema,
+} from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import type { AccountEvents } from '../realtime/index.js';
+import {
+  companiesByCountry,
+  createUser,
+  deleteLaboratoryUser,
+  laboratoriesByCompany,
+  setLaboratoryUser,
+  updateUser,
+  userDetails,
+  userFilters,
+  usersByFilters,
+  type UsersDeps,
+} from './service.js';
+
+export interface UsersModuleOptions {
+  db: Db;
+  config: Pick<Config, 'appUrl'>;
+  accountEvents: AccountEvents;
+}
+
+const TAG = ['Usuarios'];
+/** The users administration (docs/roles.md 'Users administration'). */
+const ADMINISTRATORS = ['ADMIN', 'QPPV'] as const;
+const withErrors = { ...errorResponses, 404: messageSchema };
+
+/**
+ * The users administration and 'Mí usuario' (platform spec §2, §5, §7 'Users and
+ * laboratories'; docs/api.md 'Users and laboratories'). ADMIN and QPPV administer users (a
+ * QPPV not an ADMIN user, nor gives the ADMIN role); every role updates its own details.
+ */
+export const usersModule: FastifyPluginAsyncZod<UsersModuleOptions> = async (app, { db, config, accountEvents }) => {
+  const deps: UsersDeps = { db, appUrl: config.appUrl, accountEvents, log: app.log.child({ module: 'users' }) };
+
+  app.route({
+    method: 'GET',
+    url: '/api/getUserDetails/:id',
+    config: { roles: ADMINISTRATORS },
+    schema: {
+      tags: TAG,
+      summary: 'Un usuario con sus datos y sus laboratorios',
+      params: z.object({ id: z.string().max(100) }),
+      response: { 200: userWithDetailsSchema, ...withErrors },
+    },
+    handler: (request) => userDetails(db, request.params.id),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/getUsersByFilters',
+    config: { roles: ADMINISTRATORS },
+    schema: {
+      tags: TAG,
+      summary: 'Busca usuarios por nombre, correo, país, rol y habilitado (paginado)',
+      body: userFilterSchema,
+      response: { 200: userListResultSchema, ...errorResponses },
+    },
+    handler: (request) => usersByFilters(db, request.body),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getUserFilters',
+    config: { roles: 'authenticated' },
+    schema: {
+      tags: TAG,
+      summary: 'Países, roles que el usuario puede dar y especialidades (filtros y formulario de usuario)',
+      response: { 200: userFiltersSchema, ...errorResponses },
+    },
+    handler: (request) => userFilters(db, requireUser(request)),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/createUserDetails',
+    config: { roles: ADMINISTRATORS },
+    schema: {
+      tags: TAG,
+      summary: 'Crea un usuario y le envía por correo un enlace para definir su contraseña',
+      body: userCreateSchema,
+      response: { 200: userSavedSchema, ...withErrors, 409: messageSchema },
+    },
+    handler: (request) => createUser(deps, requireUser(request), request.body),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/updateUserDetails',
+    config: { roles: 'authenticated' },
+    schema: {
+      tags: TAG,
+      summary: 'Actualiza un usuario (ADMIN, QPPV) o los datos propios (Mí usuario)',
+      body: userUpdateSchema,
+      response: { 200: userSavedSchema, ...withErrors },
+    },
+    handler: (request) => updateUser(deps, requireUser(request), request.body),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getCompaniesByCountry/:country',
+    config: { roles: ADMINISTRATORS },
+    schema: {
+      tags: TAG,
+      summary: 'Las compañías de un país (código)',
+      params: z.object({ country: z.string().max(10) }),
+      response: { 200: z.array(companyOptionSchema), ...withErrors },
+    },
+    handler: (request) => companiesByCountry(db, request.params.country),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getLaboratoriesByCompany/:companyId/:userId',
+    config: { roles: ADMINISTRATORS },
+    schema: {
+      tags: TAG,
+      summary: 'Los laboratorios de una compañía, marcados los asignados al usuario',
+      params: z.object({ companyId: z.coerce.number().int().positive().max(2_147_483_647), userId: z.string().max(100) }),
+      response: { 200: z.array(laboratoryOptionSchema), ...withErrors },
+    },
+    handler: (request) => laboratoriesByCompany(db, request.params.companyId, request.params.userId),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/setLaboratoryUser',
+    config: { roles: ADMINISTRATORS },
+    schema: {
+      tags: TAG,
+      summary: 'Asigna laboratorios a un usuario: todos, los de un país, los de una compañía o los marcados',
+      body: setLaboratoryUserSchema,
+      response: { 200: userLaboratoriesSchema, ...withErrors },
+    },
+    handler: (request) => setLaboratoryUser(deps, requireUser(request), request.body),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/deleteLaboratoryUser',
+    config: { roles: ADMINISTRATORS },
+    schema: {
+      tags: TAG,
+      summary: 'Quita una asignación de laboratorios de un usuario',
+      body: deleteLaboratoryUserSchema,
+      response: { 200: userLaboratoriesSchema, ...withErrors },
+    },
+    handler: (request) => deleteLaboratoryUser(deps, requireUser(request), request.body),
+  });
+};
