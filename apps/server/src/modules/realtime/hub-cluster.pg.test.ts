@@ -1,9 +1,11 @@
 // Runs only against the PostgreSQL server (DATABASE_URL): vitest.config.ts leaves *.pg.test.ts out on PGlite.
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { connected, disconnectOpenedClients, hubToken, references, startBareHub } from '../../test-support/hub-client.js';
 import { announceCaseCreated, createCaseEvents } from '../cases/index.js';
+import { announceAccountAccessChanged, createAccountEvents } from './account-events.js';
 import { announceConfigurationChanged, createConfigurationEvents } from './configuration-events.js';
 
 afterEach(disconnectOpenedClients);
@@ -16,11 +18,17 @@ describe('the realtime hub of several instances', () => {
   const key = new Uint8Array(32).fill(5);
   const announcingCaseEvents = createCaseEvents();
   const announcingConfigurationEvents = createConfigurationEvents();
+  const announcingAccountEvents = createAccountEvents();
 
   beforeAll(async () => {
     t = await createTestApp();
     listening = await startBareHub(t, { accessTokenKey: key });
-    announcing = await startBareHub(t, { accessTokenKey: key, caseEvents: announcingCaseEvents, configurationEvents: announcingConfigurationEvents });
+    announcing = await startBareHub(t, {
+      accessTokenKey: key,
+      caseEvents: announcingCaseEvents,
+      configurationEvents: announcingConfigurationEvents,
+      accountEvents: announcingAccountEvents,
+    });
   });
   afterAll(async () => {
     await Promise.all([listening.close(), announcing.close()]);
@@ -70,5 +78,25 @@ describe('the realtime hub of several instances', () => {
     await expect.poll(() => references(rlfBo.newEvents), { timeout: 10_000 }).toContain(last);
     expect(references(rlfBo.newEvents).filter((reference) => burst.includes(reference))).toEqual(burst);
     expect(rlfBo.configurationChanged.filter((message) => message.what === what)).toHaveLength(2);
+  });
+
+  it('disconnects a user whose access changed on every instance, and only that user', async () => {
+    const token = await hubToken(key, 'CL', 'UY');
+    const userId = decodeJwt(token).sub ?? '';
+    const target = await connected(listening, token);
+    const bystander = await connected(listening, await hubToken(key, 'CL', 'UY'));
+    const cut = new Promise<string>((resolve) => target.socket.once('disconnect', (reason) => resolve(reason)));
+    // The other instance starts listening asynchronously: announce until the socket is cut.
+    await expect
+      .poll(
+        () => {
+          announceAccountAccessChanged(announcingAccountEvents, { userId, reason: 'disabled' }, announcing.log);
+          return target.socket.connected;
+        },
+        { interval: 250, timeout: 10_000 },
+      )
+      .toBe(false);
+    expect(await cut).toBe('io server disconnect');
+    expect(bystander.socket.connected).toBe(true);
   });
 });

@@ -101,15 +101,13 @@ export function companiesOfCountry(db: DbOrTx, countryId: number) {
 /** The enabled laboratories of a company, by name, `Checked` where the user holds a grant of exactly that laboratory. */
 export async function laboratoriesOfCompany(db: DbOrTx, companyId: number, userId: string) {
   const rows = await db
-    .select({
-      Id: laboratories.id,
-      Name: laboratories.name,
-      Checked: sql<boolean>`exists (select 1 from ${userLaboratories} where ${userLaboratories.userId} = ${userId} and ${userLaboratories.laboratoryId} = ${laboratories.id})`,
-    })
+    .select({ Id: laboratories.id, Name: laboratories.name, grantId: userLaboratories.id })
     .from(laboratories)
+    // One grant at most per user and laboratory (the unique target).
+    .leftJoin(userLaboratories, and(eq(userLaboratories.userId, userId), eq(userLaboratories.laboratoryId, laboratories.id)))
     .where(and(eq(laboratories.companyId, companyId), eq(laboratories.eliminado, false)))
     .orderBy(asc(laboratories.name), asc(laboratories.id));
-  return rows.map((row) => ({ ...row, Checked: Boolean(row.Checked) }));
+  return rows.map((row) => ({ Id: row.Id, Name: row.Name, Checked: row.grantId !== null }));
 }
 
 /** The ids (and country) of laboratories of a company among `ids`. */
