@@ -3,7 +3,7 @@ import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLE_IDS, ROLES, ty
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { previousMedications, users as userTable } from './db/schema/index.js';
+import { laboratories as laboratoryTable, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
 import { routeAccessTable, type RouteAccessEntry } from './http/route-access.js';
 import { loadAuthKeys } from './modules/auth/index.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
@@ -269,7 +269,54 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/uploadFileLocalSanitaryNotificaction': caseUpload('uploadFileLocalSanitaryNotificaction', (w) => ({ Id: w.ramId, Extension: 'pdf', FileName: 'matriz' })),
   'POST /api/uploadFileProviderNotification': caseUpload('uploadFileProviderNotification', (w) => ({ Id: w.ramId, Extension: 'pdf', FileName: 'matriz' })),
   'POST /api/uploadFileRecProduct': caseUpload('uploadFileRecProduct', (w) => ({ Id: w.medicationId, Extension: 'pdf', FileName: 'matriz' })),
+
+  // Users administration (ADMIN, QPPV) and Mí usuario (every role, its own details): docs/roles.md 'Users administration'.
+  'GET /api/getUserDetails/:id': { object: 'none', read: true, call: () => ({ url: `/api/getUserDetails/${administered.target.id}` }) },
+  'POST /api/getUsersByFilters': { object: 'none', read: true, call: () => ({ url: '/api/getUsersByFilters', payload: { name: 'Prueba' } }) },
+  'GET /api/getUserFilters': plainGet('/api/getUserFilters'),
+  'GET /api/getCompaniesByCountry/:country': plainGet('/api/getCompaniesByCountry/UY'),
+  'GET /api/getLaboratoriesByCompany/:companyId/:userId': { object: 'none', read: true, call: () => ({ url: `/api/getLaboratoriesByCompany/${administered.companyId}/${administered.target.id}` }) },
+  'POST /api/createUserDetails': { object: 'none', read: false, call: () => ({ url: '/api/createUserDetails', payload: userDetails({ Email: `matriz-${randomUUID()}@test.atalaya`, UserType: 'CL' }) }) },
+  // An administrator updates a fresh user; any other role its own details (the only update it may make).
+  'POST /api/updateUserDetails': {
+    object: 'none',
+    read: false,
+    call: async (_world, caller) => {
+      if (caller.role && caller.role !== 'ADMIN' && caller.role !== 'QPPV' && caller.userId && caller.email) {
+        return { url: '/api/updateUserDetails', payload: userDetails({ UserID: caller.userId, Email: caller.email, UserType: caller.role, LastName: caller.role }) };
+      }
+      const target = administeredUser();
+      return { url: '/api/updateUserDetails', payload: userDetails({ UserID: target.id, Email: target.email, UserType: 'CL', FirstName: 'Cambiado' }) };
+    },
+  },
+  'POST /api/setLaboratoryUser': { object: 'none', read: false, call: () => ({ url: '/api/setLaboratoryUser', payload: { userId: administeredUser().id, country: 'AR' } }) },
+  'POST /api/deleteLaboratoryUser': {
+    object: 'none',
+    read: false,
+    call: async () => {
+      const target = administeredUser();
+      const [grant] = await t.database.db.select({ id: userLaboratories.id }).from(userLaboratories).where(eq(userLaboratories.userId, target.id));
+      return { url: '/api/deleteLaboratoryUser', payload: { userId: target.id, grantId: grant?.id ?? 0 } };
+    },
+  },
 };
+
+/** The users the users-administration recipes work on: a CL with the product's laboratory, and its company. */
+const administered = { target: null as unknown as TestUser, companyId: 0, specialityId: 0, pool: [] as TestUser[] };
+
+/**
+ * A fresh CL (with a country grant) for each write, made before the matrix runs so that it is in
+ * the fingerprint scope from the start: a refused call is seen to write nothing on it.
+ */
+function administeredUser(): TestUser {
+  const user = administered.pool.pop();
+  if (!user) throw new Error('the pool of administered users is empty: make it larger');
+  return user;
+}
+
+function userDetails(overrides: Record<string, unknown>) {
+  return { FirstName: 'Prueba', LastName: 'Matriz', Country: 'UY', Speciality: { Id: administered.specialityId }, ...overrides };
+}
 
 /** The recipe of a route; a HEAD route (Fastify adds one to each GET) is called like its GET. */
 function recipeOf(entry: RouteAccessEntry): Recipe | undefined {
@@ -441,6 +488,13 @@ beforeAll(async () => {
     { kind: 'country', name: 'another country', countryCode: 'AR', reachedBy: ['QPPV'], secrets: [] },
   );
   for (const world of worlds) await track(world);
+  administered.target = await createUser(db, { role: 'CL', laboratories: ownLaboratory });
+  for (let i = 0; i < 80; i += 1) administered.pool.push(await createUser(db, { role: 'CL', laboratories: [{ country: 'UY' }] }));
+  scope.userIds.push(administered.target.id, ...administered.pool.map((user) => user.id));
+  const [lab] = await db.select({ companyId: laboratoryTable.companyId }).from(laboratoryTable).where(eq(laboratoryTable.id, product.laboratoryId));
+  administered.companyId = lab?.companyId ?? 0;
+  const [speciality] = await db.select({ id: specialities.id }).from(specialities).where(eq(specialities.eliminado, false)).limit(1);
+  administered.specialityId = speciality?.id ?? 0;
   scope.userIds.push(...[...callers.values()].flatMap((caller) => (caller.userId ? [caller.userId] : [])));
 }, 120_000);
 afterAll(() => t.close());

@@ -304,7 +304,7 @@ export async function rowFingerprint(db: DbOrTx, keys: { caseIds: readonly strin
     parent_event_id: keys.caseIds,
     entered_event_id: keys.caseIds,
     follow_up_event_id: keys.caseIds,
-    pk_id: [...keys.caseIds, ...keys.reportIds],
+    pk_id: [...keys.caseIds, ...keys.reportIds, ...keys.userIds],
     home_report_id: keys.reportIds,
     ram_id: keys.recordIds.map(String),
     event_medication_id: keys.recordIds.map(String),
@@ -324,6 +324,7 @@ export async function rowFingerprint(db: DbOrTx, keys: { caseIds: readonly strin
     ...columns.rows.map((row): [string, string, readonly string[]] => [row.table_name, row.column_name, linkColumns[row.column_name] ?? []]),
     ['events', 'id', keys.caseIds],
     ['home_reports', 'id', keys.reportIds],
+    ['users', 'id', keys.userIds],
   ];
   // One round trip: a count and a digest of the matching rows of each table and column.
   const parts = targets
