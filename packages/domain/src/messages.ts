@@ -106,6 +106,7 @@ export const MSG = {
     othersNotAllowed: 'Solo puede modificar su propio usuario',
     orderInvalid: 'El orden de la lista de usuarios no es válido',
     roleUnknown: 'El rol no existe',
+    filterUnknownField: 'La búsqueda de usuarios recibió un campo que no admite',
     /** (ours) laboratory assignment. */
     assignmentTarget: 'Seleccione un país, una compañía o todos los laboratorios',
     companyUnknown: 'La compañía no existe',

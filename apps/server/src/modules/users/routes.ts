@@ -1,4 +1,5 @@
 import {
+  MSG,
   companyOptionSchema,
   deleteLaboratoryUserSchema,
   laboratoryOptionSchema,
@@ -42,6 +43,10 @@ const TAG = ['Usuarios'];
 /** The users administration (docs/roles.md 'Users administration'). */
 const ADMINISTRATORS = ['ADMIN', 'QPPV'] as const;
 const withErrors = { ...errorResponses, 404: messageSchema };
+/** The filter with no unknown field (as the event search): a body of anything else is a mistake, not "no filter". */
+const strictUserFilterSchema = z.strictObject(userFilterSchema.shape, {
+  error: (issue) => (issue.code === 'unrecognized_keys' ? MSG.users.filterUnknownField : undefined),
+});
 
 /**
  * The users administration and 'Mí usuario' (platform spec §2, §5, §7 'Users and
@@ -71,7 +76,7 @@ export const usersModule: FastifyPluginAsyncZod<UsersModuleOptions> = async (app
     schema: {
       tags: TAG,
       summary: 'Busca usuarios por nombre, correo, país, rol y habilitado (paginado)',
-      body: userFilterSchema,
+      body: strictUserFilterSchema,
       response: { 200: userListResultSchema, ...errorResponses },
     },
     handler: (request) => usersByFilters(db, request.body),

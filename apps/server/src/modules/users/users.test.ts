@@ -303,6 +303,9 @@ describe('POST /api/getUsersByFilters and GET /api/getUserFilters', () => {
     const badRole = await call('POST', '/api/getUsersByFilters', 'ADMIN', { userType: 'Jefe' });
     expect(badRole.json()).toEqual({ Message: MSG.users.roleUnknown });
     expect((await call('POST', '/api/getUsersByFilters', 'ADMIN', { name: 'x'.repeat(10_000) })).statusCode).toBe(400);
+    const unknownField = await call('POST', '/api/getUsersByFilters', 'ADMIN', { nombre: 'Ana' });
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json()).toEqual({ Message: MSG.users.filterUnknownField });
     expect((await call('POST', '/api/getUsersByFilters', 'CL', {})).statusCode).toBe(403);
   });
 
