@@ -112,6 +112,8 @@ test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new us
   if (await terms.isVisible().catch(() => false)) await terms.getByRole('button', { name: 'Aceptar' }).click();
   await page.goto('/eventsearch');
   await expect(page.getByRole('heading', { level: 1, name: 'Ver eventos reportables' })).toBeVisible();
+  // The first search (the default country) is in the URL before the filters are typed.
+  await expect(page).toHaveURL(/pageNumber=1/);
   const results = page.getByRole('table', { name: 'Eventos reportables' });
   await searchByIdentifier(page, granted);
   await expect(results.getByRole('link', { name: granted, exact: true })).toBeVisible();

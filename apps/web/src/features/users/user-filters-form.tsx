@@ -1,4 +1,4 @@
-import { USER_ORDERS, type UserFilters } from '@atalaya/domain';
+import { ROLES, USER_ORDERS, type UserFilters } from '@atalaya/domain';
 import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
@@ -56,7 +56,7 @@ export function UserFiltersForm({ lists, value, onChange, onSearch, searching }:
           placeholder="Todos"
           clearable
           {...common}
-          data={(lists?.Roles ?? []).map((role) => role.Name)}
+          data={[...ROLES]}
           value={value.userType}
           onChange={set('userType')}
         />
