@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { apiPost, draftCase } from '../support/cases';
 import { mailWith, passwordLinkIn } from '../support/mail';
-import { sentCasesOf } from '../support/search';
+import { accessToken } from '../support/public-form';
 import { openUserMenu, signIn, signOut } from '../support/session';
 
 /**
@@ -24,7 +25,7 @@ async function openUserByEmail(page: Page, email: string): Promise<Locator> {
   await table.locator('tbody tr').first().getByRole('link').click();
   await expect(page).toHaveURL(/\/adminusers\/[^/]+$/);
   const panel = page.getByRole('dialog', { name: 'Editar usuario' });
-  await expect(panel.getByLabel('Correo electrónico')).toHaveValue(email);
+  await expect(panel.getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue(email);
   return panel;
 }
 
@@ -35,11 +36,28 @@ async function searchByIdentifier(page: Page, reference: string): Promise<void> 
   await filters.getByRole('button', { name: 'Buscar', exact: true }).click();
 }
 
+/** One case of each product (sold in Uruguay), sent into the workflow by the demo RLF in a context of its own; their references. */
+async function sentCases(browser: Browser, products: string[]): Promise<string[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const token = await accessToken(page, 'rlf@demo.atalaya');
+    const references: string[] = [];
+    for (const product of products) {
+      const draft = await draftCase(page, token, { product });
+      await apiPost(page, token, 'insertER', { Event: { Meta: draft.meta }, comentario: 'Enviado para la prueba de usuarios' });
+      references.push(draft.reference);
+    }
+    return references;
+  } finally {
+    await context.close();
+  }
+}
+
 test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new user sets a password from the e-mail and sees only those cases', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   // One case of a Terramar Salud laboratory (to be granted) and one of Ciprés (not granted).
-  const [granted] = await sentCasesOf(browser, 'Budemar Nasal', 1);
-  const [notGranted] = await sentCasesOf(browser, 'Azitroprés 500', 1);
+  const [granted, notGranted] = await sentCases(browser, ['Budemar Nasal', 'Azitroprés 500']);
   if (!granted || !notGranted) throw new Error('the cases were not created');
 
   const email = `fabricante-${Date.now()}@demo.atalaya`;
@@ -57,9 +75,9 @@ test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new us
   await expect(alert.getByText('Correo electrónico requerido')).toBeVisible();
   await alert.getByRole('button', { name: 'Aceptar' }).click();
 
-  await form.getByLabel('Correo electrónico').fill(email);
-  await form.getByLabel('Nombre', { exact: true }).fill('Fabiana');
-  await form.getByLabel('Apellido').fill('Terramar');
+  await form.getByRole('textbox', { name: 'Correo electrónico' }).fill(email);
+  await form.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Fabiana');
+  await form.getByRole('textbox', { name: 'Apellido' }).fill('Terramar');
   await pick(page, form, 'País', 'Uruguay');
   await pick(page, form, 'Rol', 'Fabricante');
   // The active toggle is for editing another user, not for creating.
@@ -74,8 +92,8 @@ test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new us
   await expect(page.getByText(`Se envió a ${email} un correo con un enlace para definir su contraseña.`)).toBeVisible();
   await expect(page).toHaveURL(/\/adminusers\/[^/]+$/);
   const edit = page.getByRole('dialog', { name: 'Editar usuario' });
-  await expect(edit.getByLabel('Correo electrónico')).toHaveValue(email);
-  await expect(edit.getByLabel('Correo electrónico')).toHaveAttribute('readonly', '');
+  await expect(edit.getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue(email);
+  await expect(edit.getByRole('textbox', { name: 'Correo electrónico' })).toHaveAttribute('readonly', '');
 
   // Laboratory assignment: Asignar waits for a choice; the company's laboratories are ticked.
   const labs = edit.getByRole('region', { name: 'Laboratorios' });
@@ -97,6 +115,9 @@ test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new us
   await labs.getByRole('switch', { name: 'Todos los laboratorios' }).check();
   await expect(labs.getByRole('combobox', { name: 'País', exact: true })).toHaveCount(0);
   await labs.getByRole('switch', { name: 'Todos los laboratorios' }).uncheck();
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/adminusers$/);
+  await expect(edit).toBeHidden();
   await signOut(page);
 
   // The new user sets a password from the mailed link, signs in and searches.
@@ -129,6 +150,7 @@ test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new us
 });
 
 test('a user edits Mí usuario and the header shows the new name; the e-mail, role and active flag are not editable', async ({ page }) => {
+  test.setTimeout(120_000);
   await signIn(page, 'cl@demo.atalaya', { expectUrl: '/eventsearch' });
   const header = page.getByRole('button', { name: 'Menú de usuario' });
   await expect(header).toContainText('Diego Sosa');
@@ -138,39 +160,40 @@ test('a user edits Mí usuario and the header shows the new name; the e-mail, ro
   await expect(page.getByRole('heading', { level: 1, name: 'Mí usuario' })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Datos del usuario' });
-  await expect(form.getByLabel('Correo electrónico')).toHaveValue('cl@demo.atalaya');
-  await expect(form.getByLabel('Correo electrónico')).toHaveAttribute('readonly', '');
+  await expect(form.getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue('cl@demo.atalaya');
+  await expect(form.getByRole('textbox', { name: 'Correo electrónico' })).toHaveAttribute('readonly', '');
   await expect(form.getByRole('textbox', { name: 'Rol' })).toHaveValue('CL');
   await expect(form.getByRole('textbox', { name: 'Rol' })).toHaveAttribute('readonly', '');
   await expect(form.getByRole('switch', { name: 'Activo' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Mis laboratorios' }).getByRole('listitem')).toHaveCount(2);
 
   // A blank last name is refused with the spec's message in an alert.
-  await form.getByLabel('Apellido').fill('  ');
+  await form.getByRole('textbox', { name: 'Apellido' }).fill('  ');
   await form.getByRole('button', { name: 'Guardar' }).click();
   const alert = page.getByRole('dialog', { name: 'Revise los datos del usuario' });
   await expect(alert.getByText('Apellido requerido')).toBeVisible();
   await alert.getByRole('button', { name: 'Aceptar' }).click();
 
-  await form.getByLabel('Apellido').fill('Sosa Prueba');
+  await form.getByRole('textbox', { name: 'Apellido' }).fill('Sosa Prueba');
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Usuario actualizado')).toBeVisible();
   await expect(header).toContainText('Diego Sosa Prueba');
   await page.reload();
-  await expect(page.getByRole('form', { name: 'Datos del usuario' }).getByLabel('Apellido')).toHaveValue('Sosa Prueba');
+  await expect(page.getByRole('form', { name: 'Datos del usuario' }).getByRole('textbox', { name: 'Apellido' })).toHaveValue('Sosa Prueba');
   await expect(header).toContainText('Diego Sosa Prueba');
 
   // Back as it was, for the other specs.
-  await page.getByRole('form', { name: 'Datos del usuario' }).getByLabel('Apellido').fill('Sosa');
+  await page.getByRole('form', { name: 'Datos del usuario' }).getByRole('textbox', { name: 'Apellido' }).fill('Sosa');
   await page.getByRole('form', { name: 'Datos del usuario' }).getByRole('button', { name: 'Guardar' }).click();
   await expect(header).toContainText('Diego Sosa');
   await expect(header).not.toContainText('Prueba');
 });
 
 test('a QPPV is not offered the ADMIN role, and has no active toggle on their own user', async ({ page }) => {
+  test.setTimeout(120_000);
   await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
   await page.goto('/adminusers');
-  await expect(page.getByRole('heading', { level: 1, name: 'Administrador de usuarios' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Administrador de usuarios' })).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Agregar usuario' }).click();
   const create = page.getByRole('dialog', { name: 'Nuevo usuario' });
