@@ -69,6 +69,29 @@ export async function mailTo(to: string, subject: string): Promise<CapturedMail>
   return found;
 }
 
+/** Waits for an e-mail to `to` whose text matches `pattern` (whatever its subject, which may be an encoded word), and answers it. */
+export async function mailWith(to: string, pattern: RegExp): Promise<CapturedMail> {
+  let found: CapturedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await capturedMails()).find((mail) => mail.to.includes(to) && pattern.test(mail.text));
+        return found !== undefined;
+      },
+      { message: `an e-mail to ${to} with ${String(pattern)}`, timeout: 30_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error('unreachable');
+  return found;
+}
+
+/** The absolute link to set a password (`/changepassword?token=…`) in an e-mail. */
+export function passwordLinkIn(mail: CapturedMail): string {
+  const link = /https?:\/\/\S+\/changepassword\?token=[^\s>]+/i.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no password link in: ${mail.text}`);
+  return link;
+}
+
 /** The absolute link to a case's view in an e-mail. */
 export function caseLinkIn(mail: CapturedMail): string {
   const link = /https?:\/\/\S+\/reportableEvent\/\S+\/view\/details/.exec(mail.text)?.[0];

@@ -2,6 +2,7 @@ import { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { EventSearchPage, ProductSearchPage } from '../features/search';
 import { TasksPage } from '../features/tasks';
+import { AdminUsersPage, MyUserPage } from '../features/users';
 import { FullPageLoader, PlaceholderPage } from '../shared/layout';
 
 export type InternalRouteKey = Exclude<keyof typeof APP_ROUTES, 'landing' | 'login' | 'changePassword' | 'teamsConfig'>;
@@ -52,9 +53,9 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   ),
   indicators: placeholder('indicators', 'Aquí verá los indicadores de reportes por período, estado, edad y tipo de reporte.'),
   dataImport: placeholder('dataImport', 'Aquí podrá importar el catálogo de productos y las versiones de MedDRA.'),
-  adminUsers: placeholder('adminUsers', 'Aquí podrá crear y editar usuarios y asignarles laboratorios.'),
-  adminUser: placeholder('adminUser', 'Aquí podrá crear y editar usuarios y asignarles laboratorios.'),
-  myUser: placeholder('myUser', 'Aquí podrá editar sus datos personales y ver sus laboratorios.'),
+  adminUsers: AdminUsersPage,
+  adminUser: AdminUsersPage,
+  myUser: MyUserPage,
   metrics: placeholder('metrics', 'Aquí podrá configurar los tiempos de notificación de cada métrica.'),
   settings: placeholder('settings', 'Aquí podrá ajustar la configuración del sistema por grupo.'),
   parameters: placeholder('parameters', 'Aquí podrá editar las tablas de referencia del sistema.'),

@@ -54,7 +54,7 @@ export function UserDrawer({ opened, onClose, user, adminItems, onSignOut }: Use
         </Stack>
 
         <Stack gap={2}>
-          <NavLink component={Link} to="/myuser" label="Mi usuario" leftSection={<IconUser size={18} />} active={isActive('/myuser')} onClick={onClose} />
+          <NavLink component={Link} to="/myuser" label="Mí usuario" leftSection={<IconUser size={18} />} active={isActive('/myuser')} onClick={onClose} />
           <NavLink component={Link} to="/changepassword" label="Cambiar contraseña" leftSection={<IconKey size={18} />} onClick={onClose} />
         </Stack>
 

@@ -23,6 +23,8 @@ export interface SessionValue {
   lock(): void;
   unlock(password: string, captchaPayload: string): Promise<void>;
   acceptTerms(): Promise<void>;
+  /** Reads `getContext` again and keeps its user (after the own details change: the header's name). */
+  refreshContext(): Promise<void>;
 }
 
 interface SessionState {
@@ -131,9 +133,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
+  const refreshContext = useCallback(async () => {
+    const context = await sessionApi.fetchContext();
+    setState((current) => (current.status === 'signedIn' ? { ...current, context } : current));
+  }, []);
+
   const value = useMemo<SessionValue>(
-    () => ({ ...state, user: state.context?.User ?? null, signIn, signOut, lock, unlock, acceptTerms }),
-    [state, signIn, signOut, lock, unlock, acceptTerms],
+    () => ({ ...state, user: state.context?.User ?? null, signIn, signOut, lock, unlock, acceptTerms, refreshContext }),
+    [state, signIn, signOut, lock, unlock, acceptTerms, refreshContext],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

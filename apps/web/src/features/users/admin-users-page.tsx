@@ -1,0 +1,150 @@
+import { adminUserPath, APP_ROUTES, MSG, type PageRequest, type UserListRow } from '@atalaya/domain';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Page } from '../../shared/layout';
+import { PagedTable, type ListColumn } from '../../shared/list';
+import { useSession } from '../../shared/session';
+import { userFiltersQuery, userListQuery } from './api';
+import { UserFiltersForm } from './user-filters-form';
+import { EMPTY_USER_FILTERS, userFilterBody, type UserFilterValues } from './user-logic';
+import { UserPanel, type UserPanelState } from './user-panel';
+
+const LIST_TITLE = 'Usuarios';
+
+function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <Badge variant="light" color={active ? 'teal' : 'gray'} radius="sm">
+      {active ? 'Activo' : 'Inactivo'}
+    </Badge>
+  );
+}
+
+function UserLink({ row }: { row: UserListRow }) {
+  return (
+    <Anchor component={Link} to={adminUserPath(row.UserID)} fw={600} onClick={(event) => event.stopPropagation()}>
+      {row.Name}
+    </Anchor>
+  );
+}
+
+const COLUMNS: ListColumn<UserListRow>[] = [
+  { key: 'name', header: 'Nombre', cell: (row) => <UserLink row={row} /> },
+  { key: 'email', header: 'Correo electrónico', cell: (row) => row.Email },
+  { key: 'role', header: 'Rol', cell: (row) => row.Rol, nowrap: true },
+  { key: 'country', header: 'País', cell: (row) => row.CountryName || row.Country },
+  { key: 'active', header: 'Estado', cell: (row) => <ActiveBadge active={row.IsActive} /> },
+];
+
+/** A user in the compact list (≤ 900 px). */
+function UserCard({ row }: { row: UserListRow }) {
+  return (
+    <Paper withBorder radius="md" p="sm" component="article" aria-label={`Usuario ${row.Name}`}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <UserLink row={row} />
+          <ActiveBadge active={row.IsActive} />
+        </Group>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {row.Email}
+        </Text>
+        <SimpleGrid cols={2} spacing="xs">
+          <Text size="sm" c="dimmed">
+            Rol: <Text span c="dark.7">{row.Rol}</Text>
+          </Text>
+          <Text size="sm" c="dimmed">
+            País: <Text span c="dark.7">{row.CountryName || row.Country}</Text>
+          </Text>
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * 'Administrador de usuarios' (/adminusers and /adminusers/{userId}; platform spec §2, §4):
+ * the filter panel, 'Agregar usuario', the paged list (page 1 is searched on load) and the side
+ * panel. The path names the user the panel edits (docs/users-screens.md): a row opens
+ * /adminusers/{UserID}, creating goes to the new user's path, closing back to /adminusers.
+ */
+export function AdminUsersPage() {
+  const { user } = useSession();
+  const { userId } = useParams();
+  const navigate = useNavigate();
+  const lists = useQuery(userFiltersQuery());
+  const [draft, setDraft] = useState<UserFilterValues>(EMPTY_USER_FILTERS);
+  const [listed, setListed] = useState<{ filters: UserFilterValues; page: number }>({ filters: EMPTY_USER_FILTERS, page: 1 });
+  const [creating, setCreating] = useState(false);
+
+  const body = useMemo(() => userFilterBody(listed.filters, listed.page), [listed]);
+  const results = useQuery(userListQuery(body));
+
+  const search = (filters: UserFilterValues) => {
+    setDraft(filters);
+    const next = { filters, page: 1 };
+    // The same search again asks the server again (users change under the screen).
+    if (JSON.stringify(next) === JSON.stringify(listed)) void results.refetch();
+    else setListed(next);
+  };
+  const goToPage = useCallback((request: PageRequest) => setListed((current) => ({ ...current, page: request.pageNumber })), []);
+
+  const panel: UserPanelState = creating ? { kind: 'create' } : userId ? { kind: 'edit', userId } : { kind: 'hidden' };
+  const listPath = APP_ROUTES.adminUsers.path;
+  const close = () => {
+    setCreating(false);
+    if (userId) void navigate(listPath);
+  };
+
+  if (!user) return null;
+
+  return (
+    <Page
+      title={MSG.users.title}
+      actions={
+        <Button
+          leftSection={<IconUserPlus size={18} />}
+          onClick={() => {
+            if (userId) void navigate(listPath);
+            setCreating(true);
+          }}
+        >
+          Agregar usuario
+        </Button>
+      }
+    >
+      <UserFiltersForm lists={lists.data} value={draft} onChange={setDraft} onSearch={search} searching={results.isFetching} />
+      <Stack gap="sm" component="section" aria-labelledby="lista-usuarios">
+        <Title order={2} fz={{ base: 'lg', sm: 'xl' }} id="lista-usuarios" c="dark.7">
+          {LIST_TITLE}
+        </Title>
+        <PagedTable<UserListRow>
+          label={LIST_TITLE}
+          things="usuarios"
+          result={results.data}
+          columns={COLUMNS}
+          rowKey={(row) => row.UserID}
+          loading={results.isPending}
+          fetching={results.isFetching && !results.isPending}
+          failed={results.isError}
+          onRetry={() => void results.refetch()}
+          onPageRequest={goToPage}
+          onRowClick={(row) => void navigate(adminUserPath(row.UserID))}
+          renderCard={(row) => <UserCard row={row} />}
+        />
+      </Stack>
+      <UserPanel
+        state={panel}
+        editor={user}
+        lists={lists.data}
+        onClose={close}
+        onCreated={(newUserId) => {
+          setCreating(false);
+          void navigate(adminUserPath(newUserId));
+        }}
+        onUpdated={() => void navigate(listPath)}
+      />
+    </Page>
+  );
+}
