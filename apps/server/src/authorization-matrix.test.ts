@@ -269,6 +269,12 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/uploadFileLocalSanitaryNotificaction': caseUpload('uploadFileLocalSanitaryNotificaction', (w) => ({ Id: w.ramId, Extension: 'pdf', FileName: 'matriz' })),
   'POST /api/uploadFileProviderNotification': caseUpload('uploadFileProviderNotification', (w) => ({ Id: w.ramId, Extension: 'pdf', FileName: 'matriz' })),
   'POST /api/uploadFileRecProduct': caseUpload('uploadFileRecProduct', (w) => ({ Id: w.medicationId, Extension: 'pdf', FileName: 'matriz' })),
+
+  // Metrics (ADMIN, QPPV; no object). The writes set metric 6 to its seeded values: nothing changes on the shared database.
+  'GET /api/getAllMetricsTime': plainGet('/api/getAllMetricsTime'),
+  'GET /api/getTimeOptions': plainGet('/api/getTimeOptions'),
+  'POST /api/updateMetricTime': { object: 'none', read: false, call: () => ({ url: '/api/updateMetricTime', payload: { id: 6, tiempo: 5 } }) },
+  'POST /api/activeMetric': { object: 'none', read: false, call: () => ({ url: '/api/activeMetric', payload: { MetricaId: 6, Activo: true } }) },
 };
 
 /** The recipe of a route; a HEAD route (Fastify adds one to each GET) is called like its GET. */

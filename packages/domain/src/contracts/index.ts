@@ -15,3 +15,4 @@ export * from './case-workflow.js';
 export * from './case-medications.js';
 export * from './files.js';
 export * from './search.js';
+export * from './metrics.js';

@@ -31,6 +31,8 @@ export const AUDIT_KINDS = {
   'home-report.triaged': { instance: 'ER', operationType: 'U' },
   /** A user account was created. */
   'user.created': { instance: 'Usuarios', operationType: 'I' },
+  /** A notification-time metric's time option or active flag was changed (Metricas). */
+  'metric.changed': { instance: 'Configuracion', operationType: 'U' },
 } as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
