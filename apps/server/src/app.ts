@@ -27,6 +27,7 @@ import { filesModule } from './modules/files/index.js';
 import { followUpModule } from './modules/follow-up/index.js';
 import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
 import { meddraModule } from './modules/meddra/index.js';
+import { metricsModule } from './modules/metrics/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
 import { type AccountEvents, type ConfigurationEvents, createAccountEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
 import { searchModule } from './modules/search/index.js';
@@ -120,6 +121,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   await app.register(caseWorkflowModule, { db, caseEvents, appUrl: config.appUrl });
   await app.register(casePdfModule, { db });
   await app.register(usersModule, { db, config, accountEvents });
+  await app.register(metricsModule, { db, configurationEvents });
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, {
     database,

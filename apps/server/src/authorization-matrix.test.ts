@@ -299,6 +299,11 @@ const RECIPES: Record<string, Recipe> = {
       return { url: '/api/deleteLaboratoryUser', payload: { userId: target.id, grantId: grant?.id ?? 0 } };
     },
   },
+  // Metrics (ADMIN, QPPV; no object). The writes set metric 6 to its seeded values: nothing changes on the shared database.
+  'GET /api/getAllMetricsTime': plainGet('/api/getAllMetricsTime'),
+  'GET /api/getTimeOptions': plainGet('/api/getTimeOptions'),
+  'POST /api/updateMetricTime': { object: 'none', read: false, call: () => ({ url: '/api/updateMetricTime', payload: { id: 6, tiempo: 5 } }) },
+  'POST /api/activeMetric': { object: 'none', read: false, call: () => ({ url: '/api/activeMetric', payload: { MetricaId: 6, Activo: true } }) },
 };
 
 /** The users the users-administration recipes work on: a CL with the product's laboratory, and its company. */

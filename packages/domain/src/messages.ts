@@ -355,6 +355,21 @@ export const MSG = {
   metrics: {
     title: 'Metricas',
     listTitle: 'Tiempos de notificación',
+    /** (ours) updateMetricTime / activeMetric of a metric id that does not exist (404), or not a valid id (400). */
+    notFound: 'La métrica no existe',
+    /** (ours) updateMetricTime with a time option that does not exist. */
+    timeOptionNotFound: 'La opción de tiempo no existe',
+    /** (ours) activeMetric without a true/false Activo. */
+    activeRequired: 'Debe indicar si la métrica está activa',
+    /** (ours) success notice of a time change. */
+    timeUpdated: 'Tiempo de notificación actualizado',
+    /** (ours) success notice of a toggle. */
+    activated: 'Métrica activada',
+    deactivated: 'Métrica desactivada',
+    /** (ours) labels of the list. */
+    timeLabel: 'Tiempo',
+    activeLabel: 'Activa',
+    empty: 'No hay métricas',
   },
   noKpi: {
     title: "Eventos que no cumplen KPI's",

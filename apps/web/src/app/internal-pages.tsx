@@ -1,5 +1,6 @@
 import { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { MetricsPage } from '../features/metrics';
 import { EventSearchPage, ProductSearchPage } from '../features/search';
 import { TasksPage } from '../features/tasks';
 import { AdminUsersPage, MyUserPage } from '../features/users';
@@ -56,7 +57,7 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   adminUsers: AdminUsersPage,
   adminUser: AdminUsersPage,
   myUser: MyUserPage,
-  metrics: placeholder('metrics', 'Aquí podrá configurar los tiempos de notificación de cada métrica.'),
+  metrics: MetricsPage,
   settings: placeholder('settings', 'Aquí podrá ajustar la configuración del sistema por grupo.'),
   parameters: placeholder('parameters', 'Aquí podrá editar las tablas de referencia del sistema.'),
   noKpis: placeholder('noKpis', 'Aquí verá los eventos que no cumplen los tiempos de notificación.'),

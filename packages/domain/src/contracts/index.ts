@@ -16,3 +16,4 @@ export * from './case-medications.js';
 export * from './files.js';
 export * from './search.js';
 export * from './users.js';
+export * from './metrics.js';

@@ -39,6 +39,8 @@ export const AUDIT_KINDS = {
   'user.enabled': { instance: 'Usuarios', operationType: 'U' },
   /** A user's laboratory grants were changed (setLaboratoryUser, deleteLaboratoryUser). */
   'user.laboratories-changed': { instance: 'Usuarios', operationType: 'U' },
+  /** A notification-time metric's time option or active flag was changed (Metricas). */
+  'metric.changed': { instance: 'Configuracion', operationType: 'U' },
 } as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

@@ -1,0 +1,78 @@
+import { activeMetricBodySchema, metricSchema, type Role, timeOptionSchema, updateMetricTimeBodySchema } from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import type { ConfigurationEvents } from '../realtime/index.js';
+import { allMetrics, allTimeOptions } from './queries.js';
+import { activeMetric, updateMetricTime } from './service.js';
+
+export interface MetricsModuleOptions {
+  db: Db;
+  /** Told after each committed change ('Cambio en la configuración', what 'metricas'). */
+  configurationEvents: ConfigurationEvents;
+}
+
+/** Who reads and changes the metrics (docs/roles.md 'Who may do what'; the Admin menu's Métricas). */
+export const METRICS_ROLES: readonly Role[] = ['ADMIN', 'QPPV'];
+
+const TAGS = ['Métricas'];
+const withNotFound = { ...errorResponses, 404: messageSchema };
+
+/** The Metricas screen (platform spec §2, §7 'Metrics'): the notification-time metrics, their time option and active flag. */
+export const metricsModule: FastifyPluginAsyncZod<MetricsModuleOptions> = async (app, { db, configurationEvents }) => {
+  app.route({
+    method: 'GET',
+    url: '/api/getAllMetricsTime',
+    config: { roles: METRICS_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: 'Las métricas de tiempos de notificación, con su opción de tiempo y si están activas',
+      response: { 200: z.array(metricSchema), ...errorResponses },
+    },
+    handler: () => allMetrics(db),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getTimeOptions',
+    config: { roles: METRICS_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: 'Las opciones de tiempo de una métrica (24 h … 90 días)',
+      response: { 200: z.array(timeOptionSchema), ...errorResponses },
+    },
+    handler: () => allTimeOptions(db),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/updateMetricTime',
+    config: { roles: METRICS_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: 'Cambiar el tiempo de una métrica',
+      description:
+        'Responde la métrica cambiada. Registra el cambio en la auditoría (Configuracion) y avisa «Cambio en la configuración». Las columnas KPI de las listas lo usan desde la siguiente consulta.',
+      body: updateMetricTimeBodySchema,
+      response: { 200: metricSchema, ...withNotFound },
+    },
+    handler: (request) => updateMetricTime({ db, configurationEvents, log: request.log }, requireUser(request), request.body),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/activeMetric',
+    config: { roles: METRICS_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: 'Activar o desactivar una métrica',
+      description:
+        'Cuerpo: la métrica con Activo en el estado deseado (solo se leen MetricaId y Activo). Responde la métrica cambiada. Registra el cambio en la auditoría y avisa «Cambio en la configuración».',
+      body: activeMetricBodySchema,
+      response: { 200: metricSchema, ...withNotFound },
+    },
+    handler: (request) => activeMetric({ db, configurationEvents, log: request.log }, requireUser(request), request.body),
+  });
+};
