@@ -3,7 +3,7 @@ import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLE_IDS, ROLES, ty
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { previousMedications, users as userTable } from './db/schema/index.js';
+import { previousMedications, residences, users as userTable } from './db/schema/index.js';
 import { routeAccessTable, type RouteAccessEntry } from './http/route-access.js';
 import { loadAuthKeys } from './modules/auth/index.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
@@ -269,7 +269,30 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/uploadFileLocalSanitaryNotificaction': caseUpload('uploadFileLocalSanitaryNotificaction', (w) => ({ Id: w.ramId, Extension: 'pdf', FileName: 'matriz' })),
   'POST /api/uploadFileProviderNotification': caseUpload('uploadFileProviderNotification', (w) => ({ Id: w.ramId, Extension: 'pdf', FileName: 'matriz' })),
   'POST /api/uploadFileRecProduct': caseUpload('uploadFileRecProduct', (w) => ({ Id: w.medicationId, Extension: 'pdf', FileName: 'matriz' })),
+
+  // Parameters (reference lists): no object; an allowed call adds, renames or toggles a row of the matrix's own.
+  'POST /api/createElementCodiguera': {
+    object: 'none',
+    read: false,
+    call: () => ({ url: '/api/createElementCodiguera', payload: { Table: 'Residencias', Keys: ['Nombre'], Values: [`Residencia de la matriz ${randomUUID()}`] } }),
+  },
+  'POST /api/updateElementCodiguera': {
+    object: 'none',
+    read: false,
+    call: async () => ({ url: '/api/updateElementCodiguera', payload: { Table: 'Residencias', Id: await matrixResidence(), Keys: ['Nombre'], Values: [`Residencia renombrada ${randomUUID()}`] } }),
+  },
+  'POST /api/deleteElementCodiguera': {
+    object: 'none',
+    read: false,
+    call: async () => ({ url: '/api/deleteElementCodiguera', payload: { Table: 'Residencias', elem: { Id: await matrixResidence() } } }),
+  },
 };
+
+/** A Residencias row of the matrix's own (the parameter calls rename and toggle it). */
+async function matrixResidence(): Promise<number> {
+  const [row] = await t.database.db.insert(residences).values({ value: `MATRIZ-${randomUUID()}`, nombre: `Residencia de la matriz ${randomUUID()}` }).returning();
+  return row?.id ?? 0;
+}
 
 /** The recipe of a route; a HEAD route (Fastify adds one to each GET) is called like its GET. */
 function recipeOf(entry: RouteAccessEntry): Recipe | undefined {
