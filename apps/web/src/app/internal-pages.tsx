@@ -1,5 +1,6 @@
 import { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { ParametersPage } from '../features/parameters';
 import { EventSearchPage, ProductSearchPage } from '../features/search';
 import { TasksPage } from '../features/tasks';
 import { FullPageLoader, PlaceholderPage } from '../shared/layout';
@@ -57,6 +58,6 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   myUser: placeholder('myUser', 'Aquí podrá editar sus datos personales y ver sus laboratorios.'),
   metrics: placeholder('metrics', 'Aquí podrá configurar los tiempos de notificación de cada métrica.'),
   settings: placeholder('settings', 'Aquí podrá ajustar la configuración del sistema por grupo.'),
-  parameters: placeholder('parameters', 'Aquí podrá editar las tablas de referencia del sistema.'),
+  parameters: ParametersPage,
   noKpis: placeholder('noKpis', 'Aquí verá los eventos que no cumplen los tiempos de notificación.'),
 };
