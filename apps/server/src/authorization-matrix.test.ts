@@ -3,7 +3,7 @@ import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLE_IDS, ROLES, ty
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { previousMedications, residences, users as userTable } from './db/schema/index.js';
+import { originCountries, previousMedications, users as userTable } from './db/schema/index.js';
 import { routeAccessTable, type RouteAccessEntry } from './http/route-access.js';
 import { loadAuthKeys } from './modules/auth/index.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
@@ -270,27 +270,27 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/uploadFileProviderNotification': caseUpload('uploadFileProviderNotification', (w) => ({ Id: w.ramId, Extension: 'pdf', FileName: 'matriz' })),
   'POST /api/uploadFileRecProduct': caseUpload('uploadFileRecProduct', (w) => ({ Id: w.medicationId, Extension: 'pdf', FileName: 'matriz' })),
 
-  // Parameters (reference lists): no object; an allowed call adds, renames or toggles a row of the matrix's own.
+  // Parameters (reference lists): no object; an allowed call adds, renames or toggles a row of the matrix's own (PaisOrigen: no test lists it exactly).
   'POST /api/createElementCodiguera': {
     object: 'none',
     read: false,
-    call: () => ({ url: '/api/createElementCodiguera', payload: { Table: 'Residencias', Keys: ['Nombre'], Values: [`Residencia de la matriz ${randomUUID()}`] } }),
+    call: () => ({ url: '/api/createElementCodiguera', payload: { Table: 'PaisOrigen', Keys: ['Nombre'], Values: [`País de la matriz ${randomUUID()}`] } }),
   },
   'POST /api/updateElementCodiguera': {
     object: 'none',
     read: false,
-    call: async () => ({ url: '/api/updateElementCodiguera', payload: { Table: 'Residencias', Id: await matrixResidence(), Keys: ['Nombre'], Values: [`Residencia renombrada ${randomUUID()}`] } }),
+    call: async () => ({ url: '/api/updateElementCodiguera', payload: { Table: 'PaisOrigen', Id: await matrixOriginCountry(), Keys: ['Nombre'], Values: [`País renombrado ${randomUUID()}`] } }),
   },
   'POST /api/deleteElementCodiguera': {
     object: 'none',
     read: false,
-    call: async () => ({ url: '/api/deleteElementCodiguera', payload: { Table: 'Residencias', elem: { Id: await matrixResidence() } } }),
+    call: async () => ({ url: '/api/deleteElementCodiguera', payload: { Table: 'PaisOrigen', elem: { Id: await matrixOriginCountry() } } }),
   },
 };
 
-/** A Residencias row of the matrix's own (the parameter calls rename and toggle it). */
-async function matrixResidence(): Promise<number> {
-  const [row] = await t.database.db.insert(residences).values({ value: `MATRIZ-${randomUUID()}`, nombre: `Residencia de la matriz ${randomUUID()}` }).returning();
+/** A PaisOrigen row of the matrix's own (the parameter calls rename and toggle it). */
+async function matrixOriginCountry(): Promise<number> {
+  const [row] = await t.database.db.insert(originCountries).values({ value: `MATRIZ-${randomUUID()}`, nombre: `País de la matriz ${randomUUID()}` }).returning();
   return row?.id ?? 0;
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ER_STATUS, MSG, REFERENCE_TABLE_NAMES, type ReferenceTableRows, codiguerasAllSchema } from '@atalaya/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, countries, residences } from '../../db/schema/index.js';
+import { auditLog, countries, originCountries, residences } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { validPatient } from '../../test-support/case-edit.js';
 import { createCase } from '../../test-support/cases.js';
@@ -73,9 +73,9 @@ describe('POST /api/createElementCodiguera', () => {
   it('adds a row, answers the refreshed table, writes a Parametros audit row and announces the change', async () => {
     const name = `Vecindario ${suffix()}`;
     heard.length = 0;
-    const { id, rows } = await create('Residencias', ['Nombre'], [`  ${name}  `].map((value) => value.trim()));
+    const { id, rows } = await create('PaisOrigen', ['Nombre'], [`  ${name}  `].map((value) => value.trim()));
     expect(rows).toContainEqual({ Id: id, Nombre: name, Eliminado: false });
-    const [audit] = await auditRows('Residencias', id);
+    const [audit] = await auditRows('PaisOrigen', id);
     expect(audit).toMatchObject({ instance: 'Parametros', operationType: 'I', kind: 'parameters.row-created', userId: admin.user.id, newValues: { Nombre: name, Value: name, Eliminado: false } });
     await expect.poll(() => heard).toContain('parametros');
   });
@@ -141,21 +141,21 @@ describe('POST /api/createElementCodiguera', () => {
 
 describe('POST /api/updateElementCodiguera', () => {
   it('renames a row, audits old and new values, and refuses Value and protected columns', async () => {
-    const { id } = await create('Residencias', ['Nombre'], [`Barrio ${suffix()}`]);
+    const { id } = await create('PaisOrigen', ['Nombre'], [`Barrio ${suffix()}`]);
     const renamed = `Barrio renombrado ${suffix()}`;
     heard.length = 0;
-    const response = await post('update', { Table: 'Residencias', Id: id, Keys: ['Nombre'], Values: [renamed] });
+    const response = await post('update', { Table: 'PaisOrigen', Id: id, Keys: ['Nombre'], Values: [renamed] });
     expect(response.statusCode).toBe(200);
     expect(response.json<ReferenceTableRows>()).toContainEqual({ Id: id, Nombre: renamed, Eliminado: false });
-    const [audit] = await auditRows('Residencias', id);
+    const [audit] = await auditRows('PaisOrigen', id);
     expect(audit).toMatchObject({ kind: 'parameters.row-changed', operationType: 'U', newValues: { Nombre: renamed } });
     await expect.poll(() => heard).toContain('parametros');
 
-    await refused('update', { Table: 'Residencias', Id: id, Keys: ['Value'], Values: ['NUEVO'] }, MSG.parameters.unknownColumn('Residencias', 'Value'));
-    await refused('update', { Table: 'Residencias', Id: id, Keys: ['Nombre'], Values: [''] }, 'El valor no puede estar vacío');
-    await refused('update', { Table: 'Residencias', Id: id, Keys: ['Nombre'], Values: ['Rural'] }, MSG.parameters.duplicate('Nombre', 'Rural'));
-    await refused('update', { Table: 'Residencias', Id: 2_000_000_000, Keys: ['Nombre'], Values: ['x'] }, MSG.parameters.rowNotFound, 404);
-    await refused('update', { Table: 'Residencias', Id: -1, Keys: ['Nombre'], Values: ['x'] }, MSG.parameters.invalidId);
+    await refused('update', { Table: 'PaisOrigen', Id: id, Keys: ['Value'], Values: ['NUEVO'] }, MSG.parameters.unknownColumn('PaisOrigen', 'Value'));
+    await refused('update', { Table: 'PaisOrigen', Id: id, Keys: ['Nombre'], Values: [''] }, 'El valor no puede estar vacío');
+    await refused('update', { Table: 'PaisOrigen', Id: id, Keys: ['Nombre'], Values: ['Chile'] }, MSG.parameters.duplicate('Nombre', 'Chile'));
+    await refused('update', { Table: 'PaisOrigen', Id: 2_000_000_000, Keys: ['Nombre'], Values: ['x'] }, MSG.parameters.rowNotFound, 404);
+    await refused('update', { Table: 'PaisOrigen', Id: -1, Keys: ['Nombre'], Values: ['x'] }, MSG.parameters.invalidId);
   });
 
   it('lets a status be renamed but not the group of sub-group 0 or 1', async () => {
@@ -178,15 +178,15 @@ describe('POST /api/updateElementCodiguera', () => {
 
 describe('POST /api/deleteElementCodiguera', () => {
   it('toggles Eliminado (never deletes), audits each toggle and announces it', async () => {
-    const { id } = await create('Residencias', ['Nombre'], [`Paraje ${suffix()}`]);
+    const { id } = await create('PaisOrigen', ['Nombre'], [`Paraje ${suffix()}`]);
     heard.length = 0;
-    let response = await post('delete', { Table: 'Residencias', elem: { Id: id, Eliminado: false, Nombre: 'lo que sea' } });
+    let response = await post('delete', { Table: 'PaisOrigen', elem: { Id: id, Eliminado: false, Nombre: 'lo que sea' } });
     expect(response.statusCode).toBe(200);
     expect(response.json<ReferenceTableRows>().find((row) => row.Id === id)?.Eliminado).toBe(true);
-    response = await post('delete', { Table: 'Residencias', elem: { Id: id } });
+    response = await post('delete', { Table: 'PaisOrigen', elem: { Id: id } });
     expect(response.json<ReferenceTableRows>().find((row) => row.Id === id)?.Eliminado).toBe(false);
-    expect(await t.database.db.select().from(residences).where(eq(residences.id, id))).toHaveLength(1);
-    const [enabled, disabled] = await auditRows('Residencias', id);
+    expect(await t.database.db.select().from(originCountries).where(eq(originCountries.id, id))).toHaveLength(1);
+    const [enabled, disabled] = await auditRows('PaisOrigen', id);
     expect(disabled).toMatchObject({ kind: 'parameters.row-toggled', oldValues: { Eliminado: false }, newValues: { Eliminado: true } });
     expect(enabled).toMatchObject({ kind: 'parameters.row-toggled', oldValues: { Eliminado: true }, newValues: { Eliminado: false } });
     await expect.poll(() => heard.length).toBeGreaterThanOrEqual(2);
@@ -235,17 +235,17 @@ describe('a disabled row chosen on a case form', () => {
   });
 
   it('is refused by the wizard’s patient step, while a case already holding it saves unchanged', async () => {
-    const { id } = await create('Residencias', ['Nombre'], [`Caserío ${suffix()}`]);
+    const { id } = await create('Parentesco', ['Nombre'], [`Padrino ${suffix()}`]);
     const holding = await createCase(t.database.db, { status: ER_STATUS.PENDIENTE, createdBy: rlf.user.id, country: 'UY', productIds: [product.id] });
-    const setPatient = (meta: string, residence: number) =>
-      t.app.inject({ method: 'POST', url: '/api/setPaciente', headers: rlf.headers, payload: { ...validPatient({ Residence: residence }), IdER: meta } });
+    const setPatient = (meta: string, relationship: number) =>
+      t.app.inject({ method: 'POST', url: '/api/setPaciente', headers: rlf.headers, payload: { ...validPatient({ IdParentesco: relationship }), IdER: meta } });
     expect((await setPatient(holding.meta, id)).statusCode).toBe(200);
-    await post('delete', { Table: 'Residencias', elem: { Id: id } });
+    await post('delete', { Table: 'Parentesco', elem: { Id: id } });
 
     const other = await createCase(t.database.db, { status: ER_STATUS.PENDIENTE, createdBy: rlf.user.id, country: 'UY', productIds: [product.id] });
     const refusedAnswer = await setPatient(other.meta, id);
     expect(refusedAnswer.statusCode).toBe(400);
-    expect(refusedAnswer.json()).toEqual({ Message: MSG.wizard.optionUnknown('Residencia') });
+    expect(refusedAnswer.json()).toEqual({ Message: MSG.wizard.optionUnknown('Parentesco') });
     expect((await setPatient(holding.meta, id)).statusCode).toBe(200);
   });
 });
