@@ -115,7 +115,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   await app.register(caseMedicationsModule, { db });
   await app.register(caseAssessmentModule, { db });
   await app.register(caseEditModule, { db });
-  await app.register(referenceDataModule, { db });
+  await app.register(referenceDataModule, { db, configurationEvents });
   await app.register(filesModule, { db });
   await app.register(followUpModule, { db, caseEvents });
   await app.register(caseWorkflowModule, { db, caseEvents, appUrl: config.appUrl });

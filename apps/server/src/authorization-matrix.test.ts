@@ -3,7 +3,7 @@ import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLE_IDS, ROLES, ty
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { laboratories as laboratoryTable, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
+import { laboratories as laboratoryTable, originCountries, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
 import { routeAccessTable, type RouteAccessEntry } from './http/route-access.js';
 import { loadAuthKeys } from './modules/auth/index.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
@@ -321,6 +321,28 @@ function administeredUser(): TestUser {
 
 function userDetails(overrides: Record<string, unknown>) {
   return { FirstName: 'Prueba', LastName: 'Matriz', Country: 'UY', Speciality: { Id: administered.specialityId }, ...overrides };
+  // Parameters (reference lists): no object; an allowed call adds, renames or toggles a row of the matrix's own (PaisOrigen: no test lists it exactly).
+  'POST /api/createElementCodiguera': {
+    object: 'none',
+    read: false,
+    call: () => ({ url: '/api/createElementCodiguera', payload: { Table: 'PaisOrigen', Keys: ['Nombre'], Values: [`País de la matriz ${randomUUID()}`] } }),
+  },
+  'POST /api/updateElementCodiguera': {
+    object: 'none',
+    read: false,
+    call: async () => ({ url: '/api/updateElementCodiguera', payload: { Table: 'PaisOrigen', Id: await matrixOriginCountry(), Keys: ['Nombre'], Values: [`País renombrado ${randomUUID()}`] } }),
+  },
+  'POST /api/deleteElementCodiguera': {
+    object: 'none',
+    read: false,
+    call: async () => ({ url: '/api/deleteElementCodiguera', payload: { Table: 'PaisOrigen', elem: { Id: await matrixOriginCountry() } } }),
+  },
+};
+
+/** A PaisOrigen row of the matrix's own (the parameter calls rename and toggle it). */
+async function matrixOriginCountry(): Promise<number> {
+  const [row] = await t.database.db.insert(originCountries).values({ value: `MATRIZ-${randomUUID()}`, nombre: `País de la matriz ${randomUUID()}` }).returning();
+  return row?.id ?? 0;
 }
 
 /** The recipe of a route; a HEAD route (Fastify adds one to each GET) is called like its GET. */

@@ -1,6 +1,7 @@
 import { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { MetricsPage } from '../features/metrics';
+import { ParametersPage } from '../features/parameters';
 import { EventSearchPage, ProductSearchPage } from '../features/search';
 import { TasksPage } from '../features/tasks';
 import { AdminUsersPage, MyUserPage } from '../features/users';
@@ -59,6 +60,6 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   myUser: MyUserPage,
   metrics: MetricsPage,
   settings: placeholder('settings', 'Aquí podrá ajustar la configuración del sistema por grupo.'),
-  parameters: placeholder('parameters', 'Aquí podrá editar las tablas de referencia del sistema.'),
+  parameters: ParametersPage,
   noKpis: placeholder('noKpis', 'Aquí verá los eventos que no cumplen los tiempos de notificación.'),
 };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { codiguerasSchema } from '../case-records.js';
+import { MAX_DB_ID } from '../fields.js';
+import { MSG } from '../messages.js';
 
 /** `getCountries`: a country as the wizard and the filters list it. */
 export const countryOptionSchema = z.object({ Id: z.number().int(), Codigo: z.string(), Nombre: z.string() });
@@ -20,14 +22,22 @@ function withEliminado<Shape extends z.ZodRawShape>(list: z.ZodArray<z.ZodObject
 }
 
 const lists = codiguerasSchema.shape;
+const rowOf = <Shape extends z.ZodRawShape>(shape: Shape) => z.array(z.object({ Id: z.number().int(), ...shape, Eliminado: z.boolean() }));
 
-/** getCodiguerasAll: the lists of getCodiguerasBasic with their disabled rows, each row with `Eliminado`. */
+/**
+ * getCodiguerasAll: every reference list by the spec's table name (the Parameters screen and
+ * views that print old values), disabled rows included, each row with `Eliminado`. Its columns
+ * are the Keys that createElementCodiguera / updateElementCodiguera name (REFERENCE_TABLES).
+ */
 export const codiguerasAllSchema = z.object({
-  Paises: withEliminado(lists.Paises),
-  Grupos: withEliminado(lists.Grupos),
-  SubGrupos: withEliminado(lists.SubGrupos),
+  Paises: rowOf({ Codigo: z.string(), Nombre: z.string(), TimeZone: z.string() }),
+  Grupo: rowOf({ Title: z.string() }),
+  SubGrupo: rowOf({ Nombre: z.string(), GrupoId: z.number().int(), Value: z.string() }),
   Status: withEliminado(lists.Status),
-  Via: withEliminado(lists.Via),
+  /** Fixed: role names are identities in the code (Eliminado always false). */
+  Roles: rowOf({ Name: z.string() }),
+  Especialidad: rowOf({ Description: z.string() }),
+  Via: rowOf({ Descripcion: z.string() }),
   MedicamentoFrecuencia: withEliminado(lists.MedicamentoFrecuencia),
   MedicamentoUnidad: withEliminado(lists.MedicamentoUnidad),
   MedicamentoUnidadUso: withEliminado(lists.MedicamentoUnidadUso),
@@ -91,3 +101,39 @@ export const searchFiltersSchema = z.object({
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 export type CountryOption = z.infer<typeof countryOptionSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Parameters: createElementCodiguera, updateElementCodiguera, deleteElementCodiguera
+
+/** A value of a Keys/Values pair: a text, or a number (GrupoId); the server checks each against its column. */
+const referenceCellSchema = z.union([z.string().max(10_000), z.number(), z.null()]);
+const tableNameSchema = z.string().max(100);
+const keysSchema = z.array(z.string().max(100)).max(20);
+const valuesSchema = z.array(referenceCellSchema).max(20);
+/** A row id (sub-group 0 exists, so 0 is one). */
+const rowIdSchema = z
+  .number({ error: MSG.parameters.invalidId })
+  .int({ error: MSG.parameters.invalidId })
+  .min(0, { error: MSG.parameters.invalidId })
+  .max(MAX_DB_ID, { error: MSG.parameters.invalidId });
+
+/** POST createElementCodiguera: the table and the new row's Keys (column names) and Values. */
+export const createElementCodigueraSchema = z.object({ Table: tableNameSchema, Keys: keysSchema, Values: valuesSchema });
+export type CreateElementCodiguera = z.infer<typeof createElementCodigueraSchema>;
+
+/** POST updateElementCodiguera: the table, the row's Id and the changed Keys and Values (never Value). */
+export const updateElementCodigueraSchema = createElementCodigueraSchema.extend({ Id: rowIdSchema });
+export type UpdateElementCodiguera = z.infer<typeof updateElementCodigueraSchema>;
+
+/** POST deleteElementCodiguera: the table and the row (`elem`); its Eliminado flag is toggled, never deleted. */
+export const deleteElementCodigueraSchema = z.object({
+  Table: tableNameSchema,
+  elem: z.looseObject({ Id: rowIdSchema, Eliminado: z.boolean().optional() }),
+});
+export type DeleteElementCodiguera = z.infer<typeof deleteElementCodigueraSchema>;
+
+/** The refreshed table each of the three calls answers: its rows as getCodiguerasAll lists them. */
+export const referenceTableRowsSchema = z.array(
+  z.object({ Id: z.number().int(), Eliminado: z.boolean() }).catchall(z.union([z.string(), z.number(), z.boolean(), z.null()])),
+);
+export type ReferenceTableRows = z.infer<typeof referenceTableRowsSchema>;

@@ -41,6 +41,12 @@ export const AUDIT_KINDS = {
   'user.laboratories-changed': { instance: 'Usuarios', operationType: 'U' },
   /** A notification-time metric's time option or active flag was changed (Metricas). */
   'metric.changed': { instance: 'Configuracion', operationType: 'U' },
+  /** A row was added to a reference list (Parametros; tableName = the spec's table name). */
+  'parameters.row-created': { instance: 'Parametros', operationType: 'I' },
+  /** Columns of a reference-list row were changed. */
+  'parameters.row-changed': { instance: 'Parametros', operationType: 'U' },
+  /** A reference-list row was disabled or enabled (Eliminado toggled; never deleted). */
+  'parameters.row-toggled': { instance: 'Parametros', operationType: 'U' },
 } as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

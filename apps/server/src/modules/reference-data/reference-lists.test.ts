@@ -88,9 +88,9 @@ describe('GET /api/getCodiguerasAll', () => {
     const lists: CodiguerasAll = codiguerasAllSchema.parse(response.json());
     expect(lists.Residencias).toContainEqual({ Id: expect.any(Number), Nombre: disabledResidence, Eliminado: true });
     expect(lists.Residencias).toContainEqual({ Id: expect.any(Number), Nombre: 'Capital', Eliminado: false });
-    expect(lists.Paises).toContainEqual({ Id: disabledCountry.id, Codigo: disabledCountry.code, Nombre: disabledCountry.name, Eliminado: true });
+    expect(lists.Paises).toContainEqual({ Id: disabledCountry.id, Codigo: disabledCountry.code, Nombre: disabledCountry.name, TimeZone: 'UTC', Eliminado: true });
     expect(lists.MedicamentoUnidad.map((row) => row.Id)).not.toContain(highUnit.id);
-    expect(lists.SubGrupos).toContainEqual(expect.objectContaining({ Id: disabledSubGroup, Eliminado: true }));
+    expect(lists.SubGrupo).toContainEqual(expect.objectContaining({ Id: disabledSubGroup, Eliminado: true }));
     expect(lists.Evolucion.every((row) => row.Eliminado === false)).toBe(true);
 
     const basic = (await get('/api/getCodiguerasBasic')).json<Codigueras>();

@@ -3,6 +3,10 @@ import {
   codiguerasAllSchema,
   codiguerasSchema,
   countryOptionSchema,
+  createElementCodigueraSchema,
+  deleteElementCodigueraSchema,
+  referenceTableRowsSchema,
+  updateElementCodigueraSchema,
   countryProductSchema,
   erMedicationIngredientSchema,
   erNewSchema,
@@ -13,12 +17,15 @@ import {
   searchFiltersSchema,
   subGroupSchema,
 } from '@atalaya/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { CASE_READERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { announceConfigurationChanged, type ConfigurationEvents } from '../realtime/index.js';
+import { createElement, type ParameterChange, toggleElement, updateElement } from './parameter-service.js';
 import { idParams, productCountryParams } from './schemas.js';
 import {
   getCodiguerasAll,
@@ -39,7 +46,12 @@ import {
 
 export interface ReferenceDataModuleOptions {
   db: Db;
+  /** Where a committed change of the Parameters screen is announced ('Cambio en la configuración'). */
+  configurationEvents: ConfigurationEvents;
 }
+
+/** Who may create, change and enable/disable reference-list rows (access decisions of issue 17). */
+const PARAMETER_EDITORS: readonly Role[] = ['ADMIN', 'QPPV'];
 
 /** Every signed-in user who works with cases or their lists. */
 const CASE_WORKER_ROLES: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante', 'ADMIN'];
@@ -52,7 +64,7 @@ const withNotFound = { ...errorResponses, 404: messageSchema };
  * The reference data of the edit wizard, the event view and the event search (event spec §7
  * 'Reference data'), plus the blank event and RAM the wizard starts from (getERNew, getRAMNew).
  */
-export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptions> = async (app, { db }) => {
+export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptions> = async (app, { db, configurationEvents }) => {
   app.route({
     method: 'GET',
     url: '/api/getCodiguerasBasic',
@@ -226,5 +238,51 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
       response: { 200: searchFiltersSchema, ...errorResponses },
     },
     handler: () => getFilters(db),
+  });
+  // Parameters screen (platform spec §7 'Reference lists'): each call answers the refreshed table
+  // and, once committed, announces 'Cambio en la configuración'.
+  const afterChange = (request: FastifyRequest, change: ParameterChange) => {
+    if (change.changed) announceConfigurationChanged(configurationEvents, { what: 'parametros' }, request.log);
+    return change.rows;
+  };
+  const withRowErrors = { ...errorResponses, 404: messageSchema };
+
+  app.route({
+    method: 'POST',
+    url: '/api/createElementCodiguera',
+    config: { roles: PARAMETER_EDITORS },
+    schema: {
+      tags: TAG,
+      summary: 'Agrega un elemento a una lista de referencia (Keys y Values) y responde la tabla actualizada',
+      body: createElementCodigueraSchema,
+      response: { 200: referenceTableRowsSchema, ...errorResponses },
+    },
+    handler: async (request) => afterChange(request, await createElement(db, requireUser(request), request.body)),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/updateElementCodiguera',
+    config: { roles: PARAMETER_EDITORS },
+    schema: {
+      tags: TAG,
+      summary: 'Modifica columnas de un elemento (Id, Keys y Values; nunca Value) y responde la tabla actualizada',
+      body: updateElementCodigueraSchema,
+      response: { 200: referenceTableRowsSchema, ...withRowErrors },
+    },
+    handler: async (request) => afterChange(request, await updateElement(db, requireUser(request), request.body)),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/deleteElementCodiguera',
+    config: { roles: PARAMETER_EDITORS },
+    schema: {
+      tags: TAG,
+      summary: 'Deshabilita o habilita un elemento (invierte Eliminado; nunca lo borra) y responde la tabla actualizada',
+      body: deleteElementCodigueraSchema,
+      response: { 200: referenceTableRowsSchema, ...withRowErrors },
+    },
+    handler: async (request) => afterChange(request, await toggleElement(db, requireUser(request), request.body)),
   });
 };

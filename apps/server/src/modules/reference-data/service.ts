@@ -19,6 +19,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
 import { findCaseInReach } from '../reach/index.js';
+import { readAllReferenceTables } from './parameter-tables.js';
 import {
   choosableSubGroupRows,
   enabledCountryRows,
@@ -54,8 +55,11 @@ const byId = <T extends { Id: number }>(rows: T[]) => [...rows].sort((a, b) => a
 // ---------------------------------------------------------------------------------------
 // Codigueras
 
+/** getCodiguerasBasic's lists, each row with its Eliminado flag (left out before answering). */
+type BasicWithEliminado = { [K in keyof Codigueras]: (Codigueras[K][number] & { Eliminado: boolean })[] };
+
 /** Every list of the wizard and the view, each row with its Eliminado flag; names in Spanish order, Status by id. */
-async function loadCodigueras(db: DbOrTx, scope: RowScope): Promise<CodiguerasAll> {
+async function loadCodigueras(db: DbOrTx, scope: RowScope): Promise<BasicWithEliminado> {
   const [nombreLists, [paises, grupos, subGrupos, status, vias, peso, altura, ramTipos, ramCategorias]] = await Promise.all([
     Promise.all(NOMBRE_LIST_NAMES.map(async (list) => [list, await nombreListRows(db, list, scope)] as const)),
     otherCodigueraRows(db, scope),
@@ -102,9 +106,13 @@ export async function getCodiguerasBasic(db: DbOrTx): Promise<Codigueras> {
   return withoutEliminado(await loadCodigueras(db, 'enabled'));
 }
 
-/** `GET /api/getCodiguerasAll`: every row, disabled ones included, with `Eliminado` (a view prints old values). */
-export function getCodiguerasAll(db: DbOrTx): Promise<CodiguerasAll> {
-  return loadCodigueras(db, 'all');
+/**
+ * `GET /api/getCodiguerasAll`: every reference list by the spec's table name, disabled rows
+ * included, each row with `Eliminado` (the Parameters screen; a view prints old values).
+ */
+export async function getCodiguerasAll(db: DbOrTx): Promise<CodiguerasAll> {
+  // The rows are read generically (parameter-tables.ts); the route's schema states their shape.
+  return (await readAllReferenceTables(db)) as unknown as CodiguerasAll;
 }
 
 // ---------------------------------------------------------------------------------------

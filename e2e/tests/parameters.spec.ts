@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ROLES } from '../support/demo-users';
+import { signIn } from '../support/session';
+
+const ADMIN = DEMO_ROLES.find((role) => role.role === 'ADMIN')?.email ?? 'admin@demo.atalaya';
+const QPPV = DEMO_ROLES.find((role) => role.role === 'QPPV')?.email ?? 'qppv@demo.atalaya';
+
+async function openParameters(page: Page) {
+  await page.goto('/parameters');
+  await expect(page.getByRole('heading', { name: 'Parametros', level: 1 })).toBeVisible();
+}
+
+function table(page: Page, name: string) {
+  return page.getByRole('region', { name, exact: true });
+}
+
+test('an ADMIN adds a row, renames it and disables it', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const name = `Barrio ${testInfo.project.name} ${Date.now()}`;
+  await signIn(page, ADMIN, { expectUrl: '/adminusers' });
+  await openParameters(page);
+  const residences = table(page, 'Residencias');
+  await expect(residences.getByText('Residencia del paciente.')).toBeVisible();
+  await expect(residences.getByRole('cell', { name: 'Capital', exact: true })).toBeVisible();
+
+  // Add: one blank row at the top, only one at a time; Cancel removes it.
+  await residences.getByRole('button', { name: 'Agregar elemento a Residencias' }).click();
+  await expect(residences.getByRole('button', { name: 'Agregar elemento a Residencias' })).toBeDisabled();
+  await residences.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(residences.getByLabel('Nombre')).toHaveCount(0);
+
+  await residences.getByRole('button', { name: 'Agregar elemento a Residencias' }).click();
+  await residences.getByRole('button', { name: 'Guardar' }).click();
+  await expect(residences.getByText('El valor no puede estar vacío')).toBeVisible();
+  await residences.getByLabel('Nombre').fill(name);
+  await residences.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Creado correctamente')).toBeVisible();
+  const row = residences.getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Editar ${name}` }).click();
+  await residences.getByLabel('Nombre').fill(`${name} renombrado`);
+  await residences.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('El elemento fue actualizado')).toBeVisible();
+  const renamed = residences.getByRole('row').filter({ hasText: `${name} renombrado` });
+  await expect(renamed).toBeVisible();
+
+  await renamed.getByRole('button', { name: `Deshabilitar ${name} renombrado` }).click();
+  await expect(page.getByText('Deshabilitado correctamente')).toBeVisible();
+  await expect(renamed.getByText('No', { exact: true })).toBeVisible();
+  await expect(renamed.getByRole('button', { name: `Habilitar ${name} renombrado` })).toBeVisible();
+
+  // A duplicate is refused by the server: the modal shows why and the edit is cancelled.
+  await residences.getByRole('button', { name: 'Agregar elemento a Residencias' }).click();
+  await residences.getByLabel('Nombre').fill('Capital');
+  await residences.getByRole('button', { name: 'Guardar' }).click();
+  const failure = page.getByRole('dialog', { name: 'No se pudo realizar cambios en la configuración' });
+  await expect(failure.getByText("Ya existe un elemento con Nombre 'Capital'")).toBeVisible();
+  await failure.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(residences.getByLabel('Nombre')).toHaveCount(0);
+
+  // Read-only tables and protected rows offer no action they could not take.
+  await expect(table(page, 'Roles').getByRole('button')).toHaveCount(0);
+  await expect(table(page, 'Status').getByRole('button', { name: /Deshabilitar/ })).toHaveCount(0);
+});
+
+test('a QPPV with the Tasks screen open is told when an ADMIN changes a parameter', async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const qppvContext = await browser.newContext();
+  const adminContext = await browser.newContext();
+  try {
+    const qppv = await qppvContext.newPage();
+    await signIn(qppv, QPPV, { expectUrl: '/workflow' });
+    await expect(qppv.getByRole('heading', { name: 'Tareas', level: 1 })).toBeVisible();
+
+    const admin = await adminContext.newPage();
+    await signIn(admin, ADMIN, { expectUrl: '/adminusers' });
+    await openParameters(admin);
+    const kinship = table(admin, 'Parentesco');
+    await kinship.getByRole('button', { name: 'Agregar elemento a Parentesco' }).click();
+    await kinship.getByLabel('Nombre').fill(`Vecino ${testInfo.project.name} ${Date.now()}`);
+    await kinship.getByRole('button', { name: 'Guardar' }).click();
+    await expect(admin.getByText('Creado correctamente')).toBeVisible();
+
+    await expect(qppv.getByRole('alert').filter({ hasText: 'Cambio en la configuración' })).toBeVisible({ timeout: 15_000 });
+  } finally {
+    await adminContext.close();
+    await qppvContext.close();
+  }
+});
