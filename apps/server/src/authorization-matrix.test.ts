@@ -304,23 +304,6 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/getTimeOptions': plainGet('/api/getTimeOptions'),
   'POST /api/updateMetricTime': { object: 'none', read: false, call: () => ({ url: '/api/updateMetricTime', payload: { id: 6, tiempo: 5 } }) },
   'POST /api/activeMetric': { object: 'none', read: false, call: () => ({ url: '/api/activeMetric', payload: { MetricaId: 6, Activo: true } }) },
-};
-
-/** The users the users-administration recipes work on: a CL with the product's laboratory, and its company. */
-const administered = { target: null as unknown as TestUser, companyId: 0, specialityId: 0, pool: [] as TestUser[] };
-
-/**
- * A fresh CL (with a country grant) for each write, made before the matrix runs so that it is in
- * the fingerprint scope from the start: a refused call is seen to write nothing on it.
- */
-function administeredUser(): TestUser {
-  const user = administered.pool.pop();
-  if (!user) throw new Error('the pool of administered users is empty: make it larger');
-  return user;
-}
-
-function userDetails(overrides: Record<string, unknown>) {
-  return { FirstName: 'Prueba', LastName: 'Matriz', Country: 'UY', Speciality: { Id: administered.specialityId }, ...overrides };
   // Parameters (reference lists): no object; an allowed call adds, renames or toggles a row of the matrix's own (PaisOrigen: no test lists it exactly).
   'POST /api/createElementCodiguera': {
     object: 'none',
@@ -338,6 +321,23 @@ function userDetails(overrides: Record<string, unknown>) {
     call: async () => ({ url: '/api/deleteElementCodiguera', payload: { Table: 'PaisOrigen', elem: { Id: await matrixOriginCountry() } } }),
   },
 };
+
+/** The users the users-administration recipes work on: a CL with the product's laboratory, and its company. */
+const administered = { target: null as unknown as TestUser, companyId: 0, specialityId: 0, pool: [] as TestUser[] };
+
+/**
+ * A fresh CL (with a country grant) for each write, made before the matrix runs so that it is in
+ * the fingerprint scope from the start: a refused call is seen to write nothing on it.
+ */
+function administeredUser(): TestUser {
+  const user = administered.pool.pop();
+  if (!user) throw new Error('the pool of administered users is empty: make it larger');
+  return user;
+}
+
+function userDetails(overrides: Record<string, unknown>) {
+  return { FirstName: 'Prueba', LastName: 'Matriz', Country: 'UY', Speciality: { Id: administered.specialityId }, ...overrides };
+}
 
 /** A PaisOrigen row of the matrix's own (the parameter calls rename and toggle it). */
 async function matrixOriginCountry(): Promise<number> {
