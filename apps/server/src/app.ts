@@ -30,6 +30,7 @@ import { meddraModule } from './modules/meddra/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
 import { type ConfigurationEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
 import { searchModule } from './modules/search/index.js';
+import { registerErrorNotices, settingsModule } from './modules/settings/index.js';
 import { registerWebApp } from './modules/static/index.js';
 import { tasksModule } from './modules/tasks/index.js';
 
@@ -89,6 +90,7 @@ export async function buildApp({ database, config, configurationEvents = createC
 
   const { db } = database;
   const keys = await loadAuthKeys(db, config);
+  registerErrorNotices(app, db);
 
   registerSecurityHeaders(app);
   await app.register(cookie);
@@ -116,6 +118,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   await app.register(followUpModule, { db, caseEvents });
   await app.register(caseWorkflowModule, { db, caseEvents, appUrl: config.appUrl });
   await app.register(casePdfModule, { db });
+  await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, {
     database,

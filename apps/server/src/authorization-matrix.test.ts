@@ -269,6 +269,11 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/uploadFileLocalSanitaryNotificaction': caseUpload('uploadFileLocalSanitaryNotificaction', (w) => ({ Id: w.ramId, Extension: 'pdf', FileName: 'matriz' })),
   'POST /api/uploadFileProviderNotification': caseUpload('uploadFileProviderNotification', (w) => ({ Id: w.ramId, Extension: 'pdf', FileName: 'matriz' })),
   'POST /api/uploadFileRecProduct': caseUpload('uploadFileRecProduct', (w) => ({ Id: w.medicationId, Extension: 'pdf', FileName: 'matriz' })),
+
+  // Settings ('Configuración', ADMIN only): an allowed update sends no value, so the shared database's settings stay as they are.
+  'GET /api/settingGetAll': plainGet('/api/settingGetAll'),
+  'POST /api/settingUpdate': { object: 'none', read: false, call: () => ({ url: '/api/settingUpdate', payload: { values: [] } }) },
+  'POST /api/settingTestMail': { object: 'none', read: false, call: () => ({ url: '/api/settingTestMail', payload: { To: 'matriz@test.atalaya' } }) },
 };
 
 /** The recipe of a route; a HEAD route (Fastify adds one to each GET) is called like its GET. */

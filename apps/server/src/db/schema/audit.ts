@@ -31,6 +31,8 @@ export const AUDIT_KINDS = {
   'home-report.triaged': { instance: 'ER', operationType: 'U' },
   /** A user account was created. */
   'user.created': { instance: 'Usuarios', operationType: 'I' },
+  /** A setting's value was changed on the 'Configuración' screen (settingUpdate); one row per setting. */
+  'settings.changed': { instance: 'Configuracion', operationType: 'U' },
 } as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
