@@ -1,6 +1,7 @@
 import { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { EventSearchPage, ProductSearchPage } from '../features/search';
+import { SettingsPage } from '../features/settings';
 import { TasksPage } from '../features/tasks';
 import { FullPageLoader, PlaceholderPage } from '../shared/layout';
 
@@ -56,7 +57,7 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   adminUser: placeholder('adminUser', 'Aquí podrá crear y editar usuarios y asignarles laboratorios.'),
   myUser: placeholder('myUser', 'Aquí podrá editar sus datos personales y ver sus laboratorios.'),
   metrics: placeholder('metrics', 'Aquí podrá configurar los tiempos de notificación de cada métrica.'),
-  settings: placeholder('settings', 'Aquí podrá ajustar la configuración del sistema por grupo.'),
+  settings: SettingsPage,
   parameters: placeholder('parameters', 'Aquí podrá editar las tablas de referencia del sistema.'),
   noKpis: placeholder('noKpis', 'Aquí verá los eventos que no cumplen los tiempos de notificación.'),
 };
