@@ -180,7 +180,7 @@ function SettingsFormView({ settings }: { settings: Setting[] }) {
           <Text size="sm" c="dimmed" style={{ flex: 1 }}>
             {formState.isDirty ? 'Hay cambios sin guardar' : ''}
           </Text>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={saving} disabled={!formState.isDirty}>
+          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={saving}>
             {MSG.settings.save}
           </Button>
         </Group>
