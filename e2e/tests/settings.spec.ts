@@ -64,3 +64,13 @@ test("the SMTP password is write-only, and 'Probar envío' puts a test mail in t
   const mail = await mailTo(to, 'Atalaya: correo de prueba');
   expect(mail.text).toContain('correo de prueba');
 });
+
+test('the compact layout (390 px) shows the settings in one column without a sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 2, name: 'Envío de correo' })).toBeVisible();
+  await expect(page.getByLabel('Puerto del servidor SMTP')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByRole('button', { name: 'Guardar' })).toBeVisible();
+});
