@@ -323,6 +323,7 @@ export const MSG = {
     unknownShort: 'La configuración indicada no existe',
     nameRequired: 'Debe indicar el nombre de la configuración',
     tooManyValues: 'Se enviaron demasiados valores',
+    unknownField: 'La configuración recibió un campo que no admite',
     duplicated: (name: string) => `La configuración «${name}» se envió más de una vez`,
     readOnly: (name: string) => `La configuración «${name}» es de solo lectura y no puede modificarse`,
     clearNotAllowed: (name: string) => `La configuración «${name}» no puede borrarse`,

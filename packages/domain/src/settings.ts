@@ -162,6 +162,9 @@ export function isBooleanSetting(setting: Pick<Setting, 'Type_value'>): boolean 
   return setting.Type_value.toLowerCase() === 'boolean';
 }
 
+/** Strict bodies: an unknown field answers `MSG.settings.unknownField`. */
+const STRICT = { error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? MSG.settings.unknownField : undefined) };
+
 /** Longest value an update may carry (each setting's own limit is lower). */
 export const MAX_SETTING_VALUE_LENGTH = 2000;
 
@@ -169,30 +172,30 @@ export const MAX_SETTING_VALUE_LENGTH = 2000;
  * Body of `POST /api/settingUpdate`: the values to store, by name. A blank value of the
  * write-only password keeps the stored one; `Clear: true` empties it.
  */
-export const settingUpdateSchema = z.object({
+export const settingUpdateSchema = z.strictObject({
   values: z
     .array(
-      z.object({
+      z.strictObject({
         Name_setting: z.string().min(1, MSG.settings.nameRequired).max(100, MSG.settings.unknownShort),
         Value_setting: z.string().max(MAX_SETTING_VALUE_LENGTH, MSG.generic.maxLength(MAX_SETTING_VALUE_LENGTH)),
         Clear: z.boolean().optional(),
-      }),
+      }, STRICT),
     )
     .max(100, MSG.settings.tooManyValues),
-});
+}, STRICT);
 export type SettingUpdateInput = z.infer<typeof settingUpdateSchema>;
 
 /** Answer of `POST /api/settingUpdate`: the names of the settings whose value changed (none: []). */
 export const settingUpdateResultSchema = z.array(z.string());
 
 /** Body of `POST /api/settingTestMail`: where to send the test mail (blank: the signed-in user's address). */
-export const settingTestMailSchema = z.object({
+export const settingTestMailSchema = z.strictObject({
   To: z
     .string()
     .max(254, MSG.generic.maxLength(254))
     .refine((value) => value === '' || isEmail(value), MSG.settings.testMailBadAddress)
     .optional(),
-});
+}, STRICT);
 export type SettingTestMailInput = z.infer<typeof settingTestMailSchema>;
 
 /** Answer of `POST /api/settingTestMail`: whether the SMTP server took the mail, and what happened, in Spanish. */

@@ -234,6 +234,8 @@ describe('settingUpdate', () => {
     expect(clear.json()).toEqual({ Message: m.clearNotAllowed('smtp.port') });
     const wrongType = await t.app.inject({ method: 'POST', url: '/api/settingUpdate', headers: bearer(adminToken), payload: { values: [{ Name_setting: 'smtp.port', Value_setting: 25 }] } });
     expect(wrongType.statusCode).toBe(400);
+    const extra = await t.app.inject({ method: 'POST', url: '/api/settingUpdate', headers: bearer(adminToken), payload: { values: [], Otro: 1 } });
+    expect(extra.json()).toEqual({ Message: MSG.settings.unknownField });
     expect(await stored('smtp.port')).toBe('587');
   });
 
