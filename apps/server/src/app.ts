@@ -31,6 +31,7 @@ import { metricsModule } from './modules/metrics/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
 import { type AccountEvents, type ConfigurationEvents, createAccountEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
 import { searchModule } from './modules/search/index.js';
+import { registerErrorNotices, settingsModule } from './modules/settings/index.js';
 import { registerWebApp } from './modules/static/index.js';
 import { tasksModule } from './modules/tasks/index.js';
 import { usersModule } from './modules/users/index.js';
@@ -93,6 +94,7 @@ export async function buildApp({ database, config, configurationEvents = createC
 
   const { db } = database;
   const keys = await loadAuthKeys(db, config);
+  registerErrorNotices(app, db);
 
   registerSecurityHeaders(app);
   await app.register(cookie);
@@ -122,6 +124,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   await app.register(casePdfModule, { db });
   await app.register(usersModule, { db, config, accountEvents });
   await app.register(metricsModule, { db, configurationEvents });
+  await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, {
     database,

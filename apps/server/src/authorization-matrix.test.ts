@@ -320,6 +320,10 @@ const RECIPES: Record<string, Recipe> = {
     read: false,
     call: async () => ({ url: '/api/deleteElementCodiguera', payload: { Table: 'PaisOrigen', elem: { Id: await matrixOriginCountry() } } }),
   },
+  // Settings ('Configuración', ADMIN only): an allowed update sends no value, so the shared database's settings stay as they are.
+  'GET /api/settingGetAll': plainGet('/api/settingGetAll'),
+  'POST /api/settingUpdate': { object: 'none', read: false, call: () => ({ url: '/api/settingUpdate', payload: { values: [] } }) },
+  'POST /api/settingTestMail': { object: 'none', read: false, call: () => ({ url: '/api/settingTestMail', payload: { To: 'matriz@test.atalaya' } }) },
 };
 
 /** The users the users-administration recipes work on: a CL with the product's laboratory, and its company. */

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { changedSettingNames, isBooleanSetting, isSettingGroupEditable, SETTING_GROUPS, settingGroupLabel } from './settings.js';
-import type { Setting } from './settings.js';
-
-const setting = (Name_setting: string, Value_setting: string): Setting => ({
-  Name_setting,
-  Value_setting,
-  Description_setting: '',
-  Type_value: 'string',
-  Group_setting: 'Web',
-});
+import { MSG } from './messages.js';
+import {
+  changedSettingNames,
+  isBooleanSetting,
+  isSettingGroupEditable,
+  SETTING_GROUPS,
+  settingGroupLabel,
+  settingTestMailSchema,
+  settingUpdateSchema,
+  settingValueError,
+} from './settings.js';
 
 describe('settings', () => {
   it('groups settings with the spec labels; error notifications are read-only', () => {
@@ -20,12 +21,50 @@ describe('settings', () => {
   });
 
   it('reports only the settings whose value changed', () => {
-    const current = [setting('a', '1'), setting('b', '2')];
+    const current = [
+      { Name_setting: 'a', Value_setting: '1' },
+      { Name_setting: 'b', Value_setting: '2' },
+    ];
     const values = [
       { Name_setting: 'a', Value_setting: '1' },
       { Name_setting: 'b', Value_setting: '3' },
       { Name_setting: 'unknown', Value_setting: 'x' },
     ];
     expect(changedSettingNames(current, values)).toEqual(['b']);
+  });
+
+  it('checks each value by its setting: integers within bounds, booleans, e-mails, ports, URLs, hosts, lengths', () => {
+    const m = MSG.settings;
+    expect(settingValueError('smtp.port', '587')).toBeNull();
+    expect(settingValueError('smtp.port', '0')).toBe(m.notInteger('smtp.port', 1, 65_535));
+    expect(settingValueError('smtp.port', '65536')).toBe(m.notInteger('smtp.port', 1, 65_535));
+    expect(settingValueError('smtp.port', '25.5')).toBe(m.notInteger('smtp.port', 1, 65_535));
+    expect(settingValueError('smtp.port', '+25')).toBe(m.notInteger('smtp.port', 1, 65_535));
+    expect(settingValueError('smtp.port', '')).toBe(m.notInteger('smtp.port', 1, 65_535));
+    expect(settingValueError('users.maxFailedLogins', '1')).toBeNull();
+    expect(settingValueError('users.maxFailedLogins', '101')).toBe(m.notInteger('users.maxFailedLogins', 1, 100));
+    expect(settingValueError('smtp.secure', 'true')).toBeNull();
+    expect(settingValueError('smtp.secure', 'TRUE')).toBe(m.notBoolean('smtp.secure'));
+    expect(settingValueError('smtp.fromAddress', 'no-responder@demo.atalaya')).toBeNull();
+    expect(settingValueError('smtp.fromAddress', 'no es un correo')).toBe(m.notEmail('smtp.fromAddress'));
+    expect(settingValueError('smtp.fromAddress', '')).toBe(m.required('smtp.fromAddress'));
+    expect(settingValueError('smtp.host', 'smtp.example.com')).toBeNull();
+    expect(settingValueError('smtp.host', '')).toBeNull();
+    expect(settingValueError('smtp.host', 'smtp example')).toBe(m.notHost('smtp.host'));
+    expect(settingValueError('smtp.fromName', 'x'.repeat(101))).toBe(m.tooLong('smtp.fromName', 100));
+    expect(settingValueError('smtp.fromName', 'a\u0000b')).toBe(m.invalidCharacters('smtp.fromName'));
+    expect(settingValueError('web.publicUrl', 'https://atalaya.example/')).toBeNull();
+    expect(settingValueError('web.publicUrl', '')).toBeNull();
+    expect(settingValueError('web.publicUrl', 'javascript:alert(1)')).toBe(m.notUrl('web.publicUrl'));
+    expect(settingValueError('errors.recipients', 'a@b.uy, c@d.uy')).toBeNull();
+    expect(settingValueError('errors.recipients', 'a@b.uy, nada')).toBe(m.notEmailList('errors.recipients'));
+    expect(settingValueError('nope', 'x')).toBe(m.unknown('nope'));
+  });
+
+  it('limits the update body and the test-mail address', () => {
+    expect(settingUpdateSchema.safeParse({ values: [{ Name_setting: 'smtp.port', Value_setting: 'x'.repeat(2001) }] }).success).toBe(false);
+    expect(settingUpdateSchema.safeParse({ values: [{ Name_setting: 'smtp.password', Value_setting: '', Clear: true }] }).success).toBe(true);
+    expect(settingTestMailSchema.safeParse({ To: 'no es un correo' }).success).toBe(false);
+    expect(settingTestMailSchema.safeParse({}).success).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { MetricsPage } from '../features/metrics';
 import { ParametersPage } from '../features/parameters';
 import { EventSearchPage, ProductSearchPage } from '../features/search';
+import { SettingsPage } from '../features/settings';
 import { TasksPage } from '../features/tasks';
 import { AdminUsersPage, MyUserPage } from '../features/users';
 import { FullPageLoader, PlaceholderPage } from '../shared/layout';
@@ -59,7 +60,7 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   adminUser: AdminUsersPage,
   myUser: MyUserPage,
   metrics: MetricsPage,
-  settings: placeholder('settings', 'Aquí podrá ajustar la configuración del sistema por grupo.'),
+  settings: SettingsPage,
   parameters: ParametersPage,
   noKpis: placeholder('noKpis', 'Aquí verá los eventos que no cumplen los tiempos de notificación.'),
 };

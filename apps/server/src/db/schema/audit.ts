@@ -47,6 +47,8 @@ export const AUDIT_KINDS = {
   'parameters.row-changed': { instance: 'Parametros', operationType: 'U' },
   /** A reference-list row was disabled or enabled (Eliminado toggled; never deleted). */
   'parameters.row-toggled': { instance: 'Parametros', operationType: 'U' },
+  /** A setting's value was changed on the 'Configuración' screen (settingUpdate); one row per setting. */
+  'settings.changed': { instance: 'Configuracion', operationType: 'U' },
 } as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

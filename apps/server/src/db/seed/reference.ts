@@ -1,5 +1,5 @@
 import { ROLE_IDS, ROLES, SEEDED_METRICS, TIME_OPTIONS } from '@atalaya/domain';
-import { getTableColumns, inArray } from 'drizzle-orm';
+import { getTableColumns, inArray, notInArray } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../client.js';
 import {
@@ -123,7 +123,8 @@ async function seedMetrics(tx: DbOrTx): Promise<void> {
 /**
  * What every installation needs: roles, menus, countries, groups, statuses, every reference
  * list, time options, metrics and settings. Only missing rows are inserted, so it runs at
- * every start without undoing an administrator's changes.
+ * every start without undoing an administrator's changes; settings rows the code no longer
+ * defines are deleted.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -135,6 +136,13 @@ export async function seedReferenceData(db: Db): Promise<void> {
       tx,
       settings,
       data.settings.map(({ group, ...setting }) => ({ ...setting, groupSetting: group })),
+    );
+    // A setting the code no longer defines governs nothing: it leaves the screen (docs/settings.md).
+    await tx.delete(settings).where(
+      notInArray(
+        settings.name,
+        data.settings.map((setting) => setting.name),
+      ),
     );
   });
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { getOrCreateSecret } from './server-secrets.js';
+import { getOrCreateSecret } from '../../shared/server-secrets.js';
 
 /** The keys the session and captcha code sign with. */
 export interface AuthKeys {

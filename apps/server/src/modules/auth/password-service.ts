@@ -2,6 +2,7 @@ import { MSG, changePasswordServerMessage } from '@atalaya/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
+import { integerSetting, publicUrl } from '../../shared/settings.js';
 import { enqueueMail } from '../mail/index.js';
 import { spendCaptcha, verifyCaptcha } from './captcha.js';
 import type { AuthKeys } from './keys.js';
@@ -17,8 +18,11 @@ import {
 } from './queries.js';
 import { newOpaqueToken, sha256Hex } from './refresh-tokens.js';
 
-/** A reset link works once, within an hour. */
-export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/**
+ * A reset link works once, within `users.resetLinkValidityMinutes` (read when the link is
+ * made, docs/settings.md); this is its seeded value and the fallback.
+ */
+export const RESET_LINK_VALIDITY_MINUTES = 60;
 
 /** The set-password link of a new user works once, within three days. */
 export const SET_PASSWORD_LINK_TTL_MS = 72 * 60 * 60 * 1000;
@@ -50,17 +54,25 @@ export async function queueSetPasswordLink(
   const now = input.now ?? new Date();
   const token = newOpaqueToken();
   await insertPasswordResetToken(tx, { userId: input.userId, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + SET_PASSWORD_LINK_TTL_MS) });
-  await enqueueMail(tx, setPasswordMail(input.email, input.name, `${input.appUrl}/changepassword?token=${encodeURIComponent(token)}`));
+  const site = await publicUrl(tx, input.appUrl);
+  await enqueueMail(tx, setPasswordMail(input.email, input.name, `${site}/changepassword?token=${encodeURIComponent(token)}`));
 }
 
-function resetMail(to: string, link: string) {
+/** '1 hora', '90 minutos', '2 horas': how long a link lasts, in the mail's words. */
+function validityText(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} minutos`;
+  const hours = minutes / 60;
+  return hours === 1 ? 'una hora' : `${hours} horas`;
+}
+
+function resetMail(to: string, link: string, validityMinutes: number) {
   return {
     to,
     subject: 'Atalaya: restablecer la contraseña',
     text: [
       'Recibimos un pedido para restablecer la contraseña de su usuario en Atalaya.',
       '',
-      'Para elegir una nueva contraseña abra el siguiente enlace (vale una sola vez, durante una hora):',
+      `Para elegir una nueva contraseña abra el siguiente enlace (vale una sola vez, durante ${validityText(validityMinutes)}):`,
       link,
       '',
       'Si usted no lo pidió, ignore este correo: su contraseña no cambia.',
@@ -85,12 +97,14 @@ export async function requestPasswordReset(
     if (!(await spendCaptcha(tx, solution, now))) return false;
     if (!account?.isActive) return true;
     const token = newOpaqueToken();
+    const validityMinutes = await integerSetting(tx, 'users.resetLinkValidityMinutes', RESET_LINK_VALIDITY_MINUTES);
     await insertPasswordResetToken(tx, {
       userId: account.id,
       tokenHash: sha256Hex(token),
-      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+      expiresAt: new Date(now.getTime() + validityMinutes * 60_000),
     });
-    await enqueueMail(tx, resetMail(account.email, `${appUrl}/changepassword?token=${encodeURIComponent(token)}`));
+    const site = await publicUrl(tx, appUrl);
+    await enqueueMail(tx, resetMail(account.email, `${site}/changepassword?token=${encodeURIComponent(token)}`, validityMinutes));
     return true;
   });
   if (!spent) throw badRequest(MSG.login.robot);

@@ -18,6 +18,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { countries, eventComments, eventMedications, events, laboratories, subGroups, userLaboratories, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound, type AppError } from '../../http/errors.js';
+import { publicUrl } from '../../shared/settings.js';
 import { AUDIT_KINDS, type AuditKind } from '../audit/index.js';
 import { announceCaseSent, recordCaseOperation, type CaseEvents, type CaseSent, type ChangeLine } from '../cases/index.js';
 import { enqueueMail, type OutgoingMail } from '../mail/index.js';
@@ -268,7 +269,8 @@ export async function runTransition(db: Db, user: AuthUser, request: TransitionR
       .where(eq(events.id, found.id));
     if (!event) throw new Error('Case not found after its transition');
     const recipients = role ? await usersActingNext(tx, found.id, event.countryId, role) : [];
-    const link = caseViewUrl(deps.appUrl, found.meta);
+    // The setting web.publicUrl, else APP_URL (docs/settings.md).
+    const link = caseViewUrl(await publicUrl(tx, deps.appUrl), found.meta);
     for (const recipient of recipients) {
       await enqueueMail(
         tx,

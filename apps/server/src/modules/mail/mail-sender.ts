@@ -12,7 +12,7 @@ const BATCH_SIZE = 20;
 /** After this many failed tries a message stays in the outbox with its last error. */
 export const MAX_ATTEMPTS = 10;
 /** A claimed message is not picked up by another process for this long. */
-const LEASE_MS = 5 * 60_000;
+export const LEASE_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** Wait before try number `attempts + 1`: 1, 2, 4… minutes, at most an hour. */
@@ -52,6 +52,17 @@ async function claimDueMessages(db: Db, now: Date) {
     .returning();
 }
 
+/** The nodemailer transport of the SMTP settings. */
+export function smtpTransport(smtp: SmtpSettings, timeouts: { connectionTimeout?: number; greetingTimeout?: number; socketTimeout?: number } = {}): Transporter {
+  const auth = smtp.user ? { user: smtp.user, pass: smtp.password } : undefined;
+  return nodemailer.createTransport({ host: smtp.host, port: smtp.port, secure: smtp.secure, auth, ...timeouts });
+}
+
+/** The From of the settings: the name and address of the sender. */
+export function senderOf(smtp: SmtpSettings): string | { name: string; address: string } {
+  return smtp.fromName ? { name: smtp.fromName, address: smtp.fromAddress } : smtp.fromAddress;
+}
+
 function transportKey(smtp: SmtpSettings): string {
   return JSON.stringify([smtp.host, smtp.port, smtp.secure, smtp.user, smtp.password]);
 }
@@ -79,8 +90,7 @@ export function startMailSender(
     const key = transportKey(smtp);
     if (transport?.key !== key) {
       transport?.transporter.close();
-      const auth = smtp.user ? { user: smtp.user, pass: smtp.password } : undefined;
-      transport = { key, transporter: nodemailer.createTransport({ host: smtp.host, port: smtp.port, secure: smtp.secure, auth }) };
+      transport = { key, transporter: smtpTransport(smtp) };
     }
     return transport.transporter;
   }
@@ -110,7 +120,7 @@ export function startMailSender(
     const messages = await claimDueMessages(db, new Date());
     if (messages.length === 0) return;
     const transporter = transporterFor(smtp);
-    const from = smtp.fromName ? { name: smtp.fromName, address: smtp.fromAddress } : smtp.fromAddress;
+    const from = senderOf(smtp);
     for (const message of messages) {
       try {
         await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
+import { decryptSmtpPassword } from './smtp-password.js';
 
 /** The 'Envío de correo' settings (group SMTP of the Settings screen). */
 export interface SmtpSettings {
@@ -13,7 +14,10 @@ export interface SmtpSettings {
   fromName: string;
 }
 
-/** Reads the SMTP group; a missing or blank host means sending is off. */
+/**
+ * Reads the SMTP group, at the time of use (every round of the sender, every test mail), with
+ * the password decrypted; a missing or blank host means sending is off.
+ */
 export async function readSmtpSettings(db: DbOrTx): Promise<SmtpSettings> {
   const rows = await db.select({ name: settings.name, value: settings.value }).from(settings).where(eq(settings.groupSetting, 'SMTP'));
   const value = (name: string) => rows.find((row) => row.name === `smtp.${name}`)?.value.trim() ?? '';
@@ -23,7 +27,7 @@ export async function readSmtpSettings(db: DbOrTx): Promise<SmtpSettings> {
     port: Number.isInteger(port) && port > 0 ? port : 25,
     secure: value('secure') === 'true',
     user: value('user'),
-    password: value('password'),
+    password: await decryptSmtpPassword(db, rows.find((row) => row.name === 'smtp.password')?.value ?? ''),
     fromAddress: value('fromAddress'),
     fromName: value('fromName'),
   };

@@ -1,3 +1,4 @@
+import { SETTING_RULES, settingValueError } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import {
   activeIngredients,
@@ -187,9 +188,11 @@ describe('settings and demo users seed data', () => {
       if (setting.typeValue === 'email') expect(setting.value, setting.name).toMatch(/^[^@\s]+@[^@\s]+$/);
     }
     expect(settings.find((s) => s.name === 'users.sessionTimeoutMinutes')?.value).toBe('30');
-    expect(settings.find((s) => s.name === 'events.maxUploadBytes')?.value).toBe('20000000');
+    // Exactly the settings the code defines (and reads), each default valid by its rule.
+    expect(settings.map((s) => s.name).sort()).toEqual(Object.keys(SETTING_RULES).sort());
+    for (const setting of settings) expect(settingValueError(setting.name, setting.value), setting.name).toBeNull();
     const groupsUsed = new Set(settings.map((s) => s.group));
-    expect([...groupsUsed].sort()).toEqual(['Evento Reportable', 'Notificaciones_Error', 'SMTP', 'Usuarios', 'Web']);
+    expect([...groupsUsed].sort()).toEqual(['Notificaciones_Error', 'SMTP', 'Usuarios', 'Web']);
   });
 
   it('has one demo user per role, with known countries, specialities and laboratories', () => {

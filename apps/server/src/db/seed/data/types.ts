@@ -76,7 +76,7 @@ export interface SeedSetting {
   name: string;
   description: string;
   value: string;
-  typeValue: 'boolean' | 'string' | 'number' | 'password' | 'email';
+  typeValue: 'boolean' | 'string' | 'number' | 'password' | 'email' | 'url';
   group: 'SMTP' | 'Usuarios' | 'Evento Reportable' | 'Web' | 'Notificaciones_Error';
 }
 

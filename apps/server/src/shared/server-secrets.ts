@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { serverSecrets } from '../../db/schema/index.js';
+import type { DbOrTx } from '../db/client.js';
+import { serverSecrets } from '../db/schema/index.js';
 
 /**
  * The secret called `name`, generated (32 random bytes, base64url) on first use and kept in

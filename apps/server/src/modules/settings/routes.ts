@@ -1,0 +1,64 @@
+import { settingListSchema, settingTestMailResultSchema, settingTestMailSchema, settingUpdateResultSchema, settingUpdateSchema } from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses } from '../../http/schemas.js';
+import type { ConfigurationEvents } from '../realtime/index.js';
+import { listSettings, sendTestMail, updateSettings } from './service.js';
+
+export interface SettingsModuleOptions {
+  db: Db;
+  configurationEvents: ConfigurationEvents;
+  /** ATALAYA_MAIL_CAPTURE_DIR (tests only): the test mail is captured by the sender, not sent. */
+  mailCaptureDir?: string;
+}
+
+const TAG = ['Configuración'];
+const ADMIN_ONLY = ['ADMIN'] as const;
+
+/**
+ * The 'Configuración' screen (platform spec §2, §7 'Settings'; docs/settings.md,
+ * docs/adr/0011-settings.md): read and change the settings, and 'Probar envío'. ADMIN only.
+ */
+export const settingsModule: FastifyPluginAsyncZod<SettingsModuleOptions> = async (app, { db, configurationEvents, mailCaptureDir }) => {
+  app.route({
+    method: 'GET',
+    url: '/api/settingGetAll',
+    config: { roles: ADMIN_ONLY },
+    schema: {
+      tags: TAG,
+      summary: 'Las configuraciones del sistema por grupo (la contraseña SMTP nunca se devuelve)',
+      response: { 200: settingListSchema, ...errorResponses },
+    },
+    handler: () => listSettings(db),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/settingUpdate',
+    config: { roles: ADMIN_ONLY },
+    schema: {
+      tags: TAG,
+      summary: 'Guarda los valores enviados (todos o ninguno) y devuelve los nombres de las configuraciones que cambiaron',
+      description:
+        'Cada valor se valida según su configuración (400 con el mensaje). Notificaciones_Error es de solo lectura. ' +
+        'Para la contraseña SMTP un valor vacío la conserva y `Clear: true` la borra.',
+      body: settingUpdateSchema,
+      response: { 200: settingUpdateResultSchema, ...errorResponses },
+    },
+    handler: (request) => updateSettings(db, requireUser(request), request.body, { configurationEvents, log: request.log }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/settingTestMail',
+    config: { roles: ADMIN_ONLY, rateLimit: { max: 10, timeWindow: '1 minute' } },
+    schema: {
+      tags: TAG,
+      summary: 'Probar envío: pone un correo de prueba en la bandeja de salida y lo intenta enviar ya con la configuración SMTP guardada',
+      body: settingTestMailSchema,
+      response: { 200: settingTestMailResultSchema, ...errorResponses },
+    },
+    handler: (request) => sendTestMail(db, requireUser(request), request.body, { captureDir: mailCaptureDir }),
+  });
+};

@@ -1,0 +1,2 @@
+// The 'Configuración' screen (platform spec §2 'Settings screen'; docs/settings.md).
+export { SettingsPage } from './settings-page';

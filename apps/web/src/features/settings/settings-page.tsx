@@ -1,0 +1,202 @@
+import { isBooleanSetting, MSG, SETTING_GROUPS, type Setting } from '@atalaya/domain';
+import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconInfoCircle, IconMailForward, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { errorMessage } from '../../shared/api';
+import { schemaResolver } from '../../shared/form';
+import { FullPageLoader, LoadErrorPanel, Page } from '../../shared/layout';
+import { showNotice } from '../../shared/notices';
+import { settingsQuery, useTestMail, useUpdateSettings } from './api';
+import { changedValues, formValues, isWriteOnly, settingsFormSchema, type SettingsForm } from './form';
+
+interface FieldProps {
+  setting: Setting;
+  index: number;
+  control: Control<SettingsForm>;
+  disabled: boolean;
+}
+
+/** The write-only SMTP password: blank keeps the stored one ('Sin cambios'); 'Borrar contraseña' empties it on save. */
+function PasswordSetting({ setting, index, control, disabled }: FieldProps) {
+  const clear = useWatch({ control, name: `fields.${index}.clear` });
+  return (
+    <Stack gap={4}>
+      <Controller
+        control={control}
+        name={`fields.${index}.value`}
+        render={({ field, fieldState }) => (
+          <PasswordInput
+            {...field}
+            label={setting.Description_setting}
+            description={clear ? MSG.settings.passwordWillClear : setting.Has_value ? MSG.settings.passwordStored : MSG.settings.passwordNone}
+            placeholder={setting.Has_value ? MSG.settings.passwordUnchanged : ''}
+            autoComplete="new-password"
+            disabled={disabled || clear}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      {setting.Has_value ? (
+        <Controller
+          control={control}
+          name={`fields.${index}.clear`}
+          render={({ field }) => (
+            <Button
+              variant="subtle"
+              color={field.value ? 'gray' : 'red'}
+              size="compact-sm"
+              leftSection={<IconTrash size={14} />}
+              disabled={disabled}
+              onClick={() => field.onChange(!field.value)}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {field.value ? 'Conservar contraseña' : MSG.settings.passwordClear}
+            </Button>
+          )}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** One setting, with the input of its type: a switch, a number, an e-mail, the password or a text. */
+function SettingField(props: FieldProps) {
+  const { setting, index, control, disabled } = props;
+  if (isWriteOnly(setting)) return <PasswordSetting {...props} />;
+  return (
+    <Controller
+      control={control}
+      name={`fields.${index}.value`}
+      render={({ field, fieldState }) =>
+        isBooleanSetting(setting) ? (
+          <Switch
+            label={setting.Description_setting}
+            description={setting.Name_setting}
+            checked={field.value === 'true'}
+            onChange={(event) => field.onChange(event.currentTarget.checked ? 'true' : 'false')}
+            onBlur={field.onBlur}
+            disabled={disabled}
+            error={fieldState.error?.message}
+            mt="xs"
+          />
+        ) : (
+          <TextInput
+            {...field}
+            label={setting.Description_setting}
+            description={setting.Name_setting}
+            type={setting.Type_value === 'email' ? 'email' : setting.Type_value === 'url' ? 'url' : 'text'}
+            inputMode={setting.Type_value === 'number' ? 'numeric' : undefined}
+            autoComplete="off"
+            disabled={disabled}
+            error={fieldState.error?.message}
+          />
+        )
+      }
+    />
+  );
+}
+
+/** 'Probar envío': a test mail through the stored SMTP settings, to the ADMIN or to the address typed. */
+function TestMail({ dirty }: { dirty: boolean }) {
+  const [to, setTo] = useState('');
+  const test = useTestMail();
+  function run() {
+    if (dirty) {
+      showNotice({ kind: 'info', title: MSG.settings.testMail, message: MSG.settings.unsavedChanges });
+      return;
+    }
+    test.mutate(
+      { To: to.trim() },
+      { onSuccess: (result) => showNotice({ kind: result.Sent ? 'success' : 'warning', title: MSG.settings.testMail, message: result.Message }) },
+    );
+  }
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <TextInput label={MSG.settings.testMailTo} type="email" value={to} onChange={(event) => setTo(event.currentTarget.value)} style={{ flex: '1 1 16rem' }} maxLength={254} />
+      <Button variant="light" leftSection={<IconMailForward size={16} />} loading={test.isPending} onClick={run}>
+        {MSG.settings.testMail}
+      </Button>
+    </Group>
+  );
+}
+
+function SettingsFormView({ settings }: { settings: Setting[] }) {
+  const update = useUpdateSettings();
+  const resolver = useMemo(() => schemaResolver<SettingsForm>(settingsFormSchema(settings), (values) => values), [settings]);
+  const { control, handleSubmit, reset, formState } = useForm<SettingsForm>({ defaultValues: formValues(settings), resolver });
+  useEffect(() => reset(formValues(settings)), [settings, reset]);
+
+  async function save(form: SettingsForm) {
+    const values = changedValues(settings, form);
+    if (values.length === 0) {
+      showNotice({ kind: 'info', title: MSG.settings.noChanges, message: '' });
+      return;
+    }
+    try {
+      const changed = await update.mutateAsync({ values });
+      if (changed.length === 0) showNotice({ kind: 'info', title: MSG.settings.noChanges, message: '' });
+      else showNotice({ kind: 'success', title: MSG.settings.updated, message: changed.join(', ') });
+    } catch (error) {
+      showNotice({ kind: 'error', title: MSG.settings.failed, message: errorMessage(error) });
+    }
+  }
+
+  const saving = formState.isSubmitting;
+  const groups = SETTING_GROUPS.map((group) => ({ ...group, items: settings.map((setting, index) => ({ setting, index })).filter(({ setting }) => setting.Group_setting === group.key) })).filter(
+    (group) => group.items.length > 0,
+  );
+  // A group the code does not know still shows, after the known ones.
+  const unknown = settings.map((setting, index) => ({ setting, index })).filter(({ setting }) => !SETTING_GROUPS.some((group) => group.key === setting.Group_setting));
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate>
+      <Stack gap="lg" maw={900}>
+        {[...groups, ...(unknown.length > 0 ? [{ key: 'otros', label: 'Otros', editable: true, items: unknown }] : [])].map((group) => {
+          const readOnly = group.items.every(({ setting }) => setting.Read_only);
+          return (
+            <Paper key={group.key} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby={`grupo-${group.key}`}>
+              <Stack gap="md">
+                <Title order={2} fz="lg" id={`grupo-${group.key}`}>
+                  {group.label}
+                </Title>
+                {readOnly ? (
+                  <Alert variant="light" color="gray" icon={<IconInfoCircle size={16} />} p="xs">
+                    {MSG.settings.readOnlyNote}
+                  </Alert>
+                ) : null}
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+                  {group.items.map(({ setting, index }) => (
+                    <SettingField key={setting.Name_setting} setting={setting} index={index} control={control} disabled={saving || setting.Read_only} />
+                  ))}
+                </SimpleGrid>
+                {group.key === 'SMTP' ? <TestMail dirty={formState.isDirty} /> : null}
+              </Stack>
+            </Paper>
+          );
+        })}
+        <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
+          <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+            {formState.isDirty ? 'Hay cambios sin guardar' : ''}
+          </Text>
+          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={saving}>
+            {MSG.settings.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** `/settings` ('Configuración', ADMIN): the settings grouped by group (platform spec §2). */
+export function SettingsPage() {
+  const query = useQuery(settingsQuery());
+  return (
+    <Page title={MSG.settings.title}>
+      {query.isPending ? <FullPageLoader label="Cargando configuración" /> : null}
+      {query.isError ? <LoadErrorPanel title="No se pudo cargar la configuración" onRetry={() => void query.refetch()} /> : null}
+      {query.data ? <SettingsFormView settings={query.data} /> : null}
+    </Page>
+  );
+}
