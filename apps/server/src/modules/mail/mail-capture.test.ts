@@ -6,19 +6,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
-import { createTestDatabase } from '../../test-support/db.js';
+import { privateTestDatabase } from '../../test-support/private-db.js';
 import { enqueueMail, startMailSender } from './index.js';
 
 let database: Database;
+/** Drops the file's own database (PostgreSQL): the shared one's outbox holds every other file's mail. */
+let drop: () => Promise<void>;
 let dir: string;
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  ({ database, drop } = await privateTestDatabase('mail_capture'));
   dir = await mkdtemp(join(tmpdir(), 'atalaya-mail-'));
 });
 afterAll(async () => {
-  await database.close();
+  await drop();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { mailOutbox, settings } from '../../db/schema/index.js';
-import { createTestDatabase } from '../../test-support/db.js';
+import { privateTestDatabase } from '../../test-support/private-db.js';
 import { enqueueMail, startMailSender } from './index.js';
 
 /** A minimal SMTP server standing in for the mail relay: it accepts everything and keeps each message. */
@@ -53,6 +53,8 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 }
 
 let database: Database;
+/** Drops the file's own database (PostgreSQL): the shared one's outbox holds every other file's mail. */
+let drop: () => Promise<void>;
 let original: { name: string; value: string }[];
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -66,7 +68,7 @@ function outboxRow(to: string) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  ({ database, drop } = await privateTestDatabase('mail_sender'));
   original = await database.db
     .select({ name: settings.name, value: settings.value })
     .from(settings)
@@ -75,7 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const row of original) await database.db.update(settings).set({ value: row.value }).where(eq(settings.name, row.name));
-  await database.close();
+  await drop();
 });
 
 describe('mail sender', () => {
