@@ -3,14 +3,12 @@ import type { Role } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, migrate, openDatabase } from '../db/client.js';
-import { seedReferenceData } from '../db/seed/index.js';
+import type { Database } from '../db/client.js';
 import { createTestAppOn } from '../test-support/app.js';
 import { createCase } from '../test-support/cases.js';
-import { createTestDatabase } from '../test-support/db.js';
 import { bearer, createUser, login, randomIp } from '../test-support/factories.js';
+import { privateTestDatabase } from '../test-support/private-db.js';
 import { badRequests, describeRequest, type FuzzHints, type FuzzRequest, fuzzRoutes, type OpenApiDocument } from '../test-support/fuzz.js';
 import { OPENAPI_SNAPSHOT_PATH } from './openapi-snapshot.js';
 
@@ -59,30 +57,8 @@ interface Context {
 let context: Context;
 
 /** On PostgreSQL the suite's database is shared with test files running at the same time: a private one keeps the row counts ours. */
-async function privateDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) return { database: await createTestDatabase(), drop: async () => undefined };
-  const url = new URL(databaseUrl);
-  const name = `${url.pathname.slice(1)}_fuzz_${process.pid}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  await migrate(database);
-  await seedReferenceData(database.db);
-  return {
-    database,
-    async drop() {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 beforeAll(async () => {
-  const { database, drop } = await privateDatabase();
+  const { database, drop } = await privateTestDatabase('fuzz');
   // ATALAYA_FUZZ_LOG=error shows the stack of each 500 (the test app is silent otherwise).
   const testApp = await createTestAppOn(database, process.env.ATALAYA_FUZZ_LOG === 'error' ? { logLevel: 'error' } : {});
   const { app } = testApp;

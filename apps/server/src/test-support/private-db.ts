@@ -4,16 +4,26 @@ import { type Database, migrate, openDatabase } from '../db/client.js';
 import { seedReferenceData } from '../db/seed/index.js';
 import { createTestDatabase } from './db.js';
 
+/** The database with a `close()` that may be called more than once (a test app closes it too). */
+function closingOnce(database: Database): Database {
+  // The same object, not a copy: openDatabase keeps its internals under it (migrate needs them).
+  const close = database.close.bind(database);
+  let closing: Promise<void> | undefined;
+  database.close = () => (closing ??= close());
+  return database;
+}
+
 /**
  * A database of the test file's own, for tests that change what every other file reads (the
  * settings: sign-in limits, SMTP). PGlite: the usual fresh copy. PostgreSQL: a scratch database
  * next to DATABASE_URL's, migrated and seeded, dropped by `drop()`, because there the suite's
- * database is shared with test files running at the same time.
+ * database is shared with test files running at the same time. `close()` may be called before
+ * `drop()` (by a test app built on it).
  */
 export async function privateTestDatabase(label: string): Promise<{ database: Database; drop(): Promise<void> }> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    const database = await createTestDatabase();
+    const database = closingOnce(await createTestDatabase());
     return { database, drop: () => database.close() };
   }
   const url = new URL(databaseUrl);
@@ -22,7 +32,7 @@ export async function privateTestDatabase(label: string): Promise<{ database: Da
   await admin.connect();
   await admin.query(`create database "${name}"`);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = closingOnce(await openDatabase({ databaseUrl: url.toString() }));
   await migrate(database);
   await seedReferenceData(database.db);
   return {
