@@ -88,3 +88,20 @@ test('a QPPV with the Tasks screen open is told when an ADMIN changes a paramete
     await qppvContext.close();
   }
 });
+
+test('at 1280 px every table stays inside its column: no page scrolls sideways and each Agregar is whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN, { expectUrl: '/adminusers' });
+  await openParameters(page);
+  await expect(table(page, 'Paises').getByRole('button', { name: 'Agregar elemento a Paises' })).toBeVisible();
+  const pageScroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(pageScroll).toBeLessThanOrEqual(0);
+  const adds = page.getByRole('button', { name: /^Agregar elemento a / });
+  expect(await adds.count()).toBeGreaterThan(3);
+  for (const add of await adds.all()) {
+    const card = page.getByRole('region').filter({ has: add });
+    const [button, region] = await Promise.all([add.boundingBox(), card.boundingBox()]);
+    expect(button && region, 'button and its table are laid out').toBeTruthy();
+    if (button && region) expect(button.x + button.width).toBeLessThanOrEqual(region.x + region.width);
+  }
+});

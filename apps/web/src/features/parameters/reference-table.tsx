@@ -140,7 +140,9 @@ export function ReferenceTable({ name, rows, groups, onFailure }: ReferenceTable
   }
 
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`tabla-${name}`}>
+    // miw 0: a grid item is as wide as its content by default, so a wide table (Paises) would push
+    // the card past its column and clip 'Agregar'; the table scrolls inside the card instead.
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`tabla-${name}`} miw={0}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
