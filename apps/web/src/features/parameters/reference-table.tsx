@@ -140,12 +140,12 @@ export function ReferenceTable({ name, rows, groups, onFailure }: ReferenceTable
   }
 
   return (
-    // miw 0: a grid item is as wide as its content by default, so a wide table (Paises) would push
-    // the card past its column and clip 'Agregar'; the table scrolls inside the card instead.
+    // miw 0: a grid item is as wide as its content by default; a wide table (Paises) scrolls
+    // inside its card instead of widening it.
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`tabla-${name}`} miw={0}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
+          <div style={{ minWidth: 0, flex: 1 }}>
             <Title order={2} size="h4" id={`tabla-${name}`}>
               {name}
             </Title>
@@ -155,6 +155,8 @@ export function ReferenceTable({ name, rows, groups, onFailure }: ReferenceTable
           </div>
           {editable && rule.canCreate ? (
             <Button
+              // Never squeezed by a long description: the description wraps instead.
+              flex="none"
               size="sm"
               variant="light"
               leftSection={<IconPlus size={16} />}
