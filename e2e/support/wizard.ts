@@ -59,3 +59,14 @@ export async function openCreateDialog(page: Page): Promise<Locator> {
   }).toPass({ timeout: 15_000 });
   return dialog;
 }
+
+/**
+ * Siguiente, then waits until the wizard shows the next step: a step is saved before the wizard
+ * moves, so clicking again before it moved (a loop of `next`) would be lost on a slow machine.
+ */
+export async function advance(page: Page): Promise<void> {
+  const current = page.locator('[aria-label="Pasos del asistente"] [aria-current="step"]');
+  const before = (await current.textContent()) ?? '';
+  await next(page);
+  await expect(current).not.toHaveText(before, { timeout: 30_000 });
+}

@@ -4,7 +4,7 @@ import { pdfText } from '../../apps/server/src/test-support/pdf-text';
 import { draftCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
 import { signIn } from '../support/session';
-import { next } from '../support/wizard';
+import { advance } from '../support/wizard';
 
 /**
  * Issue 6: a case's life across RLF, QPPV and Fabricante. The RLF sends a case and approves
@@ -57,7 +57,7 @@ test('a case lives its whole life across RLF, QPPV and Fabricante', async ({ bro
   const token = await accessToken(rlf, RLF);
   const { meta, reference } = await draftCase(rlf, token, { product: 'Pampril 5' });
   await rlf.goto(`/reportableEvent/${meta}/edit/`);
-  for (let step = 1; step <= 7; step += 1) await next(rlf);
+  for (let step = 1; step <= 7; step += 1) await advance(rlf);
   await rlf.getByRole('button', { name: 'Enviar' }).click();
   await rlf.getByRole('dialog', { name: 'Finalizar la creación del evento reportable' }).getByRole('button', { name: 'Confirmar' }).click();
   await expect(rlf).toHaveURL(new RegExp(`${viewUrl(meta, 'details')}$`, 'i'), { timeout: 15_000 });

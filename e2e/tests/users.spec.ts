@@ -21,8 +21,11 @@ async function openUserByEmail(page: Page, email: string): Promise<Locator> {
   await filters.getByLabel('Correo electrónico').fill(email);
   await filters.getByRole('button', { name: 'Buscar' }).click();
   const table = page.getByRole('table', { name: 'Usuarios' });
+  // The previous search's single row stays until the new answer replaces it: wait for this one.
+  const row = table.locator('tbody tr').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
   await expect(table.locator('tbody tr')).toHaveCount(1);
-  await table.locator('tbody tr').first().getByRole('link').click();
+  await row.getByRole('link').click();
   await expect(page).toHaveURL(/\/adminusers\/[^/]+$/);
   const panel = page.getByRole('dialog', { name: 'Editar usuario' });
   await expect(panel.getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue(email);

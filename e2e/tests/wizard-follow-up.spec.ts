@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { accessToken } from '../support/public-form';
 import { signIn } from '../support/session';
 import { sentCase } from '../support/cases';
-import { apiGet, field, next } from '../support/wizard';
+import { advance, apiGet, field, next } from '../support/wizard';
 
 /**
  * Event spec §2.4 (edit/2, 'Finalizar la creación del Reporte de Seguimiento'), issue 5 §3: a
@@ -30,7 +30,7 @@ test('a follow-up report is added to a sent case and becomes its linked event', 
   await expect(page.getByText('Enaltar 10').first()).toBeVisible();
   await next(page);
   await expect(page.getByText('Cefalea leve')).toBeVisible();
-  for (let step = 4; step <= 7; step += 1) await next(page);
+  for (let step = 4; step <= 7; step += 1) await advance(page);
 
   await page.getByRole('button', { name: 'Enviar' }).click();
   const confirm = page.getByRole('dialog', { name: 'Finalizar la creación del Reporte de Seguimiento' });

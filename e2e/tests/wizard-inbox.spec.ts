@@ -2,7 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { accessToken } from '../support/public-form';
 import { fillReport, sendPublicReport, startReport } from '../support/public-report';
 import { signIn } from '../support/session';
-import { apiGet, field, metaOf, next, pickRadio } from '../support/wizard';
+import { advance, apiGet, field, metaOf, next, pickRadio } from '../support/wizard';
 
 /**
  * Event spec §2.4 step 1 ('Origen de reporte ( {reference} )'), §4: a case entered from the
@@ -64,7 +64,7 @@ test('a case entered from the inbox is completed in the wizard and sent', async 
   await pickRadio(ram, '¿Es esperado?', 'SI');
   await ram.getByRole('button', { name: 'Confirmar' }).click();
   await expect(ram).toBeHidden();
-  for (let step = 4; step <= 7; step += 1) await next(page);
+  for (let step = 4; step <= 7; step += 1) await advance(page);
 
   await page.getByRole('button', { name: 'Enviar' }).click();
   await page.getByRole('dialog', { name: 'Finalizar la creación del evento reportable' }).getByRole('button', { name: 'Confirmar' }).click();
