@@ -1,15 +1,12 @@
 CREATE TABLE "indicator_counts" (
 	"country_id" integer NOT NULL,
 	"laboratory_ids" integer[] NOT NULL,
-	"status" smallint NOT NULL,
-	"age_group" smallint NOT NULL,
-	"group_id" integer NOT NULL,
-	"sub_group_id" integer NOT NULL,
-	"total" integer NOT NULL,
-	CONSTRAINT "indicator_counts_pk" PRIMARY KEY("country_id","laboratory_ids","status","age_group","group_id","sub_group_id")
+	"by_status" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"by_age" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"by_sub_group" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	CONSTRAINT "indicator_counts_pk" PRIMARY KEY("country_id","laboratory_ids")
 );
 --> statement-breakpoint
-CREATE INDEX "indicator_counts_laboratory_ids_idx" ON "indicator_counts" USING gin ("laboratory_ids");--> statement-breakpoint
 -- Hand-written from here (owner of 0015): the age group of a patient, the triggers that keep
 -- indicator_counts in the same transaction as the cases and their patients, and the backfill.
 -- atalaya_age_group mirrors ageGroupOf of packages/domain/src/age-groups.ts (a test compares
@@ -29,19 +26,35 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   FROM (SELECT age * CASE unit WHEN 'Días' THEN 1 WHEN 'Semanas' THEN 7 WHEN 'Meses' THEN 365.25 / 12 WHEN 'Años' THEN 365.25 END AS d) t
 $$;
 --> statement-breakpoint
--- Adds the signed deltas of a statement to indicator_counts, one upsert per key, in key order
--- (two writers of the same keys take turns instead of deadlocking). Rows that fall to zero stay.
+-- Adds the signed deltas of a statement (one record per case: its country, laboratories,
+-- status, age group, sub-group and +1 or -1) to indicator_counts: the case's row is created
+-- if missing, then one array element per dimension moves. A draft (status 1 Pendiente) is
+-- counted in by_status only: by_age and by_sub_group hold the reports (status ≠ 1). Keys in order, so two writers of
+-- the same rows take turns instead of deadlocking. A row whose counts fall to zero stays.
 CREATE OR REPLACE FUNCTION atalaya_indicator_apply(deltas jsonb) RETURNS void
 LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
+DECLARE
+  r record;
 BEGIN
-  INSERT INTO indicator_counts AS c (country_id, laboratory_ids, status, age_group, group_id, sub_group_id, total)
-  SELECT country_id, laboratory_ids, status, age_group, group_id, sub_group_id, sum(delta)::integer
-  FROM jsonb_to_recordset(deltas) AS d(country_id integer, laboratory_ids integer[], status smallint, age_group smallint, group_id integer, sub_group_id integer, delta integer)
-  GROUP BY country_id, laboratory_ids, status, age_group, group_id, sub_group_id
-  HAVING sum(delta) <> 0
-  ORDER BY country_id, laboratory_ids, status, age_group, group_id, sub_group_id
-  ON CONFLICT (country_id, laboratory_ids, status, age_group, group_id, sub_group_id)
-  DO UPDATE SET total = c.total + excluded.total;
+  FOR r IN
+    WITH d AS (
+      SELECT * FROM jsonb_to_recordset(deltas) AS x(country_id integer, laboratory_ids integer[], status smallint, age_group smallint, sub_group_id integer, delta integer)
+    )
+    SELECT country_id, laboratory_ids, 1 AS dim, status::integer AS idx, sum(delta)::integer AS n FROM d GROUP BY 1, 2, 4
+    UNION ALL SELECT country_id, laboratory_ids, 2, age_group + 1, sum(delta)::integer FROM d WHERE status <> 1 GROUP BY 1, 2, 4
+    UNION ALL SELECT country_id, laboratory_ids, 3, sub_group_id + 1, sum(delta)::integer FROM d WHERE status <> 1 GROUP BY 1, 2, 4
+    ORDER BY 1, 2, 3, 4
+  LOOP
+    CONTINUE WHEN r.n = 0;
+    INSERT INTO indicator_counts (country_id, laboratory_ids) VALUES (r.country_id, r.laboratory_ids) ON CONFLICT DO NOTHING;
+    IF r.dim = 1 THEN
+      UPDATE indicator_counts SET by_status[r.idx] = coalesce(by_status[r.idx], 0) + r.n WHERE country_id = r.country_id AND laboratory_ids = r.laboratory_ids;
+    ELSIF r.dim = 2 THEN
+      UPDATE indicator_counts SET by_age[r.idx] = coalesce(by_age[r.idx], 0) + r.n WHERE country_id = r.country_id AND laboratory_ids = r.laboratory_ids;
+    ELSE
+      UPDATE indicator_counts SET by_sub_group[r.idx] = coalesce(by_sub_group[r.idx], 0) + r.n WHERE country_id = r.country_id AND laboratory_ids = r.laboratory_ids;
+    END IF;
+  END LOOP;
 END
 $$;
 --> statement-breakpoint
@@ -54,23 +67,23 @@ DECLARE
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT jsonb_agg(x) INTO deltas FROM (
-      SELECT n.country_id, n.laboratory_ids, n.status, atalaya_age_group(p.age, p.age_unit) AS age_group, n.group_id, n.sub_group_id, 1 AS delta
+      SELECT n.country_id, n.laboratory_ids, n.status, atalaya_age_group(p.age, p.age_unit) AS age_group, n.sub_group_id, 1 AS delta
       FROM atalaya_indicator_new n LEFT JOIN event_patients p ON p.event_id = n.id
       WHERE n.deleted_at IS NULL) x;
   ELSIF TG_OP = 'UPDATE' THEN
     SELECT jsonb_agg(x) INTO deltas FROM (
-      SELECT o.country_id, o.laboratory_ids, o.status, atalaya_age_group(p.age, p.age_unit) AS age_group, o.group_id, o.sub_group_id, -1 AS delta
+      SELECT o.country_id, o.laboratory_ids, o.status, atalaya_age_group(p.age, p.age_unit) AS age_group, o.sub_group_id, -1 AS delta
       FROM atalaya_indicator_old o JOIN atalaya_indicator_new n ON n.id = o.id LEFT JOIN event_patients p ON p.event_id = o.id
       WHERE o.deleted_at IS NULL
-        AND (n.deleted_at IS NOT NULL OR (o.country_id, o.laboratory_ids, o.status, o.group_id, o.sub_group_id) IS DISTINCT FROM (n.country_id, n.laboratory_ids, n.status, n.group_id, n.sub_group_id))
+        AND (n.deleted_at IS NOT NULL OR (o.country_id, o.laboratory_ids, o.status, o.sub_group_id) IS DISTINCT FROM (n.country_id, n.laboratory_ids, n.status, n.sub_group_id))
       UNION ALL
-      SELECT n.country_id, n.laboratory_ids, n.status, atalaya_age_group(p.age, p.age_unit), n.group_id, n.sub_group_id, 1
+      SELECT n.country_id, n.laboratory_ids, n.status, atalaya_age_group(p.age, p.age_unit), n.sub_group_id, 1
       FROM atalaya_indicator_old o JOIN atalaya_indicator_new n ON n.id = o.id LEFT JOIN event_patients p ON p.event_id = n.id
       WHERE n.deleted_at IS NULL
-        AND (o.deleted_at IS NOT NULL OR (o.country_id, o.laboratory_ids, o.status, o.group_id, o.sub_group_id) IS DISTINCT FROM (n.country_id, n.laboratory_ids, n.status, n.group_id, n.sub_group_id))) x;
+        AND (o.deleted_at IS NOT NULL OR (o.country_id, o.laboratory_ids, o.status, o.sub_group_id) IS DISTINCT FROM (n.country_id, n.laboratory_ids, n.status, n.sub_group_id))) x;
   ELSE
     SELECT jsonb_agg(x) INTO deltas FROM (
-      SELECT o.country_id, o.laboratory_ids, o.status, atalaya_age_group(p.age, p.age_unit) AS age_group, o.group_id, o.sub_group_id, -1 AS delta
+      SELECT o.country_id, o.laboratory_ids, o.status, atalaya_age_group(p.age, p.age_unit) AS age_group, o.sub_group_id, -1 AS delta
       FROM atalaya_indicator_old o LEFT JOIN event_patients p ON p.event_id = o.id
       WHERE o.deleted_at IS NULL) x;
   END IF;
@@ -90,24 +103,24 @@ DECLARE
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT jsonb_agg(x) INTO deltas FROM (
-      SELECT e.country_id, e.laboratory_ids, e.status, 0::smallint AS age_group, e.group_id, e.sub_group_id, -1 AS delta
+      SELECT e.country_id, e.laboratory_ids, e.status, 0::smallint AS age_group, e.sub_group_id, -1 AS delta
       FROM atalaya_patients_new n JOIN events e ON e.id = n.event_id WHERE e.deleted_at IS NULL
       UNION ALL
-      SELECT e.country_id, e.laboratory_ids, e.status, atalaya_age_group(n.age, n.age_unit), e.group_id, e.sub_group_id, 1
+      SELECT e.country_id, e.laboratory_ids, e.status, atalaya_age_group(n.age, n.age_unit), e.sub_group_id, 1
       FROM atalaya_patients_new n JOIN events e ON e.id = n.event_id WHERE e.deleted_at IS NULL) x;
   ELSIF TG_OP = 'UPDATE' THEN
     SELECT jsonb_agg(x) INTO deltas FROM (
-      SELECT e.country_id, e.laboratory_ids, e.status, atalaya_age_group(o.age, o.age_unit) AS age_group, e.group_id, e.sub_group_id, -1 AS delta
+      SELECT e.country_id, e.laboratory_ids, e.status, atalaya_age_group(o.age, o.age_unit) AS age_group, e.sub_group_id, -1 AS delta
       FROM atalaya_patients_old o JOIN events e ON e.id = o.event_id WHERE e.deleted_at IS NULL
       UNION ALL
-      SELECT e.country_id, e.laboratory_ids, e.status, atalaya_age_group(n.age, n.age_unit), e.group_id, e.sub_group_id, 1
+      SELECT e.country_id, e.laboratory_ids, e.status, atalaya_age_group(n.age, n.age_unit), e.sub_group_id, 1
       FROM atalaya_patients_new n JOIN events e ON e.id = n.event_id WHERE e.deleted_at IS NULL) x;
   ELSE
     SELECT jsonb_agg(x) INTO deltas FROM (
-      SELECT e.country_id, e.laboratory_ids, e.status, atalaya_age_group(o.age, o.age_unit) AS age_group, e.group_id, e.sub_group_id, -1 AS delta
+      SELECT e.country_id, e.laboratory_ids, e.status, atalaya_age_group(o.age, o.age_unit) AS age_group, e.sub_group_id, -1 AS delta
       FROM atalaya_patients_old o JOIN events e ON e.id = o.event_id WHERE e.deleted_at IS NULL
       UNION ALL
-      SELECT e.country_id, e.laboratory_ids, e.status, 0::smallint, e.group_id, e.sub_group_id, 1
+      SELECT e.country_id, e.laboratory_ids, e.status, 0::smallint, e.sub_group_id, 1
       FROM atalaya_patients_old o JOIN events e ON e.id = o.event_id WHERE e.deleted_at IS NULL) x;
   END IF;
   IF deltas IS NOT NULL THEN
@@ -121,11 +134,36 @@ $$;
 -- (a server still writing cases waits, and from then on the triggers keep the counts).
 LOCK TABLE events, event_patients IN SHARE ROW EXCLUSIVE MODE;
 --> statement-breakpoint
-INSERT INTO indicator_counts (country_id, laboratory_ids, status, age_group, group_id, sub_group_id, total)
-SELECT e.country_id, e.laboratory_ids, e.status, atalaya_age_group(p.age, p.age_unit), e.group_id, e.sub_group_id, count(*)
-FROM events e LEFT JOIN event_patients p ON p.event_id = e.id
-WHERE e.deleted_at IS NULL
-GROUP BY 1, 2, 3, 4, 5, 6;
+-- One read of the cases into their counts per row and element, then each row's three arrays
+-- built densely (element i of every array present, 0 where no case).
+CREATE TEMPORARY TABLE atalaya_indicator_backfill AS
+WITH c AS MATERIALIZED (
+  SELECT e.country_id, e.laboratory_ids, e.status::integer AS status, atalaya_age_group(p.age, p.age_unit)::integer AS age_group, e.sub_group_id
+  FROM events e LEFT JOIN event_patients p ON p.event_id = e.id
+  WHERE e.deleted_at IS NULL
+)
+SELECT country_id, laboratory_ids, 1 AS dim, status AS idx, count(*)::integer AS n FROM c GROUP BY 1, 2, 4
+UNION ALL SELECT country_id, laboratory_ids, 2, age_group + 1, count(*)::integer FROM c WHERE status <> 1 GROUP BY 1, 2, 4
+UNION ALL SELECT country_id, laboratory_ids, 3, sub_group_id + 1, count(*)::integer FROM c WHERE status <> 1 GROUP BY 1, 2, 4;
+--> statement-breakpoint
+INSERT INTO indicator_counts (country_id, laboratory_ids, by_status, by_age, by_sub_group)
+WITH keys AS (SELECT DISTINCT country_id, laboratory_ids FROM atalaya_indicator_backfill),
+sizes AS (
+  SELECT dim, max(idx) AS size FROM atalaya_indicator_backfill GROUP BY dim
+),
+dense AS (
+  SELECT k.country_id, k.laboratory_ids, s.dim, i.idx
+  FROM keys k CROSS JOIN sizes s CROSS JOIN LATERAL generate_series(1, s.size) AS i(idx)
+)
+SELECT d.country_id, d.laboratory_ids,
+  coalesce(array_agg(coalesce(b.n, 0) ORDER BY d.idx) FILTER (WHERE d.dim = 1), '{}'),
+  coalesce(array_agg(coalesce(b.n, 0) ORDER BY d.idx) FILTER (WHERE d.dim = 2), '{}'),
+  coalesce(array_agg(coalesce(b.n, 0) ORDER BY d.idx) FILTER (WHERE d.dim = 3), '{}')
+FROM dense d
+LEFT JOIN atalaya_indicator_backfill b ON b.country_id = d.country_id AND b.laboratory_ids = d.laboratory_ids AND b.dim = d.dim AND b.idx = d.idx
+GROUP BY d.country_id, d.laboratory_ids;
+--> statement-breakpoint
+DROP TABLE atalaya_indicator_backfill;
 --> statement-breakpoint
 CREATE TRIGGER atalaya_indicator_events_insert AFTER INSERT ON events
 REFERENCING NEW TABLE AS atalaya_indicator_new FOR EACH STATEMENT EXECUTE FUNCTION atalaya_indicator_events();
@@ -144,3 +182,9 @@ REFERENCING OLD TABLE AS atalaya_patients_old NEW TABLE AS atalaya_patients_new 
 --> statement-breakpoint
 CREATE TRIGGER atalaya_indicator_patients_delete AFTER DELETE ON event_patients
 REFERENCING OLD TABLE AS atalaya_patients_old FOR EACH STATEMENT EXECUTE FUNCTION atalaya_indicator_patients();
+--> statement-breakpoint
+-- The cards (getIndicatorsValuesPanel) of one country — an RLF's, or a country filter, with or
+-- without a laboratory: the reports of the last three months of the country as an index-only
+-- range, the laboratories tested from the index (docs/adr/0012-indicator-counts.md).
+CREATE INDEX IF NOT EXISTS events_indicator_cards_country_idx ON events (country_id, created_at) INCLUDE (laboratory_ids)
+WHERE deleted_at IS NULL AND status <> 1;

@@ -21,15 +21,16 @@ export interface IndicatorScope {
   filterLaboratoryId?: number;
 }
 
-type Columns = { countryId: SQL; laboratoryIds: SQL; status: SQL };
+type Columns = { countryId: SQL; laboratoryIds: SQL; status?: SQL };
 
 function intArray(ids: readonly number[]): SQL {
   return sql`${`{${ids.map((id) => String(Math.trunc(id))).join(',')}}`}::int[]`;
 }
 
+/** The scope as a condition; `status` given: the cases sent (not Pendiente) only. */
 function scopeCondition(scope: IndicatorScope, c: Columns): SQL {
   if (scope.none) return sql`false`;
-  const parts: SQL[] = [sql`${c.status} <> ${ER_STATUS.PENDIENTE}`];
+  const parts: SQL[] = c.status ? [sql`${c.status} <> ${ER_STATUS.PENDIENTE}`] : [sql`true`];
   if (scope.countryId !== undefined) parts.push(scope.countryId === null ? sql`false` : sql`${c.countryId} = ${scope.countryId}`);
   if (scope.laboratoryIds !== undefined) parts.push(scope.laboratoryIds.length === 0 ? sql`false` : sql`${c.laboratoryIds} && ${intArray(scope.laboratoryIds)}`);
   if (scope.filterCountryId !== undefined) parts.push(sql`${c.countryId} = ${scope.filterCountryId}`);
@@ -37,8 +38,23 @@ function scopeCondition(scope: IndicatorScope, c: Columns): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const countColumns: Columns = { countryId: sql`${indicatorCounts.countryId}`, laboratoryIds: sql`${indicatorCounts.laboratoryIds}`, status: sql`${indicatorCounts.status}` };
+const countColumns: Columns = { countryId: sql`${indicatorCounts.countryId}`, laboratoryIds: sql`${indicatorCounts.laboratoryIds}` };
 const eventColumns: Columns = { countryId: sql`${events.countryId}`, laboratoryIds: sql`${events.laboratoryIds}`, status: sql`${events.status}` };
+
+/** The statuses a report can be in (all but Pendiente): the elements of `by_status` the charts read. */
+const SENT_STATUS_IDS = ER_STATUSES.map((status) => status.Id).filter((id) => id !== ER_STATUS.PENDIENTE);
+
+/** The reports of a row of `indicator_counts`: its sent statuses' counts added up. */
+const sentOfRow = sql.raw(SENT_STATUS_IDS.map((id) => `coalesce(by_status[${id}], 0)`).join(' + '));
+
+/** `sum(column[i])` for each index, as one row of columns "0", "1", …. */
+async function sumElements(db: DbOrTx, scope: IndicatorScope, column: 'by_status' | 'by_age' | 'by_sub_group', indexes: readonly number[]): Promise<Map<number, number>> {
+  if (indexes.length === 0) return new Map();
+  const sums = sql.raw(indexes.map((index, position) => `coalesce(sum(${column}[${Math.trunc(index)}]), 0)::int as "${position}"`).join(', '));
+  const rows = await db.execute<Record<string, number>>(sql`select ${sums} from ${indicatorCounts} where ${scopeCondition(scope, countColumns)}`);
+  const row = rows.rows[0] ?? {};
+  return new Map(indexes.map((index, position) => [index, Number(row[String(position)] ?? 0)]));
+}
 
 export async function countryByCode(db: DbOrTx, code: string): Promise<{ id: number; timeZone: string } | undefined> {
   const rows = await db.execute<{ id: number; time_zone: string }>(sql`select ${countries.id} as id, ${countries.timeZone} as time_zone from ${countries} where ${countries.code} = ${code}`);
@@ -54,7 +70,7 @@ export async function laboratoryExists(db: DbOrTx, id: number): Promise<boolean>
 /** The countries with at least one case in scope, by name (the 'País' filter). */
 export async function countriesInScope(db: DbOrTx, scope: IndicatorScope): Promise<IndicatorCountry[]> {
   const rows = await db.execute<IndicatorCountry>(sql`select ${countries.code} as "Code", ${countries.name} as "Name" from ${countries}
-    where ${countries.id} in (select distinct ${indicatorCounts.countryId} from ${indicatorCounts} where ${scopeCondition(scope, countColumns)} and ${indicatorCounts.total} > 0)
+    where ${countries.id} in (select ${indicatorCounts.countryId} from ${indicatorCounts} where ${scopeCondition(scope, countColumns)} group by 1 having sum(${sentOfRow}) > 0)
     order by ${countries.name}, ${countries.code}`);
   return rows.rows.map((row) => ({ Code: row.Code, Name: row.Name }));
 }
@@ -63,7 +79,7 @@ export async function countriesInScope(db: DbOrTx, scope: IndicatorScope): Promi
 export async function laboratoriesInScope(db: DbOrTx, scope: IndicatorScope, allowed?: readonly number[]): Promise<IndicatorLaboratory[]> {
   const within = allowed ? sql`and ${laboratories.id} = any(${intArray(allowed)})` : sql``;
   const rows = await db.execute<IndicatorLaboratory>(sql`select ${laboratories.id} as "Id", ${laboratories.name} as "Name" from ${laboratories}
-    where ${laboratories.id} in (select distinct unnest(${indicatorCounts.laboratoryIds}) from ${indicatorCounts} where ${scopeCondition(scope, countColumns)} and ${indicatorCounts.total} > 0) ${within}
+    where ${laboratories.id} in (select distinct unnest(${indicatorCounts.laboratoryIds}) from ${indicatorCounts} where ${scopeCondition(scope, countColumns)} and ${sentOfRow} > 0) ${within}
     order by ${laboratories.name}, ${laboratories.id}`);
   return rows.rows.map((row) => ({ Id: Number(row.Id), Name: row.Name }));
 }
@@ -140,44 +156,35 @@ export async function periodCounts(db: DbOrTx, scope: IndicatorScope, b: PeriodB
   };
 }
 
-/** Totals of the counts in scope by one column (status, age group). */
-async function totalsBy(db: DbOrTx, scope: IndicatorScope, column: SQL): Promise<Map<number, number>> {
-  const rows = await db.execute<{ key: number; total: number }>(sql`select ${column} as key, sum(${indicatorCounts.total})::int as total
-    from ${indicatorCounts} where ${scopeCondition(scope, countColumns)} group by 1`);
-  return new Map(rows.rows.map((row) => [Number(row.key), Number(row.total)]));
-}
-
 /** Every status but Pendiente, by id, with its total in scope. */
 export async function statusTotals(db: DbOrTx, scope: IndicatorScope): Promise<{ id: number; name: string; total: number }[]> {
-  const totals = await totalsBy(db, scope, sql`${indicatorCounts.status}`);
+  const totals = await sumElements(db, scope, 'by_status', SENT_STATUS_IDS);
   return ER_STATUSES.filter((status) => status.Id !== ER_STATUS.PENDIENTE).map((status) => ({ id: status.Id, name: status.Estado, total: totals.get(status.Id) ?? 0 }));
 }
 
-/** Every age group, by band ('Desconocido' last), with its total in scope. */
+/** Every age group, by band ('Desconocido' last), with its total in scope (`by_age[group + 1]`). */
 export async function ageTotals(db: DbOrTx, scope: IndicatorScope): Promise<{ id: number; name: string; total: number }[]> {
-  const totals = await totalsBy(db, scope, sql`${indicatorCounts.ageGroup}`);
-  return [...AGE_GROUPS, UNKNOWN_AGE_GROUP].map((group) => ({ id: group.ID, name: group.Name, total: totals.get(group.ID) ?? 0 }));
+  const groups = [...AGE_GROUPS, UNKNOWN_AGE_GROUP];
+  const totals = await sumElements(db, scope, 'by_age', groups.map((group) => group.ID + 1));
+  return groups.map((group) => ({ id: group.ID, name: group.Name, total: totals.get(group.ID + 1) ?? 0 }));
 }
 
-/** Every group with its sub-groups (by id), each with its total in scope. */
+/**
+ * Every group with its sub-groups (by id), each with its total in scope
+ * (`by_sub_group[sub-group + 1]`, which, like `by_age`, the triggers keep for the cases sent
+ * only); a group's total is its sub-groups'.
+ */
 export async function typeTotals(
   db: DbOrTx,
   scope: IndicatorScope,
 ): Promise<{ id: number; name: string; total: number; subGroups: { id: number; name: string; total: number }[] }[]> {
-  const [totals, groupRows, subGroupRows] = await Promise.all([
-    db.execute<{ group_id: number; sub_group_id: number; total: number }>(sql`select ${indicatorCounts.groupId} as group_id, ${indicatorCounts.subGroupId} as sub_group_id, sum(${indicatorCounts.total})::int as total
-      from ${indicatorCounts} where ${scopeCondition(scope, countColumns)} group by 1, 2`),
+  const [groupRows, subGroupRows] = await Promise.all([
     db.select({ id: groups.id, title: groups.title }).from(groups).orderBy(groups.id),
     db.select({ id: subGroups.id, nombre: subGroups.nombre, grupoId: subGroups.grupoId }).from(subGroups).orderBy(subGroups.id),
   ]);
-  const bySubGroup = new Map<string, number>();
-  for (const row of totals.rows) bySubGroup.set(`${Number(row.group_id)}:${Number(row.sub_group_id)}`, Number(row.total));
+  const totals = await sumElements(db, scope, 'by_sub_group', subGroupRows.map((sub) => sub.id + 1));
   return groupRows.map((group) => {
-    const subs = subGroupRows
-      .filter((sub) => sub.grupoId === group.id)
-      .map((sub) => ({ id: sub.id, name: sub.nombre, total: bySubGroup.get(`${group.id}:${sub.id}`) ?? 0 }));
-    // A case whose sub-group is not one of its group's (never written by the application) still counts in its group.
-    const groupTotal = totals.rows.filter((row) => Number(row.group_id) === group.id).reduce((sum, row) => sum + Number(row.total), 0);
-    return { id: group.id, name: group.title, total: groupTotal, subGroups: subs };
+    const subs = subGroupRows.filter((sub) => sub.grupoId === group.id).map((sub) => ({ id: sub.id, name: sub.nombre, total: totals.get(sub.id + 1) ?? 0 }));
+    return { id: group.id, name: group.title, total: subs.reduce((sum, sub) => sum + sub.total, 0), subGroups: subs };
   });
 }
