@@ -106,6 +106,7 @@ function ColumnChart({ title, fileStem, series, color }: { title: string; fileSt
         withBarValueLabel
         tickLine="y"
         xAxisProps={{ interval: 0, tick: { fontSize: 11 } }}
+        yAxisProps={{ allowDecimals: false }}
       />
     </ChartPanel>
   );
@@ -121,14 +122,17 @@ function TypeChart({ series }: { series: IndicatorSeriesItem[] }) {
       rows={rows}
       empty={allZero(series)}
     >
+      {/* Bars across, the groups' long names on the left. */}
       <BarChart
-        h={260}
+        h={Math.max(200, series.length * 48)}
         data={series.map((item) => ({ name: item.Name, [MSG.indicators.columnTotal]: item.Total }))}
         dataKey="name"
+        orientation="vertical"
         series={[{ name: MSG.indicators.columnTotal, color: seriesColor(1) }]}
         withBarValueLabel
-        tickLine="y"
-        xAxisProps={{ interval: 0, tick: { fontSize: 11 } }}
+        tickLine="x"
+        xAxisProps={{ allowDecimals: false }}
+        yAxisProps={{ width: 150, interval: 0, tick: { fontSize: 11 } }}
       />
     </ChartPanel>
   );
