@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
@@ -77,10 +78,23 @@ test('the QPPV reads the cards, the pie and its table, and the country filter ch
   await pie.getByRole('button', { name: 'Ver gráfico' }).click();
   await expect(pie.locator('svg.recharts-surface').first()).toBeVisible();
 
+  // The chart as PNG (its SVG drawn on a canvas).
+  const image = page.waitForEvent('download');
+  await pie.getByRole('button', { name: 'Descargar PNG' }).click();
+  const png = await image;
+  expect(png.suggestedFilename()).toBe('indicadores-por-estado.png');
+  const bytes = await readFile(await png.path());
+  expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(bytes.length).toBeGreaterThan(2000);
+
   // CSV of the table.
   const download = page.waitForEvent('download');
   await pie.getByRole('button', { name: 'Descargar CSV' }).click();
-  expect((await download).suggestedFilename()).toBe('indicadores-por-estado.csv');
+  const csv = await download;
+  expect(csv.suggestedFilename()).toBe('indicadores-por-estado.csv');
+  const csvLines = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(csvLines[0]).toBe('Nombre;Reportes');
+  expect(csvLines.slice(1)).toEqual(statuses.map((item) => `${item.Name};${item.Total}`));
 
   // A new case this month: 'Mes actual' grows by one.
   await sentCase(page, token);
