@@ -320,6 +320,13 @@ const RECIPES: Record<string, Recipe> = {
     read: false,
     call: async () => ({ url: '/api/deleteElementCodiguera', payload: { Table: 'PaisOrigen', elem: { Id: await matrixOriginCountry() } } }),
   },
+  // Indicators (ADMIN, QPPV, RLF, CL; no object: the answers are counts within the caller's reach, docs/indicators.md).
+  'GET /api/filtercountryindicators': plainGet('/api/filtercountryindicators'),
+  'GET /api/filterlabindicators': plainGet('/api/filterlabindicators?pais=UY'),
+  'GET /api/getIndicatorsValuesPanel': plainGet('/api/getIndicatorsValuesPanel'),
+  'GET /api/getIndicatorsEventsStatus': plainGet('/api/getIndicatorsEventsStatus'),
+  'GET /api/getIndicatorsEventsAges': plainGet('/api/getIndicatorsEventsAges'),
+  'GET /api/getIndicatorsEventsTypeGroup': plainGet('/api/getIndicatorsEventsTypeGroup'),
   // Settings ('Configuración', ADMIN only): an allowed update sends no value, so the shared database's settings stay as they are.
   'GET /api/settingGetAll': plainGet('/api/settingGetAll'),
   'POST /api/settingUpdate': { object: 'none', read: false, call: () => ({ url: '/api/settingUpdate', payload: { values: [] } }) },

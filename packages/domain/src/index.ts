@@ -13,6 +13,7 @@ export * from './naranjo.js';
 export * from './alerts.js';
 export * from './metrics.js';
 export * from './age-groups.js';
+export * from './indicators.js';
 export * from './settings.js';
 export * from './users.js';
 export * from './reference-numbers.js';

@@ -428,6 +428,38 @@ export const MSG = {
     activeLabel: 'Activa',
     empty: 'No hay métricas',
   },
+  indicators: {
+    title: 'Indicadores',
+    countryLabel: 'País',
+    laboratoryLabel: 'Laboratorio',
+    allCountries: 'Todos los países',
+    allLaboratories: 'Todos los laboratorios',
+    cards: { lastMonth: 'Mes anterior', thisMonth: 'Mes actual', lastWeek: 'Semana anterior', thisWeek: 'Semana actual' },
+    reports: 'Reportes',
+    byStatus: 'Por estado',
+    byAge: 'Por edad',
+    byType: 'Por tipo de reporte',
+    showTable: 'Ver como tabla',
+    showChart: 'Ver gráfico',
+    downloadPng: 'Descargar PNG',
+    downloadCsv: 'Descargar CSV',
+    columnName: 'Nombre',
+    columnTotal: 'Reportes',
+    columnSubGroup: 'Subgrupo',
+    noData: 'No hay reportes para mostrar',
+    /** (ours) a country code that is not a country (400). */
+    countryNotFound: 'El país no existe',
+    /** (ours) a laboratory id that is not a laboratory, or not a valid id (400). */
+    laboratoryNotFound: 'El laboratorio no existe',
+    /** (ours) a laboratory given with a country it does not belong to (400). */
+    laboratoryNotOfCountry: 'El laboratorio no pertenece al país indicado',
+    /** (ours) a country outside the user's reach (403). */
+    countryOutOfReach: 'No tiene acceso a los indicadores de ese país',
+    /** (ours) a laboratory outside the user's reach (403). */
+    laboratoryOutOfReach: 'No tiene acceso a los indicadores de ese laboratorio',
+    /** (ours) a query field the call does not take (400). */
+    unknownField: 'La consulta tiene un campo desconocido',
+  },
   noKpi: {
     title: "Eventos que no cumplen KPI's",
     card: 'Eventos No KPI',

@@ -43,6 +43,17 @@ function EventEditPage() {
   );
 }
 
+/** Indicadores: its code (with the charts) is downloaded the first time the screen is opened. */
+const IndicatorsLazyPage = lazy(async () => ({ default: (await import('../features/indicators/indicators-page')).IndicatorsPage }));
+
+function IndicatorsPage() {
+  return (
+    <Suspense fallback={<FullPageLoader label="Cargando indicadores" />}>
+      <IndicatorsLazyPage />
+    </Suspense>
+  );
+}
+
 export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   workflow: TasksPage,
   eventSearch: EventSearchPage,
@@ -54,7 +65,7 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
     'Aquí podrá consultar el historial de cambios de eventos, usuarios, configuración y parámetros.',
     'Auditoría',
   ),
-  indicators: placeholder('indicators', 'Aquí verá los indicadores de reportes por período, estado, edad y tipo de reporte.'),
+  indicators: IndicatorsPage,
   dataImport: placeholder('dataImport', 'Aquí podrá importar el catálogo de productos y las versiones de MedDRA.'),
   adminUsers: AdminUsersPage,
   adminUser: AdminUsersPage,

@@ -10,6 +10,7 @@ export * from './history.js';
 export * from './home-reports.js';
 export * from './identity.js';
 export * from './imports.js';
+export * from './indicators.js';
 export * from './kpi.js';
 export * from './meddra.js';
 export * from './platform.js';

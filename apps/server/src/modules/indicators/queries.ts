@@ -1,0 +1,190 @@
+import { AGE_GROUPS, ER_STATUS, ER_STATUSES, type IndicatorCountry, type IndicatorLaboratory, UNKNOWN_AGE_GROUP } from '@atalaya/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { countries, events, groups, indicatorCounts, laboratories, subGroups } from '../../db/schema/index.js';
+
+/**
+ * Which cases the indicators count for a user (docs/indicators.md): the cases not deleted and
+ * sent (status ≠ 1 Pendiente) of the user's country (RLF) or with a laboratory of theirs
+ * (QPPV, CL), narrowed by the filters. ADMIN: none. Expressed on two tables with the same
+ * column names: `indicator_counts` (the charts) and `events` (the cards).
+ */
+export interface IndicatorScope {
+  /** RLF: its country's id (null when the country is unknown: nothing). */
+  countryId?: number | null;
+  /** QPPV, CL: its laboratories' ids. */
+  laboratoryIds?: readonly number[];
+  /** ADMIN: no case. */
+  none?: boolean;
+  /** Filters: the case's country, a laboratory among the case's. */
+  filterCountryId?: number;
+  filterLaboratoryId?: number;
+}
+
+type Columns = { countryId: SQL; laboratoryIds: SQL; status?: SQL };
+
+function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.map((id) => String(Math.trunc(id))).join(',')}}`}::int[]`;
+}
+
+/** The scope as a condition; `status` given: the cases sent (not Pendiente) only. */
+function scopeCondition(scope: IndicatorScope, c: Columns): SQL {
+  if (scope.none) return sql`false`;
+  const parts: SQL[] = c.status ? [sql`${c.status} <> ${ER_STATUS.PENDIENTE}`] : [sql`true`];
+  if (scope.countryId !== undefined) parts.push(scope.countryId === null ? sql`false` : sql`${c.countryId} = ${scope.countryId}`);
+  if (scope.laboratoryIds !== undefined) parts.push(scope.laboratoryIds.length === 0 ? sql`false` : sql`${c.laboratoryIds} && ${intArray(scope.laboratoryIds)}`);
+  if (scope.filterCountryId !== undefined) parts.push(sql`${c.countryId} = ${scope.filterCountryId}`);
+  if (scope.filterLaboratoryId !== undefined) parts.push(sql`${c.laboratoryIds} @> ${intArray([scope.filterLaboratoryId])}`);
+  return sql.join(parts, sql` and `);
+}
+
+const countColumns: Columns = { countryId: sql`${indicatorCounts.countryId}`, laboratoryIds: sql`${indicatorCounts.laboratoryIds}` };
+const eventColumns: Columns = { countryId: sql`${events.countryId}`, laboratoryIds: sql`${events.laboratoryIds}`, status: sql`${events.status}` };
+
+/** The statuses a report can be in (all but Pendiente): the elements of `by_status` the charts read. */
+const SENT_STATUS_IDS = ER_STATUSES.map((status) => status.Id).filter((id) => id !== ER_STATUS.PENDIENTE);
+
+/** The reports of a row of `indicator_counts`: its sent statuses' counts added up. */
+const sentOfRow = sql.raw(SENT_STATUS_IDS.map((id) => `coalesce(by_status[${id}], 0)`).join(' + '));
+
+/** `sum(column[i])` for each index, as one row of columns "0", "1", …. */
+async function sumElements(db: DbOrTx, scope: IndicatorScope, column: 'by_status' | 'by_age' | 'by_sub_group', indexes: readonly number[]): Promise<Map<number, number>> {
+  if (indexes.length === 0) return new Map();
+  const sums = sql.raw(indexes.map((index, position) => `coalesce(sum(${column}[${Math.trunc(index)}]), 0)::int as "${position}"`).join(', '));
+  const rows = await db.execute<Record<string, number>>(sql`select ${sums} from ${indicatorCounts} where ${scopeCondition(scope, countColumns)}`);
+  const row = rows.rows[0] ?? {};
+  return new Map(indexes.map((index, position) => [index, Number(row[String(position)] ?? 0)]));
+}
+
+export async function countryByCode(db: DbOrTx, code: string): Promise<{ id: number; timeZone: string } | undefined> {
+  const rows = await db.execute<{ id: number; time_zone: string }>(sql`select ${countries.id} as id, ${countries.timeZone} as time_zone from ${countries} where ${countries.code} = ${code}`);
+  const row = rows.rows[0];
+  return row ? { id: Number(row.id), timeZone: row.time_zone } : undefined;
+}
+
+export async function laboratoryExists(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.execute(sql`select 1 from ${laboratories} where ${laboratories.id} = ${id}`);
+  return rows.rows.length > 0;
+}
+
+/** The countries with at least one case in scope, by name (the 'País' filter). */
+export async function countriesInScope(db: DbOrTx, scope: IndicatorScope): Promise<IndicatorCountry[]> {
+  const rows = await db.execute<IndicatorCountry>(sql`select ${countries.code} as "Code", ${countries.name} as "Name" from ${countries}
+    where ${countries.id} in (select ${indicatorCounts.countryId} from ${indicatorCounts} where ${scopeCondition(scope, countColumns)} group by 1 having sum(${sentOfRow}) > 0)
+    order by ${countries.name}, ${countries.code}`);
+  return rows.rows.map((row) => ({ Code: row.Code, Name: row.Name }));
+}
+
+/** The laboratories of the cases in scope (of a country), by name (the 'Laboratorio' filter), within `allowed` when given. */
+export async function laboratoriesInScope(db: DbOrTx, scope: IndicatorScope, allowed?: readonly number[]): Promise<IndicatorLaboratory[]> {
+  const within = allowed ? sql`and ${laboratories.id} = any(${intArray(allowed)})` : sql``;
+  const rows = await db.execute<IndicatorLaboratory>(sql`select ${laboratories.id} as "Id", ${laboratories.name} as "Name" from ${laboratories}
+    where ${laboratories.id} in (select distinct unnest(${indicatorCounts.laboratoryIds}) from ${indicatorCounts} where ${scopeCondition(scope, countColumns)} and ${sentOfRow} > 0) ${within}
+    order by ${laboratories.name}, ${laboratories.id}`);
+  return rows.rows.map((row) => ({ Id: Number(row.Id), Name: row.Name }));
+}
+
+/** The bounds of the six periods in a time zone, at `now` (docs/indicators.md 'Periods'). */
+export interface PeriodBounds {
+  monthBeforeLast: Date;
+  lastMonth: Date;
+  thisMonth: Date;
+  nextMonth: Date;
+  weekBeforeLast: Date;
+  lastWeek: Date;
+  thisWeek: Date;
+  nextWeek: Date;
+}
+
+export async function periodBounds(db: DbOrTx, timeZone: string, now: Date): Promise<PeriodBounds> {
+  const rows = await db.execute<Record<string, string | Date>>(sql`
+    with l as (select date_trunc('month', (${now.toISOString()}::timestamptz) at time zone ${timeZone}) as m,
+                      date_trunc('week', (${now.toISOString()}::timestamptz) at time zone ${timeZone}) as w)
+    select (m - interval '2 month') at time zone ${timeZone} as month_before_last, (m - interval '1 month') at time zone ${timeZone} as last_month,
+           m at time zone ${timeZone} as this_month, (m + interval '1 month') at time zone ${timeZone} as next_month,
+           (w - interval '14 day') at time zone ${timeZone} as week_before_last, (w - interval '7 day') at time zone ${timeZone} as last_week,
+           w at time zone ${timeZone} as this_week, (w + interval '7 day') at time zone ${timeZone} as next_week
+    from l`);
+  const row = rows.rows[0];
+  if (!row) throw new Error('no period bounds');
+  const at = (key: string) => new Date(row[key] as string | Date);
+  return {
+    monthBeforeLast: at('month_before_last'),
+    lastMonth: at('last_month'),
+    thisMonth: at('this_month'),
+    nextMonth: at('next_month'),
+    weekBeforeLast: at('week_before_last'),
+    lastWeek: at('last_week'),
+    thisWeek: at('this_week'),
+    nextWeek: at('next_week'),
+  };
+}
+
+export interface PeriodCounts {
+  monthBeforeLast: number;
+  lastMonth: number;
+  thisMonth: number;
+  weekBeforeLast: number;
+  lastWeek: number;
+  thisWeek: number;
+}
+
+/**
+ * The cases created in each period, in one index-only range read of `events_created_at_id_idx`
+ * (created_at, id) INCLUDE (status, country_id, created_by, laboratory_ids), from the earliest
+ * bound to the end of this month.
+ */
+export async function periodCounts(db: DbOrTx, scope: IndicatorScope, b: PeriodBounds): Promise<PeriodCounts> {
+  const start = b.monthBeforeLast < b.weekBeforeLast ? b.monthBeforeLast : b.weekBeforeLast;
+  const end = b.nextMonth > b.nextWeek ? b.nextMonth : b.nextWeek;
+  const within = (from: Date, to: Date) => sql`count(*) filter (where ${events.createdAt} >= ${from.toISOString()}::timestamptz and ${events.createdAt} < ${to.toISOString()}::timestamptz)::int`;
+  const rows = await db.execute<Record<keyof PeriodCounts, number>>(sql`select
+      ${within(b.monthBeforeLast, b.lastMonth)} as "monthBeforeLast", ${within(b.lastMonth, b.thisMonth)} as "lastMonth", ${within(b.thisMonth, b.nextMonth)} as "thisMonth",
+      ${within(b.weekBeforeLast, b.lastWeek)} as "weekBeforeLast", ${within(b.lastWeek, b.thisWeek)} as "lastWeek", ${within(b.thisWeek, b.nextWeek)} as "thisWeek"
+    from ${events}
+    where ${events.deletedAt} is null and ${events.createdAt} >= ${start.toISOString()}::timestamptz and ${events.createdAt} < ${end.toISOString()}::timestamptz
+      and ${scopeCondition(scope, eventColumns)}`);
+  const row = rows.rows[0];
+  const n = (key: keyof PeriodCounts) => Number(row?.[key] ?? 0);
+  return {
+    monthBeforeLast: n('monthBeforeLast'),
+    lastMonth: n('lastMonth'),
+    thisMonth: n('thisMonth'),
+    weekBeforeLast: n('weekBeforeLast'),
+    lastWeek: n('lastWeek'),
+    thisWeek: n('thisWeek'),
+  };
+}
+
+/** Every status but Pendiente, by id, with its total in scope. */
+export async function statusTotals(db: DbOrTx, scope: IndicatorScope): Promise<{ id: number; name: string; total: number }[]> {
+  const totals = await sumElements(db, scope, 'by_status', SENT_STATUS_IDS);
+  return ER_STATUSES.filter((status) => status.Id !== ER_STATUS.PENDIENTE).map((status) => ({ id: status.Id, name: status.Estado, total: totals.get(status.Id) ?? 0 }));
+}
+
+/** Every age group, by band ('Desconocido' last), with its total in scope (`by_age[group + 1]`). */
+export async function ageTotals(db: DbOrTx, scope: IndicatorScope): Promise<{ id: number; name: string; total: number }[]> {
+  const groups = [...AGE_GROUPS, UNKNOWN_AGE_GROUP];
+  const totals = await sumElements(db, scope, 'by_age', groups.map((group) => group.ID + 1));
+  return groups.map((group) => ({ id: group.ID, name: group.Name, total: totals.get(group.ID + 1) ?? 0 }));
+}
+
+/**
+ * Every group with its sub-groups (by id), each with its total in scope
+ * (`by_sub_group[sub-group + 1]`, which, like `by_age`, the triggers keep for the cases sent
+ * only); a group's total is its sub-groups'.
+ */
+export async function typeTotals(
+  db: DbOrTx,
+  scope: IndicatorScope,
+): Promise<{ id: number; name: string; total: number; subGroups: { id: number; name: string; total: number }[] }[]> {
+  const [groupRows, subGroupRows] = await Promise.all([
+    db.select({ id: groups.id, title: groups.title }).from(groups).orderBy(groups.id),
+    db.select({ id: subGroups.id, nombre: subGroups.nombre, grupoId: subGroups.grupoId }).from(subGroups).orderBy(subGroups.id),
+  ]);
+  const totals = await sumElements(db, scope, 'by_sub_group', subGroupRows.map((sub) => sub.id + 1));
+  return groupRows.map((group) => {
+    const subs = subGroupRows.filter((sub) => sub.grupoId === group.id).map((sub) => ({ id: sub.id, name: sub.nombre, total: totals.get(sub.id + 1) ?? 0 }));
+    return { id: group.id, name: group.title, total: subs.reduce((sum, sub) => sum + sub.total, 0), subGroups: subs };
+  });
+}
