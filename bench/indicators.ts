@@ -1,5 +1,5 @@
 /**
- * The indicators bench (issue 18 item 3): migrates the database (timing migration 0015's
+ * The indicators bench (issue 18 item 3): migrates the database (timing migration 0014's
  * backfill of `indicator_counts` when it is pending), starts the server on it, and times the
  * four indicator calls (`getIndicatorsValuesPanel`, `getIndicatorsEventsStatus`,
  * `getIndicatorsEventsAges`, `getIndicatorsEventsTypeGroup`) and the two filter lists as the
@@ -44,7 +44,7 @@ async function timedMigration(): Promise<void> {
   try {
     const started = performance.now();
     await migrate(database);
-    console.log(`migrate (0015's table, triggers and backfill when pending): ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`migrate (0014's table, triggers and backfill when pending): ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await database.close();
   }

@@ -106,7 +106,7 @@ export const events = pgTable(
     // A user's own cases (reach's creator rule; an RLF's cases of other countries), counted from
     // the index: INCLUDE (updated_at, created_at, sub_group_id, group_id).
     index('events_created_by_status_idx').on(t.createdBy, t.status, t.countryId, t.id).where(live(t)),
-    // Migration 0015 adds, by hand, `events_indicator_cards_country_idx (country_id, created_at) INCLUDE
+    // Migration 0014 adds, by hand, `events_indicator_cards_country_idx (country_id, created_at) INCLUDE
     // (laboratory_ids) WHERE deleted_at IS NULL AND status <> 1`: the Indicadores cards of one country.
     index('events_parent_idx').on(t.parentEventId).where(sql`${t.parentEventId} is not null`),
     index('events_home_report_idx').on(t.homeReportId).where(sql`${t.homeReportId} is not null`),

@@ -8,7 +8,7 @@ import { integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
  * status (`byStatus[status id]`), by age group (`byAge[group id + 1]`, 0 'Desconocido' …
  * 6 'Anciano': `atalaya_age_group`, the domain's `ageGroupOf`) and by sub-group
  * (`bySubGroup[sub-group id + 1]`). Kept by the database itself in the same transaction as
- * the cases and patients (statement triggers of migration 0015 on `events` and
+ * the cases and patients (statement triggers of migration 0014 on `events` and
  * `event_patients`), never written by the application. A chart sums one array element per
  * item over the rows its reach and filters select: ~8,600 rows at a million cases
  * (docs/adr/0012-indicator-counts.md, docs/indicators.md).
