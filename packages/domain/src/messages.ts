@@ -451,6 +451,8 @@ export const MSG = {
     unknownPanel: 'El panel de auditoría debe ser ER, Usuarios, Configuracion o Parametros',
     /** (ours) an audit file over its row limit. */
     tooManyRows: (limit: string) => `La consulta encuentra más de ${limit} registros de auditoría: acote las fechas o los filtros`,
+    /** (ours) a reference prefix that matches too many cases for the list across cases. */
+    tooManyReferences: (limit: string) => `La referencia coincide con más de ${limit} eventos: escriba más caracteres de la referencia`,
     /** (ours) the download failed in the browser. */
     downloadFailed: 'No se pudo descargar el archivo de auditoría. Intente de nuevo.',
   },

@@ -119,14 +119,28 @@ function historyOrder(direction: 'ASC' | 'DESC'): KeysetOrder {
   return { value: operationHistory.createdAt, kind: 'timestamp', id: operationHistory.id, idKind: 'integer', direction };
 }
 
-/** The conditions of the history across cases: the cases in the user's reach, the reference prefix, the dates. */
+/** Most cases a `referencia` prefix may match in the list across cases (more: 400, type more of it). */
+export const MAX_REFERENCE_MATCHES = 200;
+
+/**
+ * The conditions of the history across cases: the cases in the user's reach, the reference
+ * prefix, the dates. With a reference, the matching cases in reach are read first (index
+ * events_reference_number_unique, at most `MAX_REFERENCE_MATCHES`) and the history is read by
+ * their ids (operation_history_event_created_at_idx): walking the whole history newest first
+ * to find an old case's entries would read hundreds of thousands of rows (bench/README.md).
+ */
 export async function historyAcrossCasesWhere(db: DbOrTx, user: AuthUser, query: Pick<HistoryQuery, 'referencia' | 'from' | 'to'>): Promise<SQL | undefined> {
   const laboratoryIds = reachesByLaboratory(user.role) ? await loadUserLaboratoryIds(db, user.id) : undefined;
-  return and(
-    caseReach(user, laboratoryIds),
-    query.referencia ? prefixRange(events.referenceNumber, query.referencia.toUpperCase()) : undefined,
-    ...dateConditions(query),
-  );
+  const reach = caseReach(user, laboratoryIds);
+  if (!query.referencia) return and(reach, ...dateConditions(query));
+  const matching = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(reach, prefixRange(events.referenceNumber, query.referencia.toUpperCase())))
+    .limit(MAX_REFERENCE_MATCHES + 1);
+  if (matching.length > MAX_REFERENCE_MATCHES) throw badRequest(MSG.audit.tooManyReferences(MAX_REFERENCE_MATCHES.toLocaleString('es-UY')));
+  if (matching.length === 0) return sql`false`;
+  return and(sql`${operationHistory.eventId} = any(${`{${matching.map((row) => row.id).join(',')}}`}::uuid[])`, ...dateConditions(query));
 }
 
 /**
