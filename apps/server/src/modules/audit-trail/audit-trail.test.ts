@@ -280,6 +280,17 @@ describe('Evento Reportable panel (getERHistoryByMeta without meta): the history
     expect(seen).toEqual([ids.a2, ids.b1, ids.a1]);
   });
 
+  it('a reference prefix matching more than 200 cases in reach is 400, asking for more of it', async () => {
+    // An RLF of a country of its own reaches exactly its country's cases: 201 of them.
+    const rlf = await createUser(t.database.db, { role: 'RLF', country: 'PY' });
+    sessions.set('RLF-PY', { user: rlf, token: (await login(t.app, rlf)).accessToken });
+    const product = await createProduct(t.database.db, { countries: ['PY'] });
+    for (let i = 0; i < 201; i += 1) await createCase(t.database.db, { createdBy: rlf.id, country: 'PY', productIds: [product.id] });
+    const response = await post('RLF-PY', 'getERHistoryByMeta', { referencia: 'PY-' });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ Message: string }>().Message).toBe(MSG.audit.tooManyReferences('200'));
+  }, 120_000);
+
   it('is refused to ADMIN, who reaches no case (docs/roles.md)', async () => {
     const response = await post('ADMIN', 'getERHistoryByMeta', window);
     expect(response.statusCode).toBe(403);
