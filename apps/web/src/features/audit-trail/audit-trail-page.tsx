@@ -27,44 +27,7 @@ import { Page } from '../../shared/layout';
 import { type ListColumn, PagedTable } from '../../shared/list';
 import { useSession } from '../../shared/session';
 import { auditDetailQuery, auditLogQuery, downloadAuditFile, eventHistoryQuery, type LogPanel } from './api';
-
-/** The filters of every panel (each panel shows its own: spec §2 'Audit trail screen'). */
-interface Filters {
-  from: string | null;
-  to: string | null;
-  /** Evento Reportable: the reference (or its start). */
-  referencia: string;
-  /** Usuarios: the changed user's name or e-mail. */
-  name: string;
-  /** Parametros: the reference list. */
-  tabla: string | null;
-}
-
-const NO_FILTERS: Filters = { from: null, to: null, referencia: '', name: '', tabla: null };
-const FIRST: PageRequest = { pageNumber: 1, at: { kind: 'first' } };
-
-/** The body of a panel's list call. */
-function listBody(panel: AuditPanel, filters: Filters, page: PageRequest) {
-  const key = pageKeyText(page.at);
-  const paging = { pageNumber: page.pageNumber, ...(key ? { pageKey: key } : {}) };
-  const dates = { ...(filters.from ? { from: filters.from } : {}), ...(filters.to ? { to: filters.to } : {}) };
-  switch (panel) {
-    case 'ER':
-      return { ...dates, ...(filters.referencia.trim() ? { referencia: filters.referencia.trim() } : {}), ...paging, pageSize: AUDIT_PAGE_SIZE, orderBy: 'Date DESC' } satisfies HistoryQueryBody;
-    case 'Usuarios':
-      return { ...dates, ...(filters.name.trim() ? { name: filters.name.trim() } : {}), ...paging };
-    case 'Parametros':
-      return { ...dates, ...(filters.tabla ? { tabla: filters.tabla } : {}), ...paging };
-    case 'Configuracion':
-      return { ...dates, ...paging };
-  }
-}
-
-/** The body of downloadAuditFile for a panel and its filters. */
-function fileBody(panel: AuditPanel, filters: Filters): AuditFileRequest {
-  const { pageNumber: _page, pageKey: _key, pageSize: _size, orderBy: _order, ...rest } = listBody(panel, filters, FIRST) as Record<string, unknown>;
-  return { panel, ...rest } as AuditFileRequest;
-}
+import { FIRST, fileBody, type Filters, listBody, NO_FILTERS } from './audit-logic';
 
 function OperationBadge({ type }: { type: 'I' | 'U' | 'D' }) {
   const color = type === 'I' ? 'teal' : type === 'D' ? 'red' : 'blue';
