@@ -1,8 +1,6 @@
 import {
   AUDIT_OPERATION_LABELS,
-  AUDIT_PAGE_SIZE,
   AUDIT_PANEL_TITLES,
-  type AuditFileRequest,
   type AuditPanel,
   type AuditRow,
   auditLinksToEvent,
@@ -11,7 +9,6 @@ import {
   type HistoryQueryBody,
   MSG,
   type PageRequest,
-  pageKeyText,
   REFERENCE_TABLE_NAMES,
 } from '@atalaya/domain';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
