@@ -14,6 +14,7 @@ import { registerResourceLimits } from './http/resource-limits.js';
 import { DOCS_PREFIX, registerOpenApi } from './http/openapi.js';
 import { currentAccountLookup, registerRouteAccess } from './http/route-access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { auditTrailModule } from './modules/audit-trail/index.js';
 import { authModule, loadAuthKeys } from './modules/auth/index.js';
 import { caseEditModule } from './modules/case-edit/index.js';
 import { casePdfModule } from './modules/case-pdf/index.js';
@@ -126,6 +127,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   await app.register(usersModule, { db, config, accountEvents });
   await app.register(metricsModule, { db, configurationEvents });
   await app.register(indicatorsModule, { db });
+  await app.register(auditTrailModule, { db });
   await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, {

@@ -3,7 +3,7 @@ import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLE_IDS, ROLES, ty
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { laboratories as laboratoryTable, originCountries, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
+import { auditLog, laboratories as laboratoryTable, originCountries, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
 import { routeAccessTable, type RouteAccessEntry } from './http/route-access.js';
 import { loadAuthKeys } from './modules/auth/index.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
@@ -331,7 +331,21 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/settingGetAll': plainGet('/api/settingGetAll'),
   'POST /api/settingUpdate': { object: 'none', read: false, call: () => ({ url: '/api/settingUpdate', payload: { values: [] } }) },
   'POST /api/settingTestMail': { object: 'none', read: false, call: () => ({ url: '/api/settingTestMail', payload: { To: 'matriz@test.atalaya' } }) },
+  // Audit trail (no object: its Evento Reportable panel is getERHistoryByMeta, whose reach is tested with the cases).
+  'POST /api/getAuditUsers': { object: 'none', read: true, call: () => ({ url: '/api/getAuditUsers', payload: { name: 'Prueba' } }) },
+  'POST /api/getAuditConfig': { object: 'none', read: true, call: () => ({ url: '/api/getAuditConfig', payload: {} }) },
+  'POST /api/getAuditParameters': { object: 'none', read: true, call: () => ({ url: '/api/getAuditParameters', payload: { tabla: 'PaisOrigen' } }) },
+  ...Object.fromEntries(
+    (['Usuarios', 'Configuracion', 'Parametros'] as const).map((panel): [string, Recipe] => {
+      const call = { Usuarios: 'getAuditUsersDetails', Configuracion: 'getAuditConfigDetails', Parametros: 'getAuditParametersDetails' }[panel];
+      return [`POST /api/${call}`, { object: 'none', read: true, call: () => ({ url: `/api/${call}`, payload: { Id: auditRowIds[panel] } }) }];
+    }),
+  ),
+  'POST /api/downloadAuditFile': { object: 'none', read: false, call: () => ({ url: '/api/downloadAuditFile', payload: { panel: 'Configuracion', from: '2001-01-01', to: '2001-01-01' } }) },
 };
+
+/** A row of each audit_log panel, written before the matrix runs (the detail recipes read them). */
+const auditRowIds = { Usuarios: 0, Configuracion: 0, Parametros: 0 };
 
 /** The users the users-administration recipes work on: a CL with the product's laboratory, and its company. */
 const administered = { target: null as unknown as TestUser, companyId: 0, specialityId: 0, pool: [] as TestUser[] };
@@ -482,6 +496,10 @@ beforeAll(async () => {
   const otherLaboratoryProduct = await createMedicationProduct(db, { countries: ['UY'] });
   const foreignProduct = await createMedicationProduct(db, { countries: ['AR'] });
   llt = await createLlt(db, { name: `Cefalea ${randomUUID().slice(0, 8)}` });
+  for (const [panel, kind] of [['Usuarios', 'user.updated'], ['Configuracion', 'settings.changed'], ['Parametros', 'parameters.row-changed']] as const) {
+    const [row] = await db.insert(auditLog).values({ kind, instance: panel, operationType: 'U', description: `Fila de la matriz (${panel})` }).returning({ id: auditLog.id });
+    auditRowIds[panel] = Number(row?.id);
+  }
   const ownLaboratory = [{ laboratoryId: product.laboratoryId }];
 
   // The callers: each role (the laboratory roles assigned the product's laboratory only), and the tokens that count for nothing.

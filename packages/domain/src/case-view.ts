@@ -141,15 +141,37 @@ export type ApprovedFabric = z.infer<typeof approvedFabricSchema>;
 
 export const HISTORY_PAGE_SIZE = 10;
 
-export const historyQueryBodySchema = z.object({
-  meta,
-  referencia: z.string().trim().max(64).nullish(),
-  from: pastDate(DATE_LABELS.from),
-  to: pastDate(DATE_LABELS.to),
-  orderBy: z.enum(['Date DESC', 'Date ASC']).nullish().transform((value) => value ?? 'Date DESC'),
-  pageNumber: z.number({ error: MSG.lists.invalidPage }).int(MSG.lists.invalidPage).min(1, MSG.lists.invalidPage).default(1),
-  pageSize: z.number().int().min(1).max(50).default(HISTORY_PAGE_SIZE),
-});
+/**
+ * Body of `getERHistoryByMeta` (event spec §7): with `meta`, one case's history (the
+ * Operaciones tab); without it, the history of every case in the user's reach, newest first,
+ * optionally of the cases whose reference starts with `referencia` (the audit trail's
+ * 'Evento Reportable' panel, docs/audit-trail.md). Strict: an unknown field is 400.
+ */
+export const historyQueryBodySchema = z
+  .strictObject(
+    {
+      meta: meta.nullish().transform((value) => value ?? null),
+      referencia: z
+        .string({ error: MSG.lists.invalidFilter })
+        .trim()
+        .max(64, MSG.lists.invalidFilter)
+        .refine((value) => !value.includes('\u0000'), MSG.lists.invalidFilter)
+        .nullish()
+        .transform((value) => (value ? value : null)),
+      from: pastDate(DATE_LABELS.from),
+      to: pastDate(DATE_LABELS.to),
+      orderBy: z.enum(['Date DESC', 'Date ASC'], { error: MSG.lists.invalidOrder }).nullish().transform((value) => value ?? 'Date DESC'),
+      pageNumber: z.number({ error: MSG.lists.invalidPage }).int(MSG.lists.invalidPage).min(1, MSG.lists.invalidPage).max(1_000_000, MSG.lists.invalidPage).default(1),
+      pageSize: z.number({ error: MSG.lists.invalidFilter }).int(MSG.lists.invalidFilter).min(1, MSG.lists.invalidFilter).max(50, MSG.lists.invalidFilter).default(HISTORY_PAGE_SIZE),
+      /** Keyset position of the list without `meta` (docs/api.md 'Paging'). */
+      pageKey: z.string({ error: MSG.lists.invalidPageKey }).max(400, MSG.lists.invalidPageKey).nullish(),
+    },
+    { error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? MSG.audit.unknownField : undefined) },
+  )
+  .superRefine((body, ctx) => {
+    if (isEndBeforeStart(body.from, body.to)) ctx.addIssue({ code: 'custom', message: MSG.audit.datesOutOfOrder, path: ['to'] });
+  });
+export type HistoryQueryBody = z.input<typeof historyQueryBodySchema>;
 
 export const historyLineSchema = z.object({
   Description: z.string(),
@@ -161,6 +183,9 @@ export const historyLineSchema = z.object({
 
 export const historyEntrySchema = z.object({
   Id: z.number().int(),
+  /** The case's Meta and reference (the audit panel links each row to its case). */
+  Meta: z.string(),
+  NumeroReferencia: z.string().nullable(),
   /** ISO instant (the browser shows it in the user's zone). */
   Date: z.string(),
   DateUTC: z.string(),

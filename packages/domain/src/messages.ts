@@ -470,6 +470,24 @@ export const MSG = {
     /** (ours) a numeric path parameter that is not a positive whole number. */
     invalidId: 'El identificador no es válido',
   },
+  audit: {
+    /** (ours) an audit list or file whose `to` day is before its `from` day. */
+    datesOutOfOrder: 'La fecha hasta debe ser igual o posterior a la fecha desde',
+    /** (ours) an audit body with a field it does not take. */
+    unknownField: 'La consulta de auditoría recibió un campo que no admite',
+    /** (ours) a pageSize other than the audit lists'. */
+    invalidPageSize: 'El tamaño de página de la auditoría debe ser 15',
+    /** (ours) an unknown audit row, or one of another panel. */
+    rowNotFound: 'El registro de auditoría no existe',
+    /** (ours) downloadAuditFile with an unknown panel. */
+    unknownPanel: 'El panel de auditoría debe ser ER, Usuarios, Configuracion o Parametros',
+    /** (ours) an audit file over its row limit. */
+    tooManyRows: (limit: string) => `La consulta encuentra más de ${limit} registros de auditoría: acote las fechas o los filtros`,
+    /** (ours) a reference prefix that matches too many cases for the list across cases. */
+    tooManyReferences: (limit: string) => `La referencia coincide con más de ${limit} eventos: escriba más caracteres de la referencia`,
+    /** (ours) the download failed in the browser. */
+    downloadFailed: 'No se pudo descargar el archivo de auditoría. Intente de nuevo.',
+  },
   pdf: {
     /** (ours) getERPDF of a case in status Pendiente or Anulado (event spec §4: no PDF export). */
     notAllowed: 'No se puede generar el PDF de un evento reportable Pendiente o Anulado',

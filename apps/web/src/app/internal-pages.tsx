@@ -1,5 +1,6 @@
 import { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { AuditTrailPage } from '../features/audit-trail';
 import { MetricsPage } from '../features/metrics';
 import { ParametersPage } from '../features/parameters';
 import { EventSearchPage, ProductSearchPage } from '../features/search';
@@ -60,11 +61,7 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   productSearch: ProductSearchPage,
   eventView: EventViewPage,
   eventEdit: EventEditPage,
-  auditTrail: placeholder(
-    'auditTrail',
-    'Aquí podrá consultar el historial de cambios de eventos, usuarios, configuración y parámetros.',
-    'Auditoría',
-  ),
+  auditTrail: AuditTrailPage,
   indicators: IndicatorsPage,
   dataImport: placeholder('dataImport', 'Aquí podrá importar el catálogo de productos y las versiones de MedDRA.'),
   adminUsers: AdminUsersPage,

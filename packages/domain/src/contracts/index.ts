@@ -18,3 +18,4 @@ export * from './search.js';
 export * from './users.js';
 export * from './metrics.js';
 export * from './indicators.js';
+export * from './audit-trail.js';

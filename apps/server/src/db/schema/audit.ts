@@ -49,6 +49,11 @@ export const AUDIT_KINDS = {
   'parameters.row-toggled': { instance: 'Parametros', operationType: 'U' },
   /** A setting's value was changed on the 'Configuración' screen (settingUpdate); one row per setting. */
   'settings.changed': { instance: 'Configuracion', operationType: 'U' },
+  /**
+   * An audit file was downloaded (downloadAuditFile): its panel, filters, row count, name and
+   * SHA-256. Listed in the Configuración panel (docs/audit-trail.md).
+   */
+  'audit.file-downloaded': { instance: 'Configuracion', operationType: 'I' },
 } as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
@@ -94,9 +99,12 @@ export const auditLog = pgTable(
   },
   (t) => [
     uniqueIndex('audit_log_chain_seq_idx').on(t.chainSeq),
-    index('audit_log_instance_date_idx').on(t.instance, t.dateUtc.desc()),
+    // The audit trail's panels, newest first with the id as tiebreak (keyset paging, 0015):
+    // a plain btree on (…, date_utc, id) serves both directions.
+    index('audit_log_instance_date_id_idx').on(t.instance, t.dateUtc, t.id),
     index('audit_log_reference_number_idx').on(t.referenceNumber, t.dateUtc.desc()),
-    index('audit_log_instance_table_date_idx').on(t.instance, t.tableName, t.dateUtc.desc()),
+    index('audit_log_instance_table_date_id_idx').on(t.instance, t.tableName, t.dateUtc, t.id),
+    index('audit_log_instance_pk_date_id_idx').on(t.instance, t.pkId, t.dateUtc, t.id),
     check('audit_log_operation_type', sql`${t.operationType} in ('I', 'U', 'D')`),
     check('audit_log_instance', sql`${t.instance} in ('ER', 'Usuarios', 'Configuracion', 'Parametros')`),
   ],

@@ -27,6 +27,8 @@ export const operationHistory = pgTable(
   },
   (t) => [
     index('operation_history_event_created_at_idx').on(t.eventId, t.createdAt.desc()),
+    // The audit trail's Evento Reportable panel: every case's history newest first (keyset, 0015).
+    index('operation_history_created_at_id_idx').on(t.createdAt, t.id),
     check('operation_history_operation_type', sql`${t.operationType} in ('I', 'U', 'D')`),
   ],
 );

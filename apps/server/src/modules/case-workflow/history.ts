@@ -1,18 +1,22 @@
-import { MSG, pageOffset, pagedResult, type HistoryEntry, type PagedResult } from '@atalaya/domain';
+import { MSG, pageOffset, pagedResult, parsePageKey, type HistoryEntry, type PagedResult } from '@atalaya/domain';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { operationHistory, operationHistoryLines, users } from '../../db/schema/index.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { events, operationHistory, operationHistoryLines, users } from '../../db/schema/index.js';
+import { prefixRange } from '../../db/text-prefix.js';
 import type { AuthUser } from '../../http/access-token.js';
-import { notFound } from '../../http/errors.js';
-import { findCaseInReach } from '../reach/index.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { boundedTotal, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from '../../http/keyset.js';
+import { caseReach, findCaseInReach, loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
 
 export interface HistoryQuery {
-  meta: string;
+  meta: string | null;
+  referencia: string | null;
   from: string | null;
   to: string | null;
   orderBy: 'Date DESC' | 'Date ASC';
   pageNumber: number;
   pageSize: number;
+  pageKey?: string | null | undefined;
 }
 
 /** The day after a 'YYYY-MM-DD' date, for an inclusive upper bound. */
@@ -22,36 +26,38 @@ function dayAfter(date: string): string {
   return next.toISOString().slice(0, 10);
 }
 
-/**
- * `getERHistoryByMeta`: a page of the case's operation history (Operaciones tab), newest first
- * by default, filtered by date (inclusive, UTC days). Two queries for the page and one for all
- * its lines, whatever the page size (index operation_history_event_created_at_idx).
- */
-export async function getHistoryPage(db: Db, user: AuthUser, query: HistoryQuery): Promise<PagedResult<HistoryEntry>> {
-  const found = await findCaseInReach(db, user, query.meta);
-  if (!found) throw notFound(MSG.lists.eventNotFound);
-  const conditions: SQL[] = [eq(operationHistory.eventId, found.id)];
-  if (query.from) conditions.push(gte(operationHistory.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) conditions.push(lt(operationHistory.createdAt, new Date(`${dayAfter(query.to)}T00:00:00Z`)));
-  const where = and(...conditions);
-  const order = query.orderBy === 'Date ASC' ? [asc(operationHistory.createdAt), asc(operationHistory.id)] : [desc(operationHistory.createdAt), desc(operationHistory.id)];
+/** The date conditions (inclusive UTC days). */
+function dateConditions(query: Pick<HistoryQuery, 'from' | 'to'>): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.from) conditions.push(gte(operationHistory.createdAt, new Date(`${query.from.slice(0, 10)}T00:00:00Z`)));
+  if (query.to) conditions.push(lt(operationHistory.createdAt, new Date(`${dayAfter(query.to.slice(0, 10))}T00:00:00Z`)));
+  return conditions;
+}
 
-  const [totalRow] = await db.select({ n: count() }).from(operationHistory).where(where);
-  const entries = await db
-    .select({
-      id: operationHistory.id,
-      createdAt: operationHistory.createdAt,
-      description: operationHistory.description,
-      operationType: operationHistory.operationType,
-      comment: operationHistory.comment,
-      user: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
-    })
-    .from(operationHistory)
-    .innerJoin(users, eq(users.id, operationHistory.userId))
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query.pageNumber, query.pageSize));
+interface EntryRow {
+  id: number;
+  createdAt: Date;
+  description: string;
+  operationType: string;
+  comment: string | null;
+  user: string;
+  meta: string;
+  referenceNumber: string | null;
+}
+
+const entryColumns = {
+  id: operationHistory.id,
+  createdAt: operationHistory.createdAt,
+  description: operationHistory.description,
+  operationType: operationHistory.operationType,
+  comment: operationHistory.comment,
+  user: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+  meta: events.meta,
+  referenceNumber: events.referenceNumber,
+};
+
+/** The entries with their lines: one query for all the lines of the page, whatever its size. */
+export async function withLines(db: DbOrTx, entries: EntryRow[]): Promise<HistoryEntry[]> {
   const lines =
     entries.length === 0
       ? []
@@ -60,9 +66,10 @@ export async function getHistoryPage(db: Db, user: AuthUser, query: HistoryQuery
           .from(operationHistoryLines)
           .where(inArray(operationHistoryLines.entryId, entries.map((entry) => entry.id)))
           .orderBy(asc(operationHistoryLines.id));
-
-  const rows: HistoryEntry[] = entries.map((entry) => ({
+  return entries.map((entry) => ({
     Id: entry.id,
+    Meta: entry.meta,
+    NumeroReferencia: entry.referenceNumber,
     Date: entry.createdAt.toISOString(),
     DateUTC: entry.createdAt.toISOString(),
     User: entry.user,
@@ -73,5 +80,94 @@ export async function getHistoryPage(db: Db, user: AuthUser, query: HistoryQuery
       .filter((line) => line.entryId === entry.id)
       .map((line) => ({ Description: line.description, OldValue: line.oldValue, NewValue: line.newValue, IsFile: line.isFile, Comentario: line.comment })),
   }));
-  return pagedResult(rows, Number(totalRow?.n ?? 0), query.pageNumber, query.pageSize);
+}
+
+/**
+ * `getERHistoryByMeta`: with `meta`, a page of the case's operation history (Operaciones tab),
+ * newest first by default, filtered by date (inclusive, UTC days): two queries for the page and
+ * one for all its lines (index operation_history_event_created_at_idx). Without `meta`, the
+ * audit trail's 'Evento Reportable' panel: `historyAcrossCases`.
+ */
+export async function getHistoryPage(db: Db, user: AuthUser, query: HistoryQuery): Promise<PagedResult<HistoryEntry>> {
+  if (!query.meta) return historyAcrossCases(db, user, query);
+  const found = await findCaseInReach(db, user, query.meta);
+  if (!found) throw notFound(MSG.lists.eventNotFound);
+  // A reference that is not the case's own: nothing of this case matches.
+  if (query.referencia && !found.referenceNumber.toUpperCase().startsWith(query.referencia.toUpperCase())) {
+    return pagedResult([], 0, query.pageNumber, query.pageSize);
+  }
+  const offset = pageOffset(query.pageNumber, query.pageSize);
+  if (offset > 10_000) throw badRequest(MSG.lists.pageTooFar);
+  const where = and(eq(operationHistory.eventId, found.id), ...dateConditions(query));
+  const order = query.orderBy === 'Date ASC' ? [asc(operationHistory.createdAt), asc(operationHistory.id)] : [desc(operationHistory.createdAt), desc(operationHistory.id)];
+
+  const [totalRow] = await db.select({ n: count() }).from(operationHistory).where(where);
+  const entries = await db
+    .select(entryColumns)
+    .from(operationHistory)
+    .innerJoin(users, eq(users.id, operationHistory.userId))
+    .innerJoin(events, eq(events.id, operationHistory.eventId))
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(offset);
+  return pagedResult(await withLines(db, entries), Number(totalRow?.n ?? 0), query.pageNumber, query.pageSize);
+}
+
+/** The keyset order of the history across cases: (created_at, id), index operation_history_created_at_id_idx (0015). */
+function historyOrder(direction: 'ASC' | 'DESC'): KeysetOrder {
+  return { value: operationHistory.createdAt, kind: 'timestamp', id: operationHistory.id, idKind: 'integer', direction };
+}
+
+/** Most cases a `referencia` prefix may match in the list across cases (more: 400, type more of it). */
+export const MAX_REFERENCE_MATCHES = 200;
+
+/**
+ * The conditions of the history across cases: the cases in the user's reach, the reference
+ * prefix, the dates. With a reference, the matching cases in reach are read first (index
+ * events_reference_number_unique, at most `MAX_REFERENCE_MATCHES`) and the history is read by
+ * their ids (operation_history_event_created_at_idx): walking the whole history newest first
+ * to find an old case's entries would read hundreds of thousands of rows (bench/README.md).
+ */
+export async function historyAcrossCasesWhere(db: DbOrTx, user: AuthUser, query: Pick<HistoryQuery, 'referencia' | 'from' | 'to'>): Promise<SQL | undefined> {
+  const laboratoryIds = reachesByLaboratory(user.role) ? await loadUserLaboratoryIds(db, user.id) : undefined;
+  const reach = caseReach(user, laboratoryIds);
+  if (!query.referencia) return and(reach, ...dateConditions(query));
+  const matching = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(reach, prefixRange(events.referenceNumber, query.referencia.toUpperCase())))
+    .limit(MAX_REFERENCE_MATCHES + 1);
+  if (matching.length > MAX_REFERENCE_MATCHES) throw badRequest(MSG.audit.tooManyReferences(MAX_REFERENCE_MATCHES.toLocaleString('es-UY')));
+  if (matching.length === 0) return sql`false`;
+  return and(sql`${operationHistory.eventId} = any(${`{${matching.map((row) => row.id).join(',')}}`}::uuid[])`, ...dateConditions(query));
+}
+
+/**
+ * The operation history of every case in the user's reach (docs/audit-trail.md), newest first,
+ * keyset paged (docs/api.md 'Paging') with a bounded total: the page, then one query for its
+ * lines. A case out of reach never shows; ADMIN reaches no case (docs/roles.md).
+ */
+async function historyAcrossCases(db: Db, user: AuthUser, query: HistoryQuery): Promise<PagedResult<HistoryEntry>> {
+  const at = parsePageKey(query.pageKey);
+  if (!at) throw badRequest(MSG.lists.invalidPageKey);
+  const order = historyOrder(query.orderBy === 'Date ASC' ? 'ASC' : 'DESC');
+  const plan = keysetPlan(order, at, query.pageNumber, query.pageSize);
+  const where = await historyAcrossCasesWhere(db, user, query);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ ...entryColumns, ...keysetColumns(order) })
+      .from(operationHistory)
+      .innerJoin(events, eq(events.id, operationHistory.eventId))
+      .innerJoin(users, eq(users.id, operationHistory.userId))
+      .where(and(where, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(db, db.select({ one: sql`1` }).from(operationHistory).innerJoin(events, eq(events.id, operationHistory.eventId)).where(where)),
+  ]);
+  // A bigint id comes back as text from node-postgres: the key holds it as a number.
+  const keyed = rows.map((row) => ({ ...row, id: Number(row.id), keyId: Number(row.keyId) }));
+  const paged = keysetResult(at, plan, keyed, total, query.pageNumber, query.pageSize);
+  return { ...paged, Result: await withLines(db, paged.Result) };
 }

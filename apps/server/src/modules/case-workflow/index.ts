@@ -15,3 +15,4 @@ export {
   type TransitionRefusal,
   type TransitionRequest,
 } from './transition.js';
+export { historyAcrossCasesWhere, withLines } from './history.js';
