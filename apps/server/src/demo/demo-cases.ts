@@ -1,3 +1,4 @@
+import { refreshCaseDeadlines } from '../modules/deadlines/index.js';
 import {
   ER_STATUS,
   type ErStatusId,
@@ -281,5 +282,7 @@ export async function seedDemoCases(tx: Tx, now = new Date()): Promise<void> {
   // Older first, so the case numbers follow the order of entry.
   const ordered = [...demoReports].sort((a, b) => b.receivedDaysAgo - a.receivedDaysAgo);
   for (const report of ordered) await seedReport(tx, report, lookups);
+  // The workflow steps above are written directly: the deadlines of every case, once, now.
+  await refreshCaseDeadlines(tx, { all: true }, now);
 }
 

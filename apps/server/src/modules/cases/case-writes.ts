@@ -1,3 +1,4 @@
+import { refreshCaseDeadlines } from '../deadlines/index.js';
 import { caseEditRefusal, MSG, type OperationType } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -122,4 +123,7 @@ export async function recordCaseOperation(tx: Tx, user: AuthUser, found: CaseInR
     newValues: Object.fromEntries(operation.lines.map((line) => [line.description, line.newValue])),
   });
   await tx.update(events).set({ updatedAt: now, updatedBy: user.id }).where(eq(events.id, found.id));
+  // Every change of a case may move a milestone (status, comments, notification dates,
+  // seriousness, annulment, deletion): its deadlines are recomputed in the same transaction.
+  await refreshCaseDeadlines(tx, { eventIds: [found.id] });
 }

@@ -1,3 +1,4 @@
+import { refreshCaseDeadlines } from '../deadlines/index.js';
 import { randomBytes } from 'node:crypto';
 import { ER_STATUS, formatCaseReference } from '@atalaya/domain';
 import type { Tx } from '../../db/client.js';
@@ -120,5 +121,7 @@ export async function createCase(tx: Tx, input: NewCase): Promise<CaseCreated> {
       NumeroReferenciaHome: homeReport?.reference ?? null,
     },
   });
+  // Day zero (receipt) and the creation are milestones: the case's deadlines start now.
+  await refreshCaseDeadlines(tx, { eventIds: [row.id] }, now);
   return { id: row.id, meta, referenceNumber, countryCode: input.countryCode.toUpperCase(), homeReportId: homeReport?.id ?? null, createdAt: now };
 }

@@ -1,3 +1,4 @@
+import { refreshCaseDeadlines } from '../deadlines/index.js';
 import { homeReportStatusName } from '@atalaya/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -136,5 +137,7 @@ export async function enterCase(
     );
     if (values.length > 0) await tx.insert(eventMedicationIngredients).values(values);
   }
+  // Its reactions are in: the deadlines count from the report's receipt, serious or not.
+  await refreshCaseDeadlines(tx, { eventIds: [eventId] }, now);
   return created;
 }

@@ -1,0 +1,1 @@
+export { type DeadlineScope, type MissedDeadline, nextActorsCondition, notifyMissedDeadlines, refreshCaseDeadlines, refreshStatement } from './engine.js';
