@@ -205,6 +205,8 @@ export const MSG = {
     configurationChanged: 'Cambio en la configuración',
     configurationChangedText: 'Los parámetros del sistema cambiaron. Recargue la página para aplicarlos.',
     reload: 'Recargar',
+    deadlineMissed: 'Plazo vencido',
+    deadlineMissedText: (reference: string) => `El evento ${reference} no cumple sus KPI. Véalo en «Eventos que no cumplen KPI's».`,
   },
   workflow: {
     /** (ours) an action the workflow table does not allow from the current status. */
