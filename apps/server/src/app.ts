@@ -28,6 +28,7 @@ import { filesModule } from './modules/files/index.js';
 import { followUpModule } from './modules/follow-up/index.js';
 import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
 import { meddraModule } from './modules/meddra/index.js';
+import { noKpiModule } from './modules/nokpi/index.js';
 import { metricsModule } from './modules/metrics/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
 import { type AccountEvents, type ConfigurationEvents, createAccountEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
@@ -133,6 +134,7 @@ export async function buildApp({
   await app.register(casePdfModule, { db });
   await app.register(usersModule, { db, config, accountEvents });
   await app.register(metricsModule, { db, configurationEvents });
+  await app.register(noKpiModule, { db });
   await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, {

@@ -435,6 +435,17 @@ export const MSG = {
     card: 'Eventos No KPI',
     listTitle: 'Eventos que no cumplen',
     empty: 'Eventos que no cumplan con los KPIs',
+    /** (ours) labels. */
+    countries: 'Paises',
+    allCountries: 'Todos los países',
+    columns: { event: 'Evento', status: 'Estado', date: 'Fecha', kpi: 'KPI', time: 'Tiempo KPI' },
+    vsLastMonth: 'respecto del mes anterior',
+    /** (ours) a country code that names no country. */
+    unknownCountry: 'El país no existe',
+    /** (ours) the generic failure display (spec §8: details not shown). */
+    loadFailed: 'No se pudieron cargar los eventos que no cumplen KPI. Intente de nuevo.',
+    late: 'Cumplido fuera de plazo',
+    overdue: 'Plazo vencido',
   },
   referenceData: {
     /** (ours) a numeric path parameter that is not a positive whole number. */

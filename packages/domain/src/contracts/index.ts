@@ -17,3 +17,4 @@ export * from './files.js';
 export * from './search.js';
 export * from './users.js';
 export * from './metrics.js';
+export * from './nokpi.js';
