@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ database, config, deadlineEvents });
   if (warning) app.log.warn(warning);
   const mail = startMailSender(database.db, app.log, undefined, { captureDir: config.mailCaptureDir });
-  // Pending deadlines become overdue as time passes (docs/adr/0010-deadline-sweep.md).
+  // Pending deadlines become overdue as time passes (docs/adr/0012-deadline-sweep.md).
   const deadlines = startDeadlineSweeper(database.db, app.log, deadlineEvents);
   if (config.mailCaptureDir) app.log.warn(`ATALAYA_MAIL_CAPTURE_DIR: los correos se escriben en ${config.mailCaptureDir} y no se envían`);
 

@@ -1,6 +1,7 @@
 import { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { MetricsPage } from '../features/metrics';
+import { NoKpiPage } from '../features/nokpi';
 import { ParametersPage } from '../features/parameters';
 import { EventSearchPage, ProductSearchPage } from '../features/search';
 import { SettingsPage } from '../features/settings';
@@ -62,5 +63,5 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   metrics: MetricsPage,
   settings: SettingsPage,
   parameters: ParametersPage,
-  noKpis: placeholder('noKpis', 'Aquí verá los eventos que no cumplen los tiempos de notificación.'),
+  noKpis: NoKpiPage,
 };

@@ -8,7 +8,7 @@ import { type MissedDeadline, notifyMissedDeadlines, rowsOf } from './engine.js'
 export const SWEEP_INTERVAL_MS = 60_000;
 /** Rows marked per transaction (a backlog after a long stop is taken in several). */
 export const SWEEP_BATCH = 1_000;
-/** The advisory lock every process tries before sweeping (docs/adr/0010-deadline-sweep.md). */
+/** The advisory lock every process tries before sweeping (docs/adr/0012-deadline-sweep.md). */
 export const SWEEP_LOCK_KEY = 0x4154_4b50; // 'ATKP'
 
 export interface SweepOutcome {
