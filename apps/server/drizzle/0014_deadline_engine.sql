@@ -95,3 +95,6 @@ stored as (
   returning a.event_id, a.metric_id, a.state
 )
 select count(*) from stored;
+--> statement-breakpoint
+-- The planner's statistics of the filled table (the lists and the no-KPI card read it at once).
+ANALYZE "event_metric_alerts";

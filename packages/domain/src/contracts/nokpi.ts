@@ -69,6 +69,9 @@ const countryCode = z
 /** The most pages the pager may ask by number without a key (keyset paging beyond). */
 export const NO_KPI_MAX_PAGE = 1000;
 
+/** Rows a page by number may skip (offset) without a key: 20 pages; further on, the pager's keys. */
+export const NO_KPI_MAX_OFFSET_ROWS = 300;
+
 const pageNumber = z.coerce
   .number({ error: MSG.lists.invalidPage })
   .int({ message: MSG.lists.invalidPage })

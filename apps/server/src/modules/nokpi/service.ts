@@ -1,8 +1,8 @@
 import {
   formatDateTime,
   limitName,
-  MAX_OFFSET_ROWS,
   MSG,
+  NO_KPI_MAX_OFFSET_ROWS,
   NO_KPI_PAGE_SIZE,
   type NoKpiAlert,
   type NoKpiCountry,
@@ -68,14 +68,15 @@ function toEvent(row: NoKpiRow, timeZone: string): NoKpiEvent {
 
 /**
  * A page of 'Eventos que no cumplen' (keyset: `after:` / `before:` a row's key; `page` without
- * a key reads by offset only within the first MAX_OFFSET_ROWS rows, else 400).
+ * a key reads by offset only within the first NO_KPI_MAX_OFFSET_ROWS (300) rows, else 400:
+ * skipping rows costs a reach test each, bench/README.md).
  */
 async function pageOf(db: Db, reach: SQL, country: SQL | null, timeZone: string, request: NoKpiRequest): Promise<NoKpiPage> {
   const at = parsePageKey(request.pageKey);
   if (!at || at.kind === 'last') throw badRequest(MSG.lists.invalidPageKey);
   const size = NO_KPI_PAGE_SIZE;
   const offset = at.kind === 'first' ? (request.page - 1) * size : 0;
-  if (offset > MAX_OFFSET_ROWS) throw badRequest(MSG.lists.pageTooFar);
+  if (offset > NO_KPI_MAX_OFFSET_ROWS) throw badRequest(MSG.lists.pageTooFar);
   const key = at.kind === 'first' ? undefined : decodeKey(at.key);
   const read = await noKpiPage(db, {
     reach,
