@@ -442,6 +442,8 @@ export const MSG = {
     vsLastMonth: 'respecto del mes anterior',
     /** (ours) a country code that names no country. */
     unknownCountry: 'El país no existe',
+    /** (ours) a field the call does not take. */
+    unknownField: 'La consulta recibió un campo que no admite',
     /** (ours) the generic failure display (spec §8: details not shown). */
     loadFailed: 'No se pudieron cargar los eventos que no cumplen KPI. Intente de nuevo.',
     late: 'Cumplido fuera de plazo',

@@ -66,6 +66,9 @@ const countryCode = z
   .regex(/^[A-Za-z]{2,3}$/, { message: MSG.noKpi.unknownCountry })
   .transform((value) => value.toUpperCase());
 
+/** Strict: an unknown field answers `MSG.noKpi.unknownField`. */
+const STRICT = { error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? MSG.noKpi.unknownField : undefined) };
+
 /** The most pages the pager may ask by number without a key (keyset paging beyond). */
 export const NO_KPI_MAX_PAGE = 1000;
 
@@ -82,24 +85,26 @@ const pageNumber = z.coerce
  * The body of `getNoKpiMetrics` (spec: {pais: null} on load, {firstselect: code} on change),
  * with the pager's position when paging (`page`, `pageKey`). Unknown fields are refused.
  */
-export const noKpiBodySchema = z
-  .object({
+export const noKpiBodySchema = z.strictObject(
+  {
     pais: countryCode.nullable().optional(),
     firstselect: countryCode.nullable().optional(),
     page: pageNumber.optional(),
     pageKey: z.string().max(200, { message: MSG.lists.invalidPageKey }).optional(),
-  })
-  .strict();
+  },
+  STRICT,
+);
 export type NoKpiBody = z.infer<typeof noKpiBodySchema>;
 
 /** The query of `GET /api/getEventsNoKpi`: country, page and the pager's key. */
-export const noKpiQuerySchema = z
-  .object({
+export const noKpiQuerySchema = z.strictObject(
+  {
     pais: countryCode.optional(),
     page: pageNumber.optional(),
     pageKey: z.string().max(200, { message: MSG.lists.invalidPageKey }).optional(),
-  })
-  .strict();
+  },
+  STRICT,
+);
 export type NoKpiQuery = z.infer<typeof noKpiQuerySchema>;
 
 export const NO_KPI_PAGE_SIZE = PAGE_SIZE;
