@@ -5,6 +5,7 @@ import { eventMetricAlerts, events, mailOutbox, metrics } from '../../db/schema/
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { addCaseComment, createCase, laboratoryOfProduct, type TestCase } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
+import { post, sessionOf, validPatient } from '../../test-support/case-edit.js';
 import { bearer, createUser, login, type TestUser } from '../../test-support/factories.js';
 import { refreshCaseDeadlines, sweepOverdueDeadlines } from './index.js';
 
@@ -209,6 +210,23 @@ describe('workflow actions through the API keep the state in the same transactio
       .from(eventMetricAlerts)
       .where(and(eq(eventMetricAlerts.eventId, testCase.id), inArray(eventMetricAlerts.state, ['late', 'overdue'])));
     expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('sending a draft through the API', () => {
+  it('insertER starts the RLF review clock in its own transaction', async () => {
+    const creator = await sessionOf(t, 'RLF');
+    const draft = await createCase(t.database.db, { status: ER_STATUS.PENDIENTE, createdBy: creator.user.id, productIds: [productId], rams: [{}] });
+    expect((await stateOf(draft))[REVIEW]).toBeUndefined();
+    expect((await post(t, creator, 'setPaciente', { IdER: draft.meta, ...validPatient() })).statusCode).toBe(200);
+    const origin = { Have: false, NotHave: 'El reportante no lo conserva', OrigenId: 1, TipoId: 1 };
+    expect((await post(t, creator, 'insertOriginReport', { IdER: draft.meta, ...origin })).statusCode).toBe(200);
+    const sent = await post(t, creator, 'insertER', { Event: { Meta: draft.meta } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [row] = await t.database.db.select({ sentAt: events.sentAt }).from(events).where(eq(events.id, draft.id));
+    const review = (await stateOf(draft))[REVIEW];
+    expect(review).toMatchObject({ state: 'pending', limitHours: 72 });
+    expect(review?.dueAt).toBe(new Date((row?.sentAt?.getTime() ?? 0) + 72 * HOUR).toISOString());
   });
 });
 
