@@ -1,4 +1,3 @@
-import { refreshCaseDeadlines } from '../modules/deadlines/index.js';
 import {
   ER_STATUS,
   type ErStatusId,
@@ -25,6 +24,7 @@ import {
   storedReport,
 } from '../modules/home-reports/index.js';
 import { type DemoActor, type DemoCaseStep, type DemoReport, demoReports } from './data/demo-cases.js';
+import { refreshCaseDeadlines } from '../modules/deadlines/index.js';
 
 /** The fixed references of the demo reports end in 9000xx: one of them present means the demo content is there. */
 const DEMO_REFERENCE_PATTERN = 'RH-%-9000__';

@@ -1,4 +1,3 @@
-import { refreshCaseDeadlines } from '../deadlines/index.js';
 import { caseEditRefusal, MSG, type OperationType } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -6,6 +5,7 @@ import { events, operationHistory, operationHistoryLines } from '../../db/schema
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { writeAudit, type AuditKind } from '../audit/index.js';
+import { refreshCaseDeadlines } from '../deadlines/index.js';
 import { findCaseInReach, type CaseInReach } from '../reach/index.js';
 
 /**

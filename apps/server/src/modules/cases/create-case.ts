@@ -1,4 +1,3 @@
-import { refreshCaseDeadlines } from '../deadlines/index.js';
 import { randomBytes } from 'node:crypto';
 import { ER_STATUS, formatCaseReference } from '@atalaya/domain';
 import type { Tx } from '../../db/client.js';
@@ -7,6 +6,7 @@ import { events, operationHistory, operationHistoryLines } from '../../db/schema
 import type { RequestOrigin } from '../../http/request-origin.js';
 import { writeAudit } from '../audit/index.js';
 import type { CaseCreated } from './events.js';
+import { refreshCaseDeadlines } from '../deadlines/index.js';
 
 /** GrupoId 1 'Reacción adversa a medicamento': its cases are RAM cases (IsRAM). */
 const RAM_GROUP_ID = 1;

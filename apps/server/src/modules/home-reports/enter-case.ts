@@ -1,4 +1,3 @@
-import { refreshCaseDeadlines } from '../deadlines/index.js';
 import { homeReportStatusName } from '@atalaya/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -19,6 +18,7 @@ import { type CaseCreated, type CaseHistoryLine, createCase } from '../cases/ind
 import { referenceKey } from '../catalog/index.js';
 import { caseRecordsFromReport, type CatalogFacts } from './case-from-report.js';
 import type { StoredReport } from './stored-report.js';
+import { refreshCaseDeadlines } from '../deadlines/index.js';
 
 /** The incoming report being entered, as locked by the triage. */
 export interface ReportToEnter {

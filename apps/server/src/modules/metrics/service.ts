@@ -1,10 +1,10 @@
-import { refreshCaseDeadlines } from '../deadlines/index.js';
 import { type ActiveMetricBody, type Metric, MSG, type UpdateMetricTimeBody } from '@atalaya/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
+import { refreshCaseDeadlines } from '../deadlines/index.js';
 import { announceConfigurationChanged, type ConfigurationEvents } from '../realtime/index.js';
 import { metricById, setMetricActive, setMetricTime, timeOptionById } from './queries.js';
 
