@@ -16,7 +16,6 @@ import {
   laboratories,
   metrics,
   products,
-  ramNotifications,
   ramTypes,
   subGroups,
   users,
@@ -353,9 +352,6 @@ export interface CasePieces {
   hasRam: boolean;
   serious: boolean;
   ramType: string | null;
-  /** The earliest local sanitary and provider notification dates of its reactions ('YYYY-MM-DD'). */
-  localNotification: string | null;
-  providerNotification: string | null;
   followUps: number;
   /** How many workflow comments it has. */
   comments: number;
@@ -379,11 +375,11 @@ export interface ExtraPieces {
 }
 
 /**
- * The list-row pieces of a page of cases and the active metrics, in one statement: the page's
- * ids as one array parameter, each piece a `left join lateral` read through its `event_id`
- * index (a case without medications, reactions, follow-ups or comments gets the empty values),
- * and the active metrics (`metrics.activo`, by id, with their time option and milestones) as
- * one JSON text computed once for the statement (read from the first row).
+ * The list-row pieces of a page of cases, in one statement: the page's ids as one array
+ * parameter, each piece a `left join lateral` read through its `event_id` index (a case
+ * without medications, reactions, follow-ups or comments gets the empty values), and the
+ * case's stored deadlines that are not met (`event_metric_alerts`, kept by the deadline
+ * engine, docs/kpi.md) as one JSON text per case.
  */
 export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?: ExtraPieces): Promise<CasePieces[]> {
   if (eventIds.length === 0) return [];
@@ -399,8 +395,6 @@ export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?
       hasRam: row.hasRam === true,
       serious: row.serious === true,
       ramType: text(row.ramType),
-      localNotification: text(row.localNotification),
-      providerNotification: text(row.providerNotification),
       followUps: Number(row.followUps ?? 0),
       comments: Number(row.comments ?? 0),
       deadlines: JSON.parse(String(row.deadlines ?? '[]')) as StoredDeadline[],
@@ -430,7 +424,6 @@ function piecesSql(ids: SQL, extra?: ExtraPieces): SQL {
       medication.commercial_name as "commercialName", medication.laboratory, medication.company,
       coalesce(medication.total, 0)::int as "medicationTotal",
       ram.has_ram as "hasRam", ram.serious, ram.ram_type as "ramType",
-      notification.local as "localNotification", notification.provider as "providerNotification",
       follow_up.total::int as "followUps",
       comment.total::int as comments, deadline.rows as deadlines,
       ${extra ? sql`${extra.firstIngredients(sql`medication.medication_id`, sql`medication.product_id`)} as "ingredients",
@@ -455,13 +448,6 @@ function piecesSql(ids: SQL, extra?: ExtraPieces): SQL {
       left join ${ramTypes} on ${ramTypes.id} = ${eventRams.ramTypeId}
       where ${eventRams.eventId} = page.id
     ) as ram on true
-    left join lateral (
-      select (min(${ramNotifications.date}) filter (where ${ramNotifications.kind} = 'local'))::text as local,
-        (min(${ramNotifications.date}) filter (where ${ramNotifications.kind} = 'provider'))::text as provider
-      from ${ramNotifications}
-      join ${eventRams} on ${eventRams.id} = ${ramNotifications.ramId}
-      where ${eventRams.eventId} = page.id
-    ) as notification on true
     left join lateral (
       select count(*) as total from ${followUpReports} where ${followUpReports.eventId} = page.id
     ) as follow_up on true

@@ -10,7 +10,7 @@ export interface RowContext {
 
 /**
  * The list rows of one page of cases (event spec §3 'List row'), with one query whatever the
- * page holds (`casePieces`: first medication and count, reactions, notifications, follow-ups,
+ * page holds (`casePieces`: first medication and count, reactions, follow-ups,
  * comments, and the case's stored deadlines, one lateral piece each). The KPI columns are read
  * from the deadline engine's stored state (`kpiFromDeadlines`), not recomputed.
  */
