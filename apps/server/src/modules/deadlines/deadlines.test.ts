@@ -149,6 +149,47 @@ describe('the stored state of each metric of a case', () => {
     expect((await stateOf(late))[SERIOUS]?.state).toBe('overdue');
   });
 
+  it('every metric on time, late and overdue', async () => {
+    // On time: intake at once, the review in 20 h, the evaluation in 10 days, both notifications within their limits.
+    const onTime = await createCase(t.database.db, {
+      status: ER_STATUS.CERRADO_IMPUTABLE,
+      createdBy: rlf.id,
+      productIds: [productId],
+      receivedAt: T0,
+      createdAt: at(1),
+      sentAt: at(2),
+      rams: [{ localNotification: '2020-05-01', providerNotification: '2020-03-10' }],
+    });
+    await addCaseComment(t.database.db, onTime.id, { userId: rlf.id, action: 'AprobarRLF', fromStatus: 2, toStatus: 3, createdAt: at(22) });
+    await addCaseComment(t.database.db, onTime.id, { userId: qppv.id, action: 'Imputable', fromStatus: 3, toStatus: 6, createdAt: at(22 + 10 * 24) });
+    await refreshAt(onTime, 100 * 24);
+    const met = await stateOf(onTime);
+    for (const metric of [INTAKE, REVIEW, EVALUATION, NOT_SERIOUS, PROVIDER]) expect(met[metric]?.state, String(metric)).toBe('met');
+
+    // Late: created 50 h after receipt, approved after 4 days, concluded after 16, notified after 91 and 16 days.
+    const late = await createCase(t.database.db, {
+      status: ER_STATUS.CERRADO_IMPUTABLE,
+      createdBy: rlf.id,
+      productIds: [productId],
+      receivedAt: T0,
+      createdAt: at(50),
+      sentAt: at(50),
+      rams: [{ localNotification: '2020-06-02', providerNotification: '2020-03-19' }],
+    });
+    await addCaseComment(t.database.db, late.id, { userId: rlf.id, action: 'AprobarRLF', fromStatus: 2, toStatus: 3, createdAt: at(50 + 96) });
+    await addCaseComment(t.database.db, late.id, { userId: qppv.id, action: 'Imputable', fromStatus: 3, toStatus: 6, createdAt: at(50 + 96 + 16 * 24) });
+    await refreshAt(late, 100 * 24);
+    const missed = await stateOf(late);
+    for (const metric of [INTAKE, REVIEW, EVALUATION, NOT_SERIOUS, PROVIDER]) expect(missed[metric]?.state, String(metric)).toBe('late');
+
+    // Overdue: in evaluation for 16 days, nothing notified after 91 days.
+    const overdue = await sentCase(ER_STATUS.EN_EVALUACION_QPPV);
+    await addCaseComment(t.database.db, overdue.id, { userId: rlf.id, action: 'AprobarRLF', fromStatus: 2, toStatus: 3, createdAt: at(24) });
+    await refreshAt(overdue, 91 * 24);
+    const running = await stateOf(overdue);
+    for (const metric of [EVALUATION, NOT_SERIOUS, PROVIDER]) expect(running[metric]?.state, String(metric)).toBe('overdue');
+  });
+
   it('has no deadline left once the case is annulled or deleted', async () => {
     const annulled = await sentCase();
     const deleted = await sentCase();
