@@ -24,11 +24,13 @@ import { caseWorkflowModule } from './modules/case-workflow/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { contextModule } from './modules/context/index.js';
 import { caseReadRoutes, createCaseEvents } from './modules/cases/index.js';
+import { createDeadlineEvents, type DeadlineEvents } from './modules/deadlines/index.js';
 import { filesModule } from './modules/files/index.js';
 import { followUpModule } from './modules/follow-up/index.js';
 import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
 import { meddraModule } from './modules/meddra/index.js';
 import { indicatorsModule } from './modules/indicators/index.js';
+import { noKpiModule } from './modules/nokpi/index.js';
 import { metricsModule } from './modules/metrics/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
 import { type AccountEvents, type ConfigurationEvents, createAccountEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
@@ -48,6 +50,8 @@ export interface BuildAppOptions {
   configurationEvents?: ConfigurationEvents;
   /** The account events of the instance (users whose access changed); tests pass theirs. */
   accountEvents?: AccountEvents;
+  /** Missed deadlines found by the sweep (main.ts starts it); the hub tells those users. */
+  deadlineEvents?: DeadlineEvents;
 }
 
 /**
@@ -77,7 +81,13 @@ function acceptEmptyJson(app: FastifyInstance): void {
  * The Fastify application: security headers, error catalogue, role checks, OpenAPI at
  * /api/docs, the API modules and the web build. Not yet listening nor `ready()`.
  */
-export async function buildApp({ database, config, configurationEvents = createConfigurationEvents(), accountEvents = createAccountEvents() }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  config,
+  configurationEvents = createConfigurationEvents(),
+  accountEvents = createAccountEvents(),
+  deadlineEvents = createDeadlineEvents(),
+}: BuildAppOptions): Promise<FastifyInstance> {
   // Messages of schemas that do not set their own: Spanish, like everything the user reads.
   z.config(z.locales.es());
 
@@ -128,6 +138,7 @@ export async function buildApp({ database, config, configurationEvents = createC
   await app.register(metricsModule, { db, configurationEvents });
   await app.register(indicatorsModule, { db });
   await app.register(auditTrailModule, { db });
+  await app.register(noKpiModule, { db });
   await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, {
@@ -139,6 +150,7 @@ export async function buildApp({ database, config, configurationEvents = createC
     caseEvents,
     configurationEvents,
     accountEvents,
+    deadlineEvents,
   });
 
   registerNotFound(app, await registerWebApp(app, config.webDistDir));

@@ -304,6 +304,10 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/getTimeOptions': plainGet('/api/getTimeOptions'),
   'POST /api/updateMetricTime': { object: 'none', read: false, call: () => ({ url: '/api/updateMetricTime', payload: { id: 6, tiempo: 5 } }) },
   'POST /api/activeMetric': { object: 'none', read: false, call: () => ({ url: '/api/activeMetric', payload: { MetricaId: 6, Activo: true } }) },
+  // No-KPI (ADMIN, QPPV, RLF; the cases in reach, no object of its own).
+  'POST /api/getNoKpiMetrics': { object: 'none', read: true, call: () => ({ url: '/api/getNoKpiMetrics', payload: { pais: null } }) },
+  'GET /api/getEventsNoKpi': plainGet('/api/getEventsNoKpi?pais=UY'),
+  'GET /api/getNoKpiCountries': plainGet('/api/getNoKpiCountries'),
   // Parameters (reference lists): no object; an allowed call adds, renames or toggles a row of the matrix's own (PaisOrigen: no test lists it exactly).
   'POST /api/createElementCodiguera': {
     object: 'none',

@@ -4,6 +4,7 @@ import { openMigratedDatabase } from './db/roles.js';
 import { demoUsers } from './db/seed/data/index.js';
 import { isEmptyDatabase } from './db/seed/index.js';
 import { DEMO_PASSWORD, seedOnStart } from './demo/index.js';
+import { createDeadlineEvents, startDeadlineSweeper } from './modules/deadlines/index.js';
 import { startMailSender } from './modules/mail/index.js';
 
 async function main(): Promise<void> {
@@ -14,9 +15,12 @@ async function main(): Promise<void> {
   const demo = config.demo || (database.driver === 'pglite' && (await isEmptyDatabase(database.db)));
   await seedOnStart(database, { demo });
 
-  const app = await buildApp({ database, config });
+  const deadlineEvents = createDeadlineEvents();
+  const app = await buildApp({ database, config, deadlineEvents });
   if (warning) app.log.warn(warning);
   const mail = startMailSender(database.db, app.log, undefined, { captureDir: config.mailCaptureDir });
+  // Pending deadlines become overdue as time passes (docs/adr/0013-deadline-sweep.md).
+  const deadlines = startDeadlineSweeper(database.db, app.log, deadlineEvents);
   if (config.mailCaptureDir) app.log.warn(`ATALAYA_MAIL_CAPTURE_DIR: los correos se escriben en ${config.mailCaptureDir} y no se envían`);
 
   let closing = false;
@@ -27,6 +31,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await mail.stop();
+      await deadlines.stop();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -205,6 +205,8 @@ export const MSG = {
     configurationChanged: 'Cambio en la configuración',
     configurationChangedText: 'Los parámetros del sistema cambiaron. Recargue la página para aplicarlos.',
     reload: 'Recargar',
+    deadlineMissed: 'Plazo vencido',
+    deadlineMissedText: (reference: string) => `El evento ${reference} no cumple sus KPI. Véalo en «Eventos que no cumplen KPI's».`,
   },
   workflow: {
     /** (ours) an action the workflow table does not allow from the current status. */
@@ -465,6 +467,19 @@ export const MSG = {
     card: 'Eventos No KPI',
     listTitle: 'Eventos que no cumplen',
     empty: 'Eventos que no cumplan con los KPIs',
+    /** (ours) labels. */
+    countries: 'Paises',
+    allCountries: 'Todos los países',
+    columns: { event: 'Evento', status: 'Estado', date: 'Fecha', kpi: 'KPI', time: 'Tiempo KPI' },
+    vsLastMonth: 'respecto del mes anterior',
+    /** (ours) a country code that names no country. */
+    unknownCountry: 'El país no existe',
+    /** (ours) a field the call does not take. */
+    unknownField: 'La consulta recibió un campo que no admite',
+    /** (ours) the generic failure display (spec §8: details not shown). */
+    loadFailed: 'No se pudieron cargar los eventos que no cumplen KPI. Intente de nuevo.',
+    late: 'Cumplido fuera de plazo',
+    overdue: 'Plazo vencido',
   },
   referenceData: {
     /** (ours) a numeric path parameter that is not a positive whole number. */

@@ -288,12 +288,20 @@ export const HUB_EVENTS = {
   newEvents: 'nuevosEventos',
   /** Parameters or settings changed: 'Cambio en la configuración'. */
   configurationChanged: 'cambioConfiguracion',
+  /** A case the user acts on next has just missed a KPI limit (docs/kpi.md): 'Plazo vencido'. */
+  deadlineMissed: 'plazoVencido',
 } as const;
 
 export interface NewEventsMessage {
   kind: 'homeReport' | 'event';
   reference: string;
   countryCode: string;
+  date: string;
+}
+export interface DeadlineMissedMessage {
+  /** NumeroReferencia and Meta of the case. */
+  reference: string;
+  meta: string;
   date: string;
 }
 export interface ConfigurationChangedMessage {

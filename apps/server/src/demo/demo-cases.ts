@@ -24,6 +24,7 @@ import {
   storedReport,
 } from '../modules/home-reports/index.js';
 import { type DemoActor, type DemoCaseStep, type DemoReport, demoReports } from './data/demo-cases.js';
+import { refreshCaseDeadlines } from '../modules/deadlines/index.js';
 
 /** The fixed references of the demo reports end in 9000xx: one of them present means the demo content is there. */
 const DEMO_REFERENCE_PATTERN = 'RH-%-9000__';
@@ -281,5 +282,7 @@ export async function seedDemoCases(tx: Tx, now = new Date()): Promise<void> {
   // Older first, so the case numbers follow the order of entry.
   const ordered = [...demoReports].sort((a, b) => b.receivedDaysAgo - a.receivedDaysAgo);
   for (const report of ordered) await seedReport(tx, report, lookups);
+  // The workflow steps above are written directly: the deadlines of every case, once, now.
+  await refreshCaseDeadlines(tx, { all: true }, now);
 }
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ER_STATUS, formatCaseReference } from '@atalaya/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { refreshCaseDeadlines } from '../modules/deadlines/index.js';
 import { nextReferenceSequence } from '../db/reference-sequences.js';
 import {
   countries,
@@ -165,6 +166,8 @@ export async function createCase(db: DbOrTx, options: CreateCaseOptions): Promis
     if (ram.providerNotification) await db.insert(ramNotifications).values({ ramId: row.id, kind: 'provider', date: ram.providerNotification });
   }
 
+  // As the application's writes do: the case's deadlines are stored with it (modules/deadlines).
+  await refreshCaseDeadlines(db, { eventIds: [event.id] });
   return { id: event.id, meta: event.meta, referenceNumber, status, countryId: country.id, laboratoryIds, productIds, ramIds };
 }
 
@@ -187,6 +190,7 @@ export async function addCaseComment(
     })
     .returning({ id: eventComments.id });
   if (!row) throw new Error('Comment not created');
+  await refreshCaseDeadlines(db, { eventIds: [caseId] });
   return row.id;
 }
 

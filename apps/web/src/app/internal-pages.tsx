@@ -2,6 +2,7 @@ import { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { AuditTrailPage } from '../features/audit-trail';
 import { MetricsPage } from '../features/metrics';
+import { NoKpiPage } from '../features/nokpi';
 import { ParametersPage } from '../features/parameters';
 import { EventSearchPage, ProductSearchPage } from '../features/search';
 import { SettingsPage } from '../features/settings';
@@ -70,5 +71,5 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   metrics: MetricsPage,
   settings: SettingsPage,
   parameters: ParametersPage,
-  noKpis: placeholder('noKpis', 'Aquí verá los eventos que no cumplen los tiempos de notificación.'),
+  noKpis: NoKpiPage,
 };

@@ -19,3 +19,4 @@ export * from './users.js';
 export * from './metrics.js';
 export * from './indicators.js';
 export * from './audit-trail.js';
+export * from './nokpi.js';

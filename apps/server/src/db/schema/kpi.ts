@@ -30,9 +30,12 @@ export const metrics = pgTable('metrics', {
 });
 
 /**
- * Computed deadline of each active metric for each case: 'pending' (running), 'met',
- * 'late' (milestone after the due date) or 'overdue' (due date passed without it).
- * 'late' and 'overdue' rows are the MetricsAlerts of the no-KPI list.
+ * The deadline state of each active metric for each case (docs/kpi.md): 'pending' (running),
+ * 'met', 'late' (milestone after the due date) or 'overdue' (due date passed without it).
+ * Kept by the deadline engine (modules/deadlines, `refreshCaseDeadlines`) in the same
+ * transaction as every write that moves a milestone; the sweep turns 'pending' into
+ * 'overdue' as time passes. 'late' and 'overdue' rows are the MetricsAlerts of the lists
+ * and the cases of the no-KPI screen. Annulled and deleted cases have no rows.
  */
 export const eventMetricAlerts = pgTable(
   'event_metric_alerts',
@@ -44,6 +47,8 @@ export const eventMetricAlerts = pgTable(
       .notNull()
       .references(() => metrics.metricaId),
     startedAt: timestamptz().notNull(),
+    /** The limit in hours of the metric's time option when the row was computed. */
+    limitHours: integer().notNull(),
     dueAt: timestamptz().notNull(),
     metAt: timestamptz(),
     state: text().notNull(),
@@ -53,6 +58,8 @@ export const eventMetricAlerts = pgTable(
     primaryKey({ columns: [t.eventId, t.metricId] }),
     index('event_metric_alerts_pending_due_idx').on(t.dueAt).where(sql`${t.state} = 'pending'`),
     index('event_metric_alerts_failed_idx').on(t.eventId).where(sql`${t.state} in ('late', 'overdue')`),
+    // The no-KPI card: the cases whose limit passed in a month (`due_at` range of failed rows).
+    index('event_metric_alerts_failed_due_idx').on(t.dueAt, t.eventId).where(sql`${t.state} in ('late', 'overdue')`),
     index().on(t.metricId),
     check('event_metric_alerts_state', sql`${t.state} in ('pending', 'met', 'late', 'overdue')`),
   ],

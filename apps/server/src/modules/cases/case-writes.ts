@@ -5,6 +5,7 @@ import { events, operationHistory, operationHistoryLines } from '../../db/schema
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { writeAudit, type AuditKind } from '../audit/index.js';
+import { refreshCaseDeadlines } from '../deadlines/index.js';
 import { findCaseInReach, type CaseInReach } from '../reach/index.js';
 
 /**
@@ -122,4 +123,7 @@ export async function recordCaseOperation(tx: Tx, user: AuthUser, found: CaseInR
     newValues: Object.fromEntries(operation.lines.map((line) => [line.description, line.newValue])),
   });
   await tx.update(events).set({ updatedAt: now, updatedBy: user.id }).where(eq(events.id, found.id));
+  // Every change of a case may move a milestone (status, comments, notification dates,
+  // seriousness, annulment, deletion): its deadlines are recomputed in the same transaction.
+  await refreshCaseDeadlines(tx, { eventIds: [found.id] });
 }

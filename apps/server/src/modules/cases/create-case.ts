@@ -6,6 +6,7 @@ import { events, operationHistory, operationHistoryLines } from '../../db/schema
 import type { RequestOrigin } from '../../http/request-origin.js';
 import { writeAudit } from '../audit/index.js';
 import type { CaseCreated } from './events.js';
+import { refreshCaseDeadlines } from '../deadlines/index.js';
 
 /** GrupoId 1 'Reacción adversa a medicamento': its cases are RAM cases (IsRAM). */
 const RAM_GROUP_ID = 1;
@@ -120,5 +121,7 @@ export async function createCase(tx: Tx, input: NewCase): Promise<CaseCreated> {
       NumeroReferenciaHome: homeReport?.reference ?? null,
     },
   });
+  // Day zero (receipt) and the creation are milestones: the case's deadlines start now.
+  await refreshCaseDeadlines(tx, { eventIds: [row.id] }, now);
   return { id: row.id, meta, referenceNumber, countryCode: input.countryCode.toUpperCase(), homeReportId: homeReport?.id ?? null, createdAt: now };
 }

@@ -18,6 +18,7 @@ import { type CaseCreated, type CaseHistoryLine, createCase } from '../cases/ind
 import { referenceKey } from '../catalog/index.js';
 import { caseRecordsFromReport, type CatalogFacts } from './case-from-report.js';
 import type { StoredReport } from './stored-report.js';
+import { refreshCaseDeadlines } from '../deadlines/index.js';
 
 /** The incoming report being entered, as locked by the triage. */
 export interface ReportToEnter {
@@ -136,5 +137,7 @@ export async function enterCase(
     );
     if (values.length > 0) await tx.insert(eventMedicationIngredients).values(values);
   }
+  // Its reactions are in: the deadlines count from the report's receipt, serious or not.
+  await refreshCaseDeadlines(tx, { eventIds: [eventId] }, now);
   return created;
 }

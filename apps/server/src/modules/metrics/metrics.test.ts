@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase, laboratoryOfProduct } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
 import { bearer, createUser, login, type TestUser } from '../../test-support/factories.js';
+import { refreshCaseDeadlines } from '../deadlines/index.js';
 import { onConfigurationChanged } from '../realtime/index.js';
 
 /**
@@ -48,6 +49,7 @@ afterAll(async () => {
 
 async function restoreIntake(): Promise<void> {
   await t.database.db.update(metrics).set({ tiempoId: INTAKE?.TiempoId, activo: true }).where(eq(metrics.metricaId, 1));
+  await refreshCaseDeadlines(t.database.db, { metricId: 1 });
 }
 
 function token(role: Role): string {

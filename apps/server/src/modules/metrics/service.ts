@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
+import { refreshCaseDeadlines } from '../deadlines/index.js';
 import { announceConfigurationChanged, type ConfigurationEvents } from '../realtime/index.js';
 import { metricById, setMetricActive, setMetricTime, timeOptionById } from './queries.js';
 
@@ -59,6 +60,7 @@ export function updateMetricTime(deps: MetricsDeps, user: AuthUser, body: Update
     if (!option) throw badRequest(MSG.metrics.timeOptionNotFound);
     if (option.Id === metric.TiempoId) return null;
     await setMetricTime(tx, metric.MetricaId, option.Id);
+    await refreshCaseDeadlines(tx, { metricId: metric.MetricaId });
     return { field: 'TiempoId', description: `tiempo ${metric.TiempoNombre} → ${option.Nombre}` };
   });
 }
@@ -68,6 +70,7 @@ export function activeMetric(deps: MetricsDeps, user: AuthUser, body: ActiveMetr
   return changeMetric(deps, user, body.MetricaId, async (metric, tx) => {
     if (metric.Activo === body.Activo) return null;
     await setMetricActive(tx, metric.MetricaId, body.Activo);
+    await refreshCaseDeadlines(tx, { metricId: metric.MetricaId });
     return { field: 'Activo', description: body.Activo ? 'activada' : 'desactivada' };
   });
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type ConfigurationChangedMessage, HUB_EVENTS, HUB_PATH, MSG, type NewEventsMessage, ROLE_IDS } from '@atalaya/domain';
+import { type ConfigurationChangedMessage, type DeadlineMissedMessage, HUB_EVENTS, HUB_PATH, MSG, type NewEventsMessage, ROLE_IDS } from '@atalaya/domain';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
@@ -10,6 +10,7 @@ import { type AuthUser, verifyAccessToken } from '../../http/access-token.js';
 import type { CurrentAccount } from '../../http/route-access.js';
 import { type CaseEvents, onCaseCreated } from '../cases/index.js';
 import { onCaseSent } from '../cases/index.js';
+import { type DeadlineEvents, onDeadlinesMissed } from '../deadlines/index.js';
 import { type HomeReportEvents, onHomeReportCreated } from '../home-reports/index.js';
 import { type AccountEvents, onAccountAccessChanged } from './account-events.js';
 import { type ConfigurationEvents, onConfigurationChanged } from './configuration-events.js';
@@ -25,6 +26,8 @@ export interface RealtimeHubOptions {
   configurationEvents: ConfigurationEvents;
   /** Users whose access changed: their sockets are disconnected (in every process). */
   accountEvents: AccountEvents;
+  /** Cases that missed a KPI limit: 'Plazo vencido' to the users told (`deadlineEvents`, docs/kpi.md). */
+  deadlineEvents?: DeadlineEvents;
   /**
    * The account of a verified token as it is now (the route guard's lookup): a deactivated
    * account, one whose role changed, or one that has not accepted the terms is not connected.
@@ -37,6 +40,7 @@ export interface RealtimeHubOptions {
 export interface HubServerEvents {
   [HUB_EVENTS.newEvents]: (message: NewEventsMessage) => void;
   [HUB_EVENTS.configurationChanged]: (message: ConfigurationChangedMessage) => void;
+  [HUB_EVENTS.deadlineMissed]: (message: DeadlineMissedMessage) => void;
 }
 type NoEvents = Record<string, never>;
 interface HubSocketData {
@@ -176,6 +180,19 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       io.in(userRoom(change.userId)).disconnectSockets(true);
       log.info({ userId: change.userId, reason: change.reason }, 'realtime hub: disconnected a user whose access changed');
     }),
+    ...(options.deadlineEvents
+      ? [
+          onDeadlinesMissed(options.deadlineEvents, (missed) => {
+            for (const told of missed.told) {
+              try {
+                io.to(userRoom(told.userId)).emit(HUB_EVENTS.deadlineMissed, { reference: told.reference, meta: told.meta, date: missed.at.toISOString() });
+              } catch (error) {
+                log.error({ err: error, reference: told.reference }, 'realtime hub: could not send plazoVencido');
+              }
+            }
+          }),
+        ]
+      : []),
     onConfigurationChanged(options.configurationEvents, (change) => {
       try {
         io.emit(HUB_EVENTS.configurationChanged, { what: change.what, date: change.changedAt.toISOString() });

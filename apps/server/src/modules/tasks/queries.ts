@@ -1,4 +1,4 @@
-import { ER_STATUS, type KpiMetric, type ListOrder, type PageAt, pendingStatusesForRole, type WorkflowOrderColumn } from '@atalaya/domain';
+import { ER_STATUS, type ListOrder, type StoredDeadline, type PageAt, pendingStatusesForRole, type WorkflowOrderColumn } from '@atalaya/domain';
 import { desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -7,6 +7,7 @@ import {
   companies,
   countries,
   eventComments,
+  eventMetricAlerts,
   eventMedications,
   eventRams,
   events,
@@ -15,7 +16,6 @@ import {
   laboratories,
   metrics,
   products,
-  ramNotifications,
   ramTypes,
   subGroups,
   users,
@@ -336,7 +336,7 @@ export function toDate(value: unknown): Date | null {
 }
 
 /** A timestamp as ISO 8601 text in UTC, to the millisecond (truncated, as the drivers read it). */
-function isoMillis(value: SQL): SQL {
+function isoMillis(value: SQLWrapper): SQL {
   return sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
@@ -352,19 +352,11 @@ export interface CasePieces {
   hasRam: boolean;
   serious: boolean;
   ramType: string | null;
-  /** The earliest local sanitary and provider notification dates of its reactions ('YYYY-MM-DD'). */
-  localNotification: string | null;
-  providerNotification: string | null;
   followUps: number;
-  /**
-   * How many workflow comments it has, and the milestones they mark: the first AprobarRLF, the
-   * latest entry into status 3, the latest Imputable / NoImputable (the latest, so that a case
-   * re-opened and concluded again counts its new conclusion). ISO 8601 text.
-   */
+  /** How many workflow comments it has. */
   comments: number;
-  approvedByRlf: string | null;
-  inEvaluation: string | null;
-  concluded: string | null;
+  /** The stored deadline rows of the case that are not met (`event_metric_alerts`, by metric id). */
+  deadlines: StoredDeadline[];
   /** With `extra` only (`casePieces`): what the search adds to the row. */
   extra?: {
     /** The first medication's active ingredients, joined (`extra.firstIngredients`). */
@@ -383,14 +375,14 @@ export interface ExtraPieces {
 }
 
 /**
- * The list-row pieces of a page of cases and the active metrics, in one statement: the page's
- * ids as one array parameter, each piece a `left join lateral` read through its `event_id`
- * index (a case without medications, reactions, follow-ups or comments gets the empty values),
- * and the active metrics (`metrics.activo`, by id, with their time option and milestones) as
- * one JSON text computed once for the statement (read from the first row).
+ * The list-row pieces of a page of cases, in one statement: the page's ids as one array
+ * parameter, each piece a `left join lateral` read through its `event_id` index (a case
+ * without medications, reactions, follow-ups or comments gets the empty values), and the
+ * case's stored deadlines that are not met (`event_metric_alerts`, kept by the deadline
+ * engine, docs/kpi.md) as one JSON text per case.
  */
-export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?: ExtraPieces): Promise<{ pieces: CasePieces[]; metrics: KpiMetric[] }> {
-  if (eventIds.length === 0) return { pieces: [], metrics: [] };
+export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?: ExtraPieces): Promise<CasePieces[]> {
+  if (eventIds.length === 0) return [];
   const rows = await piecesStatement(extra)(db, { ids: `{${eventIds.join(',')}}` });
   const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
   const pieces = rows.map(
@@ -403,20 +395,15 @@ export async function casePieces(db: DbOrTx, eventIds: readonly string[], extra?
       hasRam: row.hasRam === true,
       serious: row.serious === true,
       ramType: text(row.ramType),
-      localNotification: text(row.localNotification),
-      providerNotification: text(row.providerNotification),
       followUps: Number(row.followUps ?? 0),
       comments: Number(row.comments ?? 0),
-      approvedByRlf: text(row.approvedByRlf),
-      inEvaluation: text(row.inEvaluation),
-      concluded: text(row.concluded),
+      deadlines: JSON.parse(String(row.deadlines ?? '[]')) as StoredDeadline[],
       ...(extra
         ? { extra: { ingredients: text(row.ingredients), reactions: JSON.parse(String(row.reactions ?? '[]')) as Record<string, unknown>[] } }
         : {}),
     }),
   );
-  const metricsText = rows[0]?.metrics;
-  return { pieces, metrics: metricsText ? (JSON.parse(String(metricsText)) as KpiMetric[]) : [] };
+  return pieces;
 }
 
 /** The pieces statement of each `ExtraPieces` (none: the task lists), compiled once (`staticStatement`). */
@@ -437,15 +424,11 @@ function piecesSql(ids: SQL, extra?: ExtraPieces): SQL {
       medication.commercial_name as "commercialName", medication.laboratory, medication.company,
       coalesce(medication.total, 0)::int as "medicationTotal",
       ram.has_ram as "hasRam", ram.serious, ram.ram_type as "ramType",
-      notification.local as "localNotification", notification.provider as "providerNotification",
       follow_up.total::int as "followUps",
-      comment.total::int as comments, comment.approved_by_rlf as "approvedByRlf",
-      comment.in_evaluation as "inEvaluation", comment.concluded,
+      comment.total::int as comments, deadline.rows as deadlines,
       ${extra ? sql`${extra.firstIngredients(sql`medication.medication_id`, sql`medication.product_id`)} as "ingredients",
         (select coalesce(json_agg(reaction.item order by reaction.position), '[]')::text from (${extra.reactions(sql`page.id`)}) as reaction) as "reactions",` : sql``}
-      (select coalesce(json_agg(json_build_object('Nombre', ${metrics.nombre}, 'TiempoId', ${metrics.tiempoId},
-          'from', ${metrics.fromMilestone}, 'to', ${metrics.toMilestone}, 'serious', ${metrics.serious}) order by ${metrics.metricaId}), '[]')::text
-        from ${metrics} where ${metrics.activo}) as metrics
+      true as done
     from unnest(${ids}) as page(id)
     left join lateral (
       select ${products.commercialName} as commercial_name, ${laboratories.name} as laboratory, ${companies.name} as company,
@@ -466,23 +449,19 @@ function piecesSql(ids: SQL, extra?: ExtraPieces): SQL {
       where ${eventRams.eventId} = page.id
     ) as ram on true
     left join lateral (
-      select (min(${ramNotifications.date}) filter (where ${ramNotifications.kind} = 'local'))::text as local,
-        (min(${ramNotifications.date}) filter (where ${ramNotifications.kind} = 'provider'))::text as provider
-      from ${ramNotifications}
-      join ${eventRams} on ${eventRams.id} = ${ramNotifications.ramId}
-      where ${eventRams.eventId} = page.id
-    ) as notification on true
-    left join lateral (
       select count(*) as total from ${followUpReports} where ${followUpReports.eventId} = page.id
     ) as follow_up on true
     left join lateral (
-      select count(*) as total,
-        ${isoMillis(sql`min(${eventComments.createdAt}) filter (where ${eventComments.action} = 'AprobarRLF')`)} as approved_by_rlf,
-        ${isoMillis(sql`max(${eventComments.createdAt}) filter (where ${eventComments.toStatus} = ${ER_STATUS.EN_EVALUACION_QPPV})`)} as in_evaluation,
-        ${isoMillis(sql`max(${eventComments.createdAt}) filter (where ${eventComments.action} in ('Imputable', 'NoImputable'))`)} as concluded
-      from ${eventComments}
-      where ${eventComments.eventId} = page.id
-    ) as comment on true`;
+      select count(*) as total from ${eventComments} where ${eventComments.eventId} = page.id
+    ) as comment on true
+    left join lateral (
+      select coalesce(json_agg(json_build_object('Nombre', ${metrics.nombre}, 'state', ${eventMetricAlerts.state},
+          'limitHours', ${eventMetricAlerts.limitHours}, 'startedAt', ${isoMillis(eventMetricAlerts.startedAt)},
+          'dueAt', ${isoMillis(eventMetricAlerts.dueAt)}, 'metAt', ${isoMillis(eventMetricAlerts.metAt)}) order by ${metrics.metricaId}), '[]')::text as rows
+      from ${eventMetricAlerts}
+      join ${metrics} on ${metrics.metricaId} = ${eventMetricAlerts.metricId}
+      where ${eventMetricAlerts.eventId} = page.id and ${eventMetricAlerts.state} <> 'met'
+    ) as deadline on true`;
 }
 
 /** The workflow comments of a case, newest first, with the author's name. */

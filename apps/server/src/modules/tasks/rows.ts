@@ -1,6 +1,6 @@
-import { emptyMilestones, type ErListRow, evaluateCaseKpis, formatDateTime, type KpiMetric } from '@atalaya/domain';
+import { type ErListRow, formatDateTime, kpiFromDeadlines } from '@atalaya/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { type CasePageRow, type CasePieces, casePieces, type ExtraPieces, toDate } from './queries.js';
+import { type CasePageRow, type CasePieces, casePieces, type ExtraPieces } from './queries.js';
 
 export interface RowContext {
   userId: string;
@@ -10,9 +10,9 @@ export interface RowContext {
 
 /**
  * The list rows of one page of cases (event spec §3 'List row'), with one query whatever the
- * page holds (`casePieces`: first medication and count, reactions, notifications, follow-ups,
- * comments and their milestones, one lateral piece each, and the active metrics). The KPI
- * columns come from `evaluateCaseKpis` over the case's milestones.
+ * page holds (`casePieces`: first medication and count, reactions, follow-ups,
+ * comments, and the case's stored deadlines, one lateral piece each). The KPI columns are read
+ * from the deadline engine's stored state (`kpiFromDeadlines`), not recomputed.
  */
 export async function buildCaseRows(db: DbOrTx, page: CasePageRow[], context: RowContext): Promise<ErListRow[]> {
   return (await buildCaseRowsWith(db, page, context)).map(({ row }) => row);
@@ -30,29 +30,12 @@ export async function buildCaseRowsWith(
 ): Promise<{ row: ErListRow; piece: CasePieces | undefined }[]> {
   if (page.length === 0) return [];
   const ids = page.map((row) => row.id);
-  const { pieces, metrics } = await casePieces(db, ids, extra);
+  const pieces = await casePieces(db, ids, extra);
   const piecesOf = new Map(pieces.map((piece) => [piece.eventId, piece]));
-  const kpiMetrics: KpiMetric[] = metrics;
 
   return page.map((row) => {
     const piece = piecesOf.get(row.id);
-    const kpi = evaluateCaseKpis({
-      milestones: {
-        ...emptyMilestones(),
-        receipt: row.receivedAt,
-        caseCreated: row.createdAt,
-        sentToReview: row.sentAt,
-        approvedByRlf: toDate(piece?.approvedByRlf),
-        inEvaluation: toDate(piece?.inEvaluation),
-        concluded: toDate(piece?.concluded),
-        localSanitaryNotification: toDate(piece?.localNotification),
-        providerNotification: toDate(piece?.providerNotification),
-      },
-      serious: piece?.serious ?? false,
-      metrics: kpiMetrics,
-      now: context.now,
-      timeZone: context.timeZone,
-    });
+    const kpi = kpiFromDeadlines(piece?.deadlines ?? [], context.now, context.timeZone);
     const listRow: ErListRow = {
       Id: row.id,
       Meta: row.meta,

@@ -1,7 +1,8 @@
-import { HUB_EVENTS, MSG, type ConfigurationChangedMessage, type NewEventsMessage } from '@atalaya/domain';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { APP_ROUTES, HUB_EVENTS, MSG, type ConfigurationChangedMessage, type DeadlineMissedMessage, type NewEventsMessage } from '@atalaya/domain';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import { useHubMessage } from '../../shared/realtime';
 
 export interface HubAlertsProps {
@@ -32,19 +33,36 @@ function HubAlert({ title, text, onReload, onClose }: { title: string; text: str
 
 /**
  * The realtime hub's information alerts on the Tasks screen (platform spec §4 'Realtime hub'):
- * 'Nuevos Eventos' reloads the lists, 'Cambio en la configuración' reloads the page.
+ * 'Nuevos Eventos' reloads the lists, 'Cambio en la configuración' reloads the page, 'Plazo
+ * vencido' names the cases the user acts on that just missed a KPI (docs/kpi.md).
  */
 export function HubAlerts({ onReloadLists }: HubAlertsProps) {
   const [newEvents, setNewEvents] = useState(false);
   const [configurationChanged, setConfigurationChanged] = useState(false);
+  const [missed, setMissed] = useState<string[]>([]);
+  const onDeadlineMissed = useCallback(
+    (message: DeadlineMissedMessage) => setMissed((references) => (references.includes(message.reference) ? references : [...references, message.reference])),
+    [],
+  );
+  useHubMessage(HUB_EVENTS.deadlineMissed, onDeadlineMissed);
   const onNewEvents = useCallback((_message: NewEventsMessage) => setNewEvents(true), []);
   const onConfigurationChanged = useCallback((_message: ConfigurationChangedMessage) => setConfigurationChanged(true), []);
   useHubMessage(HUB_EVENTS.newEvents, onNewEvents);
   useHubMessage(HUB_EVENTS.configurationChanged, onConfigurationChanged);
 
-  if (!newEvents && !configurationChanged) return null;
+  if (!newEvents && !configurationChanged && missed.length === 0) return null;
   return (
     <Stack gap="sm">
+      {missed.length > 0 ? (
+        <Alert color="red" variant="light" title={MSG.hub.deadlineMissed} withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setMissed([])}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{MSG.hub.deadlineMissedText(missed.join(', '))}</Text>
+            <Anchor component={Link} to={APP_ROUTES.noKpis.path} size="sm">
+              {MSG.noKpi.title}
+            </Anchor>
+          </Group>
+        </Alert>
+      ) : null}
       {newEvents ? (
         <HubAlert
           title={MSG.hub.newEvents}
