@@ -27,9 +27,11 @@ test('the audit trail shows a parameter change made in the same test, with its d
   await ways.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Creado correctamente')).toBeVisible();
 
-  // The audit trail: ADMIN reaches no case, so the Evento Reportable panel says so.
+  // The audit trail: ADMIN reaches no case, so it opens on Usuarios and the Evento Reportable panel says why it is empty.
   await page.goto('/audittrail');
   await expect(page.getByRole('heading', { name: 'Auditoría', level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Usuarios' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Evento Reportable' }).click();
   await expect(page.getByText('Sin eventos a su alcance')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Parametros' }).click();

@@ -354,7 +354,8 @@ function LogPanelView({ panel }: { panel: LogPanel }) {
  */
 export function AuditTrailPage() {
   const { user } = useSession();
-  const [panel, setPanel] = useState<AuditPanel>('ER');
+  // ADMIN reaches no case, so its Evento Reportable panel holds only a notice: it opens on Usuarios.
+  const [panel, setPanel] = useState<AuditPanel>(() => (user?.Rol === 'ADMIN' ? 'Usuarios' : 'ER'));
   if (!user) return null;
   const linked = auditLinksToEvent(user.Rol);
   return (
