@@ -108,6 +108,19 @@ export const pageKeyParam = z
     return at;
   });
 
+/** The `pageKey` of a JSON body: as `pageKeyParam`, and also null; a non-text value is the same 400. */
+export const pageKeyBodyField = z
+  .string({ error: MSG.lists.invalidPageKey })
+  .nullish()
+  .transform((value, ctx): PageAt => {
+    const at = parsePageKey(value);
+    if (!at) {
+      ctx.addIssue({ code: 'custom', message: MSG.lists.invalidPageKey });
+      return z.NEVER;
+    }
+    return at;
+  });
+
 /** `isMedic` filter of `getReportHome`: `true`, `false`, or a no-filter value (→ null). */
 export const booleanFilterParam = z.string().transform((value, ctx) => {
   if (isNoFilter(value)) return null;

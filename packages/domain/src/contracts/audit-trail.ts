@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates.js';
 import { MSG } from '../messages.js';
-import { type PageAt, parsePageKey } from '../paging.js';
-import { pagedResultSchema } from '../work-lists.js';
+import { pageKeyBodyField, pagedResultSchema } from '../work-lists.js';
 
 /**
  * The audit trail (`/audittrail`, platform spec §2 'Audit trail screen', §3 'Audit row',
@@ -60,23 +59,11 @@ function textFilter() {
     .transform((value) => (value ? value : null));
 }
 
-/** The `pageKey` of the body (docs/api.md 'Paging'). */
-const pageKeyField = z
-  .string({ error: MSG.lists.invalidPageKey })
-  .nullish()
-  .transform((value, ctx): PageAt => {
-    const at = parsePageKey(value);
-    if (!at) {
-      ctx.addIssue({ code: 'custom', message: MSG.lists.invalidPageKey });
-      return z.NEVER;
-    }
-    return at;
-  });
 
 const pagingShape = {
   pageNumber: z.number({ error: MSG.lists.invalidPage }).int(MSG.lists.invalidPage).min(1, MSG.lists.invalidPage).max(1_000_000, MSG.lists.invalidPage).default(1),
   pageSize: z.literal(AUDIT_PAGE_SIZE, { error: MSG.audit.invalidPageSize }).optional(),
-  pageKey: pageKeyField,
+  pageKey: pageKeyBodyField,
   /** Only the spec's order (date descending). */
   orderBy: z.literal('Date DESC', { error: MSG.lists.invalidOrder }).nullish(),
 };

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../dates.js';
 import { dbId } from '../fields.js';
 import { MSG } from '../messages.js';
-import { type PageAt, parsePageKey } from '../paging.js';
-import { erListRowSchema, type ListOrder, pagedResultSchema, parseOrderBy } from '../work-lists.js';
+import { erListRowSchema, type ListOrder, pageKeyBodyField, pagedResultSchema, parseOrderBy } from '../work-lists.js';
 
 /**
  * The event search (`/eventsearch`, `/productSearch`; event spec §2.5, §7 `getERByFilters`)
@@ -113,19 +112,6 @@ export const searchExportSchema = z
 export type SearchExportRequest = z.input<typeof searchExportSchema>;
 export type ParsedSearchExport = z.output<typeof searchExportSchema>;
 
-/** The `pageKey` of the body (`PageAt`): absent, `first`, `last`, `after:{key}`, `before:{key}`. */
-const pageKeyField = z
-  .string({ error: MSG.lists.invalidPageKey })
-  .nullable()
-  .optional()
-  .transform((value, ctx): PageAt => {
-    const at = parsePageKey(value);
-    if (!at) {
-      ctx.addIssue({ code: 'custom', message: MSG.lists.invalidPageKey });
-      return z.NEVER;
-    }
-    return at;
-  });
 
 /** Body of `POST getERByFilters`: the filters, `pageSize` (only `SEARCH_PAGE_SIZE`), `pageNumber`, `pageKey`, `orderBy`. */
 export const searchRequestSchema = z
@@ -133,7 +119,7 @@ export const searchRequestSchema = z
     ...searchCriteriaShape,
     pageSize: z.literal(SEARCH_PAGE_SIZE, { error: MSG.search.invalidPageSize }).optional(),
     pageNumber: z.number({ error: MSG.lists.invalidPage }).int(MSG.lists.invalidPage).min(1, MSG.lists.invalidPage).max(1_000_000, MSG.lists.invalidPage).optional(),
-    pageKey: pageKeyField,
+    pageKey: pageKeyBodyField,
     orderBy: searchOrderField,
   }, STRICT)
   .superRefine(checkDateRanges);
