@@ -92,6 +92,16 @@ export const textFilterParam = z
   .max(60, MSG.lists.invalidFilter)
   .transform((value) => (isNoFilter(value) ? null : value.trim()));
 
+/** A `pageKey` as `PageAt`, or the 400 'La posición de la página no es válida'. */
+function toPageAt(value: string | null | undefined, ctx: z.RefinementCtx): PageAt {
+  const at = parsePageKey(value);
+  if (!at) {
+    ctx.addIssue({ code: 'custom', message: MSG.lists.invalidPageKey });
+    return z.NEVER;
+  }
+  return at;
+}
+
 /**
  * The `pageKey` of a list (query string or body): absent or `first`, `last`, `after:{key}`,
  * `before:{key}` (`PageAt`); anything else 400 'La posición de la página no es válida'.
@@ -99,27 +109,13 @@ export const textFilterParam = z
 export const pageKeyParam = z
   .string()
   .optional()
-  .transform((value, ctx): PageAt => {
-    const at = parsePageKey(value);
-    if (!at) {
-      ctx.addIssue({ code: 'custom', message: MSG.lists.invalidPageKey });
-      return z.NEVER;
-    }
-    return at;
-  });
+  .transform(toPageAt);
 
 /** The `pageKey` of a JSON body: as `pageKeyParam`, and also null; a non-text value is the same 400. */
 export const pageKeyBodyField = z
   .string({ error: MSG.lists.invalidPageKey })
   .nullish()
-  .transform((value, ctx): PageAt => {
-    const at = parsePageKey(value);
-    if (!at) {
-      ctx.addIssue({ code: 'custom', message: MSG.lists.invalidPageKey });
-      return z.NEVER;
-    }
-    return at;
-  });
+  .transform(toPageAt);
 
 /** `isMedic` filter of `getReportHome`: `true`, `false`, or a no-filter value (→ null). */
 export const booleanFilterParam = z.string().transform((value, ctx) => {

@@ -18,7 +18,7 @@ import { countries, events, operationHistory, users } from '../../db/schema/inde
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
-import { historyAcrossCasesWhere, withLines } from '../case-workflow/index.js';
+import { historyAcrossCasesWhere, historyEntryColumns, withLines } from '../case-workflow/index.js';
 import { auditLogRowsForFile, type LogFilters } from './queries.js';
 
 /** The body of downloadAuditFile after validation. */
@@ -83,17 +83,7 @@ interface FileRow {
 async function eventRows(db: Db, user: AuthUser, query: AuditFileQuery): Promise<FileRow[]> {
   const where = await historyAcrossCasesWhere(db, user, query);
   const entries = await db
-    .select({
-      id: operationHistory.id,
-      createdAt: operationHistory.createdAt,
-      description: operationHistory.description,
-      operationType: operationHistory.operationType,
-      comment: operationHistory.comment,
-      user: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
-      email: users.email,
-      meta: events.meta,
-      referenceNumber: events.referenceNumber,
-    })
+    .select({ ...historyEntryColumns, email: users.email })
     .from(operationHistory)
     .innerJoin(events, eq(events.id, operationHistory.eventId))
     .innerJoin(users, eq(users.id, operationHistory.userId))

@@ -45,7 +45,8 @@ interface EntryRow {
   referenceNumber: string | null;
 }
 
-const entryColumns = {
+/** The columns of a history entry with its author and case (the audit file adds the author's e-mail). */
+export const historyEntryColumns = {
   id: operationHistory.id,
   createdAt: operationHistory.createdAt,
   description: operationHistory.description,
@@ -103,7 +104,7 @@ export async function getHistoryPage(db: Db, user: AuthUser, query: HistoryQuery
 
   const [totalRow] = await db.select({ n: count() }).from(operationHistory).where(where);
   const entries = await db
-    .select(entryColumns)
+    .select(historyEntryColumns)
     .from(operationHistory)
     .innerJoin(users, eq(users.id, operationHistory.userId))
     .innerJoin(events, eq(events.id, operationHistory.eventId))
@@ -156,7 +157,7 @@ async function historyAcrossCases(db: Db, user: AuthUser, query: HistoryQuery): 
   const where = await historyAcrossCasesWhere(db, user, query);
   const [rows, total] = await Promise.all([
     db
-      .select({ ...entryColumns, ...keysetColumns(order) })
+      .select({ ...historyEntryColumns, ...keysetColumns(order) })
       .from(operationHistory)
       .innerJoin(events, eq(events.id, operationHistory.eventId))
       .innerJoin(users, eq(users.id, operationHistory.userId))

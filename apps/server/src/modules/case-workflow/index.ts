@@ -15,4 +15,4 @@ export {
   type TransitionRefusal,
   type TransitionRequest,
 } from './transition.js';
-export { historyAcrossCasesWhere, withLines } from './history.js';
+export { historyAcrossCasesWhere, historyEntryColumns, withLines } from './history.js';
