@@ -299,6 +299,8 @@ export const HUB_EVENTS = {
   configurationChanged: 'cambioConfiguracion',
   /** A case the user acts on next has just missed a KPI limit (docs/kpi.md): 'Plazo vencido'. */
   deadlineMissed: 'plazoVencido',
+  /** An import changed status, table or percentage (ADMIN room; contracts/imports.ts). */
+  importProgress: 'progresoImportacion',
 } as const;
 
 export interface NewEventsMessage {

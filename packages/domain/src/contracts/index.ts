@@ -20,3 +20,4 @@ export * from './metrics.js';
 export * from './indicators.js';
 export * from './audit-trail.js';
 export * from './nokpi.js';
+export * from './imports.js';
