@@ -521,4 +521,57 @@ export const MSG = {
     /** (ours) uploadDocAndNotes 'update' without the id of the document or note. */
     documentRequired: 'Debe indicar el documento o nota a modificar',
   },
+  dataImport: {
+    /** Platform spec §2 'Importación de datos': the screen and its two panels. */
+    title: 'Importación de datos',
+    productsPanel: 'Productos',
+    meddraPanel: 'MedDRA',
+    /** Spec §2: the MedDRA panel's download icon opens this modal. */
+    meddraModal: 'Importar MedDRA',
+    importButton: 'Importar',
+    /** (ours) the catalogue template (docs/imports.md). */
+    templateExcel: 'Descargar plantilla Excel',
+    templateCsv: 'Descargar plantilla CSV',
+    templateFailed: 'No se pudo descargar la plantilla. Intente de nuevo.',
+    /** (ours) the pickers. Spec §5: a .ZIP file with an optional zip password. */
+    catalogueFileLabel: 'Archivo del catálogo (.xlsx o .csv)',
+    zipFileLabel: 'Archivo ZIP de MedDRA',
+    zipPasswordLabel: 'Contraseña del ZIP (opcional)',
+    zipRequired: 'Debe seleccionar un archivo .ZIP',
+    catalogueFileRequired: 'Debe seleccionar un archivo .XLSX o .CSV',
+    /** (ours) notices. */
+    started: 'Importación iniciada',
+    startedDetail: (code: string) => `La importación ${code} quedó pendiente; su avance se muestra en la lista.`,
+    cancelled: 'Importación cancelada',
+    reportFailed: 'No se pudo descargar el informe de errores. Intente de nuevo.',
+    /** (ours) the lists. */
+    meddraListTitle: 'Importaciones de MedDRA',
+    dataListTitle: 'Importaciones de productos',
+    empty: 'No hay importaciones',
+    loadFailed: 'No se pudieron cargar las importaciones',
+    columns: {
+      code: 'Código',
+      version: 'Versión',
+      user: 'Usuario',
+      file: 'Archivo',
+      start: 'Inicio',
+      end: 'Fin',
+      status: 'Estado',
+      progress: 'Progreso',
+      table: 'Tabla',
+      inserted: 'Insertados',
+    },
+    loading: (table: string) => `Cargando ${table}`,
+    errorReport: 'Descargar informe de errores',
+    errorCount: (count: number) => (count === 1 ? '1 error en el archivo' : `${count} errores en el archivo`),
+    details: 'Ver tablas',
+    hideDetails: 'Ocultar tablas',
+    tablesOf: (code: string) => `Tablas de la importación ${code}`,
+    noTables: 'Todavía no hay tablas',
+    cancel: 'Cancelar',
+    cancelTitle: 'Cancelar importación',
+    cancelConfirm: (code: string) => `¿Está seguro de que quiere cancelar la importación ${code}? No se cargará ningún dato de ella.`,
+    cancelYes: 'Cancelar importación',
+    cancelNo: 'Volver',
+  },
 } as const;

@@ -1,4 +1,4 @@
-import { APP_ROUTES } from '@atalaya/domain';
+import type { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { AuditTrailPage } from '../features/audit-trail';
 import { MetricsPage } from '../features/metrics';
@@ -8,20 +8,9 @@ import { EventSearchPage, ProductSearchPage } from '../features/search';
 import { SettingsPage } from '../features/settings';
 import { TasksPage } from '../features/tasks';
 import { AdminUsersPage, MyUserPage } from '../features/users';
-import { FullPageLoader, PlaceholderPage } from '../shared/layout';
+import { FullPageLoader } from '../shared/layout';
 
 export type InternalRouteKey = Exclude<keyof typeof APP_ROUTES, 'landing' | 'login' | 'changePassword' | 'teamsConfig'>;
-
-/**
- * The screens of the internal area. Each is a titled placeholder until its feature arrives in
- * a later issue, which replaces the entry with its own page component.
- */
-function placeholder(key: InternalRouteKey, sentence: string, title?: string): ComponentType {
-  const pageTitle = title ?? APP_ROUTES[key].title ?? '';
-  return function Placeholder() {
-    return <PlaceholderPage title={pageTitle} sentence={sentence} />;
-  };
-}
 
 /** The event view: its code is downloaded the first time a case is opened. */
 const ViewPage = lazy(async () => ({ default: (await import('../features/case-view/case-view-page')).CaseViewPage }));
@@ -56,6 +45,18 @@ function IndicatorsPage() {
   );
 }
 
+/** Importación de datos: its code is downloaded the first time the screen is opened (ADMIN only). */
+const DataImportLazyPage = lazy(async () => ({ default: (await import('../features/data-import/data-import-page')).DataImportPage }));
+
+function DataImportPage() {
+  return (
+    <Suspense fallback={<FullPageLoader label="Cargando importación de datos" />}>
+      <DataImportLazyPage />
+    </Suspense>
+  );
+}
+
+/** The screens of the internal area: each route's page. */
 export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   workflow: TasksPage,
   eventSearch: EventSearchPage,
@@ -64,7 +65,7 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   eventEdit: EventEditPage,
   auditTrail: AuditTrailPage,
   indicators: IndicatorsPage,
-  dataImport: placeholder('dataImport', 'Aquí podrá importar el catálogo de productos y las versiones de MedDRA.'),
+  dataImport: DataImportPage,
   adminUsers: AdminUsersPage,
   adminUser: AdminUsersPage,
   myUser: MyUserPage,

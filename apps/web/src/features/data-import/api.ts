@@ -1,0 +1,110 @@
+import {
+  HUB_EVENTS,
+  IMPORT_PATHS,
+  importProgressEventSchema,
+  isImportIncomplete,
+  IMPORT_POLL_MS,
+  type ImportEntry,
+  type ImportKind,
+  type ImportList,
+} from '@atalaya/domain';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, downloadFile } from '../../shared/api';
+import { useHubMessage } from '../../shared/realtime';
+import { DOWNLOAD_NAMES, IMPORT_CALLS, importUploadForm, pollInterval } from './import-logic';
+
+/**
+ * The calls of 'Importación de datos' (packages/domain/src/contracts/imports.ts): cache keys,
+ * the two lists and the detail, the uploads, cancel and the downloads. Everything of one kind
+ * sits under `importsKeys.kind(kind)`, so a hub message or a change refreshes all of it.
+ */
+export const importsKeys = {
+  all: ['imports'] as const,
+  kind: (kind: ImportKind) => ['imports', kind] as const,
+  list: (kind: ImportKind) => ['imports', kind, 'list'] as const,
+  detail: (kind: ImportKind, code: string) => ['imports', kind, 'detail', code] as const,
+};
+
+/**
+ * `getmeddraimport` / `getdataimport`: the imports of a kind, latest first. While one is
+ * incomplete the list is asked again every 10 s (spec §4), in case the hub is down.
+ */
+export const importListQuery = (kind: ImportKind) =>
+  queryOptions({
+    queryKey: importsKeys.list(kind),
+    queryFn: ({ signal }) => api.get<ImportList>(IMPORT_CALLS[kind].list, { signal }),
+    staleTime: 0,
+    refetchInterval: (query) => pollInterval(query.state.data),
+  });
+
+/**
+ * `getmeddraimportcode/{code}` / `getdataimportcode/{code}`: one import with its `Tables`, shown
+ * when its row is opened; the list's entry stands in until it answers.
+ */
+export const importDetailQuery = (kind: ImportKind, code: string, listed?: ImportEntry) =>
+  queryOptions({
+    queryKey: importsKeys.detail(kind, code),
+    queryFn: ({ signal }) => api.get<ImportEntry>(`${IMPORT_CALLS[kind].detail}/${encodeURIComponent(code)}`, { signal }),
+    staleTime: 0,
+    placeholderData: listed,
+    refetchInterval: (query) => (query.state.data && !isImportIncomplete(query.state.data) ? false : IMPORT_POLL_MS),
+  });
+
+/**
+ * Refreshes the lists and open details whenever the hub says an import moved
+ * (`HUB_EVENTS.importProgress`, ADMIN room): status, table or percentage.
+ */
+export function useImportProgressUpdates(): void {
+  const queryClient = useQueryClient();
+  useHubMessage<unknown>(HUB_EVENTS.importProgress, (message) => {
+    const parsed = importProgressEventSchema.safeParse(message);
+    void queryClient.invalidateQueries({ queryKey: parsed.success ? importsKeys.kind(parsed.data.kind) : importsKeys.all });
+  });
+}
+
+export interface UploadInput {
+  file: File;
+  /** MedDRA only: the zip's password, null when it has none. */
+  password?: string | null;
+}
+
+/**
+ * POST multipart `uploadmeddra` / `uploaddata`: answers the new import (status P) at once; the
+ * list is read again to show it. A refusal (409 when one of the kind is already running, 400)
+ * is shown by the API client as the server's message.
+ */
+export function useStartImport(kind: ImportKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, password = null }: UploadInput) =>
+      api.request<ImportEntry>(IMPORT_CALLS[kind].upload, { method: 'POST', formData: importUploadForm(file, kind === 'meddra' ? password : null) }),
+    onSuccess: (entry) => {
+      queryClient.setQueryData<ImportList>(importsKeys.list(kind), (list) => (list ? [entry, ...list.filter((row) => row.code_import !== entry.code_import)] : list));
+      void queryClient.invalidateQueries({ queryKey: importsKeys.kind(kind) });
+    },
+  });
+}
+
+/** POST `cancelimport/{code}`: the import ends as C; its list and detail are read again. */
+export function useCancelImport(kind: ImportKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.request<unknown>(`${IMPORT_PATHS.cancel}/${encodeURIComponent(code)}`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: importsKeys.kind(kind) }),
+  });
+}
+
+/** `getdataimporttemplate?format=xlsx`: every sheet of the catalogue with a header and an example line. */
+export function downloadTemplateXlsx(): Promise<void> {
+  return downloadFile(`${IMPORT_PATHS.dataTemplate}?format=xlsx`, DOWNLOAD_NAMES.templateXlsx);
+}
+
+/** `getdataimporttemplate?format=csv&sheet=Productos`: the products sheet as CSV UTF-8. */
+export function downloadTemplateCsv(): Promise<void> {
+  return downloadFile(`${IMPORT_PATHS.dataTemplate}?format=csv&sheet=Productos`, DOWNLOAD_NAMES.templateCsv);
+}
+
+/** `getimporterrors/{code}`: the row errors of a failed import, one CSV line each. */
+export function downloadErrorReport(code: string): Promise<void> {
+  return downloadFile(`${IMPORT_PATHS.errorReport}/${encodeURIComponent(code)}`, DOWNLOAD_NAMES.errorReport(code));
+}
