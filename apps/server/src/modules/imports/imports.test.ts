@@ -76,6 +76,8 @@ interface HandlerControl {
   gate?: Gate;
   /** Lines staged per batch (2 unless told: several progress writes even for a short file). */
   batch?: number;
+  /** A badly written handler: it waits at the gate whatever its signal says. */
+  deaf?: boolean;
 }
 
 async function zipEntries(ctx: ImportJobContext): Promise<{ name: string; text: string }[]> {
@@ -145,7 +147,7 @@ function linesHandler(kind: ImportKind, control: HandlerControl): ImportHandler 
         );
         inserted += batch.length;
         await ctx.tableProgress(entry.name, inserted, share(inserted / lines.length));
-        await control.gate?.pass(ctx.signal);
+        await control.gate?.pass(control.deaf ? new AbortController().signal : ctx.signal);
       }
       await ctx.tableDone(entry.name, inserted, share(1));
     }
@@ -427,6 +429,22 @@ describe('cancel', () => {
     expect(await liveRows('data')).toEqual(live);
     expect((await importRow(entry.code_import)).fileId).toBeNull();
     expect((await cancel(entry.code_import)).statusCode).toBe(409);
+  });
+
+  it('ends C without it a running import whose handler does not stop', async () => {
+    const gate = new Gate();
+    const control: HandlerControl = { runs: [], gate, deaf: true };
+    t.startRunner(handlers(control), { cancelGraceMs: 300 });
+    const entry = await started('data', 'Uno\nDos\nTres');
+    await gate.reached;
+    expect((await cancel(entry.code_import)).statusCode).toBe(200);
+    const done = await importReaches(t, admin, 'data', entry.code_import, ['C', 'S', 'E']);
+    expect(done.status).toBe('C');
+    // When it finally goes on, its writes find the import no longer its own: nothing changes.
+    gate.open();
+    await expect.poll(() => control.runs[0]?.ended).toBe(true);
+    expect(control.runs[0]?.switched).toBe(false);
+    expect(await importDetail(t, admin, 'data', entry.code_import)).toEqual(done);
   });
 
   it('answers 404 for an unknown code and 400 for a malformed one', async () => {

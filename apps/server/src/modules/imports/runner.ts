@@ -34,6 +34,8 @@ export interface ImportRunnerOptions {
   concurrency?: number;
   /** How long `stop()` waits for the running handlers to give up (ms). */
   stopTimeoutMs?: number;
+  /** How long a cancelled handler may go on before its import is ended C without it (ms). */
+  cancelGraceMs?: number;
 }
 
 export const IMPORT_RUNNER_DEFAULTS: Required<ImportRunnerOptions> = {
@@ -44,6 +46,7 @@ export const IMPORT_RUNNER_DEFAULTS: Required<ImportRunnerOptions> = {
   progressIntervalMs: 1_000,
   concurrency: 2,
   stopTimeoutMs: 15_000,
+  cancelGraceMs: 30_000,
 };
 
 export interface ImportRunner {
@@ -66,6 +69,8 @@ interface Job {
   token: string;
   controller: AbortController;
   done: Promise<void>;
+  /** Ends the import C if the cancelled handler does not stop within `cancelGraceMs`. */
+  cancelDeadline: NodeJS.Timeout | null;
 }
 
 const clampPercentage = (value: number) => (Number.isFinite(value) ? Math.max(0, Math.min(100, Math.round(value))) : 0);
@@ -106,7 +111,7 @@ export function startImportRunner(
       announce(claim, end.status, end.status === 'S' ? 100 : await percentageOf(claim.id), null);
       log.info({ code: claim.code, status: end.status }, 'import ended');
     } else {
-      log.warn({ code: claim.code }, 'import ended elsewhere: another runner took it');
+      log.warn({ code: claim.code, status: end.status }, 'import outcome not recorded: the import is no longer this run\'s (taken by another runner, or cancelled without it)');
     }
   }
 
@@ -127,12 +132,14 @@ export function startImportRunner(
       else if (claim.attempts > settings.maxAttempts) await finish(claim, token, { status: 'E', reason: MSG.imports.interrupted });
       else if (!handler) await finish(claim, token, { status: 'E', reason: MSG.imports.noHandler });
       else {
-        const job: Job = { claim, token, controller: new AbortController(), done: Promise.resolve() };
+        const job: Job = { claim, token, controller: new AbortController(), done: Promise.resolve(), cancelDeadline: null };
         running.set(claim.id, job);
         job.done = runJob(job, handler)
           .catch((error: unknown) => log.error({ err: error, code: claim.code }, 'import runner: could not record the outcome'))
           .finally(() => {
-            running.delete(claim.id);
+            if (job.cancelDeadline) clearTimeout(job.cancelDeadline);
+            // This process may have taken its own import again (its heartbeat had gone stale): keep the newer run.
+            if (running.get(claim.id) === job) running.delete(claim.id);
             kick();
           });
       }
@@ -156,12 +163,23 @@ export function startImportRunner(
       });
   }
 
-  /** A heartbeat: the cancel request stops the handler; a lost claim too (another runner has it). */
+  /**
+   * A heartbeat: the cancel request stops the handler; a lost claim too (another runner has it).
+   * A cancelled handler that goes on past `cancelGraceMs` is left behind: its import ends C
+   * without it (its later writes find the import no longer its own and change nothing).
+   */
   async function beat(job: Job): Promise<void> {
     if (job.controller.signal.aborted) return;
     const state = await heartbeat(db, job.claim.id, job.token);
     if (!state) job.controller.abort(new ImportStopped('lost'));
-    else if (state.cancelRequested) job.controller.abort(new ImportStopped('cancel'));
+    else if (state.cancelRequested) {
+      job.controller.abort(new ImportStopped('cancel'));
+      job.cancelDeadline = setTimeout(() => {
+        log.error({ code: job.claim.code }, 'import handler ignored its cancel: the import is ended without it');
+        finish(job.claim, job.token, { status: 'C' }).catch((error: unknown) => log.error({ err: error, code: job.claim.code }, 'import runner: could not record the cancel'));
+      }, settings.cancelGraceMs);
+      job.cancelDeadline.unref();
+    }
   }
 
   async function runJob(job: Job, handler: ImportHandler): Promise<void> {
@@ -198,6 +216,7 @@ export function startImportRunner(
       await context.settle();
       if (dir) await rm(dir, { recursive: true, force: true });
     }
+    if (job.cancelDeadline) clearTimeout(job.cancelDeadline);
     if (end === 'release') {
       await releaseImport(db, claim.id, token);
       log.info({ code: claim.code }, 'import given back at shutdown: the next runner resumes it');
