@@ -248,7 +248,8 @@ describe('an import runs in the background', () => {
   });
 
   it('numbers the imports of each kind in their own sequence and lists the newest first', async () => {
-    t.startRunner(handlers());
+    // The upload tells the runner at once: it does not wait for its poll (a minute here).
+    t.startRunner(handlers(), { pollMs: 60_000 });
     const first = await started('data', 'Producto A\nProducto B');
     await importReaches(t, admin, 'data', first.code_import, ['S']);
     const second = await started('data', 'Producto C');

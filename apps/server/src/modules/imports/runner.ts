@@ -126,6 +126,11 @@ export function startImportRunner(
       const token = randomUUID();
       const claim = await claimNextImport(db, token, settings.staleMs);
       if (!claim) return;
+      if (stopped) {
+        // Claimed while the server began to stop: given back for the next runner.
+        await releaseImport(db, claim.id, token);
+        return;
+      }
       if (claim.attempts > 1) log.warn({ code: claim.code, attempt: claim.attempts }, 'import resumed: its previous run was interrupted');
       const handler = handlers[claim.kind];
       if (claim.cancelRequested) await finish(claim, token, { status: 'C' });
@@ -171,6 +176,8 @@ export function startImportRunner(
   async function beat(job: Job): Promise<void> {
     if (job.controller.signal.aborted) return;
     const state = await heartbeat(db, job.claim.id, job.token);
+    // Another beat (the interval's, a cancel's) may have stopped it meanwhile.
+    if (job.controller.signal.aborted) return;
     if (!state) job.controller.abort(new ImportStopped('lost'));
     else if (state.cancelRequested) {
       job.controller.abort(new ImportStopped('cancel'));
@@ -254,8 +261,10 @@ export function startImportRunner(
       stopped = true;
       unsubscribe();
       if (pollTimer) clearTimeout(pollTimer);
+      // A look at the queue under way ends first: what it claims after this is given back.
+      await pumping;
       for (const job of running.values()) job.controller.abort(new ImportStopped('shutdown'));
-      const all = Promise.allSettled([pumping, ...[...running.values()].map((job) => job.done)]);
+      const all = Promise.allSettled([...running.values()].map((job) => job.done));
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, settings.stopTimeoutMs);
