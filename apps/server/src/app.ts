@@ -26,6 +26,7 @@ import { contextModule } from './modules/context/index.js';
 import { caseReadRoutes, createCaseEvents } from './modules/cases/index.js';
 import { createDeadlineEvents, type DeadlineEvents } from './modules/deadlines/index.js';
 import { filesModule } from './modules/files/index.js';
+import { createImportEvents, type ImportEvents, type ImportHandlers, importsModule } from './modules/imports/index.js';
 import { followUpModule } from './modules/follow-up/index.js';
 import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
 import { meddraModule } from './modules/meddra/index.js';
@@ -52,6 +53,17 @@ export interface BuildAppOptions {
   accountEvents?: AccountEvents;
   /** Missed deadlines found by the sweep (main.ts starts it); the hub tells those users. */
   deadlineEvents?: DeadlineEvents;
+  /** The imports' progress (the hub tells the ADMINs) and work (the runner main.ts starts is kicked). */
+  importEvents?: ImportEvents;
+}
+
+/**
+ * The import handlers this server runs, by kind (main.ts hands them to the import runner;
+ * docs/adr/0014-import-jobs.md). The MedDRA release and the product catalogue register theirs
+ * here; an import of a kind without a handler ends E ('todavía no puede procesar').
+ */
+export function importHandlers(): ImportHandlers {
+  return {};
 }
 
 /**
@@ -87,6 +99,7 @@ export async function buildApp({
   configurationEvents = createConfigurationEvents(),
   accountEvents = createAccountEvents(),
   deadlineEvents = createDeadlineEvents(),
+  importEvents = createImportEvents(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Messages of schemas that do not set their own: Spanish, like everything the user reads.
   z.config(z.locales.es());
@@ -140,6 +153,7 @@ export async function buildApp({
   await app.register(auditTrailModule, { db });
   await app.register(noKpiModule, { db });
   await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
+  await app.register(importsModule, { db, events: importEvents, maxBytes: config.importMaxBytes });
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, {
     database,
@@ -151,6 +165,7 @@ export async function buildApp({
     configurationEvents,
     accountEvents,
     deadlineEvents,
+    importEvents,
   });
 
   registerNotFound(app, await registerWebApp(app, config.webDistDir));

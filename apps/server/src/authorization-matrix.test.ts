@@ -3,7 +3,7 @@ import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLE_IDS, ROLES, ty
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, laboratories as laboratoryTable, originCountries, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
+import { auditLog, imports, laboratories as laboratoryTable, originCountries, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
 import { routeAccessTable, type RouteAccessEntry } from './http/route-access.js';
 import { loadAuthKeys } from './modules/auth/index.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
@@ -29,6 +29,7 @@ import { createLlt, type TestLlt } from './test-support/catalog.js';
 import { bearer, createUser, login, randomIp, type TestUser } from './test-support/factories.js';
 import { multipartBody, SAMPLE_PDF } from './test-support/files.js';
 import { patientReport } from './test-support/public-reports.js';
+import { zipArchive } from './test-support/zip.js';
 
 /**
  * The authorization matrix (docs/roles.md, 'The authorization matrix'): generated from the
@@ -346,7 +347,37 @@ const RECIPES: Record<string, Recipe> = {
     }),
   ),
   'POST /api/downloadAuditFile': { object: 'none', read: false, call: () => ({ url: '/api/downloadAuditFile', payload: { panel: 'Configuracion', from: '2001-01-01', to: '2001-01-01' } }) },
+  // Imports (no object; ADMIN only). An allowed upload queues an import (no runner here); a second one of its kind would be 409.
+  'POST /api/uploadmeddra': { object: 'none', read: false, call: () => importUpload('/api/uploadmeddra', { name: 'matriz.zip', content: zipArchive([{ name: 'llt.asc', content: 'x' }]) }) },
+  'POST /api/uploaddata': { object: 'none', read: false, call: () => importUpload('/api/uploaddata', { name: 'matriz.csv', content: 'Codigo;Nombre' }) },
+  'GET /api/getmeddraimport': plainGet('/api/getmeddraimport'),
+  'GET /api/getdataimport': plainGet('/api/getdataimport'),
+  'GET /api/getmeddraimportcode/:code': { object: 'none', read: true, call: async () => ({ url: `/api/getmeddraimportcode/${await matrixImport('meddra')}` }) },
+  'GET /api/getdataimportcode/:code': { object: 'none', read: true, call: async () => ({ url: `/api/getdataimportcode/${await matrixImport('data')}` }) },
+  'GET /api/getimporterrors/:code': { object: 'none', read: true, call: async () => ({ url: `/api/getimporterrors/${await matrixImport('data')}` }) },
+  // A finished import: an allowed cancel answers 409 (nothing to cancel), a refused one 401/403 as every route.
+  'POST /api/cancelimport/:code': { object: 'none', read: false, call: async () => ({ url: `/api/cancelimport/${await matrixImport('meddra')}` }) },
 };
+
+async function importUpload(url: string, file: { name: string; content: Uint8Array | string }): Promise<Call> {
+  const body = await multipartBody({ FileName: file.name }, [file]);
+  return { url, payload: body.payload, headers: body.headers };
+}
+
+/** A finished import of each kind of the matrix's own, made in the set-up (the import reads and the cancel name it). */
+const matrixImports = new Map<'meddra' | 'data', Promise<string>>();
+function matrixImport(kind: 'meddra' | 'data'): Promise<string> {
+  const made =
+    matrixImports.get(kind) ??
+    (async () => {
+      const code = `${kind === 'meddra' ? 'MED' : 'DAT'}-1997-${randomUUID().replace(/\D/g, '').padEnd(6, '7').slice(0, 6)}`;
+      const userId = callers.get('ADMIN')?.userId ?? '';
+      await t.database.db.insert(imports).values({ codeImport: code, kind, userId, status: 'S', percentage: 100, dateEnd: new Date() });
+      return code;
+    })();
+  matrixImports.set(kind, made);
+  return made;
+}
 
 /** A row of each audit_log panel, written before the matrix runs (the detail recipes read them). */
 const auditRowIds = { Usuarios: 0, Configuracion: 0, Parametros: 0 };
@@ -556,6 +587,8 @@ beforeAll(async () => {
   const [speciality] = await db.select({ id: specialities.id }).from(specialities).where(eq(specialities.eliminado, false)).limit(1);
   administered.specialityId = speciality?.id ?? 0;
   scope.userIds.push(...[...callers.values()].flatMap((caller) => (caller.userId ? [caller.userId] : [])));
+  // Made before any fingerprint is taken (the imports' user_id is in its scope).
+  await Promise.all([matrixImport('meddra'), matrixImport('data')]);
 }, 120_000);
 afterAll(() => t.close());
 

@@ -55,6 +55,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ATALAYA_MAX_CONCURRENT_UPLOADS: '0' })).toThrow(/ATALAYA_MAX_CONCURRENT_UPLOADS/);
   });
 
+  it("reads the imports' size limit: 200 MB unless told", () => {
+    expect(loadConfig({}).importMaxBytes).toBe(200_000_000);
+    expect(loadConfig({ ATALAYA_IMPORT_MAX_BYTES: '50000000' }).importMaxBytes).toBe(50_000_000);
+    expect(() => loadConfig({ ATALAYA_IMPORT_MAX_BYTES: '-1' })).toThrow(/ATALAYA_IMPORT_MAX_BYTES/);
+  });
+
   it('refuses invalid values, naming the variable', () => {
     expect(() => loadConfig({ PORT: 'ocho' })).toThrow(/PORT/);
     expect(() => loadConfig({ ATALAYA_JWT_SECRET: 'corta' })).toThrow(/ATALAYA_JWT_SECRET/);

@@ -39,6 +39,7 @@ const envSchema = z.object({
   ATALAYA_PDF_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   ATALAYA_MAX_CONCURRENT_UPLOADS: z.coerce.number().int().positive().default(4),
   ATALAYA_UPLOAD_WAIT_SECONDS: z.coerce.number().nonnegative().default(30),
+  ATALAYA_IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(200_000_000),
   /** Tests only: write outgoing e-mails as .eml files here instead of sending them (docs/operations.md). */
   ATALAYA_MAIL_CAPTURE_DIR: z.preprocess(blankAsUndefined, z.string().optional()),
   /** Set by npm to the directory `npm` was run from (the workspace script runs in apps/server). */
@@ -79,6 +80,8 @@ export interface Config {
   maxConcurrentUploads: number;
   /** How long an upload waits for a slot before 503 (seconds). */
   uploadWaitSeconds: number;
+  /** Largest file of an import (a MedDRA release zip, a product catalogue); a larger body is refused with 413. */
+  importMaxBytes: number;
   /** The built web application (`apps/web/dist`). */
   webDistDir: string;
   /**
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfRateLimit: e.ATALAYA_PDF_RATE_LIMIT,
     maxConcurrentUploads: e.ATALAYA_MAX_CONCURRENT_UPLOADS,
     uploadWaitSeconds: e.ATALAYA_UPLOAD_WAIT_SECONDS,
+    importMaxBytes: e.ATALAYA_IMPORT_MAX_BYTES,
     webDistDir: resolve(repoRoot, 'apps/web/dist'),
     mailCaptureDir: e.ATALAYA_MAIL_CAPTURE_DIR ? resolve(baseDir, e.ATALAYA_MAIL_CAPTURE_DIR) : undefined,
   };

@@ -1,10 +1,11 @@
-import { buildApp } from './app.js';
+import { buildApp, importHandlers } from './app.js';
 import { loadConfig } from './config.js';
 import { openMigratedDatabase } from './db/roles.js';
 import { demoUsers } from './db/seed/data/index.js';
 import { isEmptyDatabase } from './db/seed/index.js';
 import { DEMO_PASSWORD, seedOnStart } from './demo/index.js';
 import { createDeadlineEvents, startDeadlineSweeper } from './modules/deadlines/index.js';
+import { createImportEvents, startImportRunner } from './modules/imports/index.js';
 import { startMailSender } from './modules/mail/index.js';
 
 async function main(): Promise<void> {
@@ -16,11 +17,14 @@ async function main(): Promise<void> {
   await seedOnStart(database, { demo });
 
   const deadlineEvents = createDeadlineEvents();
-  const app = await buildApp({ database, config, deadlineEvents });
+  const importEvents = createImportEvents();
+  const app = await buildApp({ database, config, deadlineEvents, importEvents });
   if (warning) app.log.warn(warning);
   const mail = startMailSender(database.db, app.log, undefined, { captureDir: config.mailCaptureDir });
   // Pending deadlines become overdue as time passes (docs/adr/0013-deadline-sweep.md).
   const deadlines = startDeadlineSweeper(database.db, app.log, deadlineEvents);
+  // Imports run as jobs kept in the database: resumed after a restart (docs/adr/0014-import-jobs.md).
+  const importRunner = startImportRunner(database.db, app.log.child({ module: 'imports' }), importEvents, importHandlers());
   if (config.mailCaptureDir) app.log.warn(`ATALAYA_MAIL_CAPTURE_DIR: los correos se escriben en ${config.mailCaptureDir} y no se envían`);
 
   let closing = false;
@@ -32,6 +36,7 @@ async function main(): Promise<void> {
       await app.close();
       await mail.stop();
       await deadlines.stop();
+      await importRunner.stop();
       await database.close();
       process.exit(0);
     } catch (error) {

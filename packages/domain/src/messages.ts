@@ -574,4 +574,45 @@ export const MSG = {
     cancelYes: 'Cancelar importación',
     cancelNo: 'Volver',
   },
+  imports: {
+    /** (ours) what each kind of import is called in its messages. */
+    kindLabel: { meddra: 'MedDRA', data: 'productos' },
+    /** (ours) an upload while another import of the same kind is pending or running (409). */
+    alreadyRunning: (kind: string) => `Ya hay una importación de ${kind} en curso`,
+    /** (ours) an upload without a file. */
+    fileRequired: 'Debe seleccionar un archivo',
+    /** Platform spec §5: the MedDRA release is a .ZIP file (by its name). */
+    zipRequired: 'Debe seleccionar un archivo .ZIP',
+    /** (ours) a .zip whose content is not a zip archive. */
+    notAZip: 'El archivo no es un archivo .ZIP válido',
+    /** (ours) a product catalogue that is neither .xlsx nor .csv (by its name). */
+    dataFileRequired: 'Debe seleccionar un archivo .XLSX o .CSV',
+    /** (ours) a .xlsx or .csv whose content is not of its kind. */
+    dataFileInvalid: 'El contenido del archivo no corresponde a un .XLSX o .CSV',
+    /** (ours) an upload over the imports' size limit (413). */
+    tooLarge: (megabytes: string) => `El archivo supera el tamaño máximo permitido para una importación (${megabytes} MB)`,
+    /** (ours) a zip password longer than any real one. */
+    passwordTooLong: 'La contraseña del archivo es demasiado larga',
+    /** (ours) a code_import that is not of the form MED-2026-0001 / DAT-2026-0001. */
+    invalidCode: 'El código de importación no es válido',
+    /** (ours) an unknown code_import (or one of the other kind). */
+    notFound: 'La importación no existe',
+    /** (ours) cancelimport of an import that already ended (409). */
+    alreadyFinished: 'La importación ya terminó y no se puede cancelar',
+    /** (ours) an import whose kind this server cannot process yet. */
+    noHandler: 'Este servidor todavía no puede procesar este tipo de importación',
+    /** (ours) an import ended by an unexpected failure (the incident is logged). */
+    unexpected: 'La importación falló por un error inesperado del servidor; vuelva a intentarlo',
+    /** (ours) an import interrupted (its server stopped) more times than the limit. */
+    interrupted: 'La importación se interrumpió varias veces; vuelva a intentarlo',
+    /** (ours) the first line of the error report of an import that has no reason of its own. */
+    reportStatus: { E: 'La importación terminó con errores', D: 'La importación está en curso', C: 'La importación fue cancelada', S: 'La importación terminó sin errores', P: 'La importación está pendiente' },
+    /** (ours) the error report's columns. */
+    reportColumns: ['Hoja', 'Fila', 'Columna', 'Mensaje'],
+    /** (ours) the error report's last line when it holds fewer errors than were found. */
+    reportTruncated: (shown: string, total: string) => `Se muestran los primeros ${shown} de ${total} errores`,
+    /** (ours) audit descriptions (Configuración panel). */
+    auditStarted: (kind: string, code: string) => `Importación de ${kind} ${code} iniciada`,
+    auditCancelled: (kind: string, code: string) => `Importación de ${kind} ${code} cancelada`,
+  },
 } as const;

@@ -54,6 +54,10 @@ export const AUDIT_KINDS = {
    * SHA-256. Listed in the Configuración panel (docs/audit-trail.md).
    */
   'audit.file-downloaded': { instance: 'Configuracion', operationType: 'I' },
+  /** An ADMIN uploaded a MedDRA release or a product catalogue: the import was queued (docs/adr/0014-import-jobs.md). */
+  'import.started': { instance: 'Configuracion', operationType: 'I' },
+  /** An ADMIN cancelled an import (pending: at once; running: the runner stops it). */
+  'import.cancelled': { instance: 'Configuracion', operationType: 'U' },
 } as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

@@ -1,7 +1,7 @@
 export { FILE_BYTES, fileDownloadRoute, fileResponse, PDF_BYTES, type FileDownloadRoute } from './download.js';
 export { filesModule, type FilesModuleOptions } from './routes.js';
 export { parseFields } from './schemas.js';
-export { contentMatchesExtension } from './sniff.js';
+export { contentMatchesExtension, fileMatchesExtension } from './sniff.js';
 export {
   loadFile,
   loadFileBytes,
@@ -13,6 +13,7 @@ export {
   withSingleUpload,
   FILE_CHUNK_BYTES,
   UPLOAD_LIMITS,
+  uploadFileName,
   type DownloadableFile,
   type SingleUpload,
   type StorableFile,

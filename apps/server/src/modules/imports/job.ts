@@ -48,7 +48,11 @@ export interface ImportJobContext {
   fileName: string;
   /** The zip's password as typed (MedDRA), null when none was given. */
   password: string | null;
-  /** Aborted when an ADMIN cancels the import or the server stops: stop at the next batch. */
+  /**
+   * Aborted when an ADMIN cancels the import or the server stops: stop at the next batch by
+   * throwing (`signal.throwIfAborted()`), before the switch. A handler that returns has switched
+   * its data in: its import ends S whatever the signal says.
+   */
   signal: AbortSignal;
   /** Declares the `Tables` entries, in the order they will be loaded (each starts as P). */
   declareTables(names: readonly string[]): Promise<void>;

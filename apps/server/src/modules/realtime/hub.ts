@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type ConfigurationChangedMessage, type DeadlineMissedMessage, HUB_EVENTS, HUB_PATH, MSG, type NewEventsMessage, ROLE_IDS } from '@atalaya/domain';
+import { type ConfigurationChangedMessage, type DeadlineMissedMessage, HUB_EVENTS, HUB_PATH, type ImportProgressEvent, MSG, type NewEventsMessage, ROLE_IDS } from '@atalaya/domain';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
@@ -12,10 +12,11 @@ import { type CaseEvents, onCaseCreated } from '../cases/index.js';
 import { onCaseSent } from '../cases/index.js';
 import { type DeadlineEvents, onDeadlinesMissed } from '../deadlines/index.js';
 import { type HomeReportEvents, onHomeReportCreated } from '../home-reports/index.js';
+import { type ImportEvents, onImportProgress } from '../imports/index.js';
 import { type AccountEvents, onAccountAccessChanged } from './account-events.js';
 import { type ConfigurationEvents, onConfigurationChanged } from './configuration-events.js';
 import { createPostgresHubAdapter, type HubAdapter } from './postgres-adapter.js';
-import { caseSentRooms, newEventsRooms, roomsOfUser, userRoom } from './rooms.js';
+import { caseSentRooms, newEventsRooms, roleRoom, roomsOfUser, userRoom } from './rooms.js';
 
 export interface RealtimeHubOptions {
   database: Database;
@@ -28,6 +29,8 @@ export interface RealtimeHubOptions {
   accountEvents: AccountEvents;
   /** Cases that missed a KPI limit: 'Plazo vencido' to the users told (`deadlineEvents`, docs/kpi.md). */
   deadlineEvents?: DeadlineEvents;
+  /** Imports that changed status, table or percentage: 'progresoImportacion' to the ADMIN room (docs/adr/0014-import-jobs.md). */
+  importEvents?: ImportEvents;
   /**
    * The account of a verified token as it is now (the route guard's lookup): a deactivated
    * account, one whose role changed, or one that has not accepted the terms is not connected.
@@ -41,6 +44,7 @@ export interface HubServerEvents {
   [HUB_EVENTS.newEvents]: (message: NewEventsMessage) => void;
   [HUB_EVENTS.configurationChanged]: (message: ConfigurationChangedMessage) => void;
   [HUB_EVENTS.deadlineMissed]: (message: DeadlineMissedMessage) => void;
+  [HUB_EVENTS.importProgress]: (message: ImportProgressEvent) => void;
 }
 type NoEvents = Record<string, never>;
 interface HubSocketData {
@@ -189,6 +193,17 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
               } catch (error) {
                 log.error({ err: error, reference: told.reference }, 'realtime hub: could not send plazoVencido');
               }
+            }
+          }),
+        ]
+      : []),
+    ...(options.importEvents
+      ? [
+          onImportProgress(options.importEvents, (progress) => {
+            try {
+              io.to(roleRoom('ADMIN')).emit(HUB_EVENTS.importProgress, progress);
+            } catch (error) {
+              log.error({ err: error, code: progress.code_import }, 'realtime hub: could not send progresoImportacion');
             }
           }),
         ]

@@ -1,0 +1,6 @@
+export { formatImportCode, IMPORT_CODE_PREFIX } from './codes.js';
+export { createImportEvents, type ImportEvents, type ImportWork, onImportProgress } from './events.js';
+export { type ImportHandler, type ImportJobContext, ImportRejected, type ImportRowError } from './job.js';
+export { IMPORT_ROLES, importsModule, type ImportsModuleOptions } from './routes.js';
+export { IMPORT_RUNNER_DEFAULTS, type ImportHandlers, type ImportRunner, type ImportRunnerOptions, startImportRunner } from './runner.js';
+export { IMPORT_ERRORS_STORED } from './store.js';
