@@ -22,6 +22,7 @@ import { caseMedicationsModule } from './modules/case-medications/index.js';
 import { caseAssessmentModule } from './modules/case-assessment/index.js';
 import { caseWorkflowModule } from './modules/case-workflow/index.js';
 import { catalogModule } from './modules/catalog/index.js';
+import { catalogImportModule } from './modules/catalog-import/index.js';
 import { contextModule } from './modules/context/index.js';
 import { caseReadRoutes, createCaseEvents } from './modules/cases/index.js';
 import { createDeadlineEvents, type DeadlineEvents } from './modules/deadlines/index.js';
@@ -140,6 +141,7 @@ export async function buildApp({
   await app.register(auditTrailModule, { db });
   await app.register(noKpiModule, { db });
   await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
+  await app.register(catalogImportModule);
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, {
     database,

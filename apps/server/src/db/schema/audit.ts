@@ -54,6 +54,11 @@ export const AUDIT_KINDS = {
    * SHA-256. Listed in the Configuración panel (docs/audit-trail.md).
    */
   'audit.file-downloaded': { instance: 'Configuracion', operationType: 'I' },
+  /**
+   * A product catalogue import changed the catalogue (docs/imports.md): one row per import, PKId
+   * the import's code, the new values the counts of each sheet (nuevos, modificados, quitados).
+   */
+  'catalog.imported': { instance: 'Configuracion', operationType: 'U' },
 } as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
