@@ -346,6 +346,8 @@ const RECIPES: Record<string, Recipe> = {
     }),
   ),
   'POST /api/downloadAuditFile': { object: 'none', read: false, call: () => ({ url: '/api/downloadAuditFile', payload: { panel: 'Configuracion', from: '2001-01-01', to: '2001-01-01' } }) },
+  // Imports (ADMIN; no object): the product catalogue's template.
+  'GET /api/getdataimporttemplate': plainGet('/api/getdataimporttemplate?format=csv&sheet=Productos'),
 };
 
 /** A row of each audit_log panel, written before the matrix runs (the detail recipes read them). */

@@ -5,6 +5,7 @@ import { ImportRejected, type ImportHandler, type ImportJobContext } from './imp
 import { announceConfigurationChanged, type ConfigurationEvents } from '../realtime/index.js';
 import {
   analyzeCatalog,
+  analyzeStagedRows,
   type CatalogSnapshot,
   dropLeftoverRows,
   dropStagedRows,
@@ -160,6 +161,7 @@ export async function runCatalogImport(ctx: ImportJobContext, deps: CatalogImpor
   try {
     await dropLeftoverRows(ctx.db, ctx.importId);
     await stageFile(ctx, source, validated);
+    await analyzeStagedRows(ctx.db);
     ctx.signal.throwIfAborted();
     const changed = await switchIn(ctx, validated);
     switched = true;

@@ -361,6 +361,15 @@ async function replaceProductIngredients(tx: DbOrTx, importId: string, present: 
   return counts(result.rows[0]);
 }
 
+/**
+ * Refreshes the planner's statistics of the staging table once it is loaded: without them the
+ * switch's joins are planned for an empty table (nested loops over thousands of rows). PGlite
+ * runs no autovacuum; on PostgreSQL it would come too late.
+ */
+export async function analyzeStagedRows(db: Db): Promise<void> {
+  await db.execute(sql`analyze ${catalogImportRows}`);
+}
+
 /** Refreshes the planner's statistics of the tables a large import filled. */
 export async function analyzeCatalog(db: Db): Promise<void> {
   await db.execute(sql`analyze ${products}, product_ingredients, product_countries`);

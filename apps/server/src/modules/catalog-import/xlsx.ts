@@ -64,7 +64,14 @@ export class XlsxTooLargeError extends Error {
 // ---------------------------------------------------------------------------------------------
 // XML tokens
 
-type XmlToken = { kind: 'open'; name: string; body: string; empty: boolean } | { kind: 'close'; name: string } | { kind: 'text'; text: string };
+/** What a scanner tells of the XML it reads, synchronously, token by token. */
+export interface XmlHandler {
+  /** A start tag (`empty`: `<x/>`); `body` is the text after the name, attributes undecoded. */
+  open(name: string, body: string, empty: boolean): void;
+  close(name: string): void;
+  /** Character data, entities decoded. */
+  text(text: string): void;
+}
 
 /** Characters kept while a tag is incomplete; a longer tag is a broken (or hostile) part. */
 const MAX_PENDING_CHARS = 16 * 1024 * 1024;
@@ -97,17 +104,36 @@ function localName(qualified: string): string {
   return colon < 0 ? qualified : qualified.slice(colon + 1);
 }
 
-/** The attributes of a tag's body, by local name. */
-export function attributes(body: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const match of body.matchAll(/([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
-    found.set(localName(match[1] ?? ''), decodeEntities(match[2] ?? match[3] ?? ''));
+const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13;
+
+/** One attribute of a tag's body by its local name (`id` finds `r:id`), decoded; undefined when absent. */
+export function attribute(body: string, name: string): string | undefined {
+  const key = `${name}=`;
+  for (let index = body.indexOf(key); index >= 0; index = body.indexOf(key, index + 1)) {
+    const before = index === 0 ? 32 : body.charCodeAt(index - 1);
+    if (!isSpace(before) && before !== 58) continue;
+    const quote = body[index + key.length];
+    if (quote !== '"' && quote !== "'") continue;
+    const end = body.indexOf(quote, index + key.length + 1);
+    if (end < 0) return undefined;
+    return decodeEntities(body.slice(index + key.length + 1, end));
   }
-  return found;
+  return undefined;
 }
 
 /** The end of the tag that starts at `start` (the index of its '>'), or -1 when the buffer ends first. */
 function tagEnd(buffer: string, start: number): number {
+  const end = buffer.indexOf('>', start);
+  if (end < 0) return -1;
+  // The first '>' ends the tag unless it is inside a quoted value (rare): then quotes are unbalanced before it.
+  let double = 0;
+  let single = 0;
+  for (let index = start + 1; index < end; index++) {
+    const code = buffer.charCodeAt(index);
+    if (code === 34) double++;
+    else if (code === 39) single++;
+  }
+  if (double % 2 === 0 && single % 2 === 0) return end;
   let quote: string | null = null;
   for (let index = start + 1; index < buffer.length; index++) {
     const char = buffer[index];
@@ -119,53 +145,71 @@ function tagEnd(buffer: string, start: number): number {
   return -1;
 }
 
-/** The tokens of an XML text that arrives in chunks; comments, declarations and instructions are skipped. */
-export async function* xmlTokens(chunks: AsyncIterable<string>): AsyncGenerator<XmlToken> {
-  let buffer = '';
-  for await (const chunk of chunks) {
-    buffer = buffer ? buffer + chunk : chunk;
+/**
+ * A streaming XML scanner: `push` text as it arrives, each complete token goes to the handler
+ * at once (no token objects, no promise per token). Comments, declarations and processing
+ * instructions are skipped; CDATA is text. Not a validating parser: enough for SpreadsheetML.
+ */
+export class XmlScanner {
+  private buffer = '';
+
+  constructor(private readonly handler: XmlHandler) {}
+
+  push(chunk: string): void {
+    const buffer = this.buffer ? this.buffer + chunk : chunk;
+    const handler = this.handler;
     let position = 0;
     for (;;) {
       const open = buffer.indexOf('<', position);
-      if (open < 0) {
-        // Text up to the end may be cut in the middle of an entity: keep it for the next chunk.
-        break;
-      }
-      if (open > position) yield { kind: 'text', text: decodeEntities(buffer.slice(position, open)) };
+      // Text up to the end may be cut in the middle of an entity: keep it for the next chunk.
+      if (open < 0) break;
+      if (open > position) handler.text(decodeEntities(buffer.slice(position, open)));
       position = open;
-      let end: number;
-      if (buffer.startsWith('<!--', open)) {
-        end = buffer.indexOf('-->', open);
-        if (end < 0) break;
-        position = end + 3;
-        continue;
+      const next = buffer.charCodeAt(open + 1);
+      if (next === 33 /* ! */) {
+        if (buffer.startsWith('<!--', open)) {
+          const end = buffer.indexOf('-->', open);
+          if (end < 0) break;
+          position = end + 3;
+          continue;
+        }
+        if (buffer.startsWith('<![CDATA[', open)) {
+          const end = buffer.indexOf(']]>', open);
+          if (end < 0) break;
+          handler.text(buffer.slice(open + 9, end));
+          position = end + 3;
+          continue;
+        }
       }
-      if (buffer.startsWith('<![CDATA[', open)) {
-        end = buffer.indexOf(']]>', open);
-        if (end < 0) break;
-        yield { kind: 'text', text: buffer.slice(open + 9, end) };
-        position = end + 3;
-        continue;
-      }
-      end = tagEnd(buffer, open);
+      const end = tagEnd(buffer, open);
       if (end < 0) break;
-      const tag = buffer.slice(open + 1, end);
       position = end + 1;
-      if (tag.startsWith('?') || tag.startsWith('!')) continue;
-      if (tag.startsWith('/')) {
-        yield { kind: 'close', name: localName(tag.slice(1).trim()) };
+      if (next === 63 /* ? */ || next === 33 /* ! */) continue;
+      if (next === 47 /* / */) {
+        handler.close(localName(buffer.slice(open + 2, end).trim()));
         continue;
       }
-      const empty = tag.endsWith('/');
-      const inner = empty ? tag.slice(0, -1) : tag;
-      const space = inner.search(/\s/);
-      const name = localName(space < 0 ? inner : inner.slice(0, space));
-      yield { kind: 'open', name, body: space < 0 ? '' : inner.slice(space), empty };
+      const empty = buffer.charCodeAt(end - 1) === 47;
+      const tagStop = empty ? end - 1 : end;
+      let nameEnd = open + 1;
+      while (nameEnd < tagStop && !isSpace(buffer.charCodeAt(nameEnd))) nameEnd++;
+      handler.open(localName(buffer.slice(open + 1, nameEnd)), buffer.slice(nameEnd, tagStop), empty);
     }
-    buffer = buffer.slice(position);
-    if (buffer.length > MAX_PENDING_CHARS) throw new XlsxFormatError('An XML tag or text run is too long');
+    this.buffer = buffer.slice(position);
+    if (this.buffer.length > MAX_PENDING_CHARS) throw new XlsxFormatError('An XML tag or text run is too long');
   }
-  if (buffer && !buffer.includes('<')) yield { kind: 'text', text: decodeEntities(buffer) };
+
+  end(): void {
+    if (this.buffer && !this.buffer.includes('<')) this.handler.text(decodeEntities(this.buffer));
+    this.buffer = '';
+  }
+}
+
+/** Runs a part through a scanner. */
+async function scanPart(entry: FileEntry, handler: XmlHandler): Promise<void> {
+  const scanner = new XmlScanner(handler);
+  for await (const chunk of partText(entry)) scanner.push(chunk);
+  scanner.end();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,46 +259,55 @@ async function readSharedStrings(entry: FileEntry | undefined): Promise<string[]
   let parts: string[] | null = null;
   let inText = false;
   let phonetic = 0;
-  for await (const token of xmlTokens(partText(entry))) {
-    if (token.kind === 'open') {
-      if (token.name === 'si') {
-        if (token.empty) strings.push('');
+  await scanPart(entry, {
+    open(name, _body, empty) {
+      if (name === 'si') {
+        if (empty) strings.push('');
         else parts = [];
-      } else if (token.name === 'rPh') phonetic += token.empty ? 0 : 1;
-      else if (token.name === 't' && !token.empty && phonetic === 0) inText = true;
-    } else if (token.kind === 'close') {
-      if (token.name === 't') inText = false;
-      else if (token.name === 'rPh') phonetic = Math.max(0, phonetic - 1);
-      else if (token.name === 'si') {
+      } else if (name === 'rPh') phonetic += empty ? 0 : 1;
+      else if (name === 't' && !empty && phonetic === 0) inText = true;
+    },
+    close(name) {
+      if (name === 't') inText = false;
+      else if (name === 'rPh') phonetic = Math.max(0, phonetic - 1);
+      else if (name === 'si') {
         strings.push(decodeOoxmlEscapes((parts ?? []).join('')));
         parts = null;
       }
-    } else if (inText && parts) parts.push(token.text);
-  }
+    },
+    text(text) {
+      if (inText && parts) parts.push(text);
+    },
+  });
   return strings;
 }
 
 /** The workbook's sheets in order: name and the path of their part. */
 async function readSheetList(workbook: FileEntry, relationships: FileEntry | undefined): Promise<{ name: string; path: string }[]> {
   const targets = new Map<string, string>();
+  const ignore = () => undefined;
   if (relationships) {
-    for await (const token of xmlTokens(partText(relationships))) {
-      if (token.kind === 'open' && token.name === 'Relationship') {
-        const attrs = attributes(token.body);
-        const id = attrs.get('Id');
-        const target = attrs.get('Target');
+    await scanPart(relationships, {
+      open(name, body) {
+        if (name !== 'Relationship') return;
+        const id = attribute(body, 'Id');
+        const target = attribute(body, 'Target');
         if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-      }
-    }
+      },
+      close: ignore,
+      text: ignore,
+    });
   }
   const sheets: { name: string; path: string }[] = [];
-  for await (const token of xmlTokens(partText(workbook))) {
-    if (token.kind === 'open' && token.name === 'sheet') {
-      const attrs = attributes(token.body);
-      const path = targets.get(attrs.get('id') ?? '');
-      if (path) sheets.push({ name: attrs.get('name') ?? '', path: normalizePath(path) });
-    }
-  }
+  await scanPart(workbook, {
+    open(name, body) {
+      if (name !== 'sheet') return;
+      const path = targets.get(attribute(body, 'id') ?? '');
+      if (path) sheets.push({ name: attribute(body, 'name') ?? '', path: normalizePath(path) });
+    },
+    close: ignore,
+    text: ignore,
+  });
   return sheets;
 }
 
@@ -293,8 +346,9 @@ function cellValue(type: string | undefined, value: string | null, inline: strin
   }
 }
 
-/** The rows of a sheet part, one at a time. */
+/** The rows of a sheet part, one at a time (those of a decompressed chunk are scanned at once). */
 async function* sheetRows(entry: FileEntry, shared: readonly string[]): AsyncGenerator<XlsxRow> {
+  const finished: XlsxRow[] = [];
   let rowNumber = 0;
   let cells: XlsxCell[] | null = null;
   let column = -1;
@@ -305,78 +359,85 @@ async function* sheetRows(entry: FileEntry, shared: readonly string[]): AsyncGen
   let capture: 'v' | 't' | null = null;
   let inInline = false;
   let phonetic = 0;
-  for await (const token of xmlTokens(partText(entry))) {
-    if (token.kind === 'text') {
-      if (capture === 'v') value = (value ?? '') + token.text;
-      else if (capture === 't') inline = (inline ?? '') + token.text;
-      continue;
-    }
-    if (token.kind === 'open') {
-      switch (token.name) {
+  const endRow = () => {
+    if (!cells) return;
+    for (let index = 0; index < cells.length; index++) if (cells[index] === undefined) cells[index] = null;
+    finished.push({ number: rowNumber, cells });
+    cells = null;
+  };
+  const scanner = new XmlScanner({
+    open(name, body, empty) {
+      switch (name) {
         case 'row': {
-          const number = Number(attributes(token.body).get('r'));
+          const number = Number(attribute(body, 'r'));
           rowNumber = Number.isInteger(number) && number > 0 ? number : rowNumber + 1;
           cells = [];
           column = -1;
-          if (token.empty) {
-            yield { number: rowNumber, cells };
-            cells = null;
-          }
-          break;
+          if (empty) endRow();
+          return;
         }
         case 'c': {
-          const attrs = attributes(token.body);
-          const reference = attrs.get('r');
+          const reference = attribute(body, 'r');
           const index = reference ? columnIndex(reference) : -1;
           column = index >= 0 ? index : column + 1;
-          type = attrs.get('t');
+          type = attribute(body, 't');
           value = null;
           inline = null;
-          if (token.empty && cells) cells[column] = null;
-          break;
+          if (empty && cells) cells[column] = null;
+          return;
         }
         case 'v':
-          if (!token.empty) capture = 'v';
-          break;
+          if (!empty) capture = 'v';
+          return;
         case 'is':
-          inInline = !token.empty;
-          break;
+          inInline = !empty;
+          return;
         case 'rPh':
-          if (!token.empty) phonetic += 1;
-          break;
+          if (!empty) phonetic += 1;
+          return;
         case 't':
-          if (inInline && phonetic === 0 && !token.empty) capture = 't';
-          break;
+          if (inInline && phonetic === 0 && !empty) capture = 't';
+          return;
         default:
-          break;
+          return;
       }
-      continue;
-    }
-    switch (token.name) {
-      case 'v':
-      case 't':
-        capture = null;
-        break;
-      case 'is':
-        inInline = false;
-        break;
-      case 'rPh':
-        phonetic = Math.max(0, phonetic - 1);
-        break;
-      case 'c':
-        if (cells && column >= 0) cells[column] = cellValue(type, value, inline, shared);
-        break;
-      case 'row':
-        if (cells) {
-          for (let index = 0; index < cells.length; index++) if (cells[index] === undefined) cells[index] = null;
-          yield { number: rowNumber, cells };
-        }
-        cells = null;
-        break;
-      default:
-        break;
+    },
+    close(name) {
+      switch (name) {
+        case 'v':
+        case 't':
+          capture = null;
+          return;
+        case 'is':
+          inInline = false;
+          return;
+        case 'rPh':
+          phonetic = Math.max(0, phonetic - 1);
+          return;
+        case 'c':
+          if (cells && column >= 0) cells[column] = cellValue(type, value, inline, shared);
+          return;
+        case 'row':
+          endRow();
+          return;
+        default:
+          return;
+      }
+    },
+    text(text) {
+      if (capture === 'v') value = (value ?? '') + text;
+      else if (capture === 't') inline = (inline ?? '') + text;
+    },
+  });
+  for await (const chunk of partText(entry)) {
+    scanner.push(chunk);
+    if (finished.length > 0) {
+      const rows = finished.splice(0);
+      yield* rows;
     }
   }
+  scanner.end();
+  yield* finished.splice(0);
 }
 
 const isFile = (entry: Entry | undefined): entry is FileEntry => entry !== undefined && !entry.directory;
