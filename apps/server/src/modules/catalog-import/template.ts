@@ -105,7 +105,7 @@ export function templateCsv(sheetName: CatalogSheetName): Buffer {
 
 /** The workbook: 'Instrucciones', then one sheet per entity in load order, each with its header and example line. */
 export async function templateWorkbook(): Promise<Buffer> {
-  // exceljs is loaded by the first template or import rather than with the server.
+  // exceljs is loaded by the first template rather than with the server.
   const { default: excel } = await import('exceljs');
   const workbook = new excel.Workbook();
   workbook.creator = 'Atalaya';
