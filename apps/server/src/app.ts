@@ -22,6 +22,7 @@ import { caseMedicationsModule } from './modules/case-medications/index.js';
 import { caseAssessmentModule } from './modules/case-assessment/index.js';
 import { caseWorkflowModule } from './modules/case-workflow/index.js';
 import { catalogModule } from './modules/catalog/index.js';
+import { type CatalogImportDeps, catalogImportModule, createCatalogImportHandler } from './modules/catalog-import/index.js';
 import { contextModule } from './modules/context/index.js';
 import { caseReadRoutes, createCaseEvents } from './modules/cases/index.js';
 import { createDeadlineEvents, type DeadlineEvents } from './modules/deadlines/index.js';
@@ -62,8 +63,8 @@ export interface BuildAppOptions {
  * docs/adr/0014-import-jobs.md). The MedDRA release and the product catalogue register theirs
  * here; an import of a kind without a handler ends E ('todavía no puede procesar').
  */
-export function importHandlers(): ImportHandlers {
-  return {};
+export function importHandlers(deps: CatalogImportDeps = {}): ImportHandlers {
+  return { data: createCatalogImportHandler(deps) };
 }
 
 /**
@@ -154,6 +155,7 @@ export async function buildApp({
   await app.register(noKpiModule, { db });
   await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
   await app.register(importsModule, { db, events: importEvents, maxBytes: config.importMaxBytes });
+  await app.register(catalogImportModule);
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, {
     database,

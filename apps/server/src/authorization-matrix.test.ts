@@ -357,6 +357,8 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/getimporterrors/:code': { object: 'none', read: true, call: async () => ({ url: `/api/getimporterrors/${await matrixImport('data')}` }) },
   // A finished import: an allowed cancel answers 409 (nothing to cancel), a refused one 401/403 as every route.
   'POST /api/cancelimport/:code': { object: 'none', read: false, call: async () => ({ url: `/api/cancelimport/${await matrixImport('meddra')}` }) },
+  // Imports (ADMIN; no object): the product catalogue's template.
+  'GET /api/getdataimporttemplate': plainGet('/api/getdataimporttemplate?format=csv&sheet=Productos'),
 };
 
 async function importUpload(url: string, file: { name: string; content: Uint8Array | string }): Promise<Call> {

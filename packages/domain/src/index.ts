@@ -33,3 +33,4 @@ export * from './case-wizard.js';
 export * from './case-records.js';
 export * from './case-view.js';
 export * from './contracts/index.js';
+export * from './catalog-import.js';

@@ -615,4 +615,74 @@ export const MSG = {
     auditStarted: (kind: string, code: string) => `Importación de ${kind} ${code} iniciada`,
     auditCancelled: (kind: string, code: string) => `Importación de ${kind} ${code} cancelada`,
   },
+  catalogImport: {
+    /** (ours) the reason of a product catalogue import whose rows do not validate: nothing was written. */
+    rejected: (count: number, listed: number) =>
+      `El archivo tiene ${count.toLocaleString('es-UY')} ${count === 1 ? 'error' : 'errores'}; descargue el informe${listed < count ? ` (lista los primeros ${listed.toLocaleString('es-UY')})` : ''}, corrija las filas indicadas y vuelva a importarlo. No se guardó nada.`,
+    /** (ours) a file that is neither a workbook nor a CSV the import can read. */
+    notReadable: 'El archivo no se pudo leer como libro de Excel (.xlsx): vuelva a guardarlo desde Excel o como CSV UTF-8',
+    /** (ours) an Excel 97-2003 workbook. */
+    oldExcel: 'El formato .xls (Excel 97-2003) no se admite: guarde el archivo como libro de Excel (.xlsx) o como CSV UTF-8',
+    /** (ours) a workbook whose parts are too many or too large once uncompressed. */
+    workbookTooLarge: 'El libro de Excel es demasiado grande una vez descomprimido o tiene demasiadas partes',
+    /** (ours) a file with no sheet of the catalogue. */
+    notCatalog: 'El archivo no tiene ninguna hoja del catálogo (Paises, Empresas, Laboratorios, Lineas, Familias, PrincipiosActivos, Productos, ProductoPrincipios)',
+    /** (ours) a CSV whose name and header name no sheet (or whose header fits several). */
+    csvSheetUnknown: 'No se reconoce la hoja del archivo CSV: llámelo como la hoja (por ejemplo Productos.csv) y use los nombres de columna de la plantilla',
+    /** (ours) two worksheets of the workbook are the same sheet of the catalogue. */
+    sheetTwice: (sheet: string) => `La hoja ${sheet} aparece más de una vez en el archivo`,
+    /** (ours) a sheet past the row limit. */
+    tooManyRows: (limit: number) => `La hoja tiene más de ${limit.toLocaleString('es-UY')} filas: divídala en varios archivos`,
+    /** (ours) a sheet whose first row is empty. */
+    headerMissing: 'La fila 1 debe llevar los nombres de las columnas',
+    /** (ours) a required column missing from the header. */
+    missingColumn: 'Falta esta columna obligatoria',
+    /** (ours) a header cell that is no column of the sheet. */
+    unknownColumn: (sheet: string) => `La columna no es de la hoja ${sheet}: revise su nombre en la plantilla`,
+    /** (ours) a column named twice in the header. */
+    duplicateColumn: 'La columna aparece más de una vez',
+    /** (ours) a CSV quoted value still open at the end of the file. */
+    unclosedQuote: 'Un valor entre comillas no se cierra antes del final del archivo',
+    /** (ours) a CSV record past the size limit (a quote left open, usually). */
+    rowTooLong: 'La fila es demasiado larga: revise las comillas',
+    /** (ours) a row with more values than the header has columns. */
+    extraValues: 'La fila tiene más valores que columnas el encabezado',
+    required: 'El valor es obligatorio',
+    tooLong: (max: number) => `Tiene más de ${max} caracteres`,
+    nul: 'Contiene el carácter nulo (NUL), que no se admite',
+    control: 'Contiene saltos de línea u otros caracteres de control',
+    /** (ours) a formula cell whose value is an error (#N/A, #REF!…). */
+    cellError: (error: string) => `La celda tiene un error (${error})`,
+    flag: 'Debe ser Sí o No',
+    number: 'Debe ser un número mayor o igual a 0, con coma o punto decimal (12,5)',
+    countryCode: 'Debe ser el código ISO de dos letras del país (UY, AR…)',
+    timeZone: 'No es una zona horaria IANA (por ejemplo America/Montevideo)',
+    duplicateCode: (row: number) => `El código ya aparece en la fila ${row}`,
+    duplicateIngredient: (row: number) => `El principio activo ya figura para este producto en la fila ${row}`,
+    /** What a reference names, for `unknownReference`. */
+    referenceNames: {
+      Paises: 'El país',
+      Empresas: 'La empresa',
+      Laboratorios: 'El laboratorio',
+      Lineas: 'La línea',
+      Familias: 'La familia',
+      PrincipiosActivos: 'El principio activo',
+      Productos: 'El producto',
+    },
+    unknownReference: (what: string, code: string) => `${what} ${code} no está en el archivo ni en la base de datos`,
+    unknownListValue: (list: string, value: string) => `${value} no es un valor (Value ni ImportCodigo) de la lista ${list}`,
+    lineOfOtherLaboratory: (line: string, laboratory: string) => `La línea ${line} no es del laboratorio ${laboratory}`,
+    companyCountryChanged: (current: string) => `No se puede cambiar el país de una empresa existente (hoy ${current}): use un código nuevo`,
+    laboratoryCompanyChanged: (current: string) => `No se puede cambiar la empresa de un laboratorio existente (hoy ${current}): use un código nuevo`,
+    lineLaboratoryChanged: (current: string) => `No se puede cambiar el laboratorio de una línea existente (hoy ${current}): use un código nuevo`,
+    /** (ours) a unique or foreign key broken by a change made while the file was loading. */
+    changedMeanwhile: 'El catálogo cambió mientras se importaba el archivo: vuelva a importarlo',
+    templateFormat: 'El formato de la plantilla debe ser xlsx o csv',
+    templateSheet: 'La hoja debe ser una de: Paises, Empresas, Laboratorios, Lineas, Familias, PrincipiosActivos, Productos, ProductoPrincipios',
+    templateCsvNeedsSheet: 'Para descargar la plantilla en CSV indique la hoja (sheet)',
+    /** The audit row of an import that changed the catalogue. */
+    auditDescription: (code: string, fileName: string) => `Importación del catálogo de productos ${code} (${fileName})`,
+    auditSummary: (inserted: number, updated: number, removed?: number) =>
+      `${inserted} nuevos, ${updated} modificados${removed === undefined ? '' : `, ${removed} quitados`}`,
+  },
 } as const;

@@ -58,6 +58,11 @@ export const AUDIT_KINDS = {
   'import.started': { instance: 'Configuracion', operationType: 'I' },
   /** An ADMIN cancelled an import (pending: at once; running: the runner stops it). */
   'import.cancelled': { instance: 'Configuracion', operationType: 'U' },
+  /**
+   * A product catalogue import changed the catalogue (docs/imports.md): one row per import, PKId
+   * the import's code, the new values the counts of each sheet (nuevos, modificados, quitados).
+   */
+  'catalog.imported': { instance: 'Configuracion', operationType: 'U' },
 } as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

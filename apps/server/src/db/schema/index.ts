@@ -17,3 +17,4 @@ export * from './platform.js';
 export * from './products.js';
 export * from './reference-lists.js';
 export * from './realtime.js';
+export * from './catalog-import.js';
