@@ -165,13 +165,15 @@ export async function runCatalogImport(ctx: ImportJobContext, deps: CatalogImpor
     ctx.signal.throwIfAborted();
     const changed = await switchIn(ctx, validated);
     switched = true;
+    // Committed: the catalogue is live; what follows only tells of it.
+    if (changed && deps.announce) announceConfigurationChanged(deps.announce.configurationEvents, { what: 'catalogo' }, deps.announce.log);
     for (const [index, sheet] of sheets.entries()) {
       const percentage = LOADED_PERCENTAGE + Math.floor(((index + 1) / sheets.length) * (100 - LOADED_PERCENTAGE));
       await ctx.tableDone(sheet, validated.rowCounts.get(sheet) ?? 0, percentage);
     }
     const rows = [...validated.rowCounts.values()].reduce((sum, count) => sum + count, 0);
-    if (rows > ANALYZE_ABOVE_ROWS) await analyzeCatalog(ctx.db);
-    if (changed && deps.announce) announceConfigurationChanged(deps.announce.configurationEvents, { what: 'catalogo' }, deps.announce.log);
+    // Fresher statistics only help the next queries: a failure here is not the import's.
+    if (rows > ANALYZE_ABOVE_ROWS) await analyzeCatalog(ctx.db).catch(() => undefined);
   } finally {
     if (!switched) await dropStagedRows(ctx.db, ctx.importId).catch(() => undefined);
   }

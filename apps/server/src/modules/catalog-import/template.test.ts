@@ -117,6 +117,9 @@ describe('the template round trip', () => {
   it('a new product filled in the Productos CSV is offered by the case wizard in its countries', async () => {
     await runImport('plantilla-catalogo.xlsx', (await template('?format=xlsx')).rawPayload);
     const csv = (await template('?format=csv&sheet=Productos')).body;
+    expect(csv).toBe(
+      '\ufeffCodigo;Nombre;Familia;Laboratorio;Linea;FormaFarmaceutica;Paises;Activo\r\nPRD-ENALTAR-10;Enaltar 10;FAM-ANTIHIPERTENSIVOS;LAB-TERRAMAR;LIN-TERRAMAR-CARDIO;COMPRIMIDO;UY, AR, PY;Sí\r\n',
+    );
     const suffix = randomUUID().slice(0, 8).toUpperCase();
     const filled = csv.replace('PRD-ENALTAR-10;Enaltar 10;', `PRD-NUEVO-${suffix};Nuevo Ñandú ${suffix};`);
     expect(filled).not.toBe(csv);

@@ -90,10 +90,10 @@ export function exampleLine(sheet: CatalogSheet): ExampleValue[] {
   return sheet.columns.map((column) => row[column.name] ?? '');
 }
 
-/** A CSV cell: quoted when it holds the separator, a quote or a line break. */
+/** A CSV cell: quoted when it holds the separator (`;`), a quote or a line break. */
 function csvCell(value: ExampleValue): string {
   const text = String(value);
-  return /[";,\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One sheet as CSV: UTF-8 with BOM (so Excel reads the accents), `;` separated (Excel's in Spanish), CRLF. */
