@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import type { ImportKind } from '@atalaya/domain';
 import type { Db } from '../db/client.js';
 import { imports } from '../db/schema/index.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- modules/imports has no index.ts yet (the runner's branch brings it)
-import type { ImportJobContext } from '../modules/imports/job.js';
+import type { ImportJobContext } from '../modules/imports/index.js';
 
 /** A call a handler made on its context, in order. */
 export type RecordedCall =

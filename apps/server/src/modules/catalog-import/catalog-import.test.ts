@@ -22,7 +22,7 @@ import { csvOf, type Rows, workbookOf } from '../../test-support/catalog-files.j
 import { createCase } from '../../test-support/cases.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
 import { createImportJob, type RecordedCall, type TestImportJob } from '../../test-support/import-job-context.js';
-import { ImportRejected, type ImportRowError } from './import-job.js';
+import { ImportRejected, type ImportRowError } from '../imports/index.js';
 import { createConfigurationEvents, onConfigurationChanged } from '../realtime/index.js';
 import { catalogImportHandler, createCatalogImportHandler } from './index.js';
 

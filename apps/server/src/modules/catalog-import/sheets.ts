@@ -6,7 +6,7 @@ import {
   type CatalogSheetName,
   MSG,
 } from '@atalaya/domain';
-import type { ImportRowError } from './import-job.js';
+import type { ImportRowError } from '../imports/index.js';
 import type { Cell } from './source.js';
 
 /**

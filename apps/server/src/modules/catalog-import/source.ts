@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { MSG } from '@atalaya/domain';
-import { ImportRejected } from './import-job.js';
+import { ImportRejected } from '../imports/index.js';
 import { type CsvEncoding, csvRecords, detectCsvEncoding } from './csv.js';
 import { XlsxFormatError, type XlsxLimits, xlsxSheets, XlsxTooLargeError } from './xlsx.js';
 

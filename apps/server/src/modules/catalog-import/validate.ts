@@ -1,6 +1,6 @@
 import { CATALOG_SHEET_NAMES, type CatalogSheetName, MSG } from '@atalaya/domain';
 import type { DbOrTx } from '../../db/client.js';
-import type { ImportRowError } from './import-job.js';
+import type { ImportRowError } from '../imports/index.js';
 import { type CatalogSnapshot, catalogSnapshot, storedProductCodes } from './queries.js';
 import { optionalText, parseRow, type RowValues, SHEET_ORDER, type SheetLayout, textOf } from './sheets.js';
 import type { SourceFile } from './source.js';

@@ -1,5 +1,5 @@
 import { type CatalogSheetName, MSG } from '@atalaya/domain';
-import { ImportRejected, type ImportRowError } from './import-job.js';
+import { ImportRejected, type ImportRowError } from '../imports/index.js';
 import { isBlankRow, readHeader, type SheetLayout, sheetOfFileName, sheetOfHeader, sheetOfWorksheetName } from './sheets.js';
 import { CsvFormatError } from './csv.js';
 import type { SourceFile, SourceRow, SourceSheet } from './source.js';
