@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ImportKind } from '@atalaya/domain';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { imports } from '../db/schema/index.js';
 import type { ImportJobContext } from '../modules/imports/index.js';
@@ -20,7 +21,7 @@ export interface TestImportJob {
   calls: RecordedCall[];
   /** Aborts the job's signal (a cancel). */
   controller: AbortController;
-  /** Removes the job's file. */
+  /** Ends the job's import (S, unless something ended it) and removes its file. */
   cleanup(): Promise<void>;
 }
 
@@ -35,9 +36,16 @@ export async function createImportJob(
   options: { kind?: ImportKind; userId: string; fileName: string; content: string | Uint8Array; onCall?: (call: RecordedCall, job: TestImportJob) => void },
 ): Promise<TestImportJob> {
   const code = `TEST-${randomUUID()}`;
+  const kind = options.kind ?? 'data';
+  // One import of a kind may be P or D at a time (imports_one_active_per_kind): an earlier test's
+  // job that was not cleaned up is ended first, as the runner would have ended it.
+  await db
+    .update(imports)
+    .set({ status: 'C', dateEnd: new Date() })
+    .where(and(eq(imports.kind, kind), inArray(imports.status, ['P', 'D'])));
   const [row] = await db
     .insert(imports)
-    .values({ codeImport: code, kind: options.kind ?? 'data', userId: options.userId, fileName: options.fileName, status: 'D' })
+    .values({ codeImport: code, kind, userId: options.userId, fileName: options.fileName, status: 'D' })
     .returning({ id: imports.id });
   if (!row) throw new Error('Import not created');
   const folder = await mkdtemp(join(tmpdir(), 'atalaya-import-test-'));
@@ -52,7 +60,10 @@ export async function createImportJob(
   const job: TestImportJob = {
     calls,
     controller,
-    cleanup: () => rm(folder, { recursive: true, force: true }),
+    cleanup: async () => {
+      await db.update(imports).set({ status: 'S', dateEnd: new Date() }).where(and(eq(imports.id, row.id), isNull(imports.dateEnd)));
+      await rm(folder, { recursive: true, force: true });
+    },
     ctx: {
       db,
       importId: row.id,
