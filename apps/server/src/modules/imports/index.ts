@@ -1,0 +1,1 @@
+export { type ImportHandler, type ImportJobContext, ImportRejected, type ImportRowError } from './job.js';
