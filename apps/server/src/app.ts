@@ -31,6 +31,7 @@ import { createImportEvents, type ImportEvents, type ImportHandlers, importsModu
 import { followUpModule } from './modules/follow-up/index.js';
 import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
 import { meddraModule } from './modules/meddra/index.js';
+import { meddraImportHandler } from './modules/meddra-import/index.js';
 import { indicatorsModule } from './modules/indicators/index.js';
 import { noKpiModule } from './modules/nokpi/index.js';
 import { metricsModule } from './modules/metrics/index.js';
@@ -64,7 +65,7 @@ export interface BuildAppOptions {
  * here; an import of a kind without a handler ends E ('todavía no puede procesar').
  */
 export function importHandlers(deps: CatalogImportDeps = {}): ImportHandlers {
-  return { data: createCatalogImportHandler(deps) };
+  return { meddra: meddraImportHandler, data: createCatalogImportHandler(deps) };
 }
 
 /**

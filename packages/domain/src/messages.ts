@@ -685,4 +685,56 @@ export const MSG = {
     auditSummary: (inserted: number, updated: number, removed?: number) =>
       `${inserted} nuevos, ${updated} modificados${removed === undefined ? '' : `, ${removed} quitados`}`,
   },
+  meddraImport: {
+    /** (ours) the upload is not a zip file, or a damaged one. */
+    notZip: 'El archivo no es un ZIP válido o está dañado',
+    /** (ours) an encrypted zip uploaded without its password. */
+    passwordRequired: 'El archivo ZIP está protegido con contraseña: indíquela para importarlo',
+    /** (ours) the password does not open the zip. */
+    wrongPassword: 'La contraseña del archivo ZIP no es correcta',
+    /** (ours) more entries than a MedDRA distribution has. */
+    tooManyEntries: (max: string) => `El archivo ZIP tiene más de ${max} archivos: no es una distribución de MedDRA`,
+    /** (ours) an entry larger, uncompressed, than the import takes (a zip bomb). */
+    entryTooLarge: (file: string, max: string) => `El archivo ${file} del ZIP supera, descomprimido, el máximo de ${max}`,
+    /** (ours) the release's files together larger, uncompressed, than the import takes. */
+    totalTooLarge: (max: string) => `Los archivos del ZIP superan, descomprimidos, el máximo de ${max}`,
+    /** (ours) an entry that inflates to more bytes than the zip declares. */
+    sizeMismatch: (file: string) => `El archivo ${file} del ZIP no tiene el tamaño que el ZIP declara: el ZIP está dañado o manipulado`,
+    /** (ours) an entry named with '..' or an absolute path. */
+    unsafeEntryName: (name: string) => `El archivo ZIP contiene una ruta no permitida: ${name}`,
+    /** (ours) a required file of the release is not in the zip. */
+    fileMissing: (file: string) => `Falta el archivo ${file} de la distribución de MedDRA en el ZIP`,
+    /** (ours) one SMQ file without the other. */
+    smqIncomplete: (present: string, missing: string) => `El ZIP trae ${present} pero no ${missing}: se necesitan los dos archivos de SMQ`,
+    /** (ours) two entries with the same file name in different folders. */
+    fileTwice: (file: string) => `El ZIP contiene más de un archivo ${file}`,
+    /** (ours) a file without a single record. */
+    fileEmpty: (file: string) => `El archivo ${file} no tiene registros`,
+    /** (ours) a line of another layout: the count of '$'-separated fields. */
+    fieldCount: (file: string, line: number, expected: number, found: number) =>
+      `${file}, línea ${line}: tiene ${found} campos separados por $ y el formato de MedDRA tiene ${expected}`,
+    /** (ours) a field that must hold a MedDRA code (a number). */
+    notACode: (file: string, line: number, field: number) => `${file}, línea ${line}: el campo ${field} debe ser un código numérico`,
+    /** (ours) a field that must hold a whole number. */
+    notANumber: (file: string, line: number, field: number) => `${file}, línea ${line}: el campo ${field} debe ser un número entero`,
+    /** (ours) a term without its name. */
+    nameMissing: (file: string, line: number) => `${file}, línea ${line}: falta el nombre del término`,
+    /** (ours) llt_currency or primary_soc_fg other than Y or N. */
+    flagInvalid: (file: string, line: number, field: number) => `${file}, línea ${line}: el campo ${field} debe ser Y o N`,
+    /** (ours) meddra_release.asc without a version number. */
+    versionInvalid: (found: string) => `meddra_release.asc: la versión «${found}» no es un número de versión de MedDRA`,
+    /** (ours) a line too long for a MedDRA file. */
+    lineTooLong: (file: string, line: number) => `${file}, línea ${line}: la línea es demasiado larga para un archivo de MedDRA`,
+    /** (ours) a file whose lines are partly UTF-8 and partly another encoding. */
+    mixedEncoding: (file: string, line: number) => `${file}, línea ${line}: el archivo mezcla codificaciones de caracteres (UTF-8 y otra)`,
+    /** (ours) the same code twice in a file. */
+    codeRepeated: (file: string, line: number, code: number) => `${file}, línea ${line}: el código ${code} está repetido`,
+    /** (ours) a code that refers to a term the release does not have. */
+    codeUnknown: (file: string, line: number, level: string, code: number) => `${file}, línea ${line}: el ${level} ${code} no está en la distribución`,
+    /** (ours) a PT with two primary SOCs in mdhier.asc. */
+    twoPrimarySocs: (line: number, code: number) => `mdhier.asc, línea ${line}: el PT ${code} tiene más de un SOC primario`,
+    /** (ours) the files of the release disagree with one another: the first problem, and how many more the error report lists. */
+    inconsistent: (first: string, others: number, more: boolean) =>
+      `${first} (y ${more ? 'al menos ' : ''}${others} ${others === 1 ? 'problema' : 'problemas'} más: vea el informe de errores)`,
+  },
 } as const;
