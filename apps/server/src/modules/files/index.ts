@@ -10,6 +10,7 @@ export {
   sendFile,
   SPEC_NAME_FIELDS,
   storeFile,
+  streamToFile,
   withSingleUpload,
   FILE_CHUNK_BYTES,
   UPLOAD_LIMITS,

@@ -107,9 +107,14 @@ const DEFAULT_FILE_NAME = 'archivo';
 
 /**
  * Streams a file part to `path`, hashing and counting it on the way; a part cut at the size
- * limit is refused (the multipart parser stops at the limit, so at most that much is written).
+ * limit is refused with `tooLarge()` (the multipart parser stops at the limit, so at most that
+ * much is written). The documents' uploads and the imports' share it.
  */
-async function streamToFile(stream: Readable & { truncated?: boolean }, path: string): Promise<{ size: number; sha256: string }> {
+export async function streamToFile(
+  stream: Readable & { truncated?: boolean },
+  path: string,
+  tooLarge: () => Error = () => badRequest(MSG.files.tooLarge),
+): Promise<{ size: number; sha256: string }> {
   const hash = createHash('sha256');
   let size = 0;
   const measure = new Transform({
@@ -120,7 +125,7 @@ async function streamToFile(stream: Readable & { truncated?: boolean }, path: st
     },
   });
   await pipeline(stream, measure, createWriteStream(path));
-  if (stream.truncated) throw badRequest(MSG.files.tooLarge);
+  if (stream.truncated) throw tooLarge();
   return { size, sha256: hash.digest('hex') };
 }
 

@@ -1,16 +1,12 @@
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { fileExtension, type ImportKind, MSG } from '@atalaya/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../http/errors.js';
 import { checkMultipartField, multipartReadError } from '../../http/multipart.js';
-import { fileMatchesExtension, type StorableFile, uploadFileName } from '../files/index.js';
+import { fileMatchesExtension, type StorableFile, streamToFile, uploadFileName } from '../files/index.js';
 
 /**
  * The upload of an import (docs/adr/0014-import-jobs.md): one multipart request with one file
@@ -75,21 +71,6 @@ export interface ImportUpload {
   file: ImportFile;
 }
 
-async function streamToFile(stream: Readable & { truncated?: boolean }, path: string, maxBytes: number): Promise<{ size: number; sha256: string }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  const measure = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  await pipeline(stream, measure, createWriteStream(path));
-  if (stream.truncated) throw tooLarge(maxBytes);
-  return { size, sha256: hash.digest('hex') };
-}
-
 async function checkedFile(kind: ImportKind, name: string, received: { path: string; size: number; sha256: string }): Promise<ImportFile> {
   const rule = ACCEPTED[kind];
   const extension = fileExtension(name);
@@ -121,7 +102,7 @@ export async function withImportUpload<T>(request: FastifyRequest, kind: ImportK
         if (part.type === 'file') {
           if (received) throw badRequest(MSG.files.onlyOne);
           const path = join(dir, 'upload');
-          const { size, sha256 } = await streamToFile(part.file, path, maxBytes);
+          const { size, sha256 } = await streamToFile(part.file, path, () => tooLarge(maxBytes));
           if (part.filename === '' && size === 0) continue;
           received = { partName: part.filename, path, size, sha256 };
         } else {
