@@ -146,24 +146,34 @@ export class ReleaseZip {
     const name = baseName(entry.filename);
     const lines = new AscLineReader(this.limits.maxLineBytes);
     let inflated = 0;
+    // The first error our own sink threw: how the stream reports it to getData's caller differs
+    // between Node versions (Node 24 may surface another error), so it is kept here.
+    let sinkError: unknown;
+    const guarded = async (work: () => Promise<void>) => {
+      try {
+        await work();
+      } catch (error) {
+        sinkError ??= error;
+        throw error;
+      }
+    };
     const writable = new WritableStream<Uint8Array>({
-      write: async (chunk) => {
-        inflated += chunk.length;
-        budget.remaining -= chunk.length;
-        if (inflated > this.limits.maxEntryBytes) throw new ImportRejected(MSG.meddraImport.entryTooLarge(name, formatBytes(this.limits.maxEntryBytes)));
-        if (budget.remaining < 0) throw new ImportRejected(MSG.meddraImport.totalTooLarge(formatBytes(this.limits.maxTotalBytes)));
-        onBytes(chunk.length);
-        await onLines(lines.push(chunk));
-      },
-      close: async () => {
-        await onLines(lines.end());
-      },
+      write: (chunk) =>
+        guarded(async () => {
+          inflated += chunk.length;
+          budget.remaining -= chunk.length;
+          if (inflated > this.limits.maxEntryBytes) throw new ImportRejected(MSG.meddraImport.entryTooLarge(name, formatBytes(this.limits.maxEntryBytes)));
+          if (budget.remaining < 0) throw new ImportRejected(MSG.meddraImport.totalTooLarge(formatBytes(this.limits.maxTotalBytes)));
+          onBytes(chunk.length);
+          await onLines(lines.push(chunk));
+        }),
+      close: () => guarded(async () => onLines(lines.end())),
     });
     try {
       await entry.getData(writable, { password: this.password, signal, checkCrc32: true });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      throw this.rejection(entry, error);
+      throw this.rejection(entry, sinkError ?? error);
     }
     return lines.detected;
   }
