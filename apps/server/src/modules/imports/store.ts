@@ -17,7 +17,7 @@ const ERROR_BATCH = 500;
 const MAX_TEXT = { sheet: 200, column: 200, message: 1000, reason: 2000 } as const;
 
 /** An import a runner has just claimed (status D, its attempt counted). */
-export interface ClaimedImport {
+export type ClaimedImport = {
   id: string;
   kind: ImportKind;
   code: string;
@@ -26,7 +26,7 @@ export interface ClaimedImport {
   passwordEnc: string | null;
   attempts: number;
   cancelRequested: boolean;
-}
+};
 
 /**
  * Claims the oldest import waiting for a runner: a pending one, or a running one whose runner
@@ -36,16 +36,7 @@ export interface ClaimedImport {
  * progress starts again from 0 (a resumed import runs its handler from the beginning).
  */
 export async function claimNextImport(db: Db, token: string, staleMs: number): Promise<ClaimedImport | null> {
-  const { rows } = await db.execute<{
-    id: string;
-    kind: ImportKind;
-    code: string;
-    fileName: string | null;
-    fileId: string | null;
-    passwordEnc: string | null;
-    attempts: number;
-    cancelRequested: boolean;
-  }>(sql`
+  const { rows } = await db.execute<ClaimedImport>(sql`
       update imports i set status = 'D', attempts = i.attempts + 1, run_token = ${token}::uuid, heartbeat_at = now(),
         percentage = 0, current_table = null
       from (
