@@ -29,6 +29,7 @@ export * from './reference-lists.js';
 export * from './catalog-options.js';
 export * from './work-lists.js';
 export * from './kpi.js';
+export * from './anthropometry.js';
 export * from './case-wizard.js';
 export * from './case-records.js';
 export * from './case-view.js';

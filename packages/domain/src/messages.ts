@@ -68,6 +68,10 @@ export const MSG = {
     endBeforeStart: 'La fecha de fin no puede ser anterior a la de inicio',
     /** (ours) */
     minZero: 'El valor no puede ser negativo',
+    /** (ours) Height outside HEIGHT_RANGE_M (anthropometry.ts), the unit named. */
+    heightRange: 'La altura debe estar entre 0,20 y 2,75 m (20 a 275 cm)',
+    /** (ours) Weight outside WEIGHT_RANGE_KG. */
+    weightRange: 'El peso debe estar entre 0,2 y 650 kg',
     /** (ours) */
     maxLength: (max: number) => `No puede superar los ${max} caracteres`,
     /** (ours) */
