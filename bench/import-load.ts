@@ -106,23 +106,54 @@ interface ErListPage {
   Result: ErListRow[];
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-/** Reads the case one request after another until `stop()` answers true; the latencies in ms. */
-async function readCaseUntil(token: string, meta: string, stop: () => boolean): Promise<number[]> {
-  const times: number[] = [];
+/** One case read: its latency, and the import's stage when it started (see `stageOf`). */
+interface Read {
+  ms: number;
+  stage: string;
+}
+
+/** Reads the case one request after another until `stop()` answers true, each read labelled by `stage()`. */
+async function readCaseUntil(token: string, meta: string, stop: () => boolean, stage: () => string = () => 'idle'): Promise<Read[]> {
+  const reads: Read[] = [];
   while (!stop()) {
+    const label = stage();
     const started = performance.now();
     const response = await fetch(`${BASE}/api/getERByMeta/${encodeURIComponent(meta)}`, { headers: { authorization: `Bearer ${token}` } });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`getERByMeta answered ${response.status}`);
-    times.push(performance.now() - started);
+    reads.push({ ms: performance.now() - started, stage: label });
     await sleep(20);
   }
-  return times.sort((a, b) => a - b);
+  return reads;
 }
 
-const describe = (times: number[]) => `n=${times.length} p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`;
+const sortedTimes = (reads: readonly Read[]) => reads.map((read) => read.ms).sort((a, b) => a - b);
+
+/** What the import is doing, as its detail shows it: the table being loaded, or the checks and the switch after the last one. */
+function stageOf(entry: ImportEntry): string {
+  const loading = entry.Tables.find((table) => table.date_start && !table.date_end);
+  if (loading) return loading.table;
+  return entry.Tables.length > 0 && entry.Tables.every((table) => table.date_end) ? 'checks, switch, clean-up' : 'waiting';
+}
+
+/** The reads of each stage slower than `limit` ms, for the stages that have any. */
+function slowByStage(reads: readonly Read[], limit: number): string {
+  const stages = new Map<string, { count: number; slow: number; worst: number }>();
+  for (const { ms, stage } of reads) {
+    const entry = stages.get(stage) ?? { count: 0, slow: 0, worst: 0 };
+    entry.count += 1;
+    if (ms > limit) entry.slow += 1;
+    entry.worst = Math.max(entry.worst, ms);
+    stages.set(stage, entry);
+  }
+  return [...stages]
+    .map(([stage, { count, slow, worst }]) => `  ${stage.padEnd(26)} ${String(count).padStart(4)} reads, ${String(slow).padStart(3)} over ${limit.toFixed(0)} ms, worst ${worst.toFixed(0)} ms`)
+    .join('\n');
+}
+
+const describe = (times: readonly number[]) => `n=${times.length} p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`;
 
 async function upload(token: string): Promise<ImportEntry> {
   const form = new FormData();
@@ -154,7 +185,7 @@ try {
   if (!meta) throw new Error('no case in Tareas for the QPPV nor the RLF: the demo data should hold some');
   const qppv = reader;
   const idleUntil = Date.now() + Number(args['idle-seconds']) * 1000;
-  const idle = await readCaseUntil(qppv, meta, () => Date.now() > idleUntil);
+  const idle = sortedTimes(await readCaseUntil(qppv, meta, () => Date.now() > idleUntil));
   const before = await memoryOf(server.pid as number);
   console.log(`idle case read: ${describe(idle)} · server RSS ${before.rss.toFixed(0)} MiB (peak ${before.hwm.toFixed(0)} MiB)`);
 
@@ -172,7 +203,8 @@ try {
       else await sleep(200);
     }
   })();
-  const during = await readCaseUntil(qppv, meta, () => done);
+  const reads = await readCaseUntil(qppv, meta, () => done, () => stageOf(entry));
+  const during = sortedTimes(reads);
   await watcher;
   const seconds = (performance.now() - started) / 1000;
   const after = await memoryOf(server.pid as number);
@@ -182,6 +214,7 @@ try {
     console.log(`  ${table.table.padEnd(22)} ${table.status} ${String(table.insterted).padStart(7)} rows ${took} s`);
   }
   console.log(`case read during the import: ${describe(during)} · p95 ratio ${(percentile(during, 95) / percentile(idle, 95)).toFixed(2)}× idle`);
+  console.log(`reads slower than 3× the idle p95, by stage:\n${slowByStage(reads, 3 * percentile(idle, 95))}`);
   console.log(`server RSS ${after.rss.toFixed(0)} MiB, peak ${after.hwm.toFixed(0)} MiB (before the import: peak ${before.hwm.toFixed(0)} MiB)`);
 } finally {
   const exited = once(server, 'exit');

@@ -33,7 +33,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { configure, ZipWriter } from '@zip.js/zip.js';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Database, migrate, openDatabase } from '../apps/server/src/db/client.js';
 import { imports, users } from '../apps/server/src/db/schema/index.js';
 import { meddraLlts } from '../apps/server/src/db/seed/data/index.js';
@@ -378,6 +378,8 @@ async function importRelease(database: Database, filePath: string, password: str
   const started = performance.now();
   await handler.run(ctx);
   const total = performance.now() - started;
+  // Ended as the runner would end it: one active import of a kind at a time (imports_one_active_per_kind).
+  await db.update(imports).set({ status: 'S', percentage: 100, dateEnd: new Date() }).where(eq(imports.id, row.id));
   clearInterval(sampler);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   probing = false;

@@ -22,7 +22,7 @@ import {
 } from './release-files.js';
 import { DEFAULT_ZIP_LIMITS, ReleaseZip, type ZipLimits } from './release-zip.js';
 import { clearStaging, deleteOlderSmqs, hasSwitched, leftoverImports, stageLinks, stageSmqs, stageSmqTerms, stageTerms } from './staging.js';
-import { analyzeStaging, deleteNewCodes, insertNewCodes, switchRelease, tidyTables } from './switch.js';
+import { analyzeStaging, deleteNewCodes, insertNewCodes, insertNewLinks, switchRelease, tidyTables } from './switch.js';
 
 /** The steps of an import whose durations `onPhase` reports. */
 export type MeddraImportPhase = 'load' | 'check' | 'prepare' | 'switch' | 'cleanup';
@@ -30,18 +30,24 @@ export type MeddraImportPhase = 'load' | 'check' | 'prepare' | 'switch' | 'clean
 export interface MeddraImportOptions extends Partial<ZipLimits> {
   /** Rows a staging insert takes (one short statement each; the embedded database answers others in between). */
   batchRows?: number;
+  /**
+   * Staged terms an insert of new codes reads: fewer than `batchRows`, since each new LLT also
+   * writes the trigram index; at 500 a statement takes about 30 ms on the embedded database.
+   */
+  newCodeBatchRows?: number;
   /** Told how long each step took (ms), e.g. for the server's log. */
   onPhase?: (phase: MeddraImportPhase, ms: number) => void;
 }
 
 const DEFAULT_BATCH_ROWS = 2_000;
+const DEFAULT_NEW_CODE_BATCH_ROWS = 500;
 /** The share of the percentage the loading of the files takes; the checks and the switch the rest. */
 const LOADING_SHARE = 95;
 
 /** The MedDRA import (docs/meddra-import.md) with its limits; `meddraImportHandler` is the one the server uses. */
 export function createMeddraImportHandler(options: MeddraImportOptions = {}): ImportHandler {
-  const { batchRows = DEFAULT_BATCH_ROWS, onPhase, ...limits } = options;
-  const settings: Settings = { batchRows, limits: { ...DEFAULT_ZIP_LIMITS, ...limits }, onPhase: onPhase ?? (() => undefined) };
+  const { batchRows = DEFAULT_BATCH_ROWS, newCodeBatchRows = DEFAULT_NEW_CODE_BATCH_ROWS, onPhase, ...limits } = options;
+  const settings: Settings = { batchRows, newCodeBatchRows, limits: { ...DEFAULT_ZIP_LIMITS, ...limits }, onPhase: onPhase ?? (() => undefined) };
   return { kind: 'meddra', run: (ctx) => runImport(ctx, settings) };
 }
 
@@ -49,6 +55,7 @@ export const meddraImportHandler: ImportHandler = createMeddraImportHandler();
 
 interface Settings {
   batchRows: number;
+  newCodeBatchRows: number;
   limits: ZipLimits;
   onPhase: (phase: MeddraImportPhase, ms: number) => void;
 }
@@ -161,7 +168,10 @@ async function runImport(ctx: ImportJobContext, settings: Settings): Promise<voi
         throw new ImportRejected(message, problems);
       }
     });
-    await timed(settings, 'prepare', () => insertNewCodes(db, importId, settings.batchRows, betweenBatches(signal)));
+    await timed(settings, 'prepare', async () => {
+      await insertNewCodes(db, importId, settings.newCodeBatchRows, betweenBatches(signal));
+      await insertNewLinks(db, importId, settings.newCodeBatchRows, betweenBatches(signal));
+    });
     signal.throwIfAborted();
     await timed(settings, 'switch', () => switchRelease(db, importId, release));
     switched = true;
@@ -177,8 +187,7 @@ async function runImport(ctx: ImportJobContext, settings: Settings): Promise<voi
           await deleteNewCodes(db, importId, settings.batchRows, pause);
           await clearStaging(db, importId, { smq: true }, pause);
         }
-        await pause();
-        await tidyTables(db);
+        await tidyTables(db, pause);
       } catch {
         // Left for the next import of the dictionary, which clears what this one left; the
         // error that ended this one matters more.

@@ -167,7 +167,7 @@ describe('reading a release', () => {
     );
     expect((await search(w)).map((llt) => llt.llt_name)).not.toContain(`Cefalalgia ${w}`);
     const [cefalalgia] = await t.database.db.select().from(meddraLlt).where(eq(meddraLlt.code, release.llts[2]?.code ?? 0));
-    expect(cefalalgia).toEqual({ code: release.llts[2]?.code, name: `Cefalalgia ${w}`, ptCode: release.pts[0]?.code, current: false });
+    expect(cefalalgia).toEqual({ code: release.llts[2]?.code, name: `Cefalalgia ${w}`, ptCode: release.pts[0]?.code, current: false, introducedBy: recording.ctx.importId });
 
     // The hierarchy, multi-axial PT included.
     const links = await t.database.db.select().from(meddraHltPt).where(eq(meddraHltPt.ptCode, release.pts[0]?.code ?? 0)).orderBy(asc(meddraHltPt.hltCode));
@@ -398,7 +398,7 @@ describe('switching versions', () => {
     expect((await search(`náusea ${w}`)).map((llt) => llt.pt_name)).toEqual([`Náuseas ${w}`]);
     // No code is deleted.
     const kept = await t.database.db.select().from(meddraLlt).where(eq(meddraLlt.code, ganas.code));
-    expect(kept).toEqual([{ code: ganas.code, name: ganas.name, ptCode: ganas.ptCode, current: false }]);
+    expect(kept).toEqual([{ code: ganas.code, name: ganas.name, ptCode: ganas.ptCode, current: false, introducedBy: expect.any(String) }]);
     expect((await loadedMeddraVersion(t.database.db))?.version).toBe('27.1');
   });
 
@@ -438,18 +438,23 @@ describe('switching versions', () => {
 
     // Once the hidden inserting of the new codes has begun: cancelled when the first one shows.
     let seen = 0;
+    let offeredWhileHidden: unknown[] | undefined;
     let watching = true;
     const recording = await recordingContext(t.database.db, { filePath: await folder.write(bytes) });
     const watcher = (async () => {
       while (watching) {
         const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(meddraLlt).where(sql`${meddraLlt.name} like ${`Término nuevo % ${w}`}`);
         seen = Math.max(seen, row?.n ?? 0);
-        if (seen > 0) recording.abort();
+        if (seen > 0) {
+          // In the dictionary, current as the release says, and still not offered.
+          offeredWhileHidden ??= await search(`término nuevo 0 ${w}`);
+          recording.abort();
+        }
         // A macrotask between polls: the import reads its zip meanwhile.
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
     })();
-    const cancelled = await createMeddraImportHandler({ batchRows: 1 })
+    const cancelled = await createMeddraImportHandler({ batchRows: 1, newCodeBatchRows: 1 })
       .run(recording.ctx)
       .then(
         () => undefined,
@@ -459,6 +464,7 @@ describe('switching versions', () => {
     await watcher;
     expect(cancelled).toBeInstanceOf(Error);
     expect(seen).toBeGreaterThan(0);
+    expect(offeredWhileHidden).toEqual([]);
     // Hidden meanwhile: never offered.
     expect(await search(`término nuevo 0 ${w}`)).toEqual([]);
     expect(await dictionary()).toEqual(before);
@@ -504,7 +510,7 @@ describe('switching versions', () => {
     await db.update(imports).set({ status: 'E' }).where(eq(imports.id, crashed.ctx.importId));
     const pt = before.pts.at(-1);
     if (!pt) throw new Error('no PT');
-    const hidden = { code: 990_000_000 + Math.floor(Math.random() * 9_000_000), name: `Oculto ${w}`, ptCode: pt.code, current: false };
+    const hidden = { code: 990_000_000 + Math.floor(Math.random() * 9_000_000), name: `Oculto ${w}`, ptCode: pt.code, current: true, introducedBy: crashed.ctx.importId };
     await db.insert(meddraLlt).values(hidden);
     await db.insert(meddraImportTerms).values({ importId: crashed.ctx.importId, level: MEDDRA_LEVEL.llt, line: 1, code: hidden.code, name: hidden.name, parentCode: pt.code, current: true, isNew: true });
 

@@ -18,19 +18,25 @@ import {
   meddraSocHlgt,
   meddraVersions,
 } from '../../db/schema/index.js';
+import { visibleLlt } from '../meddra/index.js';
 import type { ReleaseInfo } from './release-files.js';
 
 /*
  * Switching a staged release in (docs/meddra-import.md). The work is split so that the one
  * transaction that changes what coding sees stays short:
  *
- * 1. `insertNewCodes`, in batches, before the switch: the codes the dictionary does not have
- *    yet are inserted hidden — LLTs not current, so the typeahead (current LLTs only) does not
- *    offer them, and SOCs, HLGTs, HLTs and PTs that only those LLTs reach. This is where the
- *    bulk of the writing (index entries, foreign-key checks) of a first import happens.
+ * 1. `insertNewCodes`, in short batches, before the switch: the codes the dictionary does not
+ *    have yet are inserted hidden — LLTs with their currency as the release gives it but
+ *    `introduced_by` this import, which the typeahead does not offer until the import is in
+ *    meddra_versions (`visibleLlt`), and SOCs, HLGTs, HLTs and PTs that only those LLTs reach.
+ *    This is where the bulk of the writing (index entries, foreign-key checks) of a first
+ *    import happens; each statement stays short, so that on the embedded database (one
+ *    connection) other requests go in between.
  * 2. `switchRelease`, one transaction: names and PTs updated where they change, `current` set
- *    as the release says (mostly HOT updates: meddra_llt keeps room on its pages), LLTs the
- *    release leaves out made non-current, the hierarchy's links replaced, the version recorded.
+ *    as the release says for the codes the dictionary had (mostly HOT updates: meddra_llt
+ *    keeps room on its pages), LLTs the release leaves out made non-current, the hierarchy's
+ *    links replaced, the version recorded — which is also what shows the new codes, so a
+ *    first import switches without touching its 80,000 new LLTs again.
  * 3. `deleteNewCodes` when an import ends without switching: the hidden codes it inserted go.
  *
  * No code of the dictionary is ever deleted: cases keep the LLT codes they were coded with.
@@ -40,17 +46,22 @@ import type { ReleaseInfo } from './release-files.js';
 function levelTable(level: number) {
   switch (level) {
     case MEDDRA_LEVEL.soc:
-      return { table: meddraSoc, columns: sql`(code, name, abbrev)`, values: sql`b.code, b.name, coalesce(b.abbrev, '')` };
+      return { table: meddraSoc, columns: sql`(code, name, abbrev)`, values: () => sql`b.code, b.name, coalesce(b.abbrev, '')` };
     case MEDDRA_LEVEL.hlgt:
-      return { table: meddraHlgt, columns: sql`(code, name)`, values: sql`b.code, b.name` };
+      return { table: meddraHlgt, columns: sql`(code, name)`, values: () => sql`b.code, b.name` };
     case MEDDRA_LEVEL.hlt:
-      return { table: meddraHlt, columns: sql`(code, name)`, values: sql`b.code, b.name` };
+      return { table: meddraHlt, columns: sql`(code, name)`, values: () => sql`b.code, b.name` };
     case MEDDRA_LEVEL.pt:
-      return { table: meddraPt, columns: sql`(code, name, primary_soc_code)`, values: sql`b.code, b.name, coalesce(b.primary_soc, b.parent_code)` };
+      return { table: meddraPt, columns: sql`(code, name, primary_soc_code)`, values: () => sql`b.code, b.name, coalesce(b.primary_soc, b.parent_code)` };
     default:
-      return { table: meddraLlt, columns: sql`(code, name, pt_code, current)`, values: sql`b.code, b.name, b.parent_code, false` };
+      return {
+        table: meddraLlt,
+        columns: sql`(code, name, pt_code, current, introduced_by)`,
+        values: (importId: string) => sql`b.code, b.name, b.parent_code, b.current, ${importId}::uuid`,
+      };
   }
 }
+
 
 /** Runs `step` over a keyset of codes: each call answers the last code it handled, null when none was left. */
 async function inCodeOrder(step: (after: number) => Promise<number | null>): Promise<void> {
@@ -79,18 +90,19 @@ export async function insertNewCodes(db: DbOrTx, importId: string, batchRows: nu
       await beforeBatch();
       const result = await db.execute<{ last: number | null; added: number }>(sql`
         with batch as (
-          select t.code, t.name, t.abbrev, t.parent_code, ${level === MEDDRA_LEVEL.pt ? primarySocOf(importId, sql`t.code`) : sql`null::int`} as primary_soc
+          select t.code, t.name, t.abbrev, t.parent_code, t.current, ${level === MEDDRA_LEVEL.pt ? primarySocOf(importId, sql`t.code`) : sql`null::int`} as primary_soc
           from ${meddraImportTerms} t
           where t.import_id = ${importId} and t.level = ${level} and t.code > ${after}
           order by t.code limit ${batchRows}
         ), inserted as (
           insert into ${table} ${columns}
-          select ${values} from batch b where not exists (select 1 from ${table} x where x.code = b.code)
+          select ${values(importId)} from batch b where not exists (select 1 from ${table} x where x.code = b.code)
           on conflict (code) do nothing
           returning code
         ), marked as (
           update ${meddraImportTerms} s set is_new = true from inserted i
           where s.import_id = ${importId} and s.level = ${level} and s.code = i.code
+            and s.code > ${after} and s.code <= (select max(code) from batch)
           returning 1
         )
         select (select max(code) from batch) as last, (select count(*) from marked)::int as added`);
@@ -102,11 +114,46 @@ export async function insertNewCodes(db: DbOrTx, importId: string, batchRows: nu
   return inserted;
 }
 
+/** The hierarchy's link tables: their parent and child columns, the staged links' kind and the child's level. */
+const LINK_TABLES = [
+  { table: meddraSocHlgt, parent: 'soc_code', child: 'hlgt_code', kind: MEDDRA_LINK.socHlgt, childLevel: MEDDRA_LEVEL.hlgt },
+  { table: meddraHlgtHlt, parent: 'hlgt_code', child: 'hlt_code', kind: MEDDRA_LINK.hlgtHlt, childLevel: MEDDRA_LEVEL.hlt },
+  { table: meddraHltPt, parent: 'hlt_code', child: 'pt_code', kind: MEDDRA_LINK.hltPt, childLevel: MEDDRA_LEVEL.pt },
+] as const;
+
+/**
+ * Inserts, before the switch, the release's links whose child is a code this import inserted
+ * (`insertNewCodes`), `batchRows` children a statement: only hidden codes hang from them, so
+ * nothing that coding sees changes, and a first import's switch does not insert 80,000 links.
+ */
+export async function insertNewLinks(db: DbOrTx, importId: string, batchRows: number, beforeBatch: () => Promise<void>): Promise<void> {
+  for (const { table, parent, child, kind, childLevel } of LINK_TABLES) {
+    const [parentColumn, childColumn] = [sql.identifier(parent), sql.identifier(child)];
+    await inCodeOrder(async (after) => {
+      await beforeBatch();
+      const result = await db.execute<{ last: number | null }>(sql`
+        with children as (
+          select code from ${meddraImportTerms}
+          where import_id = ${importId} and level = ${childLevel} and is_new and code > ${after}
+          order by code limit ${batchRows}
+        ), inserted as (
+          insert into ${table} (${parentColumn}, ${childColumn})
+          select distinct s.parent_code, s.child_code from ${meddraImportLinks} s join children c on c.code = s.child_code
+          where s.import_id = ${importId} and s.kind = ${kind}
+          on conflict do nothing
+          returning 1
+        )
+        select (select max(code) from children) as last, (select count(*) from inserted) as added`);
+      return lastCode(result.rows[0]?.last);
+    });
+  }
+}
+
 /** What must still hold a code of each level before it can go (a case, a term, a link). */
 function stillUsed(level: number): SQL {
   switch (level) {
     case MEDDRA_LEVEL.llt:
-      return sql`x.current or exists (select 1 from ${eventRams} r where r.llt_code = x.code)`;
+      return sql`${visibleLlt(sql`x.introduced_by`)} or exists (select 1 from ${eventRams} r where r.llt_code = x.code)`;
     case MEDDRA_LEVEL.pt:
       return sql`exists (select 1 from ${meddraLlt} l where l.pt_code = x.code) or exists (select 1 from ${meddraHltPt} h where h.pt_code = x.code)`;
     case MEDDRA_LEVEL.hlt:
@@ -123,6 +170,24 @@ function stillUsed(level: number): SQL {
  * first, `batchRows` a statement; a code something uses (a case's reaction, above all) stays.
  */
 export async function deleteNewCodes(db: DbOrTx, importId: string, batchRows: number, beforeBatch: () => Promise<void>): Promise<void> {
+  // First the links `insertNewLinks` hung from those codes (no code is kept for a link).
+  for (const { table, child, childLevel } of LINK_TABLES) {
+    const childColumn = sql.identifier(child);
+    await inCodeOrder(async (after) => {
+      await beforeBatch();
+      const result = await db.execute<{ last: number | null }>(sql`
+        with children as (
+          select code from ${meddraImportTerms}
+          where import_id = ${importId} and level = ${childLevel} and is_new and code > ${after}
+          order by code limit ${batchRows}
+        ), deleted as (
+          delete from ${table} x using children c where x.${childColumn} = c.code
+          returning 1
+        )
+        select (select max(code) from children) as last, (select count(*) from deleted) as deleted`);
+      return lastCode(result.rows[0]?.last);
+    });
+  }
   for (const level of [...LEVELS_DOWN].reverse()) {
     const { table } = levelTable(level);
     await inCodeOrder(async (after) => {
@@ -182,21 +247,23 @@ export async function switchRelease(db: DbOrTx, importId: string, release: Relea
       ) s
       where not exists (select 1 from ${meddraPt} x where x.code = s.code and x.name = s.name and x.primary_soc_code is not distinct from s.soc_code)
       on conflict (code) do update set name = excluded.name, primary_soc_code = excluded.primary_soc_code`);
+    // The new codes `insertNewCodes` inserted already hold the release's values; a code an
+    // import that never switched left behind (kept for a case that uses it) is shown from now on.
     await tx.execute(sql`
       insert into ${meddraLlt} (code, name, pt_code, current)
       select code, name, parent_code, current
-      from ${changed(MEDDRA_LEVEL.llt, sql`select 1 from ${meddraLlt} x where x.code = t.code and x.name = t.name and x.pt_code = t.parent_code and x.current = t.current`)} c
-      on conflict (code) do update set name = excluded.name, pt_code = excluded.pt_code, current = excluded.current`);
+      from ${changed(
+        MEDDRA_LEVEL.llt,
+        sql`select 1 from ${meddraLlt} x where x.code = t.code and x.name = t.name and x.pt_code = t.parent_code and x.current = t.current
+          and (x.introduced_by = ${importId} or ${visibleLlt(sql`x.introduced_by`)})`,
+      )} c
+      on conflict (code) do update set name = excluded.name, pt_code = excluded.pt_code, current = excluded.current, introduced_by = null`);
     await tx.execute(sql`
       update ${meddraLlt} set current = false
       where ${meddraLlt.current} and not exists (
         select 1 from ${meddraImportTerms} t where t.import_id = ${importId} and t.level = ${MEDDRA_LEVEL.llt} and t.code = ${meddraLlt.code})`);
 
-    for (const [table, parent, child, kind] of [
-      [meddraSocHlgt, 'soc_code', 'hlgt_code', MEDDRA_LINK.socHlgt],
-      [meddraHlgtHlt, 'hlgt_code', 'hlt_code', MEDDRA_LINK.hlgtHlt],
-      [meddraHltPt, 'hlt_code', 'pt_code', MEDDRA_LINK.hltPt],
-    ] as const) {
+    for (const { table, parent, child, kind } of LINK_TABLES) {
       const [parentColumn, childColumn] = [sql.identifier(parent), sql.identifier(child)];
       await tx.execute(sql`
         delete from ${table} where not exists (
@@ -236,8 +303,14 @@ export async function analyzeStaging(db: DbOrTx): Promise<void> {
 /**
  * After an import: the space of the deleted staging rows and of the dictionary's old row
  * versions reclaimed, the trigram index's pending entries merged and the dictionary's
- * statistics refreshed (PGlite has no autovacuum). Skipped without ownership (autovacuum's).
+ * statistics refreshed (PGlite has no autovacuum), one table at a time. Skipped without
+ * ownership (autovacuum's).
  */
-export async function tidyTables(db: DbOrTx): Promise<void> {
-  if (await ownsTables(db)) await db.execute(sql`vacuum (analyze) ${sql.join([...DICTIONARY_TABLES, ...IMPORT_TABLES], sql`, `)}`);
+export async function tidyTables(db: DbOrTx, beforeEach: () => Promise<void>): Promise<void> {
+  if (!(await ownsTables(db))) return;
+  // One table a statement, other requests in between (see handler.ts's betweenBatches).
+  for (const table of [...DICTIONARY_TABLES, ...IMPORT_TABLES]) {
+    await beforeEach();
+    await db.execute(sql`vacuum (analyze) ${table}`);
+  }
 }

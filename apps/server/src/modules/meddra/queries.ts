@@ -1,7 +1,16 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { meddraLlt, meddraPt, meddraSoc } from '../../db/schema/index.js';
+import { meddraLlt, meddraPt, meddraSoc, meddraVersions } from '../../db/schema/index.js';
 import { accentInsensitivePattern, foldAccents } from './search-pattern.js';
+
+/**
+ * Whether coding may offer an LLT, by its `introduced_by`: a code of the seed (null), or of an
+ * import that switched its release in. A MedDRA import inserts its new codes hidden and shows
+ * them all at once by recording its version (docs/meddra-import.md).
+ */
+export function visibleLlt(introducedBy: SQL | typeof meddraLlt.introducedBy): SQL {
+  return sql`(${introducedBy} is null or ${introducedBy} in (select ${meddraVersions.importId} from ${meddraVersions}))`;
+}
 
 /**
  * Up to `limit` current LLTs whose lower-cased name matches the regular expression, those
@@ -14,7 +23,7 @@ export function currentLltsMatching(db: DbOrTx, pattern: string, limit: number) 
     .from(meddraLlt)
     .innerJoin(meddraPt, eq(meddraPt.code, meddraLlt.ptCode))
     .leftJoin(meddraSoc, eq(meddraSoc.code, meddraPt.primarySocCode))
-    .where(and(eq(meddraLlt.current, true), sql`${name} ~ ${pattern}`))
+    .where(and(eq(meddraLlt.current, true), visibleLlt(meddraLlt.introducedBy), sql`${name} ~ ${pattern}`))
     .orderBy(sql`${name} ~ ${`^${pattern}`} desc`, asc(meddraLlt.name), asc(meddraLlt.code))
     .limit(limit);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "meddra_llt" ADD COLUMN "introduced_by" uuid;
