@@ -96,7 +96,7 @@ export async function insertNewCodes(db: DbOrTx, importId: string, batchRows: nu
           order by t.code limit ${batchRows}
         ), inserted as (
           insert into ${table} ${columns}
-          select ${values(importId)} from batch b where not exists (select 1 from ${table} x where x.code = b.code)
+          select ${values(importId)} from batch b
           on conflict (code) do nothing
           returning code
         ), marked as (
