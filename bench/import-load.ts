@@ -64,6 +64,8 @@ async function startServer(logDir: string): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       ATALAYA_TRUST_PROXY: '127.0.0.1',
       ATALAYA_CAPTCHA_MAX_NUMBER: '1000',
+      // The demo accounts and cases (PGlite seeds them by default; PostgreSQL only when asked).
+      ATALAYA_DEMO: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

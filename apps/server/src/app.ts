@@ -31,7 +31,8 @@ import { createImportEvents, type ImportEvents, type ImportHandlers, importsModu
 import { followUpModule } from './modules/follow-up/index.js';
 import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
 import { meddraModule } from './modules/meddra/index.js';
-import { meddraImportHandler } from './modules/meddra-import/index.js';
+import { createMeddraImportHandler, meddraImportHandler } from './modules/meddra-import/index.js';
+import { type RequestTraffic } from './http/traffic.js';
 import { indicatorsModule } from './modules/indicators/index.js';
 import { noKpiModule } from './modules/nokpi/index.js';
 import { metricsModule } from './modules/metrics/index.js';
@@ -57,6 +58,8 @@ export interface BuildAppOptions {
   deadlineEvents?: DeadlineEvents;
   /** The imports' progress (the hub tells the ADMINs) and work (the runner main.ts starts is kicked). */
   importEvents?: ImportEvents;
+  /** Counts the requests being answered (main.ts hands it to the MedDRA import, which gives way to them). */
+  traffic?: RequestTraffic;
 }
 
 /**
@@ -64,8 +67,11 @@ export interface BuildAppOptions {
  * docs/adr/0014-import-jobs.md). The MedDRA release and the product catalogue register theirs
  * here; an import of a kind without a handler ends E ('todavía no puede procesar').
  */
-export function importHandlers(deps: CatalogImportDeps = {}): ImportHandlers {
-  return { meddra: meddraImportHandler, data: createCatalogImportHandler(deps) };
+export function importHandlers(deps: CatalogImportDeps = {}, options: { embeddedDatabase?: boolean; traffic?: RequestTraffic } = {}): ImportHandlers {
+  // On the embedded database the import shares the requests' one connection: after each batch
+  // it leaves it free as long as the batch held it, and while a request is being answered.
+  const meddra = options.embeddedDatabase ? createMeddraImportHandler({ batchRows: 1_000, newCodeBatchRows: 200, pauseShare: 1, busy: options.traffic?.busy }) : meddraImportHandler;
+  return { meddra, data: createCatalogImportHandler(deps) };
 }
 
 /**
@@ -102,6 +108,7 @@ export async function buildApp({
   accountEvents = createAccountEvents(),
   deadlineEvents = createDeadlineEvents(),
   importEvents = createImportEvents(),
+  traffic,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Messages of schemas that do not set their own: Spanish, like everything the user reads.
   z.config(z.locales.es());
@@ -115,6 +122,7 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  traffic?.track(app);
   registerErrorHandler(app);
   acceptEmptyJson(app);
   registerNulGuard(app);

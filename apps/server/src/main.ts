@@ -6,6 +6,7 @@ import { isEmptyDatabase } from './db/seed/index.js';
 import { DEMO_PASSWORD, seedOnStart } from './demo/index.js';
 import { createDeadlineEvents, startDeadlineSweeper } from './modules/deadlines/index.js';
 import { createImportEvents, startImportRunner } from './modules/imports/index.js';
+import { createRequestTraffic } from './http/traffic.js';
 import { startMailSender } from './modules/mail/index.js';
 import { createConfigurationEvents } from './modules/realtime/index.js';
 
@@ -21,13 +22,15 @@ async function main(): Promise<void> {
   const importEvents = createImportEvents();
   // One configuration channel: a catalogue import announces 'Cambio en la configuración' on the hub.
   const configurationEvents = createConfigurationEvents();
-  const app = await buildApp({ database, config, deadlineEvents, importEvents, configurationEvents });
+  // The requests being answered: on the embedded database the MedDRA import gives way to them.
+  const traffic = createRequestTraffic();
+  const app = await buildApp({ database, config, deadlineEvents, importEvents, configurationEvents, traffic });
   if (warning) app.log.warn(warning);
   const mail = startMailSender(database.db, app.log, undefined, { captureDir: config.mailCaptureDir });
   // Pending deadlines become overdue as time passes (docs/adr/0013-deadline-sweep.md).
   const deadlines = startDeadlineSweeper(database.db, app.log, deadlineEvents);
   // Imports run as jobs kept in the database: resumed after a restart (docs/adr/0014-import-jobs.md).
-  const importRunner = startImportRunner(database.db, app.log.child({ module: 'imports' }), importEvents, importHandlers({ announce: { configurationEvents, log: app.log } }));
+  const importRunner = startImportRunner(database.db, app.log.child({ module: 'imports' }), importEvents, importHandlers({ announce: { configurationEvents, log: app.log } }, { embeddedDatabase: database.driver === 'pglite', traffic }));
   if (config.mailCaptureDir) app.log.warn(`ATALAYA_MAIL_CAPTURE_DIR: los correos se escriben en ${config.mailCaptureDir} y no se envían`);
 
   let closing = false;

@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { MSG } from '@atalaya/domain';
 import type { FileEntry } from '@zip.js/zip.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -35,19 +35,39 @@ export interface MeddraImportOptions extends Partial<ZipLimits> {
    * writes the trigram index; at 500 a statement takes about 30 ms on the embedded database.
    */
   newCodeBatchRows?: number;
+  /**
+   * After each batch, a pause of this share of the time the batch took (at most
+   * `MAX_PAUSE_MS`): 1 on the embedded database, whose one connection the requests share, so
+   * that a request's several queries are not each queued behind a statement of the import;
+   * 0 (a turn of the event loop only) on a server with a pool of connections.
+   */
+  pauseShare?: number;
+  /** Whether a request is being answered: when given, the import waits between batches until none is (at most `MAX_GIVE_WAY_MS`). */
+  busy?: () => boolean;
   /** Told how long each step took (ms), e.g. for the server's log. */
   onPhase?: (phase: MeddraImportPhase, ms: number) => void;
 }
 
 const DEFAULT_BATCH_ROWS = 2_000;
 const DEFAULT_NEW_CODE_BATCH_ROWS = 500;
+const MAX_PAUSE_MS = 250;
+/** Longest wait for the requests between two batches: a steady stream of them does not stop the import. */
+const MAX_GIVE_WAY_MS = 1_000;
+const GIVE_WAY_STEP_MS = 2;
 /** The share of the percentage the loading of the files takes; the checks and the switch the rest. */
 const LOADING_SHARE = 95;
 
 /** The MedDRA import (docs/meddra-import.md) with its limits; `meddraImportHandler` is the one the server uses. */
 export function createMeddraImportHandler(options: MeddraImportOptions = {}): ImportHandler {
-  const { batchRows = DEFAULT_BATCH_ROWS, newCodeBatchRows = DEFAULT_NEW_CODE_BATCH_ROWS, onPhase, ...limits } = options;
-  const settings: Settings = { batchRows, newCodeBatchRows, limits: { ...DEFAULT_ZIP_LIMITS, ...limits }, onPhase: onPhase ?? (() => undefined) };
+  const { batchRows = DEFAULT_BATCH_ROWS, newCodeBatchRows = DEFAULT_NEW_CODE_BATCH_ROWS, pauseShare = 0, busy, onPhase, ...limits } = options;
+  const settings: Settings = {
+    batchRows,
+    newCodeBatchRows,
+    pauseShare,
+    busy: busy ?? (() => false),
+    limits: { ...DEFAULT_ZIP_LIMITS, ...limits },
+    onPhase: onPhase ?? (() => undefined),
+  };
   return { kind: 'meddra', run: (ctx) => runImport(ctx, settings) };
 }
 
@@ -56,6 +76,8 @@ export const meddraImportHandler: ImportHandler = createMeddraImportHandler();
 interface Settings {
   batchRows: number;
   newCodeBatchRows: number;
+  pauseShare: number;
+  busy: () => boolean;
   limits: ZipLimits;
   onPhase: (phase: MeddraImportPhase, ms: number) => void;
 }
@@ -114,12 +136,17 @@ function lineRejection(error: unknown, file: string): unknown {
 /**
  * Lets the event loop run between two statements of the import. PGlite answers a query
  * without going through the event loop, so a loop of statements would otherwise keep every
- * other request (and timer) waiting until it ends.
+ * other request (and timer) waiting until it ends; with `pauseShare` the import also leaves
+ * the connection free for a while after each batch (see MeddraImportOptions).
  */
-function betweenBatches(signal?: AbortSignal): () => Promise<void> {
+function betweenBatches(settings: Settings, signal?: AbortSignal): () => Promise<void> {
+  let since = performance.now();
   return async () => {
     signal?.throwIfAborted();
-    await nextTurn();
+    const pause = Math.min(MAX_PAUSE_MS, (performance.now() - since) * settings.pauseShare);
+    await (pause >= 1 ? sleep(pause) : nextTurn());
+    for (let waited = 0; settings.busy() && waited < MAX_GIVE_WAY_MS; waited += GIVE_WAY_STEP_MS) await sleep(GIVE_WAY_STEP_MS);
+    since = performance.now();
   };
 }
 
@@ -138,8 +165,8 @@ async function timed<T>(settings: Settings, phase: MeddraImportPhase, work: () =
  */
 async function clearLeftovers(db: DbOrTx, importId: string, settings: Settings): Promise<void> {
   for (const { id, switched } of [{ id: importId, switched: false }, ...(await leftoverImports(db, importId))]) {
-    if (!switched) await deleteNewCodes(db, id, settings.batchRows, betweenBatches());
-    await clearStaging(db, id, { smq: !switched }, betweenBatches());
+    if (!switched) await deleteNewCodes(db, id, settings.batchRows, betweenBatches(settings));
+    await clearStaging(db, id, { smq: !switched }, betweenBatches(settings));
   }
 }
 
@@ -147,7 +174,7 @@ async function runImport(ctx: ImportJobContext, settings: Settings): Promise<voi
   const { db, importId, signal } = ctx;
   if (await hasSwitched(db, importId)) {
     // Resumed after its switch: only the clean-up was left.
-    await clearStaging(db, importId, { smq: false }, betweenBatches());
+    await clearStaging(db, importId, { smq: false }, betweenBatches(settings));
     return;
   }
   await clearLeftovers(db, importId, settings);
@@ -169,8 +196,8 @@ async function runImport(ctx: ImportJobContext, settings: Settings): Promise<voi
       }
     });
     await timed(settings, 'prepare', async () => {
-      await insertNewCodes(db, importId, settings.newCodeBatchRows, betweenBatches(signal));
-      await insertNewLinks(db, importId, settings.newCodeBatchRows, betweenBatches(signal));
+      await insertNewCodes(db, importId, settings.newCodeBatchRows, betweenBatches(settings, signal));
+      await insertNewLinks(db, importId, settings.newCodeBatchRows, betweenBatches(settings, signal));
     });
     signal.throwIfAborted();
     await timed(settings, 'switch', () => switchRelease(db, importId, release));
@@ -178,7 +205,7 @@ async function runImport(ctx: ImportJobContext, settings: Settings): Promise<voi
   } finally {
     await zip?.close();
     await timed(settings, 'cleanup', async () => {
-      const pause = betweenBatches();
+      const pause = betweenBatches(settings);
       try {
         if (switched) {
           await clearStaging(db, importId, { smq: false }, pause);
@@ -206,7 +233,7 @@ async function loadFiles(ctx: ImportJobContext, zip: ReleaseZip, settings: Setti
   let readBytes = 0;
   const percentage = () => Math.min(LOADING_SHARE, Math.floor((readBytes / totalBytes) * LOADING_SHARE));
   const budget = { remaining: settings.limits.maxTotalBytes };
-  const pause = betweenBatches(ctx.signal);
+  const pause = betweenBatches(settings, ctx.signal);
   // Set by the callback that reads meddra_release.asc (an object: TypeScript follows no assignment made in a callback).
   const found: { release: ReleaseInfo | null } = { release: null };
 
