@@ -149,6 +149,7 @@ describe('GET /api/getERPDF/:id', () => {
     expect(text).not.toMatch(/\nSI\n|\nNO\n/);
     // The sub-group once, not the group's title before it ('Reacción adversa a medicamento / Reacción adversa a medicamento').
     expect(text).not.toContain(' / Reacción adversa');
+    expect(text.split('\n').filter((line) => line === 'Tipo de reporte')).toHaveLength(1);
   });
 
   it('prints neither pregnancy nor lactation for a man, as the case view', async () => {

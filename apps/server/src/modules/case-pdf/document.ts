@@ -278,7 +278,7 @@ function sectionReporter(data: CasePdfData, clock: Clock): Block[] {
     row(
       cell('24a. Origen del reporte', data.origin?.originName),
       cell('Receptor', data.origin?.receiverName),
-      cell('24b. Tipo de reporte', data.origin?.typeName),
+      cell('24b. Tipo de origen', data.origin?.typeName),
       cell('País de origen', data.origin?.originCountryName),
       cell('Documento de origen', document, 2),
     ),
