@@ -19,7 +19,7 @@ const QPPV = 'qppv@demo.atalaya';
 const FABRICANTE = 'fabricante@demo.atalaya';
 
 /** NO / SI / No sabe per question: 1 + 2 + 1 + 2 + 2 + 0 + 0 + 0 + 0 + 0 = 8, 'Probable'. */
-const ANSWERS = ['SI', 'SI', 'SI', 'SI', 'NO', 'No sabe', 'NO', 'NO', 'NO', 'NO'] as const;
+const ANSWERS = ['Sí', 'Sí', 'Sí', 'Sí', 'No', 'No sabe', 'No', 'No', 'No', 'No'] as const;
 
 async function pageAs(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();

@@ -107,7 +107,7 @@ test('ADMIN imports a MedDRA release with a password and watches it reach 100 %;
   await field(ram, 'Término MedDRA').fill('zumbido pulsátil');
   await rlf.page.getByRole('option', { name: new RegExp(`^${NEW_LLT.name}`) }).first().click();
   await field(ram, 'Descripción').fill('Zumbido pulsátil al despertar tras la segunda dosis');
-  await pickRadio(ram, '¿Es esperado?', 'NO');
+  await pickRadio(ram, '¿Es esperado?', 'No');
   await typeDate(ram, 'Fecha de inicio del evento', daysAgo(3));
   await ram.getByRole('button', { name: 'Confirmar' }).click();
   await expect(ram).toBeHidden();

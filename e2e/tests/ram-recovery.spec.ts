@@ -43,7 +43,7 @@ test('RAM classification and product recovery from the event view', async ({ bro
   await expect(dialog).toBeVisible();
 
   // A change, then Cancelar: the spec's warning; 'Cancelar' there keeps the modal.
-  await pickRadio(dialog, '¿Es esperado?', 'NO');
+  await pickRadio(dialog, '¿Es esperado?', 'No');
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   const warning = rlf.getByRole('dialog', { name: 'Cambios sin guardar' });
   await expect(warning.getByText('¡Se perderán los cambios en la calificación RAM sí continúa!')).toBeVisible();
@@ -99,7 +99,7 @@ test('RAM classification and product recovery from the event view', async ({ bro
   // RLF (the creator): records the recovery of the suspect product with its proof.
   await rlf.goto(`/reportableEvent/${meta}/view/recovery`);
   const form = rlf.getByRole('form', { name: 'Recuperación del producto Pampril 5' });
-  await pickRadio(form, '¿Se dispone del producto?', 'SI');
+  await pickRadio(form, '¿Se dispone del producto?', 'Sí');
   await typeDate(form, 'Fecha de recuperación', daysAgo(1));
   await form.getByRole('textbox', { name: 'Nombre del contacto' }).fill('Ana Pereira');
   await form.getByRole('textbox', { name: 'Cantidad recuperada' }).fill('12 comprimidos');

@@ -78,7 +78,7 @@ test('an RLF creates a case from nothing, fills the eight steps and sends it', a
   await field(ram, 'Término MedDRA').fill('cefal');
   await page.getByRole('option', { name: /^Cefalea/ }).first().click();
   await field(ram, 'Descripción').fill('Cefalea intensa a las dos horas de la toma');
-  await pickRadio(ram, '¿Es esperado?', 'NO');
+  await pickRadio(ram, '¿Es esperado?', 'No');
   await typeDate(ram, 'Fecha de inicio del evento', '02/10/2026');
   await ram.getByRole('button', { name: 'Confirmar' }).click();
   await expect(ram).toBeHidden();
@@ -91,7 +91,7 @@ test('an RLF creates a case from nothing, fills the eight steps and sends it', a
   await next(page);
 
   // Step 5: the medical consultation.
-  await pickRadio(page, 'Se realizó consulta médica?', 'SI');
+  await pickRadio(page, 'Se realizó consulta médica?', 'Sí');
   await field(page, 'Nombre del médico').fill('Dra. Ana Suárez');
   await next(page);
 

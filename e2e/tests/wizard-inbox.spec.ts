@@ -61,7 +61,7 @@ test('a case entered from the inbox is completed in the wizard and sent', async 
   const ram = page.getByRole('dialog', { name: /evento/i });
   await field(ram, 'Término MedDRA').fill('prurit');
   await page.getByRole('option', { name: /^Prurito/ }).first().click();
-  await pickRadio(ram, '¿Es esperado?', 'SI');
+  await pickRadio(ram, '¿Es esperado?', 'Sí');
   await ram.getByRole('button', { name: 'Confirmar' }).click();
   await expect(ram).toBeHidden();
   for (let step = 4; step <= 7; step += 1) await advance(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_VALUE, formatDate, formatDateTime, formatYesNo, orDash } from './display.js';
+import { EMPTY_VALUE, formatDate, formatDateTime, formatNumber, formatUtcOffset, formatYesNo, naranjoAnswerText, orDash } from './display.js';
 
 describe('date display', () => {
   it('shows an instant in the country time zone, not in UTC', () => {
@@ -29,13 +29,33 @@ describe('date display', () => {
 });
 
 describe('value display', () => {
-  it('shows booleans and SI/NO as SI or NO, missing as ---', () => {
-    expect(formatYesNo(true)).toBe('SI');
-    expect(formatYesNo('SI')).toBe('SI');
-    expect(formatYesNo(false)).toBe('NO');
-    expect(formatYesNo('NO')).toBe('NO');
+  it("shows booleans and the API's SI/NO as 'Sí' (with its accent) or 'No', missing as ---", () => {
+    expect(formatYesNo(true)).toBe('Sí');
+    expect(formatYesNo('SI')).toBe('Sí');
+    expect(formatYesNo(false)).toBe('No');
+    expect(formatYesNo('NO')).toBe('No');
     expect(formatYesNo(null)).toBe('---');
     expect(formatYesNo(undefined)).toBe('---');
+  });
+
+  it("shows the Naranjo answers with 'Sí' / 'No' as the other yes/no values", () => {
+    expect([0, 1, 2, 3].map(naranjoAnswerText)).toEqual(['Seleccione', 'No', 'Sí', 'No sabe']);
+  });
+
+  it('shows decimals with a comma as the screen does, missing as ---', () => {
+    expect(formatNumber(1.65)).toBe('1,65');
+    expect(formatNumber(70)).toBe('70');
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(null)).toBe('---');
+    expect(formatNumber(Number.NaN)).toBe('---');
+  });
+
+  it('names the zone offset of an instant with a true minus sign, DST included', () => {
+    expect(formatUtcOffset(new Date('2026-06-01T12:00:00Z'), 'America/Montevideo')).toBe('UTC\u221203:00');
+    expect(formatUtcOffset(new Date('2026-01-15T12:00:00Z'), 'America/Santiago')).toBe('UTC\u221203:00');
+    expect(formatUtcOffset(new Date('2026-07-15T12:00:00Z'), 'America/Santiago')).toBe('UTC\u221204:00');
+    expect(formatUtcOffset(new Date('2026-07-15T12:00:00Z'), 'Asia/Kolkata')).toBe('UTC+05:30');
+    expect(formatUtcOffset(new Date('2026-07-15T12:00:00Z'), 'UTC')).toBe('UTC');
   });
 
   it('shows blank values as ---', () => {

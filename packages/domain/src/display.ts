@@ -1,3 +1,5 @@
+import { NARANJO_ANSWER, NARANJO_ANSWERS } from './naranjo.js';
+
 /** What a missing value shows (both specs §5 'Display'). */
 export const EMPTY_VALUE = '---';
 
@@ -108,11 +110,46 @@ export function formatDateTime(value: DateInput, timeZone?: string): string {
   return parts.time ? `${date} ${parts.time}` : date;
 }
 
-/** Booleans and SI/NO values show 'SI' or 'NO'; anything missing shows '---'. */
+/** What a yes/no answer shows (not the API's 'SI' / 'NO' values): Spanish with its accent. */
+export const YES_TEXT = 'Sí';
+export const NO_TEXT = 'No';
+
+/**
+ * Booleans and the API's SI/NO values show 'Sí' or 'No' (the specs' 'SI or NO' written as a
+ * reader writes it, issue 20); anything missing shows '---'.
+ */
 export function formatYesNo(value: boolean | 'SI' | 'NO' | null | undefined): string {
-  if (value === true || value === 'SI') return 'SI';
-  if (value === false || value === 'NO') return 'NO';
+  if (value === true || value === 'SI') return YES_TEXT;
+  if (value === false || value === 'NO') return NO_TEXT;
   return EMPTY_VALUE;
+}
+
+/**
+ * A Naranjo answer as the interface shows it: 'Sí', 'No', 'No sabe', 'Seleccione' (the
+ * list's NO / SI stay the values the history records).
+ */
+export function naranjoAnswerText(id: number): string {
+  if (id === NARANJO_ANSWER.SI) return YES_TEXT;
+  if (id === NARANJO_ANSWER.NO) return NO_TEXT;
+  return NARANJO_ANSWERS.find((answer) => answer.Id === id)?.Nombre ?? EMPTY_VALUE;
+}
+
+/** A number as the screen shows it: decimal comma (1,65), no grouping; '---' when missing. */
+export function formatNumber(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return EMPTY_VALUE;
+  return String(value).replace('.', ',');
+}
+
+/**
+ * The zone's offset from UTC at an instant, as 'UTC−03:00' (a true minus sign), 'UTC+05:30'
+ * or 'UTC' for none.
+ */
+export function formatUtcOffset(value: Date, timeZone: string): string {
+  const minutes = Math.round(offsetAt(value.getTime(), timeZone) / 60_000);
+  if (minutes === 0) return 'UTC';
+  const sign = minutes < 0 ? '\u2212' : '+';
+  const absolute = Math.abs(minutes);
+  return `UTC${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
 }
 
 /** The value as text, or '---' when it is missing or blank. */

@@ -332,7 +332,7 @@ export const MSG = {
     /** (ours) QPPV must mark each question as read. */
     readRequired: 'Debe marcar la pregunta como leída',
     /** (ours) RLF tried to change an answer QPPV already read or reviewed. */
-    lockedByQppv: 'La respuesta ya fue leída o revisada por QPPV y no puede modificarse',
+    lockedByQppv: 'La respuesta ya fue leída o revisada por el QPPV y no puede modificarse',
     /** (ours) saving the evaluation outside the role's statuses (case-view.ts canEditEvaluation). */
     notEditable: 'La evaluación no puede modificarse en el estado actual del evento',
   },

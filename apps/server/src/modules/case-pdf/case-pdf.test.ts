@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ER_STATUS, MSG, NARANJO_QUESTION_KEYS } from '@atalaya/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, events, pdfHistory, products, users } from '../../db/schema/index.js';
+import { auditLog, events, operationHistory, pdfHistory, products, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { get, post, sessionOf, type Session, validPatient } from '../../test-support/case-edit.js';
 import { createMedicationProduct, medicationForm, type MedicationProduct, ramForm } from '../../test-support/case-medications.js';
@@ -54,11 +54,20 @@ async function ok(response: { statusCode: number; body: string }) {
  * (status 2), evaluated by the RLF with `answers`, then moved to `status`.
  */
 async function filledCase(
-  options: { status?: number; answers?: readonly number[]; description?: string; rams?: number; additional?: string; by?: Session; medication?: MedicationProduct } = {},
+  options: {
+    status?: number;
+    answers?: readonly number[];
+    description?: string;
+    rams?: number;
+    additional?: string;
+    by?: Session;
+    medication?: MedicationProduct;
+    patient?: Parameters<typeof validPatient>[0];
+  } = {},
 ): Promise<TestCase> {
   const by = options.by ?? rlf;
   const testCase = await createCase(t.database.db, { status: ER_STATUS.PENDIENTE, createdBy: by.user.id, productIds: [] });
-  await ok(await post(t, by, 'setPaciente', { IdER: testCase.meta, ...validPatient() }));
+  await ok(await post(t, by, 'setPaciente', { IdER: testCase.meta, ...validPatient(options.patient) }));
   await ok(await post(t, by, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ERType: 1, ...medicationForm(options.medication ?? product) }));
   for (let index = 0; index < (options.rams ?? 1); index += 1) {
     const ram = ramForm(llt, { HospitalizationRequired: true, HospitalizationDateStart: '2024-03-06', HospitalizationDateEnd: '2024-03-07', ...(options.description ? { Description: options.description } : {}) });
@@ -112,9 +121,43 @@ describe('GET /api/getERPDF/:id', () => {
     expect(text).toMatch(/Total\n6\n/);
     expect(text).toMatch(/Resultado\nProbable/);
     // History: the wizard's entries with the user and the date.
-    expect(text).toContain('Operaciones (hora UTC)');
+    expect(text).toContain('Operaciones (hora de Uruguay, UTC\u221203:00)');
     expect(text).toContain(await nameOf(rlf));
     expect(text).toMatch(/Página 1 de \d+/);
+  });
+
+  it('prints what the case view shows: times on the clock of the case’s country, decimals with a comma, Sí / No, the report type once', async () => {
+    const testCase = await filledCase({ patient: { Height: 1.65, Weight: 61.5, Pregnancy: false, Gestation: null, Lactation: false } });
+    await t.database.db
+      .insert(operationHistory)
+      .values({ eventId: testCase.id, userId: rlf.user.id, createdAt: new Date('2026-03-05T17:05:00Z'), description: 'Nota de prueba', operationType: 'U' });
+    const text = pdfText((await pdfOf(qppv, testCase)).rawPayload);
+    // Uruguay is UTC−3: 17:05 UTC is 14:05 there, labelled in the header and over the history.
+    expect(text).toMatch(/Fecha: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(hora de Uruguay, UTC\u221203:00\)/);
+    expect(text).toContain('Operaciones (hora de Uruguay, UTC\u221203:00)');
+    expect(text).toMatch(/\n05\/03\/2026 14:05\n/);
+    expect(text).not.toContain('hora UTC');
+    // Decimals with a comma.
+    expect(text).toMatch(/3a\. Peso\n61,5 /);
+    expect(text).toMatch(/3b\. Altura\n1,65 /);
+    expect(text).not.toMatch(/\b1\.65\b|\b61\.5\b/);
+    // A woman not pregnant: 'No' as on the screen, no weeks of gestation; booleans read 'Sí' / 'No'.
+    expect(text).toMatch(/Embarazo\nNo\n/);
+    expect(text).toMatch(/Lactancia\nNo\n/);
+    expect(text).not.toContain('Semanas de gestación');
+    expect(text).toContain('Grave: Sí');
+    expect(text).not.toMatch(/\nSI\n|\nNO\n/);
+    // The sub-group once, not the group's title before it ('Reacción adversa a medicamento / Reacción adversa a medicamento').
+    expect(text).not.toContain(' / Reacción adversa');
+    expect(text.split('\n').filter((line) => line === 'Tipo de reporte')).toHaveLength(1);
+  });
+
+  it('prints neither pregnancy nor lactation for a man, as the case view', async () => {
+    const testCase = await filledCase({ patient: { Genere: 'M', Pregnancy: null, Gestation: null, Lactation: null } });
+    const text = pdfText((await pdfOf(qppv, testCase)).rawPayload);
+    expect(text).toMatch(/3\. Sexo\nMasculino\n/);
+    expect(text).not.toContain('Embarazo');
+    expect(text).not.toContain('Lactancia');
   });
 
   it('prints the RAM classification’s notifications and each product’s recovery, or that none was recorded', async () => {
@@ -141,7 +184,7 @@ describe('GET /api/getERPDF/:id', () => {
       }),
     );
     const text = pdfText((await pdfOf(rlf, testCase)).rawPayload);
-    expect(text).toMatch(/Recuperación: se dispone del producto\nSI/);
+    expect(text).toMatch(/Recuperación: se dispone del producto\nSí/);
     expect(text).toContain('10/03/2024');
     expect(text).toContain('Farmacia Central');
     expect(text).toContain('Guardado a temperatura ambiente');

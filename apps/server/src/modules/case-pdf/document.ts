@@ -3,8 +3,10 @@ import {
   erStatusName,
   formatDate,
   formatDateTime,
+  formatNumber,
+  formatUtcOffset,
   formatYesNo,
-  NARANJO_ANSWERS,
+  naranjoAnswerText,
   orDash,
   RAM_EVOLUTIONS,
   SERIOUSNESS_FLAGS,
@@ -17,15 +19,39 @@ import type { Block, Cell, PdfDocumentInput } from './render.js';
 
 /**
  * The case PDF's content in Spanish, laid out like the CIOMS I form: a heading with the
- * reference, status and date, then six boxed, numbered sections. Missing values print '---',
- * booleans SI/NO, dates DD/MM/YYYY (instants in UTC).
+ * reference, status and date, then six boxed, numbered sections. It prints what the case view
+ * shows: missing values '---', booleans 'Sí' / 'No', decimals with a comma (1,65), dates
+ * DD/MM/YYYY and times in the time zone of the case's country, labelled
+ * ('hora de Uruguay, UTC−03:00'; docs/display.md).
  */
 
 export const PDF_HEADING = 'FORMULARIO DE NOTIFICACIÓN DE SOSPECHA DE REACCIÓN ADVERSA';
 
 const yesNo = (value: boolean | null | undefined) => formatYesNo(value);
 const day = (value: string | null | undefined) => (value ? formatDate(value) : EMPTY_VALUE);
-const instant = (value: Date | null | undefined) => (value ? formatDateTime(value, 'UTC') : EMPTY_VALUE);
+
+/** The case's country and its IANA zone: every time in the PDF is read on its clock. */
+interface Clock {
+  country: string;
+  timeZone: string;
+}
+
+const clockOf = (data: CasePdfData): Clock => ({ country: data.event.countryName, timeZone: data.event.timeZone });
+const instant = (value: Date | null | undefined, clock: Clock) => (value ? formatDateTime(value, clock.timeZone) : EMPTY_VALUE);
+
+/**
+ * 'hora de Uruguay, UTC−03:00': the zone the times are in, with its offset at the given instants
+ * (only the country's name when they straddle a daylight-saving change).
+ */
+export function zoneLabel(clock: Clock, at: readonly Date[]): string {
+  const offsets = new Set(at.map((date) => formatUtcOffset(date, clock.timeZone)));
+  const [offset] = offsets;
+  return offsets.size === 1 && offset ? `hora de ${clock.country}, ${offset}` : `hora de ${clock.country}`;
+}
+
+/** An amount with its unit, its decimals with a comma. */
+const amount = (value: number | null | undefined, unit: string | null | undefined) =>
+  value === null || value === undefined ? null : joined([formatNumber(value), unit]);
 
 function joined(parts: readonly (string | number | null | undefined)[], separator = ' '): string {
   const kept = parts.filter((part) => part !== null && part !== undefined && String(part).trim() !== '').map(String);
@@ -49,6 +75,7 @@ const GENDERS: Readonly<Record<string, string>> = { M: 'Masculino', F: 'Femenino
 
 function sectionReaction(data: CasePdfData): Block[] {
   const patient = data.patient?.patient ?? null;
+  const female = patient?.gender === 'F';
   const starts = data.rams.map((entry) => entry.ram.dateStart).filter((date): date is string => date !== null).sort();
   const ends = data.rams.map((entry) => entry.ram.dateEnd).filter((date): date is string => date !== null).sort();
   const blocks: Block[] = [
@@ -56,15 +83,20 @@ function sectionReaction(data: CasePdfData): Block[] {
     row(
       cell('1. Iniciales del paciente', patient?.initials),
       cell('1a. País', data.patient?.countryName),
-      cell('2. Edad', patient?.age !== null && patient?.age !== undefined ? joined([patient.age, patient.ageUnit]) : null),
+      cell('2. Edad', amount(patient?.age, patient?.ageUnit)),
       cell('3. Sexo', patient?.gender ? (GENDERS[patient.gender] ?? patient.gender) : null),
-      cell('3a. Peso', patient?.weight !== null && patient?.weight !== undefined ? joined([patient.weight, data.patient?.weightUnit]) : null),
-      cell('3b. Altura', patient?.height !== null && patient?.height !== undefined ? joined([patient.height, data.patient?.heightUnit]) : null),
+      cell('3a. Peso', amount(patient?.weight, data.patient?.weightUnit)),
+      cell('3b. Altura', amount(patient?.height, data.patient?.heightUnit)),
     ),
     row(
-      cell('Embarazo', yesNo(patient?.pregnancy)),
-      cell('Semanas de gestación', patient?.gestation),
-      cell('Lactancia', yesNo(patient?.lactation)),
+      // As the case view: pregnancy and lactation only for a woman, the weeks only when pregnant.
+      ...(female
+        ? [
+            cell('Embarazo', yesNo(patient.pregnancy)),
+            ...(patient.pregnancy ? [cell('Semanas de gestación', patient.gestation)] : []),
+            cell('Lactancia', yesNo(patient.lactation)),
+          ]
+        : []),
       cell('Departamento / estado', patient?.state),
       cell('Residencia', data.patient?.residence),
       cell('Institución médica', patient?.medicalInstitution),
@@ -92,7 +124,7 @@ function sectionReaction(data: CasePdfData): Block[] {
         cell('Categorías', entry.categories.join(', ') || null, 1.5),
         cell('Reclamo de calidad', yesNo(ram.qualityClaim)),
       ),
-      row(cell('8-12. Criterios de gravedad', ram.isSerious ? 'Grave: SI' : 'Grave: NO')),
+      row(cell('8-12. Criterios de gravedad', `Grave: ${yesNo(ram.isSerious)}`)),
       { kind: 'checks', items: SERIOUSNESS_FLAGS.map((flag) => ({ label: seriousnessLabel(flag, ram), checked: seriousnessValue(flag, ram) })) },
       row(
         cell('Notificación a la autoridad sanitaria', entry.local ? joined([day(entry.local.date), entry.local.channel], ' - ') : null),
@@ -137,8 +169,8 @@ function sectionMedications(data: CasePdfData): Block[] {
   const blocks: Block[] = [{ kind: 'section', title: 'II. MEDICAMENTOS SOSPECHOSOS' }];
   if (data.medications.length === 0) blocks.push(note('No se registraron medicamentos sospechosos.'));
   data.medications.forEach(({ row: medication, ingredients, recovery }, index) => {
-    const actives = ingredients.map((ingredient) => joined([ingredient.name, ingredient.concentration, ingredient.unitName])).join('; ');
-    const frequency = joined([medication.frequencyTypeName, medication.frequencyHours !== null ? `cada ${medication.frequencyHours} horas` : null], ', ');
+    const actives = ingredients.map((ingredient) => joined([ingredient.name, amount(ingredient.concentration, ingredient.unitName)])).join('; ');
+    const frequency = joined([medication.frequencyTypeName, medication.frequencyHours !== null ? `cada ${formatNumber(medication.frequencyHours)} horas` : null], ', ');
     blocks.push(
       { kind: 'subheading', text: `14. Medicamento ${index + 1} de ${data.medications.length}: ${medication.commercialName}` },
       row(
@@ -151,7 +183,7 @@ function sectionMedications(data: CasePdfData): Block[] {
       ),
       row(cell('Principios activos (concentración)', actives || null, 4), cell('Lote', medication.lotNumber)),
       row(
-        cell('15. Dosis', medication.dose !== null ? joined([medication.dose, medication.useUnitName]) : null),
+        cell('15. Dosis', amount(medication.dose, medication.useUnitName)),
         cell('16. Vía de administración', medication.routeName),
         cell('Frecuencia', frequency, 1.5),
         cell('18. Fecha de inicio', day(medication.dateStart)),
@@ -211,14 +243,14 @@ function sectionHistory(data: CasePdfData): Block[] {
   return blocks;
 }
 
-function sectionCausality(data: CasePdfData): Block[] {
+function sectionCausality(data: CasePdfData, clock: Clock): Block[] {
   const { evaluation } = data;
   const blocks: Block[] = [
     { kind: 'section', title: 'IV. EVALUACIÓN DE CAUSALIDAD (ALGORITMO DE NARANJO)' },
     tableHeader(['N°', 0.4], ['Pregunta', 7], ['Respuesta', 1.3], ['Puntaje', 1]),
   ];
   evaluation.Questions.forEach((question, index) => {
-    const answer = question.Respuesta > 0 ? NARANJO_ANSWERS.find((option) => option.Id === question.Respuesta)?.Nombre : null;
+    const answer = question.Respuesta > 0 ? naranjoAnswerText(question.Respuesta) : null;
     blocks.push(tableRow([index + 1, 0.4], [question.Pregunta, 7], [answer, 1.3], [String(question.Puntaje), 1]));
   });
   blocks.push(
@@ -227,7 +259,7 @@ function sectionCausality(data: CasePdfData): Block[] {
       cells: [
         { label: 'Total', value: String(evaluation.Total), bold: true },
         { label: 'Resultado', value: evaluation.Estado ?? 'Evaluación incompleta', bold: true, width: 2 },
-        { label: 'Última modificación', value: evaluation.Modificado ? `${evaluation.Modificado.Usuario} ${instant(new Date(evaluation.Modificado.Fecha))}` : EMPTY_VALUE, width: 3 },
+        { label: 'Última modificación', value: evaluation.Modificado ? `${evaluation.Modificado.Usuario} ${instant(new Date(evaluation.Modificado.Fecha), clock)}` : EMPTY_VALUE, width: 3 },
       ],
     },
     paragraph('Comentario QPPV', evaluation.ComentarioQPPV),
@@ -235,18 +267,18 @@ function sectionCausality(data: CasePdfData): Block[] {
   return blocks;
 }
 
-function sectionReporter(data: CasePdfData): Block[] {
+function sectionReporter(data: CasePdfData, clock: Clock): Block[] {
   const { whoReport: who, medicalContact: contact } = data;
   const origin = data.origin?.origin ?? null;
   const document = origin ? (origin.have ? orDash(data.origin?.fileName ?? 'Disponible') : `No disponible: ${orDash(origin.notHave)}`) : null;
   return [
     { kind: 'section', title: 'V. NOTIFICADOR / ORIGEN' },
     row(cell('Quién reporta', who.Origen), cell('Nombre', who.Nombre, 2), cell('Profesión', who.Profesion), cell('Parentesco', who.Parentesco)),
-    row(cell('Correo', who.Email, 2), cell('Teléfono', who.Telefono), cell('Fecha de recepción', instant(data.event.receivedAt)), cell('Creado por', data.event.creatorName, 1.5)),
+    row(cell('Correo', who.Email, 2), cell('Teléfono', who.Telefono), cell('Fecha de recepción', instant(data.event.receivedAt, clock)), cell('Creado por', data.event.creatorName, 1.5)),
     row(
       cell('24a. Origen del reporte', data.origin?.originName),
       cell('Receptor', data.origin?.receiverName),
-      cell('24b. Tipo de reporte', data.origin?.typeName),
+      cell('24b. Tipo de origen', data.origin?.typeName),
       cell('País de origen', data.origin?.originCountryName),
       cell('Documento de origen', document, 2),
     ),
@@ -259,8 +291,8 @@ function sectionReporter(data: CasePdfData): Block[] {
     ),
     { kind: 'subheading', text: 'Contacto médico' },
     row(
-      cell('Se realizó consulta médica', yesNo(data.event.medicalContact)),
-      cell('Se contactó al médico', contact ? yesNo(contact.SeContacto) : null),
+      // One answer, as the case view: the saved medical contact's, else the case's.
+      cell('Se realizó consulta médica', yesNo(contact ? contact.SeContacto : data.event.medicalContact)),
       cell('Fecha de contacto', day(contact?.FechaContacto)),
       cell('Médico', contact?.NombreMedico, 2),
     ),
@@ -269,18 +301,22 @@ function sectionReporter(data: CasePdfData): Block[] {
   ];
 }
 
-function sectionOperations(data: CasePdfData): Block[] {
+function sectionOperations(data: CasePdfData, clock: Clock): Block[] {
+  const zone = zoneLabel(
+    clock,
+    data.history.map((entry) => entry.createdAt),
+  );
   const blocks: Block[] = [
     { kind: 'section', title: 'VI. RESUMEN DEL HISTORIAL' },
     {
       kind: 'subheading',
-      text: data.history.length >= PDF_HISTORY_ENTRIES ? `Últimas ${PDF_HISTORY_ENTRIES} operaciones (hora UTC)` : 'Operaciones (hora UTC)',
+      text: data.history.length >= PDF_HISTORY_ENTRIES ? `Últimas ${PDF_HISTORY_ENTRIES} operaciones (${zone})` : `Operaciones (${zone})`,
     },
   ];
   if (data.history.length === 0) return [...blocks, note('No se registraron operaciones.')];
   blocks.push(tableHeader(['Fecha', 1.3], ['Usuario', 1.5], ['Descripción', 2.5], ['Comentario', 2.5]));
   for (const entry of data.history) {
-    blocks.push(tableRow([instant(entry.createdAt), 1.3], [entry.user, 1.5], [entry.description, 2.5], [entry.comment, 2.5]));
+    blocks.push(tableRow([instant(entry.createdAt, clock), 1.3], [entry.user, 1.5], [entry.description, 2.5], [entry.comment, 2.5]));
   }
   return blocks;
 }
@@ -290,18 +326,20 @@ export function casePdfDocument(data: CasePdfData, now: Date): PdfDocumentInput 
   const { event } = data;
   const reference = event.referenceNumber;
   const status = erStatusName(event.status);
+  const clock = clockOf(data);
   return {
     title: reference,
     subject: reference,
     heading: PDF_HEADING,
-    headerLines: [`Evento reportable: ${reference}`, `Estado: ${status}   |   Fecha: ${instant(now)} (UTC)`],
+    headerLines: [`Evento reportable: ${reference}`, `Estado: ${status}   |   Fecha: ${instant(now, clock)} (${zoneLabel(clock, [now])})`],
     footer: `Atalaya - Evento reportable ${reference}`,
     createdAt: now,
     blocks: [
       row(
         cell('Referencia', reference, 1.5),
         cell('Estado', status, 1.5),
-        cell('Tipo de reporte', joined([event.groupTitle, event.subGroupName], ' / '), 2),
+        // The sub-group alone, as the case view (the group's title often repeats it).
+        cell('Tipo de reporte', event.subGroupName, 2),
         cell('País', event.countryName),
         cell('Reporte web', event.homeReferenceNumber),
       ),
@@ -310,9 +348,9 @@ export function casePdfDocument(data: CasePdfData, now: Date): PdfDocumentInput 
       ...sectionReaction(data),
       ...sectionMedications(data),
       ...sectionHistory(data),
-      ...sectionCausality(data),
-      ...sectionReporter(data),
-      ...sectionOperations(data),
+      ...sectionCausality(data, clock),
+      ...sectionReporter(data, clock),
+      ...sectionOperations(data, clock),
     ],
   };
 }

@@ -12,7 +12,6 @@ import {
   eventRams,
   events,
   files,
-  groups,
   heightUnits,
   medicationActions,
   operationHistory,
@@ -71,9 +70,9 @@ async function loadEvent(db: Db, eventId: string) {
       status: events.status,
       isRam: events.isRam,
       isHistoric: events.isHistoric,
-      groupTitle: groups.title,
       subGroupName: subGroups.nombre,
       countryName: countries.name,
+      timeZone: countries.timeZone,
       additionalInformation: events.additionalInformation,
       administeredMedicationsTextA: events.administeredMedicationsTextA,
       administeredMedicationsTextB: events.administeredMedicationsTextB,
@@ -85,7 +84,6 @@ async function loadEvent(db: Db, eventId: string) {
       parentReference: parentCase.referenceNumber,
     })
     .from(events)
-    .innerJoin(groups, eq(groups.id, events.groupId))
     .innerJoin(subGroups, eq(subGroups.id, events.subGroupId))
     .innerJoin(countries, eq(countries.id, events.countryId))
     .innerJoin(creator, eq(creator.id, events.createdBy))

@@ -21,7 +21,7 @@ import { errorMessage } from '../../shared/api';
 import { DateText } from '../../shared/display';
 import { FIELD_COMBOBOX_PROPS, parseTypedDate } from '../../shared/form';
 import { Page } from '../../shared/layout';
-import { type ListColumn, PagedTable } from '../../shared/list';
+import { type ListColumn, ListError, PagedTable } from '../../shared/list';
 import { useSession } from '../../shared/session';
 import { auditDetailQuery, auditLogQuery, downloadAuditFile, eventHistoryQuery, type LogPanel } from './api';
 import { FIRST, fileBody, type Filters, listBody, NO_FILTERS } from './audit-logic';
@@ -123,7 +123,7 @@ function EventDetail({ entry, linked }: { entry: HistoryEntry; linked: boolean }
 function LogDetail({ panel, id }: { panel: LogPanel; id: number }) {
   const detail = useQuery(auditDetailQuery(panel, id));
   if (detail.isPending) return <Text c="dimmed">Cargando…</Text>;
-  if (detail.isError) return <Text c="red">No se pudo cargar el detalle.</Text>;
+  if (detail.isError) return <ListError message="No se pudo cargar el detalle." onRetry={() => void detail.refetch()} />;
   const row = detail.data;
   return (
     <Stack gap="sm">

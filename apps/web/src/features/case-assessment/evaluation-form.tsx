@@ -1,4 +1,4 @@
-import { MAX_NOTE_LENGTH, NARANJO_ANSWERS, naranjoScore, type Evaluation, type Role } from '@atalaya/domain';
+import { MAX_NOTE_LENGTH, NARANJO_ANSWERS, naranjoAnswerText, naranjoScore, type Evaluation, type Role } from '@atalaya/domain';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
@@ -19,7 +19,7 @@ import {
   type EvaluationValues,
 } from './evaluation-values';
 
-const ANSWER_OPTIONS = NARANJO_ANSWERS.map((answer) => ({ value: String(answer.Id), label: answer.Nombre }));
+const ANSWER_OPTIONS = NARANJO_ANSWERS.map((answer) => ({ value: String(answer.Id), label: naranjoAnswerText(answer.Id) }));
 
 /**
  * Imputabilidad, editable (event spec §3, §5): the ten Naranjo answers with their live scores,

@@ -1,12 +1,10 @@
-import { NARANJO_ANSWERS } from '@atalaya/domain';
+import { naranjoAnswerText } from '@atalaya/domain';
 import { Group, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DateText, OrDash, YesNo } from '../../shared/display';
 import { useSession } from '../../shared/session';
 import { evaluationQuery } from '../cases';
 import { EvaluationForm } from './evaluation-form';
-
-const answerName = (id: number) => NARANJO_ANSWERS.find((answer) => answer.Id === id)?.Nombre ?? 'Seleccione';
 
 /**
  * Imputabilidad: the form when the server says this user may change the evaluation now
@@ -45,7 +43,7 @@ export function EvaluationSummary({ meta }: { meta: string }) {
           {data.Questions.map((question, index) => (
             <Table.Tr key={question.Key}>
               <Table.Td>{`${index + 1}. ${question.Pregunta}`}</Table.Td>
-              <Table.Td>{answerName(question.Respuesta)}</Table.Td>
+              <Table.Td>{naranjoAnswerText(question.Respuesta)}</Table.Td>
               <Table.Td>{question.Puntaje}</Table.Td>
               <Table.Td><YesNo value={question.LeidoFabricante} /></Table.Td>
               <Table.Td><YesNo value={question.LeidoQPPV} /></Table.Td>

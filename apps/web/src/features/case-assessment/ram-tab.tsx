@@ -245,8 +245,8 @@ function ClassificationForm({
     <form onSubmit={(formEvent) => void submit(formEvent)} noValidate aria-label="Calificación RAM">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <YesNoField control={control} name="IsRAM" label="¿Es una reacción adversa a medicamento (RAM)?" codec={SI_NO} yesLabel="SI" noLabel="NO" required disabled={busy} />
-          <YesNoField control={control} name="IsExpected" label="¿Es esperado?" codec={SI_NO} yesLabel="SI" noLabel="NO" required disabled={busy} />
+          <YesNoField control={control} name="IsRAM" label="¿Es una reacción adversa a medicamento (RAM)?" codec={SI_NO} required disabled={busy} />
+          <YesNoField control={control} name="IsExpected" label="¿Es esperado?" codec={SI_NO} required disabled={busy} />
         </SimpleGrid>
         {isRam === 'SI' && (
           <IdSelectField

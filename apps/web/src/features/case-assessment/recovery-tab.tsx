@@ -98,7 +98,7 @@ function RecoveryForm({ meta, medication, editable }: { meta: string; medication
   return (
     <form onSubmit={(formEvent) => void submit(formEvent)} noValidate aria-label={`Recuperación del producto ${name}`}>
       <Stack gap="md">
-        <YesNoField control={control} name="HaveProduct" label="¿Se dispone del producto?" codec={SI_NO} yesLabel="SI" noLabel="NO" required disabled={disabled} />
+        <YesNoField control={control} name="HaveProduct" label="¿Se dispone del producto?" codec={SI_NO} required disabled={disabled} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <DateField control={control} name="Date" label="Fecha de recuperación" disabled={disabled} />
           <DateField control={control} name="DateExpiration" label="Fecha de vencimiento" allowFuture disabled={disabled} />

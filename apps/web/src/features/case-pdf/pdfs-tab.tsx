@@ -1,9 +1,10 @@
-import { ER_STATUS, type ErEvent } from '@atalaya/domain';
-import { Button, Group, Loader, Table, Text } from '@mantine/core';
+import { ER_STATUS, MSG, type ErEvent } from '@atalaya/domain';
+import { Button, Group, Table } from '@mantine/core';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateText } from '../../shared/display';
+import { ListError, ListLoading, ListMessage } from '../../shared/list';
 import { downloadCaseFile } from '../files';
 import { pdfsQuery, useGenerateCasePdf } from '../cases';
 
@@ -33,8 +34,9 @@ export function PdfsTab({ event }: { event: ErEvent }) {
           </Button>
         </Group>
       )}
-      {pdfs.isLoading && <Loader size="sm" aria-label="Cargando PDFs" />}
-      {pdfs.data && pdfs.data.length === 0 && <Text size="sm">No se encontraron PDFs asociados</Text>}
+      {pdfs.isLoading && <ListLoading label="PDFs" rows={2} />}
+      {pdfs.isError && !pdfs.data && <ListError message="No se pudo cargar el historial de PDFs." onRetry={() => void pdfs.refetch()} />}
+      {pdfs.data && pdfs.data.length === 0 && <ListMessage>{MSG.lists.empty('PDFs')}</ListMessage>}
       {pdfs.data && pdfs.data.length > 0 && (
         <Table striped withTableBorder aria-label="Historial de PDFs">
           <Table.Thead>

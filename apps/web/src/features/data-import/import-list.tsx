@@ -1,11 +1,11 @@
 import { MSG, type ImportEntry, type ImportKind } from '@atalaya/domain';
-import { Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconChevronDown, IconChevronUp, IconFileAlert, IconMoodEmpty, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconFileAlert, IconPlayerStop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { DateText, OrDash } from '../../shared/display';
-import { useCompactList } from '../../shared/list';
+import { ListError, ListLoading, ListMessage, useCompactList } from '../../shared/list';
 import { showNotice } from '../../shared/notices';
 import { downloadErrorReport, importListQuery, useCancelImport } from './api';
 import { isCancellable } from './import-logic';
@@ -211,21 +211,6 @@ function ImportRow({ kind, entry, expanded, onToggle, columnCount }: EntryProps 
   );
 }
 
-/** A message inside the list's frame (empty, failed). */
-function ListMessage({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg" bg="gray.0">
-      <Group gap="sm" justify="space-between">
-        <Group gap="sm" wrap="nowrap">
-          <IconMoodEmpty size={22} color="var(--mantine-color-gray-6)" aria-hidden />
-          <Text c="dimmed">{children}</Text>
-        </Group>
-        {action}
-      </Group>
-    </Paper>
-  );
-}
-
 export interface ImportListProps {
   kind: ImportKind;
   /** The list's accessible name. */
@@ -249,29 +234,8 @@ export function ImportList({ kind, label }: ImportListProps) {
       return next;
     });
 
-  if (list.isError && !list.data) {
-    return (
-      <ListMessage
-        action={
-          <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={() => void list.refetch()}>
-            Reintentar
-          </Button>
-        }
-      >
-        {MSG.dataImport.loadFailed}
-      </ListMessage>
-    );
-  }
-  if (!list.data) {
-    return (
-      <Stack gap="xs" role="status" aria-live="polite">
-        <VisuallyHidden>{`Cargando ${label}…`}</VisuallyHidden>
-        {[0, 1].map((key) => (
-          <Skeleton key={key} height={44} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
+  if (list.isError && !list.data) return <ListError message={MSG.dataImport.loadFailed} onRetry={() => void list.refetch()} />;
+  if (!list.data) return <ListLoading label={label} rows={2} />;
   if (list.data.length === 0) return <ListMessage>{MSG.dataImport.empty}</ListMessage>;
 
   if (compact) {

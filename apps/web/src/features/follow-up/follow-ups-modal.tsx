@@ -4,7 +4,7 @@ import { IconFileText } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DateText } from '../../shared/display';
-import { ListModal } from '../../shared/list';
+import { ListError, ListModal } from '../../shared/list';
 import { caseFollowUpsQuery, type CaseRef } from '../cases';
 
 export interface FollowUpsModalProps {
@@ -24,7 +24,7 @@ export function FollowUpsModal({ event, onClose }: FollowUpsModalProps) {
             <Loader color="teal" type="dots" aria-label="Cargando reportes de seguimiento" />
           </Center>
         ) : null}
-        {followUps.isError ? <Text c="dimmed">No se pudieron cargar los reportes de seguimiento.</Text> : null}
+        {followUps.isError ? <ListError message="No se pudieron cargar los reportes de seguimiento." onRetry={() => void followUps.refetch()} /> : null}
         {followUps.data?.length === 0 ? <Text c="dimmed">{MSG.lists.empty('reportes de seguimiento')}</Text> : null}
         {followUps.data && followUps.data.length > 0 ? (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Reportes de seguimiento">

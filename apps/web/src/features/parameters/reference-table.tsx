@@ -1,4 +1,5 @@
 import {
+  formatYesNo,
   canEditReferenceColumn,
   canToggleReferenceRow,
   type CodiguerasAll,
@@ -191,7 +192,7 @@ export function ReferenceTable({ name, rows, groups, onFailure }: ReferenceTable
                     ))}
                     <Table.Td>
                       <Badge color={row.Eliminado ? 'gray' : 'teal'} variant="light">
-                        {row.Eliminado ? 'No' : 'Sí'}
+                        {formatYesNo(!row.Eliminado)}
                       </Badge>
                     </Table.Td>
                     {editable ? (

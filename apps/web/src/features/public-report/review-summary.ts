@@ -139,7 +139,7 @@ export function reviewSummary(values: ReportFormValues, lists: HomeCodigueras): 
       { label: 'Correo electrónico', value: text(contact.Reporta.Email) },
       { label: 'Teléfono', value: text(contact.Reporta.Telefono) },
       { label: 'Acepta ser contactado', value: yesNo(contact.AceptaContacto) },
-      { label: 'Acepta los términos', value: contact.AceptaTerminos ? 'SI' : 'NO' },
+      { label: 'Acepta los términos', value: formatYesNo(contact.AceptaTerminos) },
     ],
   });
   return sections;

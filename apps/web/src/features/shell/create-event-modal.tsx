@@ -6,6 +6,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, newIdempotencyKey } from '../../shared/api';
 import { FIELD_COMBOBOX_PROPS } from '../../shared/form';
+import { showNotice } from '../../shared/notices';
 import { erNewQuery, useCreateCase } from '../cases';
 import { createCountryOptions, initialCreateChoice, reportTypeOptions, type CreateEventChoice } from '../case-edit';
 
@@ -103,6 +104,7 @@ function CreateEventForm({ erNew, onClose }: { erNew: ErNew; onClose(): void }) 
       { body: { Country: String(result.data.Country), SubGrupoId: Number(result.data.SubGrupoId) }, idempotencyKey },
       {
         onSuccess: (created) => {
+          showNotice({ kind: 'success', title: 'Evento creado', message: 'Complete sus datos en el asistente.' });
           onClose();
           void navigate(eventEditPath(created.MetaData));
         },

@@ -4,6 +4,7 @@ import { IconBuildingFactory2, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { showNotice } from '../../shared/notices';
+import { ListError } from '../../shared/list';
 import { FIELD_COMBOBOX_PROPS } from '../../shared/form';
 import { companiesQuery, laboratoriesQuery, useDeleteLaboratoryUser, useSetLaboratoryUser } from './api';
 import { assignmentRequest, assignmentSummary, canAssign, EMPTY_ASSIGNMENT, visibleCompanies, type AssignmentDraft } from './user-logic';
@@ -154,7 +155,9 @@ export function LaboratoryAssignment({ userId, grants, lists }: LaboratoryAssign
                       setDraft((current) => ({ ...current, wholeCompany }));
                     }}
                   />
-                  {laboratories.isPending ? (
+                  {laboratories.isError && !laboratories.data ? (
+                    <ListError message="No se pudieron cargar los laboratorios." onRetry={() => void laboratories.refetch()} />
+                  ) : laboratories.isPending ? (
                     <Loader size="sm" aria-label="Cargando laboratorios" />
                   ) : (
                     <Checkbox.Group

@@ -1,6 +1,6 @@
 import { formatYesNo } from '@atalaya/domain';
 
-/** A boolean or SI/NO value as 'SI' / 'NO', or '---' when missing. */
+/** A boolean or the API's SI / NO as 'Sí' / 'No', or '---' when missing. */
 export function YesNo({ value }: { value: boolean | 'SI' | 'NO' | null | undefined }) {
   return <>{formatYesNo(value)}</>;
 }

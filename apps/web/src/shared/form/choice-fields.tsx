@@ -1,3 +1,4 @@
+import { NO_TEXT, YES_TEXT } from '@atalaya/domain';
 import { Checkbox, Group, NativeSelect, Radio, Select, Switch, type ComboboxItem, type SelectProps } from '@mantine/core';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
@@ -133,8 +134,8 @@ export interface YesNoFieldProps<V extends string | boolean> {
 /** A yes/no question; not answered while the form holds neither value (null, ''). */
 export function YesNoField<T extends FieldValues, V extends string | boolean = boolean>({
   codec = BOOLEAN_YES_NO as unknown as YesNoCodec<V>, // the default V is boolean
-  yesLabel = 'Sí',
-  noLabel = 'No',
+  yesLabel = YES_TEXT,
+  noLabel = NO_TEXT,
   ...props
 }: FieldProps<T> & YesNoFieldProps<V>) {
   const options = [

@@ -1,8 +1,8 @@
 import { MSG, type PagedResult, type PageRequest } from '@atalaya/domain';
-import { Box, Button, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconMoodEmpty, IconRefresh } from '@tabler/icons-react';
+import { Box, Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import classes from './list.module.css';
+import { ListError, ListLoading, ListMessage } from './list-states';
 import { Pager } from './pager';
 import { pageAfterShrink } from './paging';
 import { useCompactList } from './use-media';
@@ -41,32 +41,6 @@ export interface PagedTableProps<T> {
   compact?: boolean;
 }
 
-function LoadingRows({ label }: { label: string }) {
-  return (
-    <Stack gap="xs" role="status" aria-live="polite">
-      <VisuallyHidden>{`Cargando ${label}…`}</VisuallyHidden>
-      {[0, 1, 2].map((key) => (
-        <Skeleton key={key} height={44} radius="md" />
-      ))}
-    </Stack>
-  );
-}
-
-/** A list message inside the list's frame (empty, failed). */
-function ListMessage({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg" bg="gray.0">
-      <Group gap="sm" justify="space-between">
-        <Group gap="sm" wrap="nowrap">
-          <IconMoodEmpty size={22} color="var(--mantine-color-gray-6)" aria-hidden />
-          <Text c="dimmed">{children}</Text>
-        </Group>
-        {action}
-      </Group>
-    </Paper>
-  );
-}
-
 /**
  * A paged list (event spec §2.6): a real table on a wide window, cards at ≤ 900 px when the
  * caller gives a card, the pager under it, the empty text, and the loading states (skeleton
@@ -99,22 +73,8 @@ export function PagedTable<T>({
   }, [result, fetching, onPageRequest]);
 
   if (!result) {
-    if (failed) {
-      return (
-        <ListMessage
-          action={
-            onRetry ? (
-              <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={onRetry}>
-                Reintentar
-              </Button>
-            ) : null
-          }
-        >
-          No se pudo cargar la lista.
-        </ListMessage>
-      );
-    }
-    return loading ? <LoadingRows label={label} /> : null;
+    if (failed) return <ListError onRetry={onRetry} />;
+    return loading ? <ListLoading label={label} /> : null;
   }
 
   if (result.Result.length === 0) return <ListMessage>{MSG.lists.empty(things)}</ListMessage>;

@@ -1,4 +1,4 @@
-import { MSG, wizardStepGate, type Ram, type RamInput } from '@atalaya/domain';
+import { formatYesNo, MSG, wizardStepGate, type Ram, type RamInput } from '@atalaya/domain';
 import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -190,7 +190,7 @@ function RamList({ rows, onEdit }: { rows: readonly RamRow[]; onEdit(row: RamRow
               </Table.Td>
               <Table.Td>
                 <Badge color={row.serious ? 'red' : 'gray'} variant="light">
-                  {row.serious ? 'SI' : 'NO'}
+                  {formatYesNo(row.serious)}
                 </Badge>
               </Table.Td>
               <Table.Td>

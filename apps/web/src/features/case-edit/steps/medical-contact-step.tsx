@@ -140,7 +140,7 @@ function MedicalContactEditor({ meta, initial, readOnly, handle }: EditorProps) 
 
   return (
     <Stack gap="md">
-      <YesNoField control={control} name="SeContacto" label={MSG.wizard.medicalConsultation} yesLabel="SI" noLabel="NO" disabled={disabled} />
+      <YesNoField control={control} name="SeContacto" label={MSG.wizard.medicalConsultation} disabled={disabled} />
 
       {consulted === true ? (
         <>

@@ -82,7 +82,7 @@ function RamForm({
       <Stack gap="md">
         <MeddraField control={control} name="MedraLLT" label="Término MedDRA" required search={meddraSearchQuery} withHierarchy disabled={isSubmitting} />
         <TextAreaField control={control} name="Description" label="Descripción" required max={MAX_NOTE_LENGTH} disabled={isSubmitting} />
-        <YesNoField control={control} name="IsExpected" label="¿Es esperado?" codec={SI_NO} yesLabel="SI" noLabel="NO" required disabled={isSubmitting} />
+        <YesNoField control={control} name="IsExpected" label="¿Es esperado?" codec={SI_NO} required disabled={isSubmitting} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <IdSelectField control={control} name="Evolution" label="Evolución" data={listOptions(codigueras.Evolucion)} disabled={isSubmitting} />
           <IdSelectField

@@ -60,15 +60,15 @@ const patient: ErPatient = {
 };
 
 describe('summary: patient', () => {
-  it("names list values, shows '---' for missing ones and SI / NO for answers", () => {
+  it("names list values, shows '---' for missing ones and Sí / No for answers", () => {
     const section = patientSection(patient, lists);
     expect(value(section, 'Edad')).toBe('34 Años');
     expect(value(section, 'Altura')).toBe('1,65 cm');
     expect(value(section, 'Peso')).toBe('---');
     expect(value(section, 'Sexo')).toBe('Femenino');
-    expect(value(section, 'Embarazo')).toBe('SI');
+    expect(value(section, 'Embarazo')).toBe('Sí');
     expect(value(section, 'Semanas de gestación')).toBe('12');
-    expect(value(section, 'Lactancia')).toBe('NO');
+    expect(value(section, 'Lactancia')).toBe('No');
     expect(value(section, 'País')).toBe('Uruguay');
     expect(value(section, 'Residencia')).toBe('Urbana');
     expect(value(section, 'Institución médica')).toBe('---');
@@ -156,7 +156,7 @@ describe('summary: medical contact and additional information', () => {
   it('shows only the answer when there was no consultation', () => {
     const contact = { Id: 1, ErId: 'm', SeContacto: false } as ErMedicalContact;
     expect(labels(medicalContactSection(contact))).toEqual([MSG.wizard.medicalConsultation]);
-    expect(value(medicalContactSection(contact), MSG.wizard.medicalConsultation)).toBe('NO');
+    expect(value(medicalContactSection(contact), MSG.wizard.medicalConsultation)).toBe('No');
     expect(value(medicalContactSection(null), MSG.wizard.medicalConsultation)).toBe('---');
   });
 
@@ -232,9 +232,9 @@ describe('summary: follow-up draft', () => {
 
 describe('summary: the manufacturer’s approval (a Fabricante’s view)', () => {
   it('says whether the manufacturer approved the evaluation, and when, by whom and why', () => {
-    expect(value(approvedFabricSection(null), 'Evaluación aprobada por el fabricante')).toBe('NO');
+    expect(value(approvedFabricSection(null), 'Evaluación aprobada por el fabricante')).toBe('No');
     const approved = approvedFabricSection({ Aprobado: true, Fecha: '2026-11-20T15:30:00Z', Usuario: 'Fabio Ramos', Comentario: 'Evaluación leída' }, 'America/Montevideo');
-    expect(value(approved, 'Evaluación aprobada por el fabricante')).toBe('SI');
+    expect(value(approved, 'Evaluación aprobada por el fabricante')).toBe('Sí');
     expect(value(approved, 'Fecha de aprobación')).toBe('20/11/2026 12:30');
     expect(value(approved, 'Aprobada por')).toBe('Fabio Ramos');
     expect(value(approved, 'Comentario')).toBe('Evaluación leída');

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DateText } from '../../../shared/display';
-import { CommentConfirmModal, ListModal } from '../../../shared/list';
+import { CommentConfirmModal, ListError, ListModal } from '../../../shared/list';
 import { FIELD_COMBOBOX_PROPS } from '../../../shared/form';
 import { showNotice } from '../../../shared/notices';
 import { SummaryCard, SummarySections } from '../../../shared/summary';
@@ -169,7 +169,13 @@ function SummaryContent({ reportId, onClose }: { reportId: string; onClose(): vo
   if (report.isError || lists.isError) {
     return (
       <Stack gap="md">
-        <Text c="dimmed">No se pudo cargar el reporte.</Text>
+        <ListError
+          message="No se pudo cargar el reporte."
+          onRetry={() => {
+            if (report.isError) void report.refetch();
+            if (lists.isError) void lists.refetch();
+          }}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cerrar

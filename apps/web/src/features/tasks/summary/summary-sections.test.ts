@@ -57,16 +57,16 @@ describe('summary sections', () => {
     ]);
   });
 
-  it('shows the patient with dates DD/MM/YYYY, SI/NO, pregnancy fields for a woman and --- for what is missing', () => {
+  it('shows the patient with dates DD/MM/YYYY, Sí / No, pregnancy fields for a woman and --- for what is missing', () => {
     expect(values(section(sections, 'Paciente').blocks[0]!)).toEqual({
       Iniciales: 'JPG',
       Sexo: 'Femenino',
       'Fecha de nacimiento': '05/04/1990',
       Peso: '61,5 kg',
       Altura: '---',
-      Embarazo: 'SI',
+      Embarazo: 'Sí',
       'Semanas de gestación': '12',
-      Lactancia: 'NO',
+      Lactancia: 'No',
     });
   });
 
@@ -74,7 +74,7 @@ describe('summary sections', () => {
     const [ram] = section(sections, 'Reacción adversa').blocks;
     expect(values(ram!)).toMatchObject({
       'Término MedDRA': 'Cefalea',
-      Grave: 'SI',
+      Grave: 'Sí',
       'Fecha de inicio': '02/01/2026',
       'Fecha de fin': '---',
       Evolución: 'Recuperado / resuelto',
@@ -104,8 +104,8 @@ describe('summary sections', () => {
     expect(values(section(sections, 'Contacto médico e historia clínica').blocks[0]!)).toMatchObject({
       'Historia clínica': 'Asma',
       'Notificado por otra vía': 'No sabe',
-      'Consultó a un médico': 'SI',
-      'Permite contactar al médico': 'NO',
+      'Consultó a un médico': 'Sí',
+      'Permite contactar al médico': 'No',
       'Nombre del médico': '---',
     });
     expect(values(section(sections, 'Información de quien reporta').blocks[0]!)).toEqual({
@@ -114,7 +114,7 @@ describe('summary sections', () => {
       Profesión: 'Médica',
       'Correo electrónico': 'perez@example.com',
       Teléfono: '099',
-      'Acepta ser contactado': 'SI',
+      'Acepta ser contactado': 'Sí',
     });
   });
 
@@ -139,7 +139,7 @@ describe('summary sections', () => {
     expect(values(section(patient, 'Información de quien reporta').blocks[0]!)).toMatchObject({
       'Reportado por': 'Paciente o familiar',
       'Relación con el paciente': 'Madre',
-      'Acepta ser contactado': 'NO',
+      'Acepta ser contactado': 'No',
     });
   });
 
