@@ -36,36 +36,39 @@ export function PdfsTab({ event }: { event: ErEvent }) {
       {pdfs.isLoading && <Loader size="sm" aria-label="Cargando PDFs" />}
       {pdfs.data && pdfs.data.length === 0 && <Text size="sm">No se encontraron PDFs asociados</Text>}
       {pdfs.data && pdfs.data.length > 0 && (
-        <Table striped withTableBorder aria-label="Historial de PDFs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Archivo</Table.Th>
-              <Table.Th>Generado por</Table.Th>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th>Descargar</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pdfs.data.map((pdf) => (
-              <Table.Tr key={pdf.Id}>
-                <Table.Td>{pdf.FileName}</Table.Td>
-                <Table.Td>{pdf.UserFullName}</Table.Td>
-                <Table.Td><DateText value={pdf.Date} withTime /></Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    leftSection={<IconDownload size={16} />}
-                    aria-label={`Descargar ${pdf.FileName}`}
-                    onClick={() => void downloadCaseFile(`getERPDF/${meta}/${encodeURIComponent(pdf.FileName)}/`, pdf.FileName)}
-                  >
-                    Descargar
-                  </Button>
-                </Table.Td>
+        // Wider than a phone: it scrolls inside its own frame, never the page.
+        <Table.ScrollContainer minWidth={560} type="native" pos="relative">
+          <Table striped withTableBorder aria-label="Historial de PDFs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Archivo</Table.Th>
+                <Table.Th>Generado por</Table.Th>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Descargar</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {pdfs.data.map((pdf) => (
+                <Table.Tr key={pdf.Id}>
+                  <Table.Td>{pdf.FileName}</Table.Td>
+                  <Table.Td>{pdf.UserFullName}</Table.Td>
+                  <Table.Td><DateText value={pdf.Date} withTime /></Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      leftSection={<IconDownload size={16} />}
+                      aria-label={`Descargar ${pdf.FileName}`}
+                      onClick={() => void downloadCaseFile(`getERPDF/${meta}/${encodeURIComponent(pdf.FileName)}/`, pdf.FileName)}
+                    >
+                      Descargar
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </>
   );
