@@ -16,7 +16,7 @@ const QPPV = 'qppv@demo.atalaya';
 /** The page is no wider than the window; on failure, the elements that stick out say why. */
 async function expectNoSidewaysScroll(page: Page, width: number, where: string): Promise<void> {
   const overflow = await page.evaluate((screen) => {
-    const wide = [...document.querySelectorAll<HTMLElement>('main *')]
+    const wide = Array.from(document.querySelectorAll<HTMLElement>('main *'))
       .filter((element) => element.getBoundingClientRect().right > screen + 1)
       .slice(0, 8)
       .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 60)} → ${Math.round(element.getBoundingClientRect().right)}`);
