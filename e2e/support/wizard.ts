@@ -60,12 +60,17 @@ export async function openCreateDialog(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/** The step the wizard shows: the full stepper's current header, or on a phone 'Paso n de 8 · {title}'. */
+export function currentStep(page: Page): Locator {
+  return page.locator('[aria-label="Pasos del asistente"] [aria-current="step"]').or(page.getByTestId('wizard-step'));
+}
+
 /**
  * Siguiente, then waits until the wizard shows the next step: a step is saved before the wizard
  * moves, so clicking again before it moved (a loop of `next`) would be lost on a slow machine.
  */
 export async function advance(page: Page): Promise<void> {
-  const current = page.locator('[aria-label="Pasos del asistente"] [aria-current="step"]');
+  const current = currentStep(page);
   const before = (await current.textContent()) ?? '';
   await next(page);
   await expect(current).not.toHaveText(before, { timeout: 30_000 });

@@ -36,9 +36,15 @@ async function expectStatus(page: Page, status: string): Promise<void> {
   await expect(page.getByTestId('event-status')).toHaveText(status);
 }
 
-/** Takes a workflow action from the bar: its button, the confirmation, the comment. */
-async function takeAction(page: Page, button: string, title: string, comment: string): Promise<void> {
-  await page.getByRole('button', { name: button, exact: true }).click();
+/** Takes a workflow action from the bar (its button, or its item in a menu of the bar), the confirmation, the comment. */
+async function takeAction(page: Page, button: string, title: string, comment: string, menu?: string): Promise<void> {
+  const bar = page.getByRole('group', { name: 'Acciones del evento' });
+  if (menu) {
+    await bar.getByRole('button', { name: menu }).click();
+    await page.getByRole('menuitem', { name: button, exact: true }).click();
+  } else {
+    await bar.getByRole('button', { name: button, exact: true }).click();
+  }
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.getByRole('textbox').fill(comment);
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
@@ -102,7 +108,7 @@ test('a case lives its whole life across RLF, QPPV and Fabricante', async ({ bro
   await qppv.reload();
   await expect(qppv.getByLabel('Leído fabricante (pregunta 1)')).toBeChecked();
   await expect(qppv.getByTestId('evaluation-result')).toHaveText('Probable');
-  await takeAction(qppv, 'Concluir imputable', 'Concluir: imputable', 'Relación causal probable, se notifica');
+  await takeAction(qppv, 'Concluir imputable', 'Concluir: imputable', 'Relación causal probable, se notifica', 'Concluir evaluación');
   await expectStatus(qppv, 'Cerrado imputable');
 
   await openTab(qppv, 'Historial de PDFs');

@@ -70,6 +70,8 @@ test('RAM classification and product recovery from the event view', async ({ bro
   await dialog.getByRole('textbox', { name: 'Comentario' }).fill('Requirió internación breve');
   await dialog.getByRole('button', { name: 'Guardar calificación' }).click();
   await expect(dialog).toBeHidden();
+  // Confirmed like every other save of the view.
+  await expect(rlf.getByText('Calificación guardada')).toBeVisible();
 
   await expect(card.getByText('RAM Tipo II')).toBeVisible();
   await expect(card.getByText('Grave', { exact: true })).toBeVisible();

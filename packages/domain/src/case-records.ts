@@ -89,7 +89,7 @@ export const erPatientSchema = z.object({
 });
 export type ErPatient = z.infer<typeof erPatientSchema>;
 
-/** getOriginReportByMeta (404 until step 1 is saved). */
+/** getOriginReportByMeta (null until step 1 is saved). */
 export const erOriginSchema = z.object({
   IdER: z.string(),
   Have: z.boolean(),
@@ -249,7 +249,7 @@ export const erPreviousMedicationSchema = z.object({
 });
 export type ErPreviousMedication = z.infer<typeof erPreviousMedicationSchema>;
 
-/** getContactoMedicoByMeta (404 until saved). */
+/** getContactoMedicoByMeta (null until saved). */
 export const erMedicalContactSchema = z.object({
   Id: z.number().int(),
   ErId: z.string(),

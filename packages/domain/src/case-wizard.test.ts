@@ -7,6 +7,8 @@ import {
   medicationInputSchema,
   originInputSchema,
   patientInputSchema,
+  patientInputSchemaFor,
+  patientMeasureIssues,
   previousMedicationInputSchema,
   ramInputSchema,
   showsConsiderations,
@@ -54,6 +56,57 @@ describe('step 0: patient (event spec §5)', () => {
     expect(firstErrorMessage(patientInputSchema, { Initials: 'AB', Weight: -1 })).toBe(MSG.generic.minZero);
     expect(firstErrorMessage(patientInputSchema, { Initials: 'AB', Email: 'x@' })).toBe(MSG.generic.emailFormat);
     expect(firstErrorMessage(patientInputSchema, { Initials: 'AB', Email: '' })).toBeNull();
+  });
+});
+
+describe('step 0: height and weight in their units (issue 20)', () => {
+  // Ids as an administrator might have left them: the abbreviation decides, not the id.
+  const units = {
+    AlturaUnidad: [
+      { Id: 1, Abreviacion: 'm' },
+      { Id: 2, Abreviacion: 'cm' },
+      { Id: 3, Abreviacion: 'codo' },
+    ],
+    PesoUnidad: [
+      { Id: 1, Abreviacion: 'kg' },
+      { Id: 2, Abreviacion: 'g' },
+      { Id: 4, Abreviacion: 'arroba' },
+    ],
+  };
+  const schema = patientInputSchemaFor(units);
+  const patient = (change: Record<string, unknown>) => ({ Initials: 'ABC', ...change });
+
+  it.each([
+    ['1,65 m', { Height: 1.65, HeightUnitId: 1 }],
+    ['165 cm', { Height: 165, HeightUnitId: 2 }],
+    ['a newborn of 45 cm and 3200 g', { Height: 45, HeightUnitId: 2, Weight: 3200, WeightUnitId: 2 }],
+    ['70 kg with the default unit', { Weight: 70, WeightUnitId: null }],
+    ['any value in a unit the rule does not know', { Height: 90, HeightUnitId: 3, Weight: 3000, WeightUnitId: 4 }],
+    ['no height nor weight', {}],
+  ])('accepts %s', (_name, change) => {
+    expect(firstErrorMessage(schema, patient(change))).toBeNull();
+  });
+
+  it.each([
+    ['165 typed in metres', { Height: 165, HeightUnitId: 1 }, MSG.generic.heightRange],
+    ['1,65 typed in centimetres', { Height: 1.65, HeightUnitId: 2 }, MSG.generic.heightRange],
+    ['3 m', { Height: 3, HeightUnitId: 1 }, MSG.generic.heightRange],
+    ['70 g', { Weight: 70, WeightUnitId: 2 }, MSG.generic.weightRange],
+    ['700 kg', { Weight: 700, WeightUnitId: 1 }, MSG.generic.weightRange],
+  ])('refuses %s', (_name, change, message) => {
+    expect(firstErrorMessage(schema, patient(change))).toBe(message);
+  });
+
+  it('keeps a negative value a matter of the base schema, in any unit', () => {
+    expect(firstErrorMessage(schema, patient({ Weight: -1, WeightUnitId: 4 }))).toBe(MSG.generic.minZero);
+    expect(firstErrorMessage(patientInputSchema, patient({ Height: 165, HeightUnitId: 1 }))).toBeNull();
+  });
+
+  it('names each failing field', () => {
+    expect(patientMeasureIssues({ Height: 165, HeightUnitId: 1, Weight: 0.05, WeightUnitId: 1 }, units)).toEqual([
+      { path: 'Height', message: MSG.generic.heightRange },
+      { path: 'Weight', message: MSG.generic.weightRange },
+    ]);
   });
 });
 

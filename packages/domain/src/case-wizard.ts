@@ -5,6 +5,7 @@ import { ER_STATUS } from './event-status.js';
 import { FIELD_LIMITS } from './field-limits.js';
 import { dbId, isEmptyChoice, optionalEmail, requiredChoice, requiredText } from './fields.js';
 import { AGE_UNITS } from './age-groups.js';
+import { heightUnitFactor, isPlausibleHeight, isPlausibleWeight, weightUnitFactor } from './anthropometry.js';
 import { MSG } from './messages.js';
 import { MAX_GESTATION_WEEKS, MAX_INITIALS } from './public-form.js';
 import type { Role } from './roles.js';
@@ -128,6 +129,46 @@ export const patientInputSchema = z
   });
 export type PatientInput = z.input<typeof patientInputSchema>;
 export type Patient = z.output<typeof patientInputSchema>;
+
+/** A row of AlturaUnidad / PesoUnidad, as far as plausibility needs it (editable lists: read them, never assume). */
+export interface MeasureUnitRow {
+  Id: number;
+  Abreviacion: string;
+}
+export interface MeasureUnits {
+  AlturaUnidad: readonly MeasureUnitRow[];
+  PesoUnidad: readonly MeasureUnitRow[];
+}
+
+/**
+ * The plausibility of the patient's height and weight (issue 20, `anthropometry.ts`): each value
+ * is converted by its unit's abbreviation (m/cm…, kg/g…) and must fall within the range; a unit
+ * whose abbreviation is not known (the lists are editable) is only held non-negative, as the
+ * schema does. Answers the fields that fail, with their Spanish messages.
+ */
+export function patientMeasureIssues(
+  patient: { Height: number | null; HeightUnitId: number | null; Weight: number | null; WeightUnitId: number | null },
+  units: MeasureUnits,
+): { path: 'Height' | 'Weight'; message: string }[] {
+  const issues: { path: 'Height' | 'Weight'; message: string }[] = [];
+  const abbreviation = (rows: readonly MeasureUnitRow[], id: number | null) => rows.find((row) => row.Id === (id ?? DEFAULT_MEASURE_UNIT_ID))?.Abreviacion;
+  const toMetres = heightUnitFactor(abbreviation(units.AlturaUnidad, patient.HeightUnitId));
+  if (patient.Height !== null && toMetres !== undefined && !isPlausibleHeight(patient.Height * toMetres)) {
+    issues.push({ path: 'Height', message: MSG.generic.heightRange });
+  }
+  const toKilograms = weightUnitFactor(abbreviation(units.PesoUnidad, patient.WeightUnitId));
+  if (patient.Weight !== null && toKilograms !== undefined && !isPlausibleWeight(patient.Weight * toKilograms)) {
+    issues.push({ path: 'Weight', message: MSG.generic.weightRange });
+  }
+  return issues;
+}
+
+/** `patientInputSchema` with the plausibility of height and weight in these units (the wizard's form). */
+export function patientInputSchemaFor(units: MeasureUnits) {
+  return patientInputSchema.superRefine((patient, ctx) => {
+    for (const issue of patientMeasureIssues(patient, units)) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path] });
+  });
+}
 
 /** Body of `setPaciente`: the patient plus the case's Meta. */
 export const setPatientBodySchema = z.object({ IdER: caseMetaSchema }).and(patientInputSchema);

@@ -52,13 +52,11 @@ export async function readMedicalContact(db: DbOrTx, eventId: string, meta: stri
   };
 }
 
-/** `getContactoMedicoByMeta`: the medical contact of a case within reach; 404 while none is saved. */
-export async function getMedicalContact(db: Db, user: AuthUser, meta: string): Promise<ErMedicalContact> {
+/** `getContactoMedicoByMeta`: the medical contact of a case within reach; null while none is saved (404: unknown or out of reach). */
+export async function getMedicalContact(db: Db, user: AuthUser, meta: string): Promise<ErMedicalContact | null> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
-  const contact = await readMedicalContact(db, found.id, found.meta);
-  if (!contact) throw notFound();
-  return contact;
+  return readMedicalContact(db, found.id, found.meta);
 }
 
 /**

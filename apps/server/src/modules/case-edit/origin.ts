@@ -145,13 +145,15 @@ export async function upsertOrigin(tx: Tx, eventId: string, origin: Origin, user
   return (await saveOrigin(tx, eventId, origin, userId)).lines;
 }
 
-/** `getOriginReportByMeta`: the origin of a case within reach; 404 while step 1 has not been saved. */
-export async function getOrigin(db: Db, user: AuthUser, meta: string): Promise<ErOrigin> {
+/**
+ * `getOriginReportByMeta`: the origin of a case within reach; null while step 1 has not been
+ * saved (a case entered from a public report has none until then: not an error, so no 404 in
+ * the browser's console). An unknown case or one out of reach: 404.
+ */
+export async function getOrigin(db: Db, user: AuthUser, meta: string): Promise<ErOrigin | null> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
-  const origin = await readOrigin(db, found.id, found.meta);
-  if (!origin) throw notFound();
-  return origin;
+  return readOrigin(db, found.id, found.meta);
 }
 
 /**

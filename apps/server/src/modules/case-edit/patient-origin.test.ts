@@ -1,7 +1,7 @@
 import { MSG } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventOrigins, eventPatients, files, residences } from '../../db/schema/index.js';
+import { eventOrigins, eventPatients, files, heightUnits, residences, weightUnits } from '../../db/schema/index.js';
 import { auditOf, caseRow, get, historyOf, post, sessionOf, validPatient, type Session } from '../../test-support/case-edit.js';
 import { createCase, laboratoryOfProduct, type TestCase } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
@@ -124,6 +124,40 @@ describe('POST /api/setPaciente', () => {
     expect(await historyOf(t.database.db, testCase.id)).toEqual([]);
   });
 
+  it('checks height and weight in the unit chosen: 165 cm is kept, 165 m or 700 kg refused (400) and nothing stored', async () => {
+    const [centimetres] = await t.database.db.select({ id: heightUnits.id }).from(heightUnits).where(eq(heightUnits.abreviacion, 'cm'));
+    const [grams] = await t.database.db.select({ id: weightUnits.id }).from(weightUnits).where(eq(weightUnits.abreviacion, 'g'));
+    if (!centimetres || !grams) throw new Error('The seed lacks the cm or g unit');
+
+    const kept = await draft();
+    const saved = await post(t, rlf, 'setPaciente', { IdER: kept.meta, ...validPatient({ Height: 165, HeightUnitId: centimetres.id, Weight: 3200, WeightUnitId: grams.id }) });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ Height: 165, HeightUnitId: centimetres.id, Weight: 3200, WeightUnitId: grams.id });
+
+    for (const [change, message] of [
+      [{ Height: 165, HeightUnitId: 1 }, MSG.generic.heightRange],
+      [{ Height: 1.65, HeightUnitId: centimetres.id }, MSG.generic.heightRange],
+      [{ Weight: 700, WeightUnitId: 1 }, MSG.generic.weightRange],
+      [{ Weight: 70, WeightUnitId: grams.id }, MSG.generic.weightRange],
+    ] as const) {
+      const testCase = await draft();
+      const response = await post(t, rlf, 'setPaciente', { IdER: testCase.meta, ...validPatient(change) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ Message: message });
+      expect(await storedPatient(testCase)).toBeNull();
+    }
+  });
+
+  it('checks a unit by its abbreviation, whatever its id; a unit of unknown abbreviation only keeps the value non-negative', async () => {
+    const [feet] = await t.database.db.insert(heightUnits).values({ value: `PIES-${crypto.randomUUID()}`, nombreCompleto: 'Pies', abreviacion: 'ft', eliminado: false }).returning({ id: heightUnits.id });
+    const [cubit] = await t.database.db.insert(heightUnits).values({ value: `CODO-${crypto.randomUUID()}`, nombreCompleto: 'Codos', abreviacion: 'codo', eliminado: false }).returning({ id: heightUnits.id });
+    const refused = await post(t, rlf, 'setPaciente', { IdER: (await draft()).meta, ...validPatient({ Height: 12, HeightUnitId: feet?.id }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ Message: MSG.generic.heightRange });
+    expect((await post(t, rlf, 'setPaciente', { IdER: (await draft()).meta, ...validPatient({ Height: 5.5, HeightUnitId: feet?.id }) })).statusCode).toBe(200);
+    expect((await post(t, rlf, 'setPaciente', { IdER: (await draft()).meta, ...validPatient({ Height: 400, HeightUnitId: cubit?.id }) })).statusCode).toBe(200);
+  });
+
   it('refuses a disabled list value, but keeps one the patient already holds', async () => {
     const [disabled] = await t.database.db
       .insert(residences)
@@ -183,10 +217,11 @@ const validOrigin = {
 };
 
 describe('origin of the report (getOriginReportByMeta, insertOriginReport, updateOriginReport)', () => {
-  it('answers 404 until saved; insert and update both upsert, and the history shows names', async () => {
+  it('answers null until saved (no 404 for a case that simply has none yet); insert and update both upsert, and the history shows names', async () => {
     const testCase = await draft();
     const none = await get(t, rlf, `getOriginReportByMeta/${testCase.meta}`);
-    expect(none.statusCode).toBe(404);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
 
     const inserted = await post(t, rlf, 'updateOriginReport', { IdER: testCase.meta, ...validOrigin });
     expect(inserted.statusCode).toBe(200);

@@ -1,7 +1,8 @@
-import type { ErPatient, Patient } from '@atalaya/domain';
+import { DEFAULT_MEASURE_UNIT_ID, patientMeasureIssues, type ErPatient, type Patient } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { countries, eventPatients } from '../../db/schema/index.js';
+import { countries, eventPatients, heightUnits, weightUnits } from '../../db/schema/index.js';
+import { badRequest } from '../../http/errors.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { changedFields, type ChangeLine, lockEditableCase, recordCaseOperation } from '../cases/index.js';
 import { readPatient } from '../cases/index.js';
@@ -63,9 +64,22 @@ async function displayed(tx: Tx, patients: readonly (ErPatient | Patient | null)
 }
 
 /**
+ * The height and weight must be plausible in their units (issue 20): the server reads the
+ * abbreviations of the chosen unit rows (editable lists) and applies the domain's rule; 400 with
+ * 'La altura debe estar entre…' / 'El peso debe estar entre…' otherwise.
+ */
+async function checkMeasures(tx: Tx, patient: Patient): Promise<void> {
+  const [height] = await tx.select({ Id: heightUnits.id, Abreviacion: heightUnits.abreviacion }).from(heightUnits).where(eq(heightUnits.id, patient.HeightUnitId ?? DEFAULT_MEASURE_UNIT_ID));
+  const [weight] = await tx.select({ Id: weightUnits.id, Abreviacion: weightUnits.abreviacion }).from(weightUnits).where(eq(weightUnits.id, patient.WeightUnitId ?? DEFAULT_MEASURE_UNIT_ID));
+  const [issue] = patientMeasureIssues(patient, { AlturaUnidad: height ? [height] : [], PesoUnidad: weight ? [weight] : [] });
+  if (issue) throw badRequest(issue.message);
+}
+
+/**
  * Writes the patient of a case (inserted the first time, updated after) and answers whether it
  * was created and the lines of what changed. List values must be enabled rows (or the values
- * already stored): 400 'El valor elegido para {campo} no es válido' otherwise.
+ * already stored): 400 'El valor elegido para {campo} no es válido' otherwise; height and weight
+ * plausible in their units (`checkMeasures`).
  */
 export async function savePatient(tx: Tx, eventId: string, patient: Patient, userId: string): Promise<{ created: boolean; lines: ChangeLine[] }> {
   const [stored] = await tx.select().from(eventPatients).where(eq(eventPatients.eventId, eventId));
@@ -76,6 +90,7 @@ export async function savePatient(tx: Tx, eventId: string, patient: Patient, use
   await checkListValue(tx, 'residences', patient.Residence, stored?.residenceId ?? null, PATIENT_LABELS.Residence);
   await checkListValue(tx, 'relationships', patient.IdParentesco, stored?.relationshipId ?? null, PATIENT_LABELS.IdParentesco);
   const country = await checkCountryCode(tx, patient.Country, stored?.countryId ?? null, PATIENT_LABELS.Country);
+  await checkMeasures(tx, patient);
 
   const now = new Date();
   const values = {

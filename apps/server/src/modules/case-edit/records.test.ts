@@ -176,9 +176,11 @@ const contact = {
 };
 
 describe('medical contact (getContactoMedicoByMeta, insertContactoMedico, updateContactoMedico)', () => {
-  it('answers 404 until saved; saves it, marks the case and records each change', async () => {
+  it('answers null until saved; saves it, marks the case and records each change', async () => {
     const testCase = await draft();
-    expect((await get(t, rlf, `getContactoMedicoByMeta/${testCase.meta}`)).statusCode).toBe(404);
+    const none = await get(t, rlf, `getContactoMedicoByMeta/${testCase.meta}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
 
     const inserted = await post(t, rlf, 'insertContactoMedico', { ErId: testCase.meta, ...contact });
     expect(inserted.statusCode).toBe(200);

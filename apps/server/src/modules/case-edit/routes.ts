@@ -121,9 +121,9 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
     config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
-      summary: 'El origen del reporte de un evento reportable (404 mientras no se guardó)',
+      summary: 'El origen del reporte de un evento reportable (null mientras no se guardó)',
       params: metaParams,
-      response: { 200: erOriginSchema, ...withNotFound },
+      response: { 200: erOriginSchema.nullable(), ...withNotFound },
     },
     handler: (request) => getOrigin(db, requireUser(request), request.params.meta),
   });
@@ -193,9 +193,9 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
     config: { roles: CASE_READERS },
     schema: {
       tags: TAG,
-      summary: 'El contacto médico de un evento reportable (404 mientras no se guardó)',
+      summary: 'El contacto médico de un evento reportable (null mientras no se guardó)',
       params: metaParams,
-      response: { 200: erMedicalContactSchema, ...withNotFound },
+      response: { 200: erMedicalContactSchema.nullable(), ...withNotFound },
     },
     handler: (request) => getMedicalContact(db, requireUser(request), request.params.meta),
   });

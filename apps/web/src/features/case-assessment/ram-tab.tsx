@@ -21,6 +21,7 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { errorMessage } from '../../shared/api';
 import { DateText, OrDash, YesNo } from '../../shared/display';
 import { ListModal } from '../../shared/list';
+import { showNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../files';
 import { codiguerasQuery, notificationDownloadPath, ramsQuery, useUpdateRam, type NotificationKind } from '../cases';
@@ -229,6 +230,7 @@ function ClassificationForm({
         return;
       }
       onDirtyChange(false);
+      showNotice({ kind: 'success', title: 'Calificación guardada', message: ram.MedraLLT.llt_name ?? ram.Description });
       onSaved();
     } catch (error) {
       setFailure(errorMessage(error));

@@ -1,6 +1,7 @@
 import { WIZARD_STEPS, type ErEvent, type WizardStep } from '@atalaya/domain';
-import { Box, Button, Group, Paper, Stack, Stepper } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { Box, Button, Group, Menu, Paper, Progress, Stack, Stepper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconArrowRight, IconCheck, IconListNumbers } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useBlocker } from 'react-router';
 import { LoseChangesModal } from '../../shared/layout';
@@ -26,6 +27,9 @@ const STEP_COMPONENTS: readonly ComponentType<WizardStepProps>[] = [
   AdditionalInfoStep,
   SummaryStep,
 ];
+
+/** Under ~768 px the eight step headers would take ~380 px above every step: a one-line stepper instead. */
+const COMPACT_STEPPER_QUERY = '(max-width: 47.99em)';
 
 export interface WizardFlowProps {
   meta: string;
@@ -89,22 +93,27 @@ export function WizardFlow({ meta, event, followUp, initialStep }: WizardFlowPro
   };
 
   const StepComponent = STEP_COMPONENTS[step] ?? PatientStep;
+  const compact = useMediaQuery(COMPACT_STEPPER_QUERY, false, { getInitialValueInEffect: false });
 
   return (
     <Stack gap="lg">
       <div ref={topRef} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stepper active={step} onStepClick={(index) => void go(index)} size="sm" iconSize={30} wrap aria-label="Pasos del asistente">
-          {WIZARD_STEPS.map((title, index) => (
-            <Stepper.Step
-              key={title}
-              label={title}
-              allowStepSelect={moving === null && canSelectStep(step, index)}
-              loading={moving !== null && index === step}
-              aria-current={index === step ? 'step' : undefined}
-            />
-          ))}
-        </Stepper>
+        {compact ? (
+          <CompactStepper step={step} moving={moving} onSelect={(index) => void go(index)} />
+        ) : (
+          <Stepper active={step} onStepClick={(index) => void go(index)} size="sm" iconSize={30} wrap aria-label="Pasos del asistente">
+            {WIZARD_STEPS.map((title, index) => (
+              <Stepper.Step
+                key={title}
+                label={title}
+                allowStepSelect={moving === null && canSelectStep(step, index)}
+                loading={moving !== null && index === step}
+                aria-current={index === step ? 'step' : undefined}
+              />
+            ))}
+          </Stepper>
+        )}
       </Paper>
 
       <Box component="section" aria-label={WIZARD_STEPS[step]}>
@@ -141,6 +150,43 @@ export function WizardFlow({ meta, event, followUp, initialStep }: WizardFlowPro
         }}
       />
       <LoseChangesModal opened={blocker.state === 'blocked'} onCancel={() => blocker.reset?.()} onContinue={() => blocker.proceed?.()} />
+    </Stack>
+  );
+}
+
+/**
+ * The stepper of a phone: 'Paso 3 de 8 · Medicamento(s)', a progress bar, and a menu of the
+ * steps that reaches the same ones as the full stepper's headers (`canSelectStep`).
+ */
+function CompactStepper({ step, moving, onSelect }: { step: number; moving: 'forward' | 'back' | null; onSelect(index: number): void }) {
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text fw={600} size="sm" aria-live="polite" data-testid="wizard-step">
+          Paso {step + 1} de {WIZARD_STEPS.length} · {WIZARD_STEPS[step]}
+        </Text>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button size="xs" variant="default" leftSection={<IconListNumbers size={16} />} loading={moving !== null} aria-label="Ir a un paso">
+              Pasos
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {WIZARD_STEPS.map((title, index) => (
+              <Menu.Item
+                key={title}
+                disabled={moving !== null || !canSelectStep(step, index)}
+                aria-current={index === step ? 'step' : undefined}
+                leftSection={index < step ? <IconCheck size={14} aria-hidden /> : <Text size="xs" c="dimmed" span>{index + 1}</Text>}
+                onClick={() => onSelect(index)}
+              >
+                {title}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Progress value={((step + 1) / WIZARD_STEPS.length) * 100} size="sm" aria-hidden />
     </Stack>
   );
 }

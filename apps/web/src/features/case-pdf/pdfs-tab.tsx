@@ -38,36 +38,39 @@ export function PdfsTab({ event }: { event: ErEvent }) {
       {pdfs.isError && !pdfs.data && <ListError message="No se pudo cargar el historial de PDFs." onRetry={() => void pdfs.refetch()} />}
       {pdfs.data && pdfs.data.length === 0 && <ListMessage>{MSG.lists.empty('PDFs')}</ListMessage>}
       {pdfs.data && pdfs.data.length > 0 && (
-        <Table striped withTableBorder aria-label="Historial de PDFs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Archivo</Table.Th>
-              <Table.Th>Generado por</Table.Th>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th>Descargar</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pdfs.data.map((pdf) => (
-              <Table.Tr key={pdf.Id}>
-                <Table.Td>{pdf.FileName}</Table.Td>
-                <Table.Td>{pdf.UserFullName}</Table.Td>
-                <Table.Td><DateText value={pdf.Date} withTime /></Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    leftSection={<IconDownload size={16} />}
-                    aria-label={`Descargar ${pdf.FileName}`}
-                    onClick={() => void downloadCaseFile(`getERPDF/${meta}/${encodeURIComponent(pdf.FileName)}/`, pdf.FileName)}
-                  >
-                    Descargar
-                  </Button>
-                </Table.Td>
+        // Wider than a phone: it scrolls inside its own frame, never the page.
+        <Table.ScrollContainer minWidth={560} type="native" pos="relative">
+          <Table striped withTableBorder aria-label="Historial de PDFs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Archivo</Table.Th>
+                <Table.Th>Generado por</Table.Th>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Descargar</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {pdfs.data.map((pdf) => (
+                <Table.Tr key={pdf.Id}>
+                  <Table.Td>{pdf.FileName}</Table.Td>
+                  <Table.Td>{pdf.UserFullName}</Table.Td>
+                  <Table.Td><DateText value={pdf.Date} withTime /></Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      leftSection={<IconDownload size={16} />}
+                      aria-label={`Descargar ${pdf.FileName}`}
+                      onClick={() => void downloadCaseFile(`getERPDF/${meta}/${encodeURIComponent(pdf.FileName)}/`, pdf.FileName)}
+                    >
+                      Descargar
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </>
   );

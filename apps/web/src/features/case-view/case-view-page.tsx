@@ -73,9 +73,10 @@ export function CaseViewPage() {
         <EventActionsBar event={current} />
       )}
       <Tabs value={tab} onChange={(next) => next && void navigate(eventViewPath(meta, next as typeof tab, followUpType))} keepMounted={false}>
-        <Tabs.List>
+        {/* One row that scrolls within itself on a narrow screen, instead of widening the page. */}
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {viewTabsOf(current).map((item) => (
-            <Tabs.Tab key={item.step} value={item.step}>
+            <Tabs.Tab key={item.step} value={item.step} style={{ flexShrink: 0 }}>
               {item.label}
             </Tabs.Tab>
           ))}

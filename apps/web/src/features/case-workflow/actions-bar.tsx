@@ -1,6 +1,6 @@
 import { actionRefusal, type ErAction, type ErEvent } from '@atalaya/domain';
-import { Button, Group } from '@mantine/core';
-import { IconBan } from '@tabler/icons-react';
+import { Button, Group, Menu } from '@mantine/core';
+import { IconBan, IconChevronDown, IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,11 +8,14 @@ import { CommentConfirmModal } from '../../shared/list';
 import { showNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import { actionsQuery, useAnnulCase, useGenerateCasePdf, useSendAction } from '../cases';
+import { arrangeActions } from './action-weight';
 
 /**
  * The workflow actions the server offers this user for the case (getActionsERByMeta), each
  * confirmed with a comment and sent with sendAccion (event spec §4). DescargarPdf downloads
  * the PDF; Audit opens the Operaciones tab. Afterwards the whole case and the task lists refresh.
+ * The action that moves the case forward is the one filled button; one more status change is a
+ * quiet button and the rest wait in 'Más acciones'; 'Anular' is red and last (`arrangeActions`).
  */
 export function EventActionsBar({ event }: { event: ErEvent }) {
   const meta = event.Meta;
@@ -54,14 +57,53 @@ export function EventActionsBar({ event }: { event: ErEvent }) {
 
   const offered = actions.data ?? [];
   if (offered.length === 0 && !mayAnnul) return null;
+  const { primary, inline, more } = arrangeActions(offered);
+  const [lead] = primary;
   return (
     <>
       <Group gap="xs" wrap="wrap" role="group" aria-label="Acciones del evento">
-        {offered.map((action) => (
-          <Button key={action.Accion} size="sm" variant={action.CambiaEstado ? 'filled' : 'default'} onClick={() => void run(action)}>
+        {primary.length === 1 && lead ? (
+          <Button size="sm" variant="filled" onClick={() => void run(lead)}>
+            {lead.Boton}
+          </Button>
+        ) : null}
+        {primary.length > 1 ? (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button size="sm" variant="filled" rightSection={<IconChevronDown size={16} />}>
+                Concluir evaluación
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {primary.map((action) => (
+                <Menu.Item key={action.Accion} onClick={() => void run(action)}>
+                  {action.Boton}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+        {inline.map((action) => (
+          <Button key={action.Accion} size="sm" variant="default" onClick={() => void run(action)}>
             {action.Boton}
           </Button>
         ))}
+        {more.length > 0 ? (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button size="sm" variant="subtle" color="gray" leftSection={<IconDots size={16} />}>
+                Más acciones
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {more.map((action) => (
+                <Menu.Item key={action.Accion} onClick={() => void run(action)}>
+                  {action.Boton}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
         {mayAnnul && (
           <Button size="sm" variant="light" color="red" leftSection={<IconBan size={16} />} onClick={() => setAnnulling(true)}>
             Anular

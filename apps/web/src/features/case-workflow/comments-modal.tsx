@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DateText } from '../../shared/display';
 import { ListModal } from '../../shared/list';
 import { caseCommentsQuery, type CaseRef } from '../cases';
+import { commentActionLabel } from './action-labels';
 
 /** The case a row-action dialog is about. */
 export interface CommentsModalProps {
@@ -55,7 +56,7 @@ export function CommentsModal({ event, onClose }: CommentsModalProps) {
                 </Group>
                 <Group gap="xs">
                   <Text size="sm" c="dimmed">
-                    {comment.Accion}
+                    {commentActionLabel(comment.Accion)}
                   </Text>
                   <StatusChange comment={comment} />
                 </Group>

@@ -1,10 +1,10 @@
 import type { HistoryEntry } from '@atalaya/domain';
-import { ActionIcon, Modal, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Modal, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateText, OrDash, YesNo } from '../../shared/display';
-import { PagedTable, type ListColumn } from '../../shared/list';
+import { PagedTable, usePhone, type ListColumn } from '../../shared/list';
 import { historyQuery } from '../cases';
 import { operationTypeLabel } from './operation-type';
 
@@ -20,6 +20,7 @@ const COLUMNS: readonly ListColumn<HistoryEntry>[] = [
 export function OperationsTab({ meta }: { meta: string }) {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<HistoryEntry | null>(null);
+  const phone = usePhone();
   const history = useQuery({ ...historyQuery(meta, page), placeholderData: keepPreviousData });
 
   return (
@@ -35,7 +36,26 @@ export function OperationsTab({ meta }: { meta: string }) {
         failed={history.isError}
         onRetry={() => void history.refetch()}
         onPageRequest={(request) => setPage(request.pageNumber)}
-        compact={false}
+        renderCard={(row, actions) => (
+          <Paper withBorder radius="md" p="sm" component="article" aria-label={`Operación: ${row.Description}`}>
+            <Stack gap={4}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {row.Description}
+                </Text>
+                {actions}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {operationTypeLabel(row.OperationType)} · {row.User} · <DateText value={row.Date} withTime />
+              </Text>
+              {row.Comentario ? (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {row.Comentario}
+                </Text>
+              ) : null}
+            </Stack>
+          </Paper>
+        )}
         rowActions={(row) => (
           <Tooltip label="Ver detalle">
             <ActionIcon variant="subtle" aria-label={`Ver detalle: ${row.Description}`} onClick={() => setOpen(row)}>
@@ -44,7 +64,7 @@ export function OperationsTab({ meta }: { meta: string }) {
           </Tooltip>
         )}
       />
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? `${operationTypeLabel(open.OperationType)}: ${open.Description}` : ''} size="xl">
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? `${operationTypeLabel(open.OperationType)}: ${open.Description}` : ''} size="xl" fullScreen={phone}>
         {open && (
           <>
             <Text size="sm" c="dimmed" mb="sm">
@@ -53,28 +73,30 @@ export function OperationsTab({ meta }: { meta: string }) {
             {open.Lines.length === 0 ? (
               <Text size="sm">La operación no tiene detalle de campos.</Text>
             ) : (
-              <Table striped withTableBorder aria-label="Detalle de la operación">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Descripción</Table.Th>
-                    <Table.Th>Valor anterior</Table.Th>
-                    <Table.Th>Valor nuevo</Table.Th>
-                    <Table.Th>Archivo</Table.Th>
-                    <Table.Th>Comentario</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {open.Lines.map((line, index) => (
-                    <Table.Tr key={index}>
-                      <Table.Td>{line.Description}</Table.Td>
-                      <Table.Td><OrDash value={line.OldValue} /></Table.Td>
-                      <Table.Td><OrDash value={line.NewValue} /></Table.Td>
-                      <Table.Td><YesNo value={line.IsFile} /></Table.Td>
-                      <Table.Td><OrDash value={line.Comentario} /></Table.Td>
+              <Table.ScrollContainer minWidth={560} type="native" pos="relative">
+                <Table striped withTableBorder aria-label="Detalle de la operación">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Descripción</Table.Th>
+                      <Table.Th>Valor anterior</Table.Th>
+                      <Table.Th>Valor nuevo</Table.Th>
+                      <Table.Th>Archivo</Table.Th>
+                      <Table.Th>Comentario</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {open.Lines.map((line, index) => (
+                      <Table.Tr key={index}>
+                        <Table.Td>{line.Description}</Table.Td>
+                        <Table.Td><OrDash value={line.OldValue} /></Table.Td>
+                        <Table.Td><OrDash value={line.NewValue} /></Table.Td>
+                        <Table.Td><YesNo value={line.IsFile} /></Table.Td>
+                        <Table.Td><OrDash value={line.Comentario} /></Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             )}
           </>
         )}

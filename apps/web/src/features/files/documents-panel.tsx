@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateText, OrDash } from '../../shared/display';
 import { showNotice } from '../../shared/notices';
+import { useCompactList } from '../../shared/list';
 import { SignatureModal } from '../../shared/signature';
 import { documentsQuery, useDeleteDocument } from '../cases';
 import { documentDownloadPath } from './api';
@@ -64,6 +65,39 @@ export function CaseDocumentsPanel({ meta, action, noteTypes, readOnly = false, 
 
   const rows = documents.data ?? [];
   const showActions = !readOnly;
+  const compact = useCompactList();
+  /** Editing and deleting a row (the table's last cell, a card's corner). */
+  const actionsOf = (document: ErDocument) => {
+    const name = noteLabel(document.Note);
+    return (
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        {allowEdit ? (
+          <Tooltip label="Editar">
+            <ActionIcon
+              variant="subtle"
+              color="teal"
+              size="lg"
+              aria-label={`Editar ${name}`}
+              onClick={() => setDialog({ kind: 'edit', document })}
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+        <Tooltip label="Eliminar">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={`Eliminar ${name}`}
+            onClick={() => setDialog({ kind: 'delete', document })}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    );
+  };
 
   return (
     <Stack gap="sm" component="section" aria-label="Documentos y notas">
@@ -90,7 +124,35 @@ export function CaseDocumentsPanel({ meta, action, noteTypes, readOnly = false, 
       ) : null}
       {documents.isSuccess && rows.length === 0 ? <Text c="dimmed">{MSG.lists.empty('documentos ni notas')}</Text> : null}
 
-      {rows.length > 0 ? (
+      {rows.length > 0 && compact ? (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Documentos y notas">
+          {rows.map((document) => {
+            const fileName = storedFileName(document.FileName, document.Extension);
+            return (
+              <Paper key={document.Id} component="li" withBorder radius="md" p="sm">
+                <Stack gap={6}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={600}>
+                      <OrDash value={document.TipoNombre} />
+                    </Text>
+                    {showActions ? actionsOf(document) : null}
+                  </Group>
+                  <Spoiler maxHeight={66} showLabel="Ver más" hideLabel="Ver menos">
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {document.Note}
+                    </Text>
+                  </Spoiler>
+                  {fileName ? <FileDownloadButton path={documentDownloadPath(document.Id)} fileName={fileName} /> : null}
+                  <Text size="xs" c="dimmed">
+                    <OrDash value={document.UserFullName} /> · <DateText value={document.Date} withTime />
+                  </Text>
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
+      ) : null}
+      {rows.length > 0 && !compact ? (
         <Paper withBorder radius="md">
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" striped highlightOnHover aria-label="Documentos y notas">
@@ -107,7 +169,6 @@ export function CaseDocumentsPanel({ meta, action, noteTypes, readOnly = false, 
               <Table.Tbody>
                 {rows.map((document) => {
                   const fileName = storedFileName(document.FileName, document.Extension);
-                  const name = noteLabel(document.Note);
                   return (
                     <Table.Tr key={document.Id}>
                       <Table.Td>
@@ -128,34 +189,7 @@ export function CaseDocumentsPanel({ meta, action, noteTypes, readOnly = false, 
                         <DateText value={document.Date} withTime />
                       </Table.Td>
                       {showActions ? (
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap" justify="flex-end">
-                            {allowEdit ? (
-                              <Tooltip label="Editar">
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="teal"
-                                  size="lg"
-                                  aria-label={`Editar ${name}`}
-                                  onClick={() => setDialog({ kind: 'edit', document })}
-                                >
-                                  <IconPencil size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                            ) : null}
-                            <Tooltip label="Eliminar">
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                size="lg"
-                                aria-label={`Eliminar ${name}`}
-                                onClick={() => setDialog({ kind: 'delete', document })}
-                              >
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        </Table.Td>
+                        <Table.Td>{actionsOf(document)}</Table.Td>
                       ) : null}
                     </Table.Tr>
                   );

@@ -9,6 +9,7 @@ import {
   listOptions,
   messageOf,
   numberFromInput,
+  numberFromPaste,
   productToSelect,
   selectValueOf,
   SI_NO,
@@ -114,5 +115,19 @@ describe('uniqueTerms', () => {
       { llt_code: 3, llt_name: 'Náuseas' },
     ];
     expect(uniqueTerms(terms).map((term) => term.llt_code)).toEqual([1, 3]);
+  });
+});
+
+describe('a number pasted into a number field', () => {
+  it("reads a dot or a comma as the decimal separator: '1.65' and '1,65' give 1.65", () => {
+    expect(numberFromPaste('1.65')).toBe(1.65);
+    expect(numberFromPaste(' 1,65 ')).toBe(1.65);
+    expect(numberFromPaste('165')).toBe(165);
+  });
+
+  it('leaves anything else to the input', () => {
+    expect(numberFromPaste('1.650,5')).toBeNull();
+    expect(numberFromPaste('1,65 m')).toBeNull();
+    expect(numberFromPaste('')).toBeNull();
   });
 });

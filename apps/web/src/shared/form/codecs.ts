@@ -43,6 +43,15 @@ export function productToSelect(value: unknown): string | null {
 export const numberFromInput = (value: number | string): number | null =>
   typeof value === 'number' ? value : value === '' ? null : Number(value.replace(',', '.'));
 
+/**
+ * A number pasted into a NumberInput whose decimal separator is ',': '1.65' (a dot, as most
+ * sources write it) and '1,65' both give 1.65; anything else is left to the input (null).
+ */
+export const numberFromPaste = (text: string): number | null => {
+  const trimmed = text.trim();
+  return /^-?\d+([.,]\d+)?$/.test(trimmed) ? Number(trimmed.replace(',', '.')) : null;
+};
+
 /** The decimals a step allows (0.01 → 2, 1 → 0). */
 export const decimalsOfStep = (step: number): number => (step < 1 ? Math.max(0, -Math.floor(Math.log10(step))) : 0);
 

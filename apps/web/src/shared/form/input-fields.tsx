@@ -4,7 +4,7 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import type { FieldValues } from 'react-hook-form';
-import { decimalsOfStep, digitsOnly, numberFromInput } from './codecs';
+import { decimalsOfStep, digitsOnly, numberFromInput, numberFromPaste } from './codecs';
 import { parseTypedDate, todayIso } from './dates';
 import { FIELD_COMBOBOX_PROPS, inputProps, textInputProps, useBoundField, type FieldProps } from './field-props';
 import { TextareaWithCount } from './textarea-with-count';
@@ -70,6 +70,15 @@ export function NumberField<T extends FieldValues>({
       rightSectionWidth={suffix ? 44 : undefined}
       value={typeof field.value === 'number' ? field.value : ''}
       onChange={(value) => field.onChange(numberFromInput(value))}
+      onPaste={(event) => {
+        // The input would drop the dot of a pasted '1.65' (its separator is ',') and keep 165.
+        const input = event.currentTarget;
+        const replacesAll = input.selectionStart === 0 && input.selectionEnd === input.value.length;
+        const pasted = numberFromPaste(event.clipboardData.getData('text'));
+        if (!replacesAll || pasted === null || pasted < min || (decimals === 0 && !Number.isInteger(pasted))) return;
+        event.preventDefault();
+        field.onChange(pasted);
+      }}
     />
   );
 }

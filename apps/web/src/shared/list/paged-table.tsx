@@ -87,7 +87,8 @@ export function PagedTable<T>({
     </Stack>
   ) : (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={720} type="native">
+      {/* Positioned, so that a visually hidden header inside stays in the scrolling frame instead of widening the page. */}
+      <Table.ScrollContainer minWidth={720} type="native" pos="relative">
         <Table aria-label={label} highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" horizontalSpacing="md" striped>
           <Table.Thead>
             <Table.Tr>

@@ -1,7 +1,7 @@
-import { AGE_UNITS, type Codigueras, FIELD_LIMITS, MAX_GESTATION_WEEKS, MAX_INITIALS, MAX_NOTE_LENGTH, patientInputSchema } from '@atalaya/domain';
+import { AGE_UNITS, type Codigueras, FIELD_LIMITS, MAX_GESTATION_WEEKS, MAX_INITIALS, MAX_NOTE_LENGTH, patientInputSchemaFor } from '@atalaya/domain';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useImperativeHandle, useMemo, useRef } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { codiguerasQuery, patientQuery, useSavePatient } from '../../cases';
 import { patientInputFromRecord } from '../follow-up-draft';
@@ -23,7 +23,6 @@ const SEX_OPTIONS: Option[] = [
   { value: 'F', label: 'Femenino' },
 ];
 const AGE_UNIT_OPTIONS: Option[] = AGE_UNITS.map((unit) => ({ value: unit, label: unit }));
-const resolver = schemaResolver<PatientFormValues>(patientInputSchema, toPatientInput);
 
 /**
  * Step 0 'Datos del paciente' (event spec §2.4 step 0, §5). Case mode: leaving validates and
@@ -59,11 +58,20 @@ interface PatientFormProps extends WizardStepProps {
 
 function PatientForm({ meta, followUp, handle, lists, initial, stored }: PatientFormProps) {
   const { mutateAsync: savePatient } = useSavePatient(meta);
+  // Height and weight are checked in the units of the lists (as the server does).
+  const resolver = useMemo(() => schemaResolver<PatientFormValues>(patientInputSchemaFor(lists), toPatientInput), [lists]);
   const form = useForm<PatientFormValues>({ defaultValues: initial, resolver, mode: 'onTouched' });
   const { control, setValue } = form;
   const baseline = useRef(initial);
   const saved = useRef(stored);
-  const [gender, pregnant] = useWatch({ control, name: ['Genere', 'Pregnancy'] });
+  const [gender, pregnant, heightUnit, weightUnit] = useWatch({ control, name: ['Genere', 'Pregnancy', 'HeightUnitId', 'WeightUnitId'] });
+  // Another unit changes whether the value typed is plausible: check it again once it was left.
+  useEffect(() => {
+    if (form.getFieldState('Height').isTouched) void form.trigger('Height');
+  }, [form, heightUnit]);
+  useEffect(() => {
+    if (form.getFieldState('Weight').isTouched) void form.trigger('Weight');
+  }, [form, weightUnit]);
 
   const options = useMemo(
     () => ({

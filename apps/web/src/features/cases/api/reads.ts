@@ -38,7 +38,7 @@ import { caseCallPath, caseKeys, referenceKeys } from './keys';
 const m = encodeURIComponent;
 const REFERENCE = { staleTime: Infinity, gcTime: Infinity } as const;
 
-/** A read that answers 404 while the record does not exist yet (origin, medical contact): null then. */
+/** A read whose record may not exist yet: the patient answers 404 then; origin and medical contact answer null. */
 async function orNull<T>(call: Promise<T>): Promise<T | null> {
   try {
     return await call;
@@ -60,7 +60,7 @@ export const patientQuery = (meta: string) =>
 export const originQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.origin(meta),
-    queryFn: ({ signal }) => orNull(api.get<ErOrigin>(`getOriginReportByMeta/${m(meta)}`, { signal, notify: false })),
+    queryFn: ({ signal }) => orNull(api.get<ErOrigin | null>(`getOriginReportByMeta/${m(meta)}`, { signal, notify: false })),
   });
 
 export const medicationsQuery = (meta: string) =>
@@ -81,7 +81,7 @@ export const previousMedicationsQuery = (meta: string) =>
 export const medicalContactQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.medicalContact(meta),
-    queryFn: ({ signal }) => orNull(api.get<ErMedicalContact>(`getContactoMedicoByMeta/${m(meta)}`, { signal, notify: false })),
+    queryFn: ({ signal }) => orNull(api.get<ErMedicalContact | null>(`getContactoMedicoByMeta/${m(meta)}`, { signal, notify: false })),
   });
 
 export const documentsQuery = (meta: string) =>

@@ -96,7 +96,11 @@ export function useSavePatient(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patient: Patient) => api.post<ErPatient>('setPaciente', { IdER: meta, ...patient }),
-    onSuccess: () => void invalidateCase(queryClient, meta),
+    onSuccess: (saved) => {
+      // Step 0 opened again reads the cache at once: it must hold what was just saved, not the stale record.
+      queryClient.setQueryData(caseKeys.patient(meta), saved);
+      void invalidateCase(queryClient, meta);
+    },
   });
 }
 
