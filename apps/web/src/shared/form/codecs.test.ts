@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   BOOLEAN_YES_NO,
   decimalsOfStep,
-  digitsOnly,
   idFromSelect,
   idOptions,
   idToSelect,
   listOptions,
   messageOf,
   numberFromInput,
+  pastedDecimal,
+  phoneCharacters,
   productToSelect,
   selectValueOf,
   SI_NO,
@@ -48,8 +49,18 @@ describe('string selects and texts', () => {
     expect(textOf(null)).toBe('');
     expect(textOf(undefined)).toBe('');
   });
-  it('keep only the digits of a phone', () => {
-    expect(digitsOnly('+598 99-123 456')).toBe('59899123456');
+  it('read a number pasted with a decimal point; leave anything else to the input', () => {
+    expect(pastedDecimal('1.65')).toBe(1.65);
+    expect(pastedDecimal(' 61.5 ')).toBe(61.5);
+    expect(pastedDecimal('1,65')).toBeNull();
+    expect(pastedDecimal('165')).toBeNull();
+    expect(pastedDecimal('1.650.000')).toBeNull();
+  });
+  it('keep a phone’s digits, spaces, hyphens, parentheses and its leading +', () => {
+    expect(phoneCharacters('+598 99-123 456')).toBe('+598 99-123 456');
+    expect(phoneCharacters('(02) 900-1234 int. 5')).toBe('(02) 900-1234  5');
+    expect(phoneCharacters(' +1 555+0100')).toBe(' +1 5550100');
+    expect(phoneCharacters('++598')).toBe('+598');
   });
 });
 
