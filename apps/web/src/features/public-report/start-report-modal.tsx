@@ -37,13 +37,13 @@ export function StartReportModal({ opened, onClose, onStart }: StartReportModalP
               No
             </Button>
           </SimpleGrid>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             Médicos, farmacéuticos, enfermeros, odontólogos y otros profesionales responden «Sí». Pacientes, familiares y
             cuidadores responden «No».
           </Text>
           <Text size="sm">
             Antes de reportar, lea nuestra{' '}
-            <Anchor component="button" type="button" fz="sm" onClick={() => setTermsOpened(true)}>
+            <Anchor component="button" type="button" fz="sm" c="teal.9" onClick={() => setTermsOpened(true)}>
               política de privacidad y términos de uso
             </Anchor>
             .
