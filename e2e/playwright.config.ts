@@ -22,7 +22,12 @@ const APP_PORT = Number(process.env.E2E_APP_PORT ?? 8181);
 const LOCK_PORT = Number(process.env.E2E_LOCK_PORT ?? 8182);
 const LOCK_SESSION_TIMEOUT_MINUTES = 0.3;
 
-/** The specs the 'phone' project runs: the public report form's, for now. */
+/**
+ * The specs the 'phone' project runs (Pixel 7): the public report form's, and every
+ * `*-phone.spec.ts` — small specs that walk what a phone user meets by tap (landing-phone, the
+ * whole public form in public-report-phone, rlf-phone: sign-in, Tareas, the summary modal, the
+ * wizard, the case view; and the internal screens' own phone variants).
+ */
 const PHONE_SPECS = [/public-report\.spec\.ts/, /public-report-validation\.spec\.ts/, /-phone\.spec\.ts/];
 
 function server(port: number, name: string, extraEnv: Record<string, string> = {}) {

@@ -10,11 +10,22 @@ export async function choose(dialog: Locator, label: string, option: string): Pr
   await dialog.page().getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The step the form shows: its title and 'Paso N de M'. */
+/**
+ * The step the form shows: its title and 'Paso N de M', and the step opened at its top (the
+ * title not scrolled under the modal's header: the point at its middle shows the title itself).
+ */
 export async function expectStep(dialog: Locator, title: string, progress?: string): Promise<void> {
   const header = dialog.getByRole('group', { name: 'Progreso del reporte' });
-  await expect(header.getByText(title, { exact: true })).toBeVisible();
+  const heading = header.getByText(title, { exact: true });
+  await expect(heading).toBeVisible();
   if (progress) await expect(header.getByText(progress, { exact: true })).toBeVisible();
+  await expect
+    .poll(() => heading.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const shown = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return shown !== null && element.contains(shown);
+    }), { message: `the title «${title}» is hidden (the step did not open at its top)` })
+    .toBe(true);
 }
 
 /** A field (textbox, combobox, radio group, checkbox) shows `message` as its error. */
@@ -31,9 +42,15 @@ export function backButton(dialog: Locator): Locator {
   return dialog.getByRole('button', { name: 'Anterior' });
 }
 
-/** A date a year from today, 'YYYY-MM-DD': in the future for every time zone. */
+/** A date a year from today, as typed (DD/MM/YYYY): in the future for every time zone. */
 export function futureDate(): string {
-  return `${new Date().getFullYear() + 1}-01-15`;
+  return `15/01/${new Date().getFullYear() + 1}`;
+}
+
+/** Types a DD/MM/YYYY date into a date field of the form and leaves it (what the field then shows). */
+export async function typeDate(field: Locator, ddmmyyyy: string): Promise<void> {
+  await field.fill(ddmmyyyy);
+  await field.press('Tab');
 }
 
 /** Valid answers for one step (1–7) of the form, then Next. */

@@ -93,3 +93,31 @@ export async function sendPublicReport(dialog: Locator): Promise<string> {
   await expect(reference).toHaveText(/^RH-\d{4}-\d{6}$/, { timeout: 20_000 });
   return (await reference.textContent()) ?? '';
 }
+
+/**
+ * A patient's report sent by a signed-in staff user through the API (postreporthomeusuario, no
+ * captcha), with the demo product of Uruguay: quicker than the form where the form is not what
+ * a test is about. Answers its RH number.
+ */
+export async function postStaffReport(page: Page, token: string, typed: TypedReport): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const products = await page.request.get('/api/getProductsHomeByCountry/UY');
+  expect(products.ok()).toBe(true);
+  const product = ((await products.json()) as { Id: number; ComercialName: string }[]).find((candidate) => candidate.ComercialName === DEMO_PRODUCT_UY);
+  if (!product) throw new Error(`${DEMO_PRODUCT_UY} is not offered in UY`);
+  const response = await page.request.post('/api/postreporthomeusuario', {
+    headers,
+    data: {
+      isMedic: false,
+      Tipo: { Pais: 'UY' },
+      Paciente: { Pais: 'UY', Iniciales: typed.initials, Sexo: 'M' },
+      RAM: [{ Reaccion: typed.reaction }],
+      Medicamento: [{ Producto: { Id: product.Id, ComercialName: product.ComercialName } }],
+      Concomitante: [],
+      ContactoMedico: { Medico: { Nombre: 'Dra. Suárez', Profesion: 'Médica' } },
+      InformacionContacto: { AceptaContacto: 'NO', AceptaTerminos: true },
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { Reference: string }).Reference;
+}

@@ -1,12 +1,12 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { completeStep, expectStep } from '../support/public-form';
-import { DEMO_PRODUCT_UY, next, startReport } from '../support/public-report';
+import { expectStep } from '../support/public-form';
+import { DEMO_PRODUCT_UY, startReport } from '../support/public-report';
 
 /**
- * Runs in the 'phone' project only (Pixel 7: isMobile, hasTouch). Every select of the public
- * report form is tapped and an option tapped in turn: the modal must stay where it is (it used
- * to jump and flicker, the phone widening the page to fit a misplaced dropdown) and the choice
- * must be taken.
+ * Runs in the 'phone' project only (Pixel 7: isMobile, hasTouch). The whole public form is
+ * filled by touch: every select, radio, date, checkbox and button is tapped (text is typed).
+ * The modal must stay where it is while a select is open (it used to jump and flicker, the
+ * phone widening the page to fit a misplaced dropdown) and each choice must be taken.
  */
 
 /** The dialog's box and the page's width on each of `frames` animation frames, as distinct strings. */
@@ -58,7 +58,35 @@ async function tapChoose(dialog: Locator, label: string, pick: Choice = {}): Pro
   expect(await layoutsDuring(dialog, 10), `the modal moved after choosing in «${label}»`).toEqual([still]);
 }
 
-test('profesional de la salud: cada selección del formulario se abre y se elige tocando, sin mover el modal', async ({ page }) => {
+async function tapRadio(scope: Locator, group: string | RegExp, option: string): Promise<void> {
+  const radio = scope.getByRole('radiogroup', { name: group }).getByRole('radio', { name: option, exact: true });
+  await radio.tap();
+  await expect(radio).toBeChecked();
+}
+
+/** Taps a date field and, in its DD/MM/AAAA calendar, the 1st of the month shown (the current one). */
+async function tapFirstOfMonth(scope: Locator, label: string): Promise<void> {
+  const page = scope.page();
+  const input = scope.getByLabel(label, { exact: true });
+  await input.tap();
+  const calendar = page.locator('[data-dates-dropdown]');
+  const today = new Date();
+  const month = today.toLocaleDateString('es', { month: 'long' });
+  await calendar.getByRole('button', { name: `1 ${month} ${today.getFullYear()}`, exact: true }).tap();
+  await expect(input).toHaveValue(`01/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`);
+  await expect(calendar).toBeHidden();
+}
+
+async function tapNext(dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Siguiente' }).tap();
+}
+
+/** No part of the page is wider than the phone's screen. */
+async function expectNoSidewaysScroll(dialog: Locator): Promise<void> {
+  expect(await dialog.page().evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+test('profesional de la salud: el formulario entero se llena tocando, sin mover el modal, y cada paso abre en su título', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
   const dialog = await startReport(page, true);
@@ -67,28 +95,57 @@ test('profesional de la salud: cada selección del formulario se abre y se elige
   await tapChoose(dialog, 'Tipo de acontecimiento', { option: 'Reacción adversa a medicamento' });
   await tapChoose(dialog, 'País', { option: 'Argentina' });
   await tapChoose(dialog, 'País', { option: 'Uruguay' });
-  await next(dialog);
-  await completeStep(dialog, true, 2);
+  await tapNext(dialog);
+
+  await expectStep(dialog, 'Paciente');
+  await dialog.getByLabel('Iniciales del paciente').fill('TP');
+  await tapFirstOfMonth(dialog, 'Fecha de nacimiento');
+  await tapRadio(dialog, 'Sexo', 'Femenino');
+  await tapRadio(dialog, '¿Está embarazada?', 'No');
+  await expectNoSidewaysScroll(dialog);
+  await tapNext(dialog);
 
   await expectStep(dialog, 'Reacciones adversas');
   await tapChoose(dialog, 'Término MedDRA', { type: 'cefal', option: 'Cefalea' });
-  await dialog.getByRole('radiogroup', { name: '¿Es grave?' }).getByRole('radio', { name: 'No' }).tap();
+  await tapRadio(dialog, '¿Es grave?', 'No');
+  await tapFirstOfMonth(dialog, 'Fecha de inicio');
   await tapChoose(dialog, 'Evolución');
   await tapChoose(dialog, 'Acción tomada con el medicamento');
-  await next(dialog);
+  await tapNext(dialog);
 
   await expectStep(dialog, 'Medicamentos sospechosos');
   await tapChoose(dialog, 'Medicamento / producto sospechoso', { type: 'Enaltar', option: DEMO_PRODUCT_UY, exact: false });
   await tapChoose(dialog, 'Vía de administración');
   await tapChoose(dialog, 'Unidad');
   await tapChoose(dialog, 'Frecuencia');
-  await next(dialog);
+  await tapFirstOfMonth(dialog, 'Fecha de inicio');
+  await tapNext(dialog);
 
   await expectStep(dialog, 'Medicamentos concomitantes');
   await tapChoose(dialog, 'Tipo');
+  await tapNext(dialog);
+
+  await expectStep(dialog, 'Contacto médico e historia clínica');
+  await tapRadio(dialog, '¿Esta reacción ya fue notificada por otra vía?', 'No sabe');
+  await tapNext(dialog);
+
+  await expectStep(dialog, 'Información de contacto');
+  await dialog.getByLabel('Nombre').fill('Dra. Táctil');
+  await dialog.getByLabel('Profesión').fill('Médica');
+  await dialog.getByLabel('Teléfono').fill('+598 99 123 456');
+  await tapRadio(dialog, /Acepta que lo contactemos/, 'No');
+  const terms = dialog.getByRole('checkbox', { name: /Leí y acepto/ });
+  await terms.tap();
+  await expect(terms).toBeChecked();
+  await tapNext(dialog);
+
+  await expectStep(dialog, 'Revisión y envío');
+  await expect(dialog.getByText('+598 99 123 456')).toBeVisible();
+  await expect(dialog.getByText('Cefalea')).toBeVisible();
+  await expectNoSidewaysScroll(dialog);
 });
 
-test('paciente o familiar: país de residencia y relación con el paciente se eligen tocando, sin mover el modal', async ({ page }) => {
+test('paciente o familiar: el formulario entero se llena tocando, sin mover el modal, y cada paso abre en su título', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
   const dialog = await startReport(page, false);
@@ -96,8 +153,40 @@ test('paciente o familiar: país de residencia y relación con el paciente se el
   await expectStep(dialog, 'Paciente');
   await tapChoose(dialog, 'País de residencia', { option: 'Argentina' });
   await tapChoose(dialog, 'País de residencia', { option: 'Uruguay' });
-  for (let step = 2; step <= 6; step += 1) await completeStep(dialog, false, step);
+  await dialog.getByLabel('Iniciales del paciente').fill('PT');
+  await tapRadio(dialog, 'Sexo', 'Masculino');
+  await tapFirstOfMonth(dialog, 'Fecha de nacimiento');
+  await tapNext(dialog);
+
+  await expectStep(dialog, 'Reacciones adversas');
+  await dialog.getByLabel(/Descripción de la reacción adversa/).fill('Ronchas en los brazos');
+  await tapRadio(dialog, '¿Es grave?', 'No');
+  await tapFirstOfMonth(dialog, 'Fecha de inicio');
+  await tapNext(dialog);
+
+  await expectStep(dialog, 'Medicamentos sospechosos');
+  await tapChoose(dialog, 'Medicamento / producto sospechoso', { type: 'Enaltar', option: DEMO_PRODUCT_UY, exact: false });
+  await tapNext(dialog);
+
+  await expectStep(dialog, 'Medicamentos concomitantes');
+  await tapNext(dialog);
+
+  await expectStep(dialog, 'Contacto médico e historia clínica');
+  const doctor = dialog.getByRole('group', { name: 'Médico o profesional que atendió al paciente' });
+  await doctor.getByLabel('Nombre').fill('Dr. Rodríguez');
+  await doctor.getByLabel('Profesión').fill('Médico de familia');
+  await tapFirstOfMonth(doctor, 'Fecha de la consulta');
+  await tapNext(dialog);
 
   await expectStep(dialog, 'Información de contacto');
   await tapChoose(dialog, 'Relación con el paciente');
+  await tapRadio(dialog, /Acepta que lo contactemos/, 'No');
+  const terms = dialog.getByRole('checkbox', { name: /Leí y acepto/ });
+  await terms.tap();
+  await expect(terms).toBeChecked();
+  await tapNext(dialog);
+
+  await expectStep(dialog, 'Revisión y envío');
+  await expect(dialog.getByText('Ronchas en los brazos')).toBeVisible();
+  await expectNoSidewaysScroll(dialog);
 });

@@ -9,6 +9,7 @@ import {
   expectNoFieldError,
   expectStep,
   futureDate,
+  typeDate,
 } from '../support/public-form';
 import { next, startReport } from '../support/public-report';
 import { solveCaptcha } from '../support/session';
@@ -65,22 +66,23 @@ test.describe('Formulario público: profesional de la salud', () => {
     await expect(initials).toHaveValue('ABC');
     await expectNoFieldError(initials);
 
+    // The date picker (DD/MM/AAAA, as in the internal forms) does not take a future date.
     const birth = dialog.getByLabel('Fecha de nacimiento');
-    await birth.fill(futureDate());
+    await expect(birth).toHaveAttribute('placeholder', 'DD/MM/AAAA');
+    await typeDate(birth, futureDate());
+    await expect(birth).toHaveValue('');
     await sex.getByRole('radio', { name: 'Femenino' }).check();
-    await next(dialog);
-    await expectFieldError(birth, MSG.generic.futureDate);
     await expectNoFieldError(sex);
-    await expectStep(dialog, 'Paciente');
 
-    await birth.fill('1980-04-12');
+    await typeDate(birth, '12/04/1980');
+    await expect(birth).toHaveValue('12/04/1980');
     await next(dialog);
     await expectStep(dialog, 'Reacciones adversas', 'Paso 3 de 8');
 
     await backButton(dialog).click();
     await expectStep(dialog, 'Paciente', 'Paso 2 de 8');
     await expect(initials).toHaveValue('ABC');
-    await expect(birth).toHaveValue('1980-04-12');
+    await expect(birth).toHaveValue('12/04/1980');
     await expect(sex.getByRole('radio', { name: 'Femenino' })).toBeChecked();
     await backButton(dialog).click();
     await expectStep(dialog, 'Tipo de reporte');
@@ -95,11 +97,9 @@ test.describe('Formulario público: profesional de la salud', () => {
     await next(dialog);
     await expectFieldError(radioGroup(dialog, '¿Es grave?'), M.severityRequired);
     const start = dialog.getByLabel('Fecha de inicio');
-    await start.fill(futureDate());
+    await typeDate(start, futureDate());
+    await expect(start).toHaveValue('');
     await radioGroup(dialog, '¿Es grave?').getByRole('radio', { name: 'Sí' }).check();
-    await next(dialog);
-    await expectFieldError(start, MSG.generic.futureDate);
-    await start.fill('');
     await next(dialog);
 
     await expectStep(dialog, 'Medicamentos sospechosos', 'Paso 4 de 8');
@@ -212,12 +212,17 @@ test.describe('Formulario público: paciente o familiar', () => {
     await expectFieldError(description, M.reactionRequired);
 
     await description.fill('Ronchas y picazón después de la segunda dosis');
+    // An end before the start is refused with the spec's message; a future end is not taken.
+    const start = dialog.getByLabel('Fecha de inicio');
     const end = dialog.getByLabel('Fecha de finalización');
-    await end.fill(futureDate());
+    await typeDate(end, futureDate());
+    await expect(end).toHaveValue('');
+    await typeDate(start, '10/03/2025');
+    await typeDate(end, '09/03/2025');
     await next(dialog);
-    await expectFieldError(end, MSG.generic.futureDate);
+    await expectFieldError(end, MSG.generic.endBeforeStart);
     await expectNoFieldError(description);
-    await end.fill('');
+    await typeDate(end, '12/03/2025');
     await next(dialog);
 
     await expectStep(dialog, 'Medicamentos sospechosos');
@@ -237,8 +242,9 @@ test.describe('Formulario público: paciente o familiar', () => {
     await doctor.getByLabel('Nombre').fill('Dr. Rodríguez');
     await doctor.getByLabel('Profesión').fill('Médico de familia');
     await doctor.getByLabel('Correo electrónico').fill('rodriguez.correo.uy');
-    await doctor.getByLabel('Teléfono').pressSequentially('09a9-12');
-    await expect(doctor.getByLabel('Teléfono')).toHaveValue('09912');
+    // A phone keeps its + and country code, spaces, hyphens and parentheses; letters are not typed.
+    await doctor.getByLabel('Teléfono').pressSequentially('+598 (9a9) 12-3+4');
+    await expect(doctor.getByLabel('Teléfono')).toHaveValue('+598 (99) 12-34');
     await next(dialog);
     await expectFieldError(doctor.getByLabel('Correo electrónico'), M.emailFormat);
     await doctor.getByLabel('Correo electrónico').fill('rodriguez@correo.uy');
@@ -260,3 +266,59 @@ test.describe('Formulario público: paciente o familiar', () => {
     await expect(backButton(dialog)).toHaveCount(0);
   });
 });
+
+const HEIGHT_HINT = 'En metros (1,65); 165 cm pasa a 1,65 m';
+
+test.describe('Formulario público: valores que se escriben', () => {
+  test('altura en metros (165 pasa a 1,65; pegar 1.65 da 1,65) y peso dentro de un rango plausible', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await startReport(page, false);
+    await expectStep(dialog, 'Paciente');
+    const height = dialog.getByRole('textbox', { name: 'Altura' });
+    const weight = dialog.getByRole('textbox', { name: 'Peso' });
+    await expect(height).toHaveAccessibleDescription(HEIGHT_HINT);
+
+    await height.fill('165');
+    await height.blur();
+    await expect(height).toHaveValue('1,65');
+    await pasteInto(height, '1.72');
+    await expect(height).toHaveValue('1,72');
+    await pasteInto(weight, '61.5');
+    await expect(weight).toHaveValue('61,5');
+
+    await height.fill('2,9');
+    await weight.fill('700');
+    await next(dialog);
+    await expectFieldError(height, `${MSG.generic.heightRange} ${HEIGHT_HINT}`);
+    await expectFieldError(weight, MSG.generic.weightRange);
+    await height.fill('1,8');
+    await weight.fill('82');
+    await expect(height).toHaveAccessibleDescription(HEIGHT_HINT);
+    await expectNoFieldError(weight);
+  });
+
+  test.describe('en un navegador en inglés', () => {
+    test.use({ locale: 'en-US' });
+
+    test('las fechas se muestran y se escriben DD/MM/AAAA, como en los formularios internos', async ({ page }) => {
+      await page.goto('/');
+      const dialog = await startReport(page, false);
+      const birth = dialog.getByLabel('Fecha de nacimiento');
+      await expect(birth).toHaveAttribute('placeholder', 'DD/MM/AAAA');
+      await typeDate(birth, '03/04/1980');
+      await expect(birth).toHaveValue('03/04/1980');
+      await birth.click();
+      // The calendar opens on the chosen month, in Spanish.
+      await expect(page.locator('[data-dates-dropdown]').getByText('abril 1980')).toBeVisible();
+    });
+  });
+});
+
+/** Pastes `text` into an input as the clipboard would (a 'paste' event carrying it). */
+async function pasteInto(input: Locator, text: string): Promise<void> {
+  await input.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}

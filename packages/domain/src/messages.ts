@@ -141,8 +141,8 @@ export const MSG = {
     contactEmailRequired: 'Debe ingresar un correo para ser contactado',
     /** (ours) */
     gestationRange: 'Las semanas de gestación deben estar entre 0 y 40',
-    /** (ours) */
-    phoneDigits: 'El teléfono solo admite números',
+    /** (ours) a phone with other characters than PHONE_PATTERN's (public-form.ts). */
+    phoneFormat: 'El teléfono solo admite números, espacios, guiones, paréntesis y un + inicial',
     /** (ours) pregnancy answered SI for a patient who is not female. */
     pregnancyOnlyFemale: 'El embarazo solo corresponde a pacientes de sexo femenino',
     /** (ours) the report does not say whether the reporter is a health professional. */

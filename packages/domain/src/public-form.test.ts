@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { MSG } from './messages.js';
 import { publicFormStepSchema, publicFormStepSchemas, publicReportSchema } from './public-form.js';
 
 function errorsOf(schema: z.ZodType | null, value: unknown): Record<string, string> {
@@ -87,7 +88,21 @@ describe('step 2: patient', () => {
     });
     expect(errorsOf(step(true), { Paciente: { ...base, Gestacion: 0, Peso: -0.1, Altura: 0 } })).toEqual({
       'Paciente.Peso': 'El valor no puede ser negativo',
+      'Paciente.Altura': MSG.generic.heightRange,
     });
+  });
+
+  it('keeps height and weight within a patient’s plausible range; a height above 3 is read in centimetres', () => {
+    const base = { Iniciales: 'AB', Sexo: 'F' };
+    const parsed = (Altura: number) => step(true)?.safeParse({ Paciente: { ...base, Altura } });
+    expect(parsed(165)?.data).toMatchObject({ Paciente: { Altura: 1.65 } });
+    expect(parsed(1.65)?.data).toMatchObject({ Paciente: { Altura: 1.65 } });
+    expect(errorsOf(step(true), { Paciente: { ...base, Altura: 2.9 } })).toEqual({ 'Paciente.Altura': MSG.generic.heightRange });
+    expect(errorsOf(step(true), { Paciente: { ...base, Altura: 300 } })).toEqual({ 'Paciente.Altura': MSG.generic.heightRange });
+    expect(errorsOf(step(true), { Paciente: { ...base, Altura: 0.1 } })).toEqual({ 'Paciente.Altura': MSG.generic.heightRange });
+    expect(errorsOf(step(true), { Paciente: { ...base, Peso: 651 } })).toEqual({ 'Paciente.Peso': MSG.generic.weightRange });
+    expect(errorsOf(step(true), { Paciente: { ...base, Peso: 0.1 } })).toEqual({ 'Paciente.Peso': MSG.generic.weightRange });
+    expect(errorsOf(step(true), { Paciente: { ...base, Peso: 3.2, Altura: 0.5 } })).toEqual({});
   });
 
   it('accepts pregnancy only for a female patient', () => {
@@ -143,15 +158,24 @@ describe('step 6: medical contact', () => {
     });
   });
 
-  it("needs the doctor's name and profession from others, a valid e-mail and a digits-only phone", () => {
+  it("needs the doctor's name and profession from others, a valid e-mail and a phone of digits", () => {
     expect(
-      errorsOf(publicFormStepSchema(false, 6), { ContactoMedico: { Medico: { Nombre: '', Email: 'x@', Telefono: '099-123' } } }),
+      errorsOf(publicFormStepSchema(false, 6), { ContactoMedico: { Medico: { Nombre: '', Email: 'x@', Telefono: '099 12a' } } }),
     ).toEqual({
       'ContactoMedico.Medico.Nombre': 'El campo es obligatorio',
       'ContactoMedico.Medico.Profesion': 'El campo es obligatorio',
       'ContactoMedico.Medico.Email': 'El formato del correo es incorrecto',
-      'ContactoMedico.Medico.Telefono': 'El teléfono solo admite números',
+      'ContactoMedico.Medico.Telefono': MSG.publicForm.phoneFormat,
     });
+  });
+
+  it('keeps a phone’s + and country code, spaces, hyphens and parentheses, trimmed', () => {
+    const doctor = (Telefono: string) => ({ ContactoMedico: { Medico: { Nombre: 'Dra. Suárez', Profesion: 'Médica', Telefono } } });
+    for (const typed of ['+598 99 123 456', '(02) 900-1234', '099123456', '+1 (212) 555-0100', ''])
+      expect(errorsOf(publicFormStepSchema(false, 6), doctor(typed)), typed).toEqual({});
+    expect(publicFormStepSchema(false, 6)?.safeParse(doctor('  +598 99 123 456 ')).data).toMatchObject(doctor('+598 99 123 456'));
+    for (const typed of ['598+99', '+', '099 12a', '++598 99'])
+      expect(errorsOf(publicFormStepSchema(false, 6), doctor(typed)), typed).toEqual({ 'ContactoMedico.Medico.Telefono': MSG.publicForm.phoneFormat });
   });
 });
 

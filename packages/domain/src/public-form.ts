@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { heightInMetres, isPlausibleHeight, isPlausibleWeight } from './anthropometry.js';
 import { DATE_LABELS, isEndBeforeStart, optionalDate, optionalPastDate } from './dates.js';
 import { FIELD_LIMITS, type FieldLimit } from './field-limits.js';
 import { optionalEmail, requiredChoice, requiredText } from './fields.js';
@@ -18,11 +19,32 @@ const text = (limit: FieldLimit) => z.string().max(FIELD_LIMITS[limit], MSG.gene
 /** Required text of at most `FIELD_LIMITS[limit]` characters. */
 const requiredLimited = (message: string, limit: FieldLimit) => requiredText(message).max(FIELD_LIMITS[limit], MSG.generic.maxLength(FIELD_LIMITS[limit]));
 const nonNegative = () => z.number({ error: MSG.generic.numeric }).min(0, MSG.generic.minZero).nullish();
+/**
+ * A phone number as typed, trimmed: digits with an optional leading '+' (the country code),
+ * spaces, hyphens and parentheses ('+598 99 123 456', '(02) 900-1234'); at least one digit.
+ */
+export const PHONE_PATTERN = /^(\+?[\d\s()-]*\d[\d\s()-]*)?$/;
 const phone = () =>
   z
     .string()
+    .trim()
     .max(FIELD_LIMITS.phone, { error: MSG.generic.maxLength(FIELD_LIMITS.phone), abort: true })
-    .regex(/^\d*$/, MSG.publicForm.phoneDigits)
+    .regex(PHONE_PATTERN, MSG.publicForm.phoneFormat)
+    .nullish();
+/** kg, within WEIGHT_RANGE_KG. */
+const weight = () =>
+  z
+    .number({ error: MSG.generic.numeric })
+    .min(0, { error: MSG.generic.minZero, abort: true })
+    .refine(isPlausibleWeight, { error: MSG.generic.weightRange })
+    .nullish();
+/** m, within HEIGHT_RANGE_M; a value above 3 is taken as centimetres (165 → 1.65). */
+const height = () =>
+  z
+    .number({ error: MSG.generic.numeric })
+    .min(0, { error: MSG.generic.minZero, abort: true })
+    .transform(heightInMetres)
+    .refine(isPlausibleHeight, { error: MSG.generic.heightRange })
     .nullish();
 
 export const MAX_INITIALS: number = FIELD_LIMITS.initials;
@@ -42,10 +64,8 @@ function patientSchema(isMedic: boolean) {
       Iniciales: requiredText(MSG.publicForm.initialsRequired).max(MAX_INITIALS, MSG.generic.maxLength(MAX_INITIALS)),
       Sexo: z.enum(SEXES, { error: MSG.publicForm.sexRequired }),
       FechaNacimiento: optionalPastDate(DATE_LABELS.birth),
-      /** kg */
-      Peso: nonNegative(),
-      /** m */
-      Altura: nonNegative(),
+      Peso: weight(),
+      Altura: height(),
       Embarazo: optionalYesNo(),
       /** weeks */
       Gestacion: z

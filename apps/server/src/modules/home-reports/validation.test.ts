@@ -1,10 +1,10 @@
 import { MSG } from '@atalaya/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeReports } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
-import { randomIp } from '../../test-support/factories.js';
+import { bearer, createUser, login, randomIp } from '../../test-support/factories.js';
 import { patientReport, professionalReport } from '../../test-support/public-reports.js';
 
 let t: TestApp;
@@ -49,6 +49,11 @@ const CASES: [string, () => Json, string][] = [
   ['gestation -1 weeks', () => { const p = patient(); p.Paciente.Gestacion = -1; return p; }, MSG.publicForm.gestationRange],
   ['negative weight', () => { const p = patient(); p.Paciente.Peso = -0.1; return p; }, MSG.generic.minZero],
   ['negative height', () => { const p = professional(); p.Paciente.Altura = -1; return p; }, MSG.generic.minZero],
+  ['height of 2.9 m', () => { const p = professional(); p.Paciente.Altura = 2.9; return p; }, MSG.generic.heightRange],
+  ['height of 300 cm', () => { const p = patient(); p.Paciente.Altura = 300; return p; }, MSG.generic.heightRange],
+  ['height of 0.1 m', () => { const p = patient(); p.Paciente.Altura = 0.1; return p; }, MSG.generic.heightRange],
+  ['weight of 651 kg', () => { const p = patient(); p.Paciente.Peso = 651; return p; }, MSG.generic.weightRange],
+  ['weight of 0.1 kg', () => { const p = professional(); p.Paciente.Peso = 0.1; return p; }, MSG.generic.weightRange],
   ['weight as text', () => { const p = patient(); p.Paciente.Peso = 'sesenta'; return p; }, MSG.generic.numeric],
   ['pregnancy for a male patient', () => { const p = patient(); p.Paciente.Sexo = 'M'; return p; }, MSG.publicForm.pregnancyOnlyFemale],
   // Step 3
@@ -69,7 +74,8 @@ const CASES: [string, () => Json, string][] = [
   ['doctor name missing (patient)', () => { const p = patient(); p.ContactoMedico.Medico.Nombre = ''; return p; }, MSG.publicForm.fieldRequired],
   ['doctor profession missing (patient)', () => { const p = patient(); delete p.ContactoMedico.Medico.Profesion; return p; }, MSG.publicForm.fieldRequired],
   ['doctor e-mail malformed', () => { const p = patient(); p.ContactoMedico.Medico.Email = 'suarez@'; return p; }, MSG.publicForm.emailFormat],
-  ['doctor phone with dashes', () => { const p = patient(); p.ContactoMedico.Medico.Telefono = '099-123-456'; return p; }, MSG.publicForm.phoneDigits],
+  ['doctor phone with letters', () => { const p = patient(); p.ContactoMedico.Medico.Telefono = '099 TAXI'; return p; }, MSG.publicForm.phoneFormat],
+  ['reporter phone with a + inside', () => { const p = patient(); p.InformacionContacto.Reporta.Telefono = '598+99123456'; return p; }, MSG.publicForm.phoneFormat],
   ['consultation date in the future', () => { const p = patient(); p.ContactoMedico.Medico.FechaContacto = tomorrow; return p; }, MSG.generic.futureDate],
   // Step 7
   ['terms not accepted', () => { const p = patient(); p.InformacionContacto.AceptaTerminos = false; return p; }, MSG.publicForm.termsRequired],
@@ -112,5 +118,25 @@ describe('POST /api/postreporthome validation', () => {
     body.InformacionContacto.AceptaTerminos = false;
     const response = await t.app.inject({ method: 'POST', url: '/api/postreporthome', remoteAddress: randomIp(), payload: body });
     expect(response.json()).toEqual({ Message: MSG.generic.maxLength(3) });
+  });
+});
+
+describe('values a person types (issue 20)', () => {
+  it('stores phones as typed with their + and country code, trimmed, and a height typed in centimetres in metres', async () => {
+    const user = await createUser(t.database.db, { role: 'CL' });
+    const { accessToken } = await login(t.app, user);
+    const body = patient();
+    body.Paciente.Altura = 165;
+    body.Paciente.Peso = 3.2;
+    body.ContactoMedico.Medico.Telefono = ' (02) 900-1234 ';
+    body.InformacionContacto.Reporta.Telefono = '+598 99 123 456';
+    const response = await t.app.inject({ method: 'POST', url: '/api/postreporthomeusuario', remoteAddress: randomIp(), headers: bearer(accessToken), payload: body });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(homeReports).where(eq(homeReports.id, response.json<{ Id: string }>().Id));
+    expect(row?.data).toMatchObject({
+      Paciente: { Altura: 1.65, Peso: 3.2 },
+      ContactoMedico: { Medico: { Telefono: '(02) 900-1234' } },
+      InformacionContacto: { Reporta: { Telefono: '+598 99 123 456' } },
+    });
   });
 });

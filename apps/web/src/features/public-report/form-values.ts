@@ -12,8 +12,8 @@ export interface ReactionValues {
   MedDRA: MeddraChoice | null;
   Grave: YesNo | null;
   Reaccion: string;
-  FechaIniReaccion: string;
-  FechaFinReaccion: string;
+  FechaIniReaccion: string | null;
+  FechaFinReaccion: string | null;
   Evolucion: number | null;
   AccionMeddicamento: number | null;
 }
@@ -25,20 +25,20 @@ export interface SuspectDrugValues {
   Frecuencia: number | null;
   Dosis: number | null;
   UnidadUso: number | null;
-  FechaIni: string;
-  FechaFin: string;
+  FechaIni: string | null;
+  FechaFin: string | null;
   Indicacion: string;
 }
 
 export interface ConcomitantValues {
   Medicamento: string;
   Tipo: number | null;
-  FechaIni: string;
-  FechaFin: string;
+  FechaIni: string | null;
+  FechaFin: string | null;
 }
 
 export interface DoctorValues {
-  FechaContacto: string;
+  FechaContacto: string | null;
   Intervencion: string;
   Nombre: string;
   Profesion: string;
@@ -55,7 +55,7 @@ export interface ReportFormValues {
     Pais: string | null;
     Iniciales: string;
     Sexo: Sex | null;
-    FechaNacimiento: string;
+    FechaNacimiento: string | null;
     Peso: number | null;
     Altura: number | null;
     Embarazo: YesNo | null;

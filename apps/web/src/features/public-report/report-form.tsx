@@ -2,7 +2,7 @@ import { firstPublicFormStep, PUBLIC_FORM_STEP, showsBackButton } from '@atalaya
 import { Alert, Box, Button, Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Captcha } from '../../shared/captcha';
 import { homeCodiguerasQuery, postPublicReport, postUserReport, type HomeCodigueras } from './api';
@@ -26,6 +26,15 @@ export interface ReportFormProps {
   onClose(): void;
   /** Signed-in variant (CL): posts to postreporthomeusuario without captcha; the user's e-mail is prefilled. */
   signedInEmail?: string | undefined;
+}
+
+/** The nearest ancestor that scrolls its content (the modal's content box), if any. */
+function scrollingAncestor(element: HTMLElement): HTMLElement | null {
+  for (let box = element.parentElement; box; box = box.parentElement) {
+    const { overflowY } = getComputedStyle(box);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && box.scrollHeight > box.clientHeight) return box;
+  }
+  return null;
 }
 
 /** The nine steps (platform spec §2 'Public report form', §4 states, §5 rules). */
@@ -70,16 +79,18 @@ function ReportSteps({ isMedic, onClose, signedInEmail, lists }: ReportFormProps
     reValidateMode: 'onChange',
   });
 
-  const goTo = (next: number) => {
-    setStep(next);
-    topRef.current?.scrollIntoView({ block: 'start' });
-  };
+  // Each step opens at its title and progress bar: the modal's scrolling box goes back to the
+  // top (scrolling the title into view would leave it under the modal's sticky header).
+  useLayoutEffect(() => {
+    const box = topRef.current && scrollingAncestor(topRef.current);
+    if (box) box.scrollTop = 0;
+  }, [step]);
 
-  const next = form.handleSubmit(() => goTo(step + 1));
+  const next = form.handleSubmit(() => setStep(step + 1));
 
   const back = () => {
     form.clearErrors();
-    goTo(step - 1);
+    setStep(step - 1);
   };
 
   const send = async () => {
@@ -88,7 +99,7 @@ function ReportSteps({ isMedic, onClose, signedInEmail, lists }: ReportFormProps
       const payload = toPayload(form.getValues());
       const created = signedIn ? await postUserReport(payload) : await postPublicReport(payload, captcha ?? '');
       setReference(created.Reference);
-      goTo(PUBLIC_FORM_STEP.THANKS);
+      setStep(PUBLIC_FORM_STEP.THANKS);
     } catch {
       // Public: the API client has shown the error notice; a fresh robot check is needed.
       // Signed in: the failure only stops the loading state (platform spec §8).

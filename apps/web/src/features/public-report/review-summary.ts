@@ -15,7 +15,7 @@ function text(value: string | null | undefined): string {
   return value?.trim() ? value.trim() : DASH;
 }
 
-const date = (value: string): string => formatDate(value);
+const date = (value: string | null): string => formatDate(value);
 
 function yesNo(value: 'SI' | 'NO' | 'Desconoce' | null): string {
   return value === 'Desconoce' ? 'No sabe' : formatYesNo(value);

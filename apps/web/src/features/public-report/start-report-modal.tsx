@@ -29,20 +29,21 @@ export function StartReportModal({ opened, onClose, onStart }: StartReportModalP
         <Stack gap="lg">
           <Text fw={600}>¿Es usted profesional de la salud?</Text>
           <SimpleGrid cols={2} spacing="sm">
-            <Button size="md" variant="light" leftSection={<IconStethoscope size={20} />} onClick={() => onStart(true)}>
+            {/* Two answers of equal weight: dark text on white (AA contrast), told apart by their icons. */}
+            <Button size="md" variant="default" leftSection={<IconStethoscope size={20} color="var(--mantine-color-teal-8)" />} onClick={() => onStart(true)}>
               Sí
             </Button>
-            <Button size="md" variant="light" color="magenta.7" leftSection={<IconUser size={20} />} onClick={() => onStart(false)}>
+            <Button size="md" variant="default" leftSection={<IconUser size={20} color="var(--mantine-color-magenta-8)" />} onClick={() => onStart(false)}>
               No
             </Button>
           </SimpleGrid>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             Médicos, farmacéuticos, enfermeros, odontólogos y otros profesionales responden «Sí». Pacientes, familiares y
             cuidadores responden «No».
           </Text>
           <Text size="sm">
             Antes de reportar, lea nuestra{' '}
-            <Anchor component="button" type="button" fz="sm" onClick={() => setTermsOpened(true)}>
+            <Anchor component="button" type="button" fz="sm" c="teal.9" onClick={() => setTermsOpened(true)}>
               política de privacidad y términos de uso
             </Anchor>
             .

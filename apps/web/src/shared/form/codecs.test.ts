@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BOOLEAN_YES_NO,
   decimalsOfStep,
-  digitsOnly,
   idFromSelect,
   idOptions,
   idToSelect,
@@ -10,6 +9,7 @@ import {
   messageOf,
   numberFromInput,
   numberFromPaste,
+  phoneCharacters,
   productToSelect,
   selectValueOf,
   SI_NO,
@@ -49,8 +49,11 @@ describe('string selects and texts', () => {
     expect(textOf(null)).toBe('');
     expect(textOf(undefined)).toBe('');
   });
-  it('keep only the digits of a phone', () => {
-    expect(digitsOnly('+598 99-123 456')).toBe('59899123456');
+  it('keep a phone’s digits, spaces, hyphens, parentheses and its leading +', () => {
+    expect(phoneCharacters('+598 99-123 456')).toBe('+598 99-123 456');
+    expect(phoneCharacters('(02) 900-1234 int. 5')).toBe('(02) 900-1234  5');
+    expect(phoneCharacters(' +1 555+0100')).toBe(' +1 5550100');
+    expect(phoneCharacters('++598')).toBe('+598');
   });
 });
 

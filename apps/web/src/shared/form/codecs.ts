@@ -55,8 +55,12 @@ export const numberFromPaste = (text: string): number | null => {
 /** The decimals a step allows (0.01 → 2, 1 → 0). */
 export const decimalsOfStep = (step: number): number => (step < 1 ? Math.max(0, -Math.floor(Math.log10(step))) : 0);
 
-/** A phone number as typed: digits only. */
-export const digitsOnly = (text: string): string => text.replace(/\D/g, '');
+/**
+ * A phone number as typed: digits, spaces, hyphens, parentheses and one '+' before them all
+ * (the country code); anything else is dropped (the schema's PHONE_PATTERN).
+ */
+export const phoneCharacters = (text: string): string =>
+  text.replace(/[^\d\s()+-]/g, '').replace(/\+/g, (plus: string, offset: number, whole: string) => (whole.slice(0, offset).trim() === '' ? plus : ''));
 
 /**
  * How a yes/no question is held in the form: the value of "yes" and of "no". Anything else

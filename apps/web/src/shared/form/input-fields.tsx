@@ -4,7 +4,7 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import type { FieldValues } from 'react-hook-form';
-import { decimalsOfStep, digitsOnly, numberFromInput, numberFromPaste } from './codecs';
+import { decimalsOfStep, numberFromInput, numberFromPaste, phoneCharacters } from './codecs';
 import { parseTypedDate, todayIso } from './dates';
 import { FIELD_COMBOBOX_PROPS, inputProps, textInputProps, useBoundField, type FieldProps } from './field-props';
 import { TextareaWithCount } from './textarea-with-count';
@@ -17,10 +17,10 @@ export function TextField<T extends FieldValues>({ control, name, label, require
   return <TextInput {...inputProps({ label, required, description }, bound)} autoComplete={autoComplete ?? 'off'} {...rest} {...textInputProps(bound)} />;
 }
 
-/** A phone number: only digits can be typed. */
+/** A phone number: digits, spaces, hyphens, parentheses and a leading '+' can be typed. */
 export function PhoneField<T extends FieldValues>({ control, name, label, required, disabled, description }: FieldProps<T>) {
   const bound = useBoundField(control, name, disabled);
-  return <TextInput {...inputProps({ label, required, description }, bound)} inputMode="numeric" autoComplete="tel" maxLength={FIELD_LIMITS.phone} {...textInputProps(bound, digitsOnly)} />;
+  return <TextInput {...inputProps({ label, required, description }, bound)} type="tel" autoComplete="tel" maxLength={FIELD_LIMITS.phone} {...textInputProps(bound, phoneCharacters)} />;
 }
 
 /** A textarea with the character-count bar (event spec §5). */
@@ -38,6 +38,8 @@ export interface NumberFieldProps {
   decimals?: number;
   /** A unit shown inside the input (e.g. 'kg'). */
   suffix?: string;
+  /** Rewrites the value when the field is left (a height typed in centimetres → metres). */
+  normalize?: (value: number) => number;
 }
 
 /** A number: an empty input is null; decimals with a comma. */
@@ -53,12 +55,21 @@ export function NumberField<T extends FieldValues>({
   step = 1,
   decimals = decimalsOfStep(step),
   suffix,
+  normalize,
 }: FieldProps<T> & NumberFieldProps) {
   const bound = useBoundField(control, name, disabled);
   const { field } = bound;
+  const common = inputProps({ label, required, description }, bound);
   return (
     <NumberInput
-      {...inputProps({ label, required, description }, bound)}
+      {...common}
+      onBlur={() => {
+        if (normalize && typeof field.value === 'number') {
+          const normalized = normalize(field.value);
+          if (normalized !== field.value) field.onChange(normalized);
+        }
+        common.onBlur();
+      }}
       min={min}
       max={max}
       step={step}
@@ -86,20 +97,17 @@ export function NumberField<T extends FieldValues>({
 export interface DateFieldProps {
   /** Future dates can be chosen (by default the latest is today). */
   allowFuture?: boolean;
-  /** The browser's own date input (the public report form) instead of Mantine's picker. */
-  native?: boolean;
 }
 
 /**
- * A date held as 'YYYY-MM-DD'. Mantine's picker shows it DD/MM/YYYY (null when empty); the
- * native input holds '' when empty.
+ * A date held as 'YYYY-MM-DD', shown DD/MM/YYYY whatever the browser's language (not the
+ * browser's own date input, which follows it), typed or picked; null when empty.
  */
-export function DateField<T extends FieldValues>({ control, name, label, required, disabled, description, allowFuture, native }: FieldProps<T> & DateFieldProps) {
+export function DateField<T extends FieldValues>({ control, name, label, required, disabled, description, allowFuture }: FieldProps<T> & DateFieldProps) {
   const bound = useBoundField(control, name, disabled);
   const { field } = bound;
   const common = inputProps({ label, required, description }, bound);
   const latest = allowFuture ? undefined : todayIso();
-  if (native) return <TextInput type="date" {...common} max={latest} {...textInputProps(bound)} />;
   return (
     <DateInput
       {...common}

@@ -41,8 +41,8 @@ export function ConcomitantsStep({ lists, isMedic }: { lists: HomeCodigueras; is
                 data={idOptions(lists.MedicamentosAnteriores_Tipo, (row) => row.Nombre)}
               />
             ) : null}
-            <DateField control={control} name={`Concomitante.${index}.FechaIni`} label="Fecha de inicio" native />
-            <DateField control={control} name={`Concomitante.${index}.FechaFin`} label="Fecha de finalización" native />
+            <DateField control={control} name={`Concomitante.${index}.FechaIni`} label="Fecha de inicio" />
+            <DateField control={control} name={`Concomitante.${index}.FechaFin`} label="Fecha de finalización" />
           </SimpleGrid>
         </RepeatableCard>
       ))}

@@ -36,7 +36,7 @@ export function MedicalContactStep({ isMedic }: { isMedic: boolean }) {
           <TextField control={control} name="ContactoMedico.Medico.Email" label="Correo electrónico" type="email" maxLength={FIELD_LIMITS.email} />
           <PhoneField control={control} name="ContactoMedico.Medico.Telefono" label="Teléfono" />
           <TextField control={control} name="ContactoMedico.Medico.CentroAtencion" label="Centro de atención" maxLength={FIELD_LIMITS.institution} />
-          <DateField control={control} name="ContactoMedico.Medico.FechaContacto" label="Fecha de la consulta" native />
+          <DateField control={control} name="ContactoMedico.Medico.FechaContacto" label="Fecha de la consulta" />
         </SimpleGrid>
         <TextField control={control} name="ContactoMedico.Medico.Intervencion" label="¿Qué indicó el médico?" maxLength={FIELD_LIMITS.longText} mt="md" />
       </Fieldset>

@@ -1,6 +1,6 @@
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { FIELD_LIMITS, MAX_GESTATION_WEEKS, MAX_INITIALS } from '@atalaya/domain';
+import { FIELD_LIMITS, heightInMetres, MAX_GESTATION_WEEKS, MAX_INITIALS } from '@atalaya/domain';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { HomeCodigueras } from '../api';
@@ -28,9 +28,18 @@ export function PatientStep({ lists, isMedic }: { lists: HomeCodigueras; isMedic
       {isMedic ? null : <SelectField control={control} name="Paciente.Pais" label="País de residencia" required searchable data={countryOptions(lists)} />}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextField control={control} name="Paciente.Iniciales" label="Iniciales del paciente" required maxLength={MAX_INITIALS} placeholder="Ej.: JPG" autoComplete="off" />
-        <DateField control={control} name="Paciente.FechaNacimiento" label="Fecha de nacimiento" native />
+        <DateField control={control} name="Paciente.FechaNacimiento" label="Fecha de nacimiento" />
         <NumberField control={control} name="Paciente.Peso" label="Peso" step={0.1} decimals={2} suffix="kg" />
-        <NumberField control={control} name="Paciente.Altura" label="Altura" step={0.1} decimals={2} suffix="m" />
+        <NumberField
+          control={control}
+          name="Paciente.Altura"
+          label="Altura"
+          description="En metros (1,65); 165 cm pasa a 1,65 m"
+          step={0.01}
+          decimals={2}
+          suffix="m"
+          normalize={heightInMetres}
+        />
       </SimpleGrid>
       <RadioField control={control} name="Paciente.Sexo" label="Sexo" required options={SEX_OPTIONS} />
       {sex === 'F' ? (

@@ -39,8 +39,8 @@ export function ReactionsStep({ lists, isMedic }: { lists: HomeCodigueras; isMed
               <TextAreaField control={control} name={`RAM.${index}.Reaccion`} label="Descripción de la reacción adversa" required={!isMedic} max={FIELD_LIMITS.longText} />
               <YesNoField control={control} name={`RAM.${index}.Grave`} label="¿Es grave?" required={isMedic} codec={SI_NO} />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <DateField control={control} name={`RAM.${index}.FechaIniReaccion`} label="Fecha de inicio" native />
-                <DateField control={control} name={`RAM.${index}.FechaFinReaccion`} label="Fecha de finalización" native />
+                <DateField control={control} name={`RAM.${index}.FechaIniReaccion`} label="Fecha de inicio" />
+                <DateField control={control} name={`RAM.${index}.FechaFinReaccion`} label="Fecha de finalización" />
                 <IdSelectField control={control} name={`RAM.${index}.Evolucion`} label="Evolución" data={idOptions(lists.Evolucion, (row) => row.Nombre)} />
                 <IdSelectField
                   control={control}

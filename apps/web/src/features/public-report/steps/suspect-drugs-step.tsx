@@ -65,8 +65,8 @@ export function SuspectDrugsStep({ lists }: { lists: HomeCodigueras }) {
                 data={idOptions(lists.MedicamentoFrecuencia, (row) => row.Nombre)}
               />
               <NumberField control={control} name={`Medicamento.${index}.Frecuencia`} label="Horas entre dosis" />
-              <DateField control={control} name={`Medicamento.${index}.FechaIni`} label="Fecha de inicio" native />
-              <DateField control={control} name={`Medicamento.${index}.FechaFin`} label="Fecha de finalización" native />
+              <DateField control={control} name={`Medicamento.${index}.FechaIni`} label="Fecha de inicio" />
+              <DateField control={control} name={`Medicamento.${index}.FechaFin`} label="Fecha de finalización" />
             </SimpleGrid>
           </Stack>
         </RepeatableCard>
