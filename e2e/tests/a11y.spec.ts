@@ -1,5 +1,6 @@
+import { EVENT_VIEW_TABS, eventViewPath, visibleViewTabs } from '@atalaya/domain';
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost } from '../support/cases';
+import { apiPost, sentCase } from '../support/cases';
 import { expectKeyboardModal, PHONE_WIDTH, ScreenAudit } from '../support/a11y';
 import { demoRole } from '../support/demo-users';
 import { accessToken } from '../support/public-form';
@@ -24,22 +25,15 @@ const WIDTHS = [
  * PENDING: screens that still scroll sideways at 390 px, reported in issue 20 §3 and fixed by the
  * case view's own change (not this one). They are checked like every screen, but their overflow
  * does not fail this spec until then; once one fits, the spec fails asking to remove it from here.
+ * (The fresh case below has no assessment and no PDF yet, so Imputabilidad and Historial de PDFs
+ * fit here; with data they are wider, which the case view's own phone tests check.)
  */
-const PENDING_SIDE_SCROLL = new Set(['Evento: Operaciones', 'Evento: Imputabilidad']);
+const PENDING_SIDE_SCROLL = new Set(['Evento: Operaciones']);
 
 /** Opens `path` and waits for its page heading. */
-async function visit(page: Page, path: string, heading?: string | RegExp): Promise<void> {
+async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  const title = heading ? page.getByRole('heading', { name: heading, level: 1 }) : page.getByRole('heading', { level: 1 }).first();
-  await expect(title).toBeVisible({ timeout: 15_000 });
-}
-
-/** The first case the search lists, as the path of its details. */
-async function firstCasePath(page: Page): Promise<string> {
-  await visit(page, '/eventsearch');
-  const link = page.locator('a[href*="/view/details"]').first();
-  await expect(link).toBeVisible({ timeout: 15_000 });
-  return (await link.getAttribute('href')) ?? '';
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
 }
 
 for (const width of WIDTHS) {
@@ -89,18 +83,16 @@ for (const width of WIDTHS) {
       await visit(page, `/reportableEvent/${created.MetaData}/edit/`);
       await audit.check('Asistente: primer paso');
 
-      const casePath = await firstCasePath(page);
+      await visit(page, '/eventsearch');
+      await expect(page.locator('a[href*="/view/details"]').first()).toBeVisible({ timeout: 15_000 });
       await audit.check('Búsqueda de eventos');
-      await visit(page, casePath);
-      const tabs = page.getByRole('tab');
-      const tabCount = await tabs.count();
-      expect(tabCount).toBeGreaterThan(1);
-      for (let index = 0; index < tabCount; index += 1) {
-        const tab = tabs.nth(index);
-        const name = (await tab.textContent())?.trim() ?? String(index);
-        await tab.click();
-        await expect(tab).toHaveAttribute('aria-selected', 'true');
-        await audit.check(`Evento: ${name}`);
+
+      // A case of this test's own (a RAM case sent into the workflow), each tab by its address:
+      // the same tabs whatever other specs add, however the tabs are drawn.
+      const sent = await sentCase(page, token);
+      for (const step of visibleViewTabs({ IsRAM: true, TieneFollowUp: false })) {
+        await visit(page, eventViewPath(sent.meta, step));
+        await audit.check(`Evento: ${EVENT_VIEW_TABS.find((tab) => tab.step === step)?.label ?? step}`);
       }
 
       for (const [path, name] of [
