@@ -94,7 +94,9 @@ export function ChartPanel({ title, fileStem, header, rows, empty, children }: C
                 {MSG.indicators.noData}
               </Text>
             ) : (
-              <div ref={chartRef} aria-hidden="true">
+              // Inert as well as hidden: the chart's own focusable parts would be reachable by Tab but
+              // unnamed; the table below says the same to a screen reader.
+              <div ref={chartRef} aria-hidden="true" inert>
                 {children}
               </div>
             )}

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { type IndicatorSeriesItem, type IndicatorValues, MSG, percentChange, seriesColor, statusColor } from '@atalaya/domain';
 import { BarChart, PieChart } from '@mantine/charts';
-import { Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -36,7 +36,8 @@ function CounterCard({ label, value, previous }: { label: string; value: number;
           </Text>
         </div>
         {change !== null && change !== 0 ? (
-          <Group gap={2} c={change > 0 ? 'teal.8' : 'red.8'} aria-label={`${change > 0 ? 'Aumento' : 'Descenso'} de ${Math.abs(change)} % respecto del período anterior`}>
+          <Group gap={2} c={change > 0 ? 'teal.9' : 'red.9'}>
+            <VisuallyHidden>{`${change > 0 ? 'Aumento' : 'Descenso'} de ${Math.abs(change)} % respecto del período anterior`}</VisuallyHidden>
             {change > 0 ? <IconArrowUpRight size={18} aria-hidden /> : <IconArrowDownRight size={18} aria-hidden />}
             <Text fw={700} c="inherit" aria-hidden>
               {change > 0 ? '+' : ''}

@@ -14,7 +14,7 @@ export function LandingFooter({ onRequestAccount, onOpenTerms }: LandingFooterPr
         <Group justify="space-between" align="flex-start" gap="xl">
           <Stack gap="xs" maw={380}>
             <Logo size={28} variant="inverted" />
-            <Text size="sm" c="teal.1">
+            <Text size="sm" c="teal.0">
               Farmacovigilancia: recepción, evaluación y notificación de reacciones adversas a medicamentos.
             </Text>
           </Stack>
@@ -32,7 +32,7 @@ export function LandingFooter({ onRequestAccount, onOpenTerms }: LandingFooterPr
             </Stack>
           </nav>
         </Group>
-        <Text size="xs" c="teal.2" mt="xl">
+        <Text size="xs" c="teal.0" mt="xl">
           Este sitio no brinda asesoramiento médico. Ante una urgencia, consulte a su médico o al servicio de emergencia.
         </Text>
       </Container>

@@ -2,8 +2,8 @@ import { adminUserPath, APP_ROUTES, MSG, type PageRequest, type UserListRow } fr
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Page } from '../../shared/layout';
 import { PagedTable, type ListColumn } from '../../shared/list';
 import { useSession } from '../../shared/session';
@@ -13,6 +13,27 @@ import { EMPTY_USER_FILTERS, userFilterBody, type UserFilterValues } from './use
 import { UserPanel, type UserPanelState } from './user-panel';
 
 const LIST_TITLE = 'Usuarios';
+
+/** The navigation state of the list after the panel of a user closes: whose link gets the focus back. */
+interface ReturnFocusState {
+  returnFocusTo?: string;
+}
+
+/**
+ * Gives the focus back to the link of the user whose panel just closed (issue 20 §2): the panel
+ * opens and closes by navigating, so the dialog's own focus return finds no element to go back to.
+ * Once per navigation, when the list has rows.
+ */
+function useFocusReturnToUser(listed: boolean) {
+  const location = useLocation();
+  const handled = useRef<string | null>(null);
+  const userId = (location.state as ReturnFocusState | null)?.returnFocusTo;
+  useEffect(() => {
+    if (!userId || !listed || handled.current === location.key) return;
+    handled.current = location.key;
+    document.querySelector<HTMLElement>(`a[href="${adminUserPath(userId)}"]`)?.focus();
+  }, [userId, listed, location.key]);
+}
 
 function ActiveBadge({ active }: { active: boolean }) {
   return (
@@ -92,10 +113,12 @@ export function AdminUsersPage() {
 
   const panel: UserPanelState = creating ? { kind: 'create' } : userId ? { kind: 'edit', userId } : { kind: 'hidden' };
   const listPath = APP_ROUTES.adminUsers.path;
+  const backToList = () => void navigate(listPath, { state: { returnFocusTo: userId } satisfies ReturnFocusState });
   const close = () => {
     setCreating(false);
-    if (userId) void navigate(listPath);
+    if (userId) backToList();
   };
+  useFocusReturnToUser(results.data !== undefined && panel.kind !== 'edit');
 
   if (!user) return null;
 
@@ -143,7 +166,7 @@ export function AdminUsersPage() {
           setCreating(false);
           void navigate(adminUserPath(newUserId));
         }}
-        onUpdated={() => void navigate(listPath)}
+        onUpdated={backToList}
       />
     </Page>
   );

@@ -23,9 +23,10 @@ export interface SummaryModalProps {
   onClose(): void;
 }
 
+/** Ingresar leads; Revisar is a quieter but plainly enabled choice (dark orange on pale orange, AA). */
 const ACTION_LOOK: Record<HomeReportAction, { color: string; variant: 'filled' | 'light' | 'outline'; done: string }> = {
   Descartar: { color: 'red', variant: 'outline', done: 'Reporte descartado' },
-  Revisar: { color: 'yellow.8', variant: 'light', done: 'Reporte en revisión' },
+  Revisar: { color: 'orange', variant: 'light', done: 'Reporte en revisión' },
   Ingresar: { color: 'teal', variant: 'filled', done: 'Evento reportable creado' },
 };
 

@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The WCAG levels every screen is held to (issue 20 §2). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/** One blocking finding, as a developer needs it to act: the rule, where, and what axe says. */
+export interface A11yFinding {
+  screen: string;
+  rule: string;
+  impact: string;
+  target: string;
+  summary: string;
+}
+
+/** The phone width of issue 20 §3: nothing may scroll sideways at it. */
+export const PHONE_WIDTH = 390;
+
+/**
+ * Collects, screen after screen, what a test then asserts once: every serious or critical axe
+ * violation and every screen wider than the window, so one run lists them all.
+ */
+export class ScreenAudit {
+  readonly findings: A11yFinding[] = [];
+  readonly overflows: string[] = [];
+
+  /**
+   * `pendingSideScroll`: screens known to scroll sideways whose fix is another change's; they do
+   * not fail the test while they still overflow, and fail it once they no longer do (so the list
+   * is emptied when the fix lands).
+   */
+  constructor(
+    private readonly page: Page,
+    private readonly pendingSideScroll: ReadonlySet<string> = new Set(),
+  ) {}
+
+  /**
+   * Runs axe on the page as it is now (but for what `exclude` selects) and, on a phone, the
+   * side-scroll check on the whole page.
+   */
+  async check(screen: string, options: { exclude?: string } = {}): Promise<void> {
+    // Let the screen settle: no spinner of a list or a form still loading.
+    await expect(this.page.locator('.mantine-Loader-root:visible, [aria-busy="true"]:visible').first()).toBeHidden({ timeout: 15_000 });
+    let builder = new AxeBuilder({ page: this.page }).withTags(AXE_TAGS);
+    if (options.exclude) builder = builder.exclude(options.exclude);
+    const { violations } = await builder.analyze();
+    for (const violation of violations) {
+      if (!BLOCKING_IMPACTS.has(violation.impact ?? '')) continue;
+      for (const node of violation.nodes) {
+        this.findings.push({
+          screen,
+          rule: violation.id,
+          impact: violation.impact ?? '',
+          target: node.target.join(' '),
+          summary: (node.failureSummary ?? violation.help).replace(/^Fix (any|all) of the following:/, '').replace(/\s+/g, ' ').trim(),
+        });
+      }
+    }
+    const width = await this.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    if (width.inner > PHONE_WIDTH) return;
+    const overflows = width.scroll > width.inner;
+    if (this.pendingSideScroll.has(screen)) {
+      if (!overflows) this.overflows.push(`${screen} ya no se desplaza de costado: quitarla de la lista de pendientes`);
+    } else if (overflows) {
+      this.overflows.push(`${screen}: ${width.scroll} px de ancho en ${width.inner} px`);
+    }
+  }
+
+  /**
+   * Fails with every finding listed, one line per screen, rule and message (the same contrast on
+   * twenty badges is one line), with up to three of its elements.
+   */
+  expectClean(): void {
+    const groups = new Map<string, string[]>();
+    for (const finding of this.findings) {
+      const key = `[${finding.screen}] ${finding.rule} (${finding.impact}): ${finding.summary}`;
+      groups.set(key, [...(groups.get(key) ?? []), shortTarget(finding.target)]);
+    }
+    const lines = [...groups].map(([key, targets]) => `${key}\n    en ${targets.length} elemento(s): ${[...new Set(targets)].slice(0, 3).join(' | ')}`);
+    expect(lines, `Violaciones de accesibilidad graves o críticas:\n${lines.join('\n')}`).toEqual([]);
+    expect(this.overflows, `Pantallas que se desplazan de costado:\n${this.overflows.join('\n')}`).toEqual([]);
+  }
+}
+
+/** The last four steps of an axe selector: enough to find the element, short enough to read. */
+function shortTarget(target: string): string {
+  return target.split(' > ').slice(-4).join(' > ');
+}
+
+/** Presses Tab `times` times and answers whether the focus stayed inside `dialog` every time. */
+async function tabStaysInside(page: Page, dialog: Locator, times: number, key: 'Tab' | 'Shift+Tab'): Promise<void> {
+  for (let press = 0; press < times; press += 1) {
+    await page.keyboard.press(key);
+    const inside = await dialog.evaluate((element) => element.contains(document.activeElement));
+    expect(inside, `${key} #${press + 1} sacó el foco del diálogo`).toBe(true);
+  }
+}
+
+/**
+ * Issue 20 §2: a modal opened from `opener` keeps Tab and Shift+Tab inside it, closes with Escape
+ * and gives the focus back to `opener`.
+ */
+export async function expectKeyboardModal(page: Page, opener: Locator, dialog: Locator, tabs = 12): Promise<void> {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement)), { message: 'el foco entra al diálogo' }).toBe(true);
+  await tabStaysInside(page, dialog, tabs, 'Tab');
+  await tabStaysInside(page, dialog, tabs, 'Shift+Tab');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}

@@ -1,0 +1,172 @@
+import { EVENT_VIEW_TABS, eventViewPath, visibleViewTabs } from '@atalaya/domain';
+import { expect, test, type Page } from '@playwright/test';
+import { apiPost, sentCase } from '../support/cases';
+import { expectKeyboardModal, PHONE_WIDTH, ScreenAudit } from '../support/a11y';
+import { demoRole } from '../support/demo-users';
+import { accessToken } from '../support/public-form';
+import { signIn } from '../support/session';
+
+/**
+ * Issue 20 §2 and §3: every screen, public and internal, as the role that sees it, at 1280 px and
+ * at 390 px: no serious or critical axe violation (WCAG 2.0 A/AA, 2.1 AA) and, at 390 px, no page
+ * wider than the window. One test per role and width (signed in once: the refresh cookie rotates
+ * on every use, so a saved session could not serve two tests); each lists all it found at the end.
+ * Then three representative dialogs driven by keyboard alone.
+ */
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+
+const WIDTHS = [
+  { name: 'escritorio', viewport: { width: 1280, height: 800 } },
+  // A 390-px window: innerWidth stays 390 (a touch profile would zoom out to fit a wide page and hide it).
+  { name: 'teléfono', viewport: { width: PHONE_WIDTH, height: 844 } },
+];
+
+/**
+ * PENDING: screens that still scroll sideways at 390 px, reported in issue 20 §3 and fixed by the
+ * case view's own change (not this one). They are checked like every screen, but their overflow
+ * does not fail this spec until then; once one fits, the spec fails asking to remove it from here.
+ * (The fresh case below has no assessment and no PDF yet, so Imputabilidad and Historial de PDFs
+ * fit here; with data they are wider, which the case view's own phone tests check.)
+ */
+const PENDING_SIDE_SCROLL = new Set(['Evento: Operaciones']);
+
+/** Opens `path` and waits for its page heading. */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+}
+
+for (const width of WIDTHS) {
+  test.describe(`a ${width.viewport.width} px (${width.name})`, () => {
+    test.use({ viewport: width.viewport });
+
+    test('the public screens: landing, the public form, sign-in, password and Teams', async ({ page }) => {
+      const audit = new ScreenAudit(page);
+      await visit(page, '/');
+      await audit.check('Inicio');
+
+      await page.getByRole('button', { name: 'Reportar una reacción adversa' }).click();
+      const start = page.getByRole('dialog', { name: 'Reportar una reacción adversa' });
+      await expect(start).toBeVisible();
+      await audit.check('Formulario público: ¿profesional de la salud?');
+      await start.getByRole('button', { name: 'No', exact: true }).click();
+      const form = page.getByRole('dialog', { name: /^Reporte de/ });
+      await expect(form.getByLabel('Iniciales del paciente')).toBeVisible();
+      await audit.check('Formulario público: primer paso (paciente)');
+
+      await visit(page, '/login');
+      await audit.check('Iniciar sesión');
+      await visit(page, '/changepassword?token=prueba');
+      await audit.check('Cambiar contraseña (enlace)');
+      await visit(page, '/teamsConfig');
+      await audit.check('Configuración de Teams');
+      audit.expectClean();
+    });
+
+    test('an RLF’s screens: Tareas, the summary, the wizard, the case view, the searches, the indicators', async ({ page }) => {
+      const audit = new ScreenAudit(page, PENDING_SIDE_SCROLL);
+      const rlf = demoRole('RLF');
+      await signIn(page, rlf.email, { expectUrl: rlf.home });
+      await expect(page.getByRole('heading', { name: 'Tareas', level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Abrir el reporte / }).first()).toBeVisible({ timeout: 15_000 });
+      await audit.check('Tareas');
+
+      await page.getByRole('button', { name: /^Abrir el reporte / }).first().click();
+      const summary = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
+      await expect(summary.getByRole('button', { name: 'Cancelar' })).toBeVisible({ timeout: 15_000 });
+      await audit.check('Resumen del reporte (Tareas)');
+      await page.keyboard.press('Escape');
+      await expect(summary).toBeHidden();
+
+      const token = await accessToken(page, rlf.email);
+      const created = await apiPost<{ MetaData: string }>(page, token, 'createER', { Country: 'UY', SubGrupoId: 1 });
+      await visit(page, `/reportableEvent/${created.MetaData}/edit/`);
+      await audit.check('Asistente: primer paso');
+
+      await visit(page, '/eventsearch');
+      await expect(page.locator('a[href*="/view/details"]').first()).toBeVisible({ timeout: 15_000 });
+      await audit.check('Búsqueda de eventos');
+
+      // A case of this test's own (a RAM case sent into the workflow), each tab by its address:
+      // the same tabs whatever other specs add, however the tabs are drawn.
+      const sent = await sentCase(page, token);
+      for (const step of visibleViewTabs({ IsRAM: true, TieneFollowUp: false })) {
+        await visit(page, eventViewPath(sent.meta, step));
+        await audit.check(`Evento: ${EVENT_VIEW_TABS.find((tab) => tab.step === step)?.label ?? step}`);
+      }
+
+      for (const [path, name] of [
+        ['/productSearch', 'Búsqueda por producto'],
+        ['/indicators', 'Indicadores'],
+        ['/nokpis', 'Eventos que no cumplen KPI'],
+        ['/myuser', 'Mi usuario'],
+      ] as const) {
+        await visit(page, path);
+        await audit.check(name);
+      }
+      audit.expectClean();
+    });
+
+    test('the ADMIN’s screens: users, metrics, settings, parameters, audit trail, data import', async ({ page }) => {
+      const audit = new ScreenAudit(page);
+      const admin = demoRole('ADMIN');
+      await signIn(page, admin.email, { expectUrl: admin.home });
+      await expect(page.getByRole('table', { name: 'Usuarios' }).or(page.getByRole('list', { name: 'Usuarios' })).first()).toBeVisible({ timeout: 15_000 });
+      await audit.check('Usuarios');
+      await page.locator('a[href^="/adminusers/"]').first().click();
+      const panel = page.getByRole('dialog', { name: 'Editar usuario' });
+      await expect(panel.getByRole('textbox', { name: 'Correo electrónico' })).not.toHaveValue('');
+      await audit.check('Editar usuario');
+
+      for (const [path, name] of [
+        ['/metrics', 'Métricas'],
+        ['/settings', 'Configuración'],
+        ['/audittrail', 'Auditoría'],
+        ['/dataimport', 'Importación de datos'],
+      ] as const) {
+        await visit(page, path);
+        await audit.check(name);
+      }
+      // Parámetros is one table component repeated for each of its lists: axe reads the first two
+      // (all of them take it 20 s); the side-scroll check still measures the whole page.
+      await visit(page, '/parameters');
+      await expect(page.locator('section[aria-labelledby^="tabla-"]').first()).toBeVisible();
+      await audit.check('Parámetros', { exclude: 'section[aria-labelledby^="tabla-"]:nth-child(n+3)' });
+      audit.expectClean();
+    });
+  });
+}
+
+test.describe('dialogs by keyboard alone', () => {
+  test('the summary of Tareas and its Descartar comment: Tab stays inside, Escape closes, focus returns', async ({ page }) => {
+    const rlf = demoRole('RLF');
+    await signIn(page, rlf.email, { expectUrl: rlf.home });
+    const opener = page.getByRole('button', { name: /^Abrir el reporte / }).first();
+    await expect(opener).toBeVisible({ timeout: 15_000 });
+    const summary = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
+    await expectKeyboardModal(page, opener, summary);
+
+    // The comment a discard asks for, over the summary: Escape closes it alone, back on Descartar.
+    await opener.click();
+    const discard = summary.getByRole('button', { name: 'Descartar' });
+    await expect(discard).toBeVisible({ timeout: 15_000 });
+    const confirm = page.getByRole('dialog', { name: 'Descartar reporte' });
+    await expectKeyboardModal(page, discard, confirm, 6);
+    await expect(summary).toBeVisible();
+  });
+
+  test('the ADMIN’s user panel and the MedDRA import: Tab stays inside, Escape closes, focus returns', async ({ page }) => {
+    const admin = demoRole('ADMIN');
+    await signIn(page, admin.email, { expectUrl: admin.home });
+    const add = page.getByRole('button', { name: 'Agregar usuario' });
+    await expect(page.getByRole('table', { name: 'Usuarios' })).toBeVisible({ timeout: 15_000 });
+    await expectKeyboardModal(page, add, page.getByRole('dialog', { name: 'Nuevo usuario' }));
+
+    const edit = page.locator('a[href^="/adminusers/"]').first();
+    await expectKeyboardModal(page, edit, page.getByRole('dialog', { name: 'Editar usuario' }));
+
+    await visit(page, '/dataimport');
+    const meddra = page.getByRole('button', { name: /MedDRA/ }).first();
+    await expectKeyboardModal(page, meddra, page.getByRole('dialog', { name: /MedDRA/ }), 8);
+  });
+});
