@@ -25,15 +25,7 @@ export class ScreenAudit {
   readonly findings: A11yFinding[] = [];
   readonly overflows: string[] = [];
 
-  /**
-   * `pendingSideScroll`: screens known to scroll sideways whose fix is another change's; they do
-   * not fail the test while they still overflow, and fail it once they no longer do (so the list
-   * is emptied when the fix lands).
-   */
-  constructor(
-    private readonly page: Page,
-    private readonly pendingSideScroll: ReadonlySet<string> = new Set(),
-  ) {}
+  constructor(private readonly page: Page) {}
 
   /**
    * Runs axe on the page as it is now (but for what `exclude` selects) and, on a phone, the
@@ -59,12 +51,7 @@ export class ScreenAudit {
     }
     const width = await this.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
     if (width.inner > PHONE_WIDTH) return;
-    const overflows = width.scroll > width.inner;
-    if (this.pendingSideScroll.has(screen)) {
-      if (!overflows) this.overflows.push(`${screen} ya no se desplaza de costado: quitarla de la lista de pendientes`);
-    } else if (overflows) {
-      this.overflows.push(`${screen}: ${width.scroll} px de ancho en ${width.inner} px`);
-    }
+    if (width.scroll > width.inner) this.overflows.push(`${screen}: ${width.scroll} px de ancho en ${width.inner} px`);
   }
 
   /**
