@@ -56,6 +56,8 @@ export default defineConfig({
   testDir: './tests',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
+  // Two workers: four took as long (13 min for 123 tests): the one 'app' server, on its one
+  // embedded-database connection, is what the specs wait on, not the workers.
   workers: 2,
   fullyParallel: false,
   timeout: 60_000,

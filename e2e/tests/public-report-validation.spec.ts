@@ -315,7 +315,9 @@ test.describe('Formulario público: valores que se escriben', () => {
 });
 
 /** Pastes `text` into an input as the clipboard would (a 'paste' event carrying it). */
+/** Pastes `text` over the whole value of `input`, as a person who selects it first does. */
 async function pasteInto(input: Locator, text: string): Promise<void> {
+  await input.selectText();
   await input.evaluate((element, pasted) => {
     const data = new DataTransfer();
     data.setData('text/plain', pasted);

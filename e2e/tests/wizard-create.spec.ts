@@ -48,6 +48,8 @@ test('an RLF creates a case from nothing, fills the eight steps and sends it', a
   await field(page, 'Semanas de gestación').fill('12');
   await field(page, 'Alergias').fill('Penicilina');
   await next(page);
+  // Saved on leaving the step, and said so like every other save.
+  await expect(page.getByRole('alert').filter({ hasText: 'Cambios guardados' })).toBeVisible();
 
   // Step 1: origin, 'No disponible' with its reason.
   await expectStep(page, 'Origen del reporte');

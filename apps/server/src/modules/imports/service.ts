@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ImportEntry, type ImportKind, MSG } from '@atalaya/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { nextReferenceSequence } from '../../db/reference-sequences.js';
 import { imports } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -52,9 +52,9 @@ export async function startImport(deps: ImportServiceDeps, user: AuthUser, kind:
   if (password.length > MAX_PASSWORD_LENGTH) throw badRequest(MSG.imports.passwordTooLong);
   const id = randomUUID();
   const now = new Date();
-  let code: string;
+  let entry: ImportEntry;
   try {
-    code = await db.transaction(async (tx) => {
+    entry = await db.transaction(async (tx) => {
       const year = now.getUTCFullYear();
       const code = formatImportCode(kind, year, await nextReferenceSequence(tx, IMPORT_CODE_PREFIX[kind], year));
       await tx.insert(imports).values({
@@ -78,20 +78,21 @@ export async function startImport(deps: ImportServiceDeps, user: AuthUser, kind:
         newValues: { code_import: code, Tipo: kind, FileName: upload.file.name, Bytes: upload.file.size, SHA256: upload.file.sha256, Contrasena: password ? 'sí' : 'no' },
         at: now,
       });
-      return code;
+      // Read before the commit: the runner, polling, may claim the import as soon as it is committed.
+      return entryOrThrow(tx, code, kind);
     });
   } catch (error) {
     if (isActiveConflict(error)) throw alreadyRunning(kind);
     throw error;
   }
   // The answer is the import as queued (P); only then is the runner told.
-  const entry = await entryOrThrow(db, code, kind);
+  const code = entry.code_import;
   events.progress.announce({ kind, code_import: code, status: 'P', percentage: 0, table: null }, log);
   events.work.announce({ kind, code, reason: 'queued' }, log);
   return entry;
 }
 
-async function entryOrThrow(db: Db, code: string, kind?: ImportKind): Promise<ImportEntry> {
+async function entryOrThrow(db: DbOrTx, code: string, kind?: ImportKind): Promise<ImportEntry> {
   const entry = await importEntryByCode(db, code, kind);
   if (!entry) throw notFound(MSG.imports.notFound);
   return entry;

@@ -5,6 +5,7 @@ import { IconArrowLeft, IconArrowRight, IconCheck, IconListNumbers } from '@tabl
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useBlocker } from 'react-router';
 import { LoseChangesModal } from '../../shared/layout';
+import { showNotice } from '../../shared/notices';
 import type { FollowUpState, LeaveResult, WizardStepHandle, WizardStepProps } from './step-contract';
 import { AdditionalInfoStep } from './steps/additional-info-step';
 import { AdverseEventsStep } from './steps/adverse-events-step';
@@ -78,8 +79,11 @@ export function WizardFlow({ meta, event, followUp, initialStep }: WizardFlowPro
     movingRef.current = true;
     setMoving(direction);
     let result: LeaveResult;
+    const handle = handleRef.current;
+    // Changes a step saves when it is left are confirmed like every other save (a follow-up's
+    // draft is only written by the summary's finish, which confirms its own).
+    const saves = followUp === null && (handle?.isDirty() ?? false);
     try {
-      const handle = handleRef.current;
       result = handle ? await handle.leave(direction) : resultWithoutHandle(direction);
     } catch {
       result = 'blocked';
@@ -88,6 +92,7 @@ export function WizardFlow({ meta, event, followUp, initialStep }: WizardFlowPro
       setMoving(null);
     }
     const move = shellMove(direction, result);
+    if (saves && result === 'ok') showNotice({ kind: 'success', title: 'Cambios guardados', message: WIZARD_STEPS[step] ?? '' });
     if (move === 'move') show(target);
     else if (move === 'confirm') setConfirmTarget(target);
   };
