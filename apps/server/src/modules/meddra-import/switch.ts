@@ -122,31 +122,43 @@ const LINK_TABLES = [
 ] as const;
 
 /**
- * Inserts, before the switch, the release's links whose child is a code this import inserted
- * (`insertNewCodes`), `batchRows` children a statement: only hidden codes hang from them, so
- * nothing that coding sees changes, and a first import's switch does not insert 80,000 links.
+ * Runs `change` (a data-modifying CTE over `children`: the next `batchRows` codes of `level` this
+ * import inserted, in code order) for each link table, batch after batch.
  */
-export async function insertNewLinks(db: DbOrTx, importId: string, batchRows: number, beforeBatch: () => Promise<void>): Promise<void> {
-  for (const { table, parent, child, kind, childLevel } of LINK_TABLES) {
-    const [parentColumn, childColumn] = [sql.identifier(parent), sql.identifier(child)];
+async function forNewChildren(
+  db: DbOrTx,
+  importId: string,
+  batchRows: number,
+  beforeBatch: () => Promise<void>,
+  change: (link: (typeof LINK_TABLES)[number]) => SQL,
+): Promise<void> {
+  for (const link of LINK_TABLES) {
     await inCodeOrder(async (after) => {
       await beforeBatch();
       const result = await db.execute<{ last: number | null }>(sql`
         with children as (
           select code from ${meddraImportTerms}
-          where import_id = ${importId} and level = ${childLevel} and is_new and code > ${after}
+          where import_id = ${importId} and level = ${link.childLevel} and is_new and code > ${after}
           order by code limit ${batchRows}
-        ), inserted as (
-          insert into ${table} (${parentColumn}, ${childColumn})
-          select distinct s.parent_code, s.child_code from ${meddraImportLinks} s join children c on c.code = s.child_code
-          where s.import_id = ${importId} and s.kind = ${kind}
-          on conflict do nothing
-          returning 1
-        )
-        select (select max(code) from children) as last, (select count(*) from inserted) as added`);
+        ), changed as (${change(link)})
+        select (select max(code) from children) as last, (select count(*) from changed) as changed`);
       return lastCode(result.rows[0]?.last);
     });
   }
+}
+
+/**
+ * Inserts, before the switch, the release's links whose child is a code this import inserted
+ * (`insertNewCodes`), `batchRows` children a statement: only hidden codes hang from them, so
+ * nothing that coding sees changes, and a first import's switch does not insert 80,000 links.
+ */
+export async function insertNewLinks(db: DbOrTx, importId: string, batchRows: number, beforeBatch: () => Promise<void>): Promise<void> {
+  await forNewChildren(db, importId, batchRows, beforeBatch, ({ table, parent, child, kind }) => sql`
+    insert into ${table} (${sql.identifier(parent)}, ${sql.identifier(child)})
+    select distinct s.parent_code, s.child_code from ${meddraImportLinks} s join children c on c.code = s.child_code
+    where s.import_id = ${importId} and s.kind = ${kind}
+    on conflict do nothing
+    returning 1`);
 }
 
 /** What must still hold a code of each level before it can go (a case, a term, a link). */
@@ -171,23 +183,9 @@ function stillUsed(level: number): SQL {
  */
 export async function deleteNewCodes(db: DbOrTx, importId: string, batchRows: number, beforeBatch: () => Promise<void>): Promise<void> {
   // First the links `insertNewLinks` hung from those codes (no code is kept for a link).
-  for (const { table, child, childLevel } of LINK_TABLES) {
-    const childColumn = sql.identifier(child);
-    await inCodeOrder(async (after) => {
-      await beforeBatch();
-      const result = await db.execute<{ last: number | null }>(sql`
-        with children as (
-          select code from ${meddraImportTerms}
-          where import_id = ${importId} and level = ${childLevel} and is_new and code > ${after}
-          order by code limit ${batchRows}
-        ), deleted as (
-          delete from ${table} x using children c where x.${childColumn} = c.code
-          returning 1
-        )
-        select (select max(code) from children) as last, (select count(*) from deleted) as deleted`);
-      return lastCode(result.rows[0]?.last);
-    });
-  }
+  await forNewChildren(db, importId, batchRows, beforeBatch, ({ table, child }) => sql`
+    delete from ${table} x using children c where x.${sql.identifier(child)} = c.code
+    returning 1`);
   for (const level of [...LEVELS_DOWN].reverse()) {
     const { table } = levelTable(level);
     await inCodeOrder(async (after) => {
