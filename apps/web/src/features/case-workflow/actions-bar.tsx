@@ -2,7 +2,7 @@ import { actionRefusal, type ErAction, type ErEvent } from '@atalaya/domain';
 import { Button, Group, Menu } from '@mantine/core';
 import { IconBan, IconChevronDown, IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CommentConfirmModal } from '../../shared/list';
 import { showNotice } from '../../shared/notices';
@@ -17,6 +17,22 @@ import { arrangeActions } from './action-weight';
  * The action that moves the case forward is the one filled button; one more status change is a
  * quiet button and the rest wait in 'Más acciones'; 'Anular' is red and last (`arrangeActions`).
  */
+/** A menu of actions behind `target`, each by its button's label. */
+function ActionsMenu({ actions, onPick, target }: { actions: readonly ErAction[]; onPick: (action: ErAction) => Promise<void>; target: ReactElement }) {
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>
+        {actions.map((action) => (
+          <Menu.Item key={action.Accion} onClick={() => void onPick(action)}>
+            {action.Boton}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 export function EventActionsBar({ event }: { event: ErEvent }) {
   const meta = event.Meta;
   const sendAction = useSendAction(meta);
@@ -68,20 +84,15 @@ export function EventActionsBar({ event }: { event: ErEvent }) {
           </Button>
         ) : null}
         {primary.length > 1 ? (
-          <Menu position="bottom-start" withinPortal>
-            <Menu.Target>
+          <ActionsMenu
+            actions={primary}
+            onPick={run}
+            target={
               <Button size="sm" variant="filled" rightSection={<IconChevronDown size={16} />}>
                 Concluir evaluación
               </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {primary.map((action) => (
-                <Menu.Item key={action.Accion} onClick={() => void run(action)}>
-                  {action.Boton}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+            }
+          />
         ) : null}
         {inline.map((action) => (
           <Button key={action.Accion} size="sm" variant="default" onClick={() => void run(action)}>
@@ -89,20 +100,15 @@ export function EventActionsBar({ event }: { event: ErEvent }) {
           </Button>
         ))}
         {more.length > 0 ? (
-          <Menu position="bottom-start" withinPortal>
-            <Menu.Target>
+          <ActionsMenu
+            actions={more}
+            onPick={run}
+            target={
               <Button size="sm" variant="subtle" color="gray" leftSection={<IconDots size={16} />}>
                 Más acciones
               </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {more.map((action) => (
-                <Menu.Item key={action.Accion} onClick={() => void run(action)}>
-                  {action.Boton}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+            }
+          />
         ) : null}
         {mayAnnul && (
           <Button size="sm" variant="light" color="red" leftSection={<IconBan size={16} />} onClick={() => setAnnulling(true)}>
