@@ -116,6 +116,7 @@ export const MSG = {
     companyUnknown: 'La compañía no existe',
     companyNotInCountry: 'La compañía no es del país seleccionado',
     laboratoryNotInCompany: 'El laboratorio no es de la compañía seleccionada',
+    laboratoryNotInCountry: 'El laboratorio no es del país seleccionado',
     grantNotFound: 'La asignación de laboratorios no existe',
   },
   createEvent: {
@@ -412,6 +413,7 @@ export const MSG = {
     lockedColumn: (label: string, reason: string) => `No se puede cambiar ${label} de este elemento: ${reason}`,
     rowNotFound: 'El elemento no existe',
     invalidId: 'El identificador del elemento no es válido',
+    idMismatch: 'Los identificadores del elemento no coinciden',
     unitLimit: 'No se pueden agregar más unidades de concentración (sus identificadores deben ser menores que 50)',
     countryInUse: 'No se puede deshabilitar el país: tiene usuarios activos',
   },

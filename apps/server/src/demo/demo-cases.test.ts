@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type ErListRow, isIsoDate, type PagedResult } from '@atalaya/domain';
-import { count, getTableName, like } from 'drizzle-orm';
+import { type ErListRow, isIsoDate, type PagedResult, type UserLaboratory } from '@atalaya/domain';
+import { count, eq, getTableName, like } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,7 +8,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { bearer, login } from '../test-support/factories.js';
 import { type Database, type Db, migrate, openDatabase } from '../db/client.js';
-import { eventComments, eventMedications, eventPatients, eventRams, events, homeReports, homeReportStatusHistory } from '../db/schema/index.js';
+import { countries, eventComments, eventMedications, eventPatients, eventRams, events, homeReports, homeReportStatusHistory, laboratories, userLaboratories, users } from '../db/schema/index.js';
 import { DEMO_PASSWORD, seedDemoData, seedOnStart } from './index.js';
 
 interface ReportRow {
@@ -126,5 +126,29 @@ describe('demo reports and cases', () => {
     expect(dates.length).toBeGreaterThan(50);
     expect(dates.filter(([, value]) => typeof value !== 'string' || !isIsoDate(value))).toEqual([]);
 
+  });
+});
+
+describe('the spec\'s laboratory assignment on the demo', () => {
+  it('unchecking laboratory 1 of Uruguay for the Fabricante (the spec\'s body, no company) widens nothing: UY-2026-000002 stays out of its reach', async () => {
+    const [laboratoryOne] = await database.db.select({ country: countries.code }).from(laboratories).innerJoin(countries, eq(countries.id, laboratories.countryId)).where(eq(laboratories.id, 1));
+    expect(laboratoryOne?.country).toBe('UY');
+    const [maker] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'fabricante@demo.atalaya'));
+    const [uy2] = await database.db.select({ meta: events.meta }).from(events).where(eq(events.referenceNumber, 'UY-2026-000002'));
+    const fabricante = await tokenOf('fabricante');
+    const read = () => app.inject({ method: 'GET', url: `/api/getERByMeta/${uy2?.meta ?? ''}`, headers: bearer(fabricante) });
+    expect((await read()).statusCode).toBe(404);
+    const before = await database.db.select().from(userLaboratories).where(eq(userLaboratories.userId, maker?.id ?? '')).orderBy(userLaboratories.id);
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/setLaboratoryUser',
+      headers: bearer(await tokenOf('admin')),
+      payload: { userId: maker?.id, laboratories: [{ Id: 1, Checked: false }], country: 'UY', allLabs: false },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<UserLaboratory[]>().map((grant) => grant.Description)).not.toContain('Todos los laboratorios de Uruguay');
+    expect(await database.db.select().from(userLaboratories).where(eq(userLaboratories.userId, maker?.id ?? '')).orderBy(userLaboratories.id)).toEqual(before);
+    expect((await read()).statusCode).toBe(404);
   });
 });

@@ -68,7 +68,9 @@ export type LaboratoryOption = z.infer<typeof laboratoryOptionSchema>;
  * Body of `setLaboratoryUser`: what the 'Asignar' button sends.
  * - `allLabs: true`: grant every laboratory (the other grants become redundant and are removed).
  * - else `country` (code) is required, and then:
- *   - no `company`: grant every laboratory of the country;
+ *   - no `company` (the spec's body) with `laboratories` empty: grant every laboratory of the country;
+ *   - no `company` with `laboratories`: each `Checked` laboratory is granted, each unchecked one's
+ *     grant is removed (every Id must be a laboratory of that country); never a country grant;
  *   - `company` (of that country) with `laboratories` empty: grant every laboratory of the company;
  *   - `company` with `laboratories`: each `Checked` laboratory is granted, each unchecked one's
  *     grant is removed (every Id must be a laboratory of that company).

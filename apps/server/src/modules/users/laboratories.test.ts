@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ER_STATUS, MSG, type CompanyOption, type LaboratoryOption, type Role, type UserLaboratory, type UserWithDetails } from '@atalaya/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies, events, laboratories, userLaboratories } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
@@ -8,6 +9,8 @@ import { countryId, createProduct } from '../../test-support/catalog.js';
 import { createCase, laboratoryOfProduct } from '../../test-support/cases.js';
 import { bearer, createUser, login, randomIp, type TestUser } from '../../test-support/factories.js';
 import { caseReach, loadUserLaboratoryIds } from '../reach/index.js';
+
+const PROPERTY_RUNS = Number(process.env.ATALAYA_FUZZ_RUNS ?? 25);
 
 let t: TestApp;
 const headers = {} as Record<'ADMIN' | 'QPPV' | 'CL', { authorization: string }>;
@@ -235,4 +238,79 @@ describe('laboratory assignment calls', () => {
     await t.database.db.insert(userLaboratories).values({ userId: user.id, laboratoryId: null, companyId: null, countryId: uy });
     await expect(t.database.db.insert(userLaboratories).values({ userId: user.id, laboratoryId: null, companyId: null, countryId: uy })).rejects.toThrow();
   });
+});
+
+describe('the reach is what was checked (property)', () => {
+  /** One assignment call as the screen or a client following the spec may send it. */
+  type Call =
+    | { kind: 'laboratories'; country: 'UY' | 'AR'; withCompany: boolean; choices: { lab: number; Checked: boolean }[] }
+    | { kind: 'company'; company: number }
+    | { kind: 'country'; country: 'UY' | 'AR' }
+    | { kind: 'foreign'; lab: number };
+
+  it('after any sequence of assignment calls the user reaches exactly the union of what was checked (unchecking never widens)', async () => {
+    const uyA = await companyWithLaboratories('UY', 2);
+    const uyB = await companyWithLaboratories('UY', 2);
+    const ar = await companyWithLaboratories('AR', 2);
+    const companies = [uyA, uyB, ar];
+    const fixture = companies.flatMap((company) => company.labIds);
+    const countryOf = (lab: number) => (ar.labIds.includes(lab) ? 'AR' : 'UY');
+    const companyOf = (lab: number) => companies.find((company) => company.labIds.includes(lab)) ?? uyA;
+    const ofCountry = (code: 'UY' | 'AR') => fixture.filter((lab) => countryOf(lab) === code);
+
+    const laboratoriesCall: fc.Arbitrary<Call> = fc
+      .record({ company: fc.constantFrom(...companies), withCompany: fc.boolean(), picks: fc.array(fc.record({ index: fc.nat(3), Checked: fc.boolean() }), { minLength: 1, maxLength: 4 }) })
+      .map(({ company, withCompany, picks }) => {
+        // With a company: its laboratories; without (the spec's body): any of the country's.
+        const pool = withCompany ? company.labIds : ofCountry(countryOf(company.labIds[0] ?? 0));
+        const seen = new Map<number, boolean>();
+        for (const pick of picks) seen.set(pool[pick.index % pool.length] ?? 0, pick.Checked);
+        return { kind: 'laboratories', country: countryOf(company.labIds[0] ?? 0), withCompany, choices: [...seen].map(([lab, Checked]) => ({ lab, Checked })) };
+      });
+    const call: fc.Arbitrary<Call> = fc.oneof(
+      { weight: 6, arbitrary: laboratoriesCall },
+      { weight: 1, arbitrary: fc.constantFrom(...companies).map((company): Call => ({ kind: 'company', company: company.companyId })) },
+      { weight: 1, arbitrary: fc.constantFrom('UY' as const, 'AR' as const).map((country): Call => ({ kind: 'country', country })) },
+      { weight: 1, arbitrary: fc.constantFrom(...ar.labIds).map((lab): Call => ({ kind: 'foreign', lab })) },
+    );
+
+    const reach = async (userId: string) => {
+      const ids = new Set(await loadUserLaboratoryIds(t.database.db, userId));
+      return fixture.filter((lab) => ids.has(lab)).sort((a, b) => a - b);
+    };
+
+    await fc.assert(
+      fc.asyncProperty(fc.array(call, { minLength: 1, maxLength: 8 }), async (calls) => {
+        const user = await createUser(t.database.db, { role: 'Fabricante' });
+        // The model: laboratories checked one by one, and those a whole company or country covers.
+        const checked = new Set<number>();
+        const covered = new Set<number>();
+        for (const step of calls) {
+          const before = await reach(user.id);
+          if (step.kind === 'foreign') {
+            const refused = await post('/api/setLaboratoryUser', { userId: user.id, laboratories: [{ Id: step.lab, Checked: true }], country: 'UY', allLabs: false });
+            expect(refused.statusCode).toBe(400);
+            expect(refused.json()).toEqual({ Message: MSG.users.laboratoryNotInCountry });
+          } else if (step.kind === 'company') {
+            await assign(user.id, { country: countryOf(companies.find((c) => c.companyId === step.company)?.labIds[0] ?? 0), company: step.company, allLabs: false });
+            for (const lab of companies.find((c) => c.companyId === step.company)?.labIds ?? []) covered.add(lab);
+          } else if (step.kind === 'country') {
+            await assign(user.id, { country: step.country, allLabs: false });
+            for (const lab of ofCountry(step.country)) covered.add(lab);
+          } else {
+            const laboratories = step.choices.map((choice) => ({ Id: choice.lab, Checked: choice.Checked }));
+            const company = step.withCompany ? { company: companyOf(step.choices[0]?.lab ?? 0).companyId } : {};
+            await assign(user.id, { country: step.country, allLabs: false, ...company, laboratories });
+            for (const choice of step.choices) {
+              if (choice.Checked) checked.add(choice.lab);
+              else checked.delete(choice.lab);
+            }
+            if (step.choices.every((choice) => !choice.Checked)) expect((await reach(user.id)).every((lab) => before.includes(lab))).toBe(true);
+          }
+          expect(await reach(user.id)).toEqual(fixture.filter((lab) => checked.has(lab) || covered.has(lab)).sort((a, b) => a - b));
+        }
+      }),
+      { numRuns: PROPERTY_RUNS },
+    );
+  }, 300_000);
 });

@@ -110,13 +110,14 @@ export async function laboratoriesOfCompany(db: DbOrTx, companyId: number, userI
   return rows.map((row) => ({ Id: row.Id, Name: row.Name, Checked: row.grantId !== null }));
 }
 
-/** The ids (and country) of laboratories of a company among `ids`. */
-export function laboratoriesIn(db: DbOrTx, companyId: number, ids: number[]) {
+/** The ids (with company and country) of the laboratories among `ids` of a company, or of a country. */
+export function laboratoriesIn(db: DbOrTx, scope: { companyId: number } | { countryId: number }, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
+  const within = 'companyId' in scope ? eq(laboratories.companyId, scope.companyId) : eq(laboratories.countryId, scope.countryId);
   return db
     .select({ id: laboratories.id, companyId: laboratories.companyId, countryId: laboratories.countryId })
     .from(laboratories)
-    .where(and(eq(laboratories.companyId, companyId), inArray(laboratories.id, ids)));
+    .where(and(within, inArray(laboratories.id, ids)));
 }
 
 /** Inserts a grant unless the user already holds it. */

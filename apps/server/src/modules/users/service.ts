@@ -381,7 +381,9 @@ async function changeGrants(deps: UsersDeps, caller: AuthUser, userId: string | 
 /**
  * `POST /api/setLaboratoryUser`: 'all' replaces every grant; a country grant replaces the
  * company and laboratory grants within it; a company grant those within it; checked
- * laboratories are granted and unchecked ones' grants removed.
+ * laboratories are granted and unchecked ones' grants removed. The spec's body names no
+ * company: its `laboratories` are then the country's (docs/roles.md 'Laboratory grants'), so
+ * a list of laboratories, checked or not, never becomes a grant of the whole country.
  */
 export async function setLaboratoryUser(deps: UsersDeps, caller: AuthUser, input: SetLaboratoryUser): Promise<UserLaboratory[]> {
   return changeGrants(deps, caller, input.userId, async (tx, target) => {
@@ -395,6 +397,10 @@ export async function setLaboratoryUser(deps: UsersDeps, caller: AuthUser, input
     const country = await countryByCode(tx, code.toUpperCase());
     if (!country) throw badRequest(MSG.users.countryUnknown);
     if (input.company === null || input.company === undefined) {
+      if (input.laboratories.length > 0) {
+        await setCheckedLaboratories(tx, target.id, { countryId: country.id }, input.laboratories, MSG.users.laboratoryNotInCountry);
+        return;
+      }
       if (country.eliminado) throw badRequest(MSG.users.countryDisabled);
       await deleteGrantsWithinCountry(tx, target.id, country.id);
       await insertGrant(tx, { userId: target.id, laboratoryId: null, companyId: null, countryId: country.id });
@@ -408,18 +414,23 @@ export async function setLaboratoryUser(deps: UsersDeps, caller: AuthUser, input
       await insertGrant(tx, { userId: target.id, laboratoryId: null, companyId: company.id, countryId: company.countryId });
       return;
     }
-    const ids = [...new Set(input.laboratories.map((lab) => lab.Id))];
-    if (!ids.every(isId)) throw badRequest(MSG.users.laboratoryNotInCompany);
-    const found = await laboratoriesIn(tx, company.id, ids);
-    if (found.length !== ids.length) throw badRequest(MSG.users.laboratoryNotInCompany);
-    const byId = new Map(found.map((lab) => [lab.id, lab]));
-    for (const choice of input.laboratories) {
-      const lab = byId.get(choice.Id);
-      if (!lab) continue;
-      if (choice.Checked) await insertGrant(tx, { userId: target.id, laboratoryId: lab.id, companyId: lab.companyId, countryId: lab.countryId });
-      else await deleteLaboratoryGrant(tx, target.id, lab.id);
-    }
+    await setCheckedLaboratories(tx, target.id, { companyId: company.id }, input.laboratories, MSG.users.laboratoryNotInCompany);
   });
+}
+
+/** Grants each checked laboratory and removes each unchecked one's grant; every Id must be within `scope` (else 400 `outside`, nothing written). */
+async function setCheckedLaboratories(tx: DbOrTx, userId: string, scope: { companyId: number } | { countryId: number }, choices: SetLaboratoryUser['laboratories'], outside: string): Promise<void> {
+  const ids = [...new Set(choices.map((lab) => lab.Id))];
+  if (!ids.every(isId)) throw badRequest(outside);
+  const found = await laboratoriesIn(tx, scope, ids);
+  if (found.length !== ids.length) throw badRequest(outside);
+  const byId = new Map(found.map((lab) => [lab.id, lab]));
+  for (const choice of choices) {
+    const lab = byId.get(choice.Id);
+    if (!lab) continue;
+    if (choice.Checked) await insertGrant(tx, { userId, laboratoryId: lab.id, companyId: lab.companyId, countryId: lab.countryId });
+    else await deleteLaboratoryGrant(tx, userId, lab.id);
+  }
 }
 
 /** `POST /api/deleteLaboratoryUser`: removes one grant of the user (404 when the user holds no such grant). */
