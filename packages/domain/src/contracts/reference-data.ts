@@ -121,9 +121,33 @@ const rowIdSchema = z
 export const createElementCodigueraSchema = z.object({ Table: tableNameSchema, Keys: keysSchema, Values: valuesSchema });
 export type CreateElementCodiguera = z.infer<typeof createElementCodigueraSchema>;
 
-/** POST updateElementCodiguera: the table, the row's Id and the changed Keys and Values (never Value). */
-export const updateElementCodigueraSchema = createElementCodigueraSchema.extend({ Id: rowIdSchema });
-export type UpdateElementCodiguera = z.infer<typeof updateElementCodigueraSchema>;
+/**
+ * POST updateElementCodiguera: the table, the row and the changed Keys and Values (never Value).
+ * The row is named by `id` as the spec says ("update sends id, Keys and Values"), or by `Id` (the
+ * app's own body), or by the `elem` the spec's screen sends with it; ids that disagree are refused
+ * (docs/api.md 'Parameters'). Parsed, the body has the one `Id`.
+ */
+export const updateElementCodigueraSchema = createElementCodigueraSchema
+  .extend({
+    id: rowIdSchema.optional(),
+    Id: rowIdSchema.optional(),
+    elem: z.looseObject({ Id: rowIdSchema.optional() }).optional(),
+  })
+  .transform(({ id, Id, elem, ...body }, ctx) => {
+    const named = [id, Id, elem?.Id].filter((value) => value !== undefined);
+    const [rowId] = named;
+    if (rowId === undefined) {
+      ctx.addIssue({ code: 'custom', message: MSG.parameters.invalidId, path: ['id'] });
+      return z.NEVER;
+    }
+    if (named.some((value) => value !== rowId)) {
+      ctx.addIssue({ code: 'custom', message: MSG.parameters.idMismatch, path: ['id'] });
+      return z.NEVER;
+    }
+    return { ...body, Id: rowId };
+  });
+export type UpdateElementCodiguera = z.output<typeof updateElementCodigueraSchema>;
+export type UpdateElementCodigueraInput = z.input<typeof updateElementCodigueraSchema>;
 
 /** POST deleteElementCodiguera: the table and the row (`elem`); its Eliminado flag is toggled, never deleted. */
 export const deleteElementCodigueraSchema = z.object({

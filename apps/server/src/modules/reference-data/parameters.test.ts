@@ -158,6 +158,26 @@ describe('POST /api/updateElementCodiguera', () => {
     await refused('update', { Table: 'PaisOrigen', Id: -1, Keys: ['Nombre'], Values: ['x'] }, MSG.parameters.invalidId);
   });
 
+  it('takes the row by the spec’s `id` (update "sends id, Keys and Values"), as by `Id`; two ids that disagree are refused', async () => {
+    const parentesco = async () => (await t.app.inject({ method: 'GET', url: '/api/getCodiguerasAll', headers: admin.headers })).json<Record<string, ReferenceTableRows>>().Parentesco ?? [];
+    const otro = (await parentesco()).find((row) => row.Id === 9);
+    expect(otro).toBeDefined();
+    const spec = await post('update', { Table: 'Parentesco', elem: { ...otro }, id: 9, Keys: ['Nombre'], Values: ['Otro vínculo'] });
+    expect(spec.statusCode, spec.body).toBe(200);
+    expect(spec.json<ReferenceTableRows>()).toContainEqual({ ...otro, Nombre: 'Otro vínculo' });
+    const [audit] = await auditRows('Parentesco', 9);
+    expect(audit).toMatchObject({ kind: 'parameters.row-changed', oldValues: { Nombre: otro?.Nombre }, newValues: { Nombre: 'Otro vínculo' } });
+
+    const back = await post('update', { Table: 'Parentesco', Id: 9, Keys: ['Nombre'], Values: [otro?.Nombre] });
+    expect(back.json<ReferenceTableRows>()).toContainEqual(otro);
+    await refused('update', { Table: 'Parentesco', id: 9, Id: 8, Keys: ['Nombre'], Values: ['x'] }, MSG.parameters.idMismatch);
+    await refused('update', { Table: 'Parentesco', elem: { Id: 8 }, id: 9, Keys: ['Nombre'], Values: ['x'] }, MSG.parameters.idMismatch);
+    await refused('update', { Table: 'Parentesco', id: -1, Keys: ['Nombre'], Values: ['x'] }, MSG.parameters.invalidId);
+    await refused('update', { Table: 'Parentesco', id: '9', Keys: ['Nombre'], Values: ['x'] }, MSG.parameters.invalidId);
+    await refused('update', { Table: 'Parentesco', Keys: ['Nombre'], Values: ['x'] }, MSG.parameters.invalidId);
+    expect(await parentesco()).toContainEqual(otro);
+  });
+
   it('lets a status be renamed but not the group of sub-group 0 or 1', async () => {
     const response = await post('update', { Table: 'Status', Id: 11, Keys: ['Estado'], Values: ['Anulado'] });
     expect(response.statusCode).toBe(200);
