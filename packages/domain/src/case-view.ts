@@ -158,8 +158,9 @@ export const historyQueryBodySchema = z
         .refine((value) => !value.includes('\u0000'), MSG.lists.invalidFilter)
         .nullish()
         .transform((value) => (value ? value : null)),
-      from: pastDate(DATE_LABELS.from),
-      to: pastDate(DATE_LABELS.to),
+      // A filter's 'Hasta' (or 'Desde') may be in the future, as in the other audit lists: it finds nothing later than today (docs/audit-trail.md).
+      from: optionalDate(DATE_LABELS.from).transform((value) => (value ? value : null)),
+      to: optionalDate(DATE_LABELS.to).transform((value) => (value ? value : null)),
       orderBy: z.enum(['Date DESC', 'Date ASC'], { error: MSG.lists.invalidOrder }).nullish().transform((value) => value ?? 'Date DESC'),
       pageNumber: z.number({ error: MSG.lists.invalidPage }).int(MSG.lists.invalidPage).min(1, MSG.lists.invalidPage).max(1_000_000, MSG.lists.invalidPage).default(1),
       pageSize: z.number({ error: MSG.lists.invalidFilter }).int(MSG.lists.invalidFilter).min(1, MSG.lists.invalidFilter).max(50, MSG.lists.invalidFilter).default(HISTORY_PAGE_SIZE),
