@@ -27,12 +27,13 @@ test('the audit trail shows a parameter change made in the same test, with its d
   await ways.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Creado correctamente')).toBeVisible();
 
-  // The audit trail: ADMIN reaches no case, so it opens on Usuarios and the Evento Reportable panel says why it is empty.
+  // The audit trail opens on Evento Reportable: ADMIN reads every case's entries, each reference as plain text (no link to a case it cannot open).
   await page.goto('/audittrail');
   await expect(page.getByRole('heading', { name: 'Auditoría', level: 1 })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Usuarios' })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('tab', { name: 'Evento Reportable' }).click();
-  await expect(page.getByText('Sin eventos a su alcance')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Evento Reportable' })).toHaveAttribute('aria-selected', 'true');
+  const events = page.getByRole('table', { name: 'Auditoría de Evento Reportable' });
+  await expect(events.getByText(/^UY-2026-\d{6}$/).first()).toBeVisible();
+  await expect(events.getByRole('link', { name: /^UY-2026-/ })).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Parametros' }).click();
   const filters = page.getByRole('form', { name: 'Filtros de Parametros' });

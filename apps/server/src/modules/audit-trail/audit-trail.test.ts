@@ -244,6 +244,37 @@ describe('bad input: 400 with a Spanish Message', () => {
   });
 });
 
+describe('the date filters of the four audit lists: a future \'Hasta\' is no error, only \'Hasta\' before \'Desde\'', () => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const LISTS = [
+    ['Evento Reportable', 'getERHistoryByMeta', 'QPPV-A'],
+    ['Usuarios', 'getAuditUsers', 'ADMIN'],
+    ['Configuración', 'getAuditConfig', 'ADMIN'],
+    ['Parametros', 'getAuditParameters', 'ADMIN'],
+  ] as const;
+  it.each(LISTS)('%s (%s) answers a \'Hasta\' of tomorrow or next year, and refuses \'Hasta\' before \'Desde\' in Spanish', async (_panel, url, key) => {
+    for (const to of [day(1), day(366)]) {
+      const response = await post(key, url, { from: '2002-01-01', to });
+      expect(response.statusCode, `${to}: ${response.body}`).toBe(200);
+      expect(response.json<PagedResult<unknown>>().Total).toBeGreaterThan(0);
+    }
+    const future = await post(key, url, { from: day(1), to: day(2) });
+    expect(future.statusCode, future.body).toBe(200);
+    expect(future.json<PagedResult<unknown>>().Result).toEqual([]);
+    const outOfOrder = await post(key, url, { from: day(2), to: day(1) });
+    expect(outOfOrder.statusCode).toBe(400);
+    expect(outOfOrder.json()).toEqual({ Message: MSG.audit.datesOutOfOrder });
+  });
+
+  it('the Evento Reportable file and a case\'s Operaciones tab take a future \'Hasta\' as well', async () => {
+    const file = await post('QPPV-A', 'downloadAuditFile', { panel: 'ER', from: '2003-04-05', to: day(1) });
+    expect(file.statusCode, file.body).toBe(200);
+    const tab = await post('QPPV-A', 'getERHistoryByMeta', { meta: caseA.meta, to: day(1) });
+    expect(tab.statusCode, tab.body).toBe(200);
+    expect(tab.json<PagedResult<HistoryEntry>>().Result.map((entry) => entry.Id)).toEqual(expect.arrayContaining([ids.a1, ids.a2]));
+  });
+});
+
 describe('Evento Reportable panel (getERHistoryByMeta without meta): the history of the cases in reach', () => {
   const window = { from: '2003-04-05', to: '2003-04-06' };
   const entriesOf = async (key: string, body: object) => {
@@ -291,9 +322,19 @@ describe('Evento Reportable panel (getERHistoryByMeta without meta): the history
     expect(response.json<{ Message: string }>().Message).toBe(MSG.audit.tooManyReferences('200'));
   }, 120_000);
 
-  it('is refused to ADMIN, who reaches no case (docs/roles.md)', async () => {
-    const response = await post('ADMIN', 'getERHistoryByMeta', window);
-    expect(response.statusCode).toBe(403);
+  it('ADMIN reads every case’s entries (the audit of the whole company), but never a case itself', async () => {
+    const page = await entriesOf('ADMIN', {});
+    expect(page.Result.map((entry) => entry.Id)).toEqual([ids.a2, ids.b1, ids.a1]);
+    expect(page.Result[0]).toMatchObject({ NumeroReferencia: caseA.referenceNumber, Description: 'Más información', Comentario: 'Falta la dosis' });
+    expect((await entriesOf('ADMIN', { referencia: caseB.referenceNumber })).Result.map((entry) => entry.Id)).toEqual([ids.b1]);
+    // One case's history (the Operaciones tab) and the case itself stay out of ADMIN's reach.
+    for (const url of ['getERHistoryByMeta', 'getERHistoryByEvent']) {
+      const tab = await post('ADMIN', url, { meta: caseA.meta });
+      expect(tab.statusCode).toBe(404);
+      expect(tab.json()).toEqual({ Message: MSG.lists.eventNotFound });
+    }
+    const view = await t.app.inject({ method: 'GET', url: `/api/getERByMeta/${caseA.meta}`, headers: bearer(token('ADMIN')) });
+    expect(view.statusCode).toBe(403);
   });
 });
 
@@ -341,8 +382,11 @@ describe('downloadAuditFile', () => {
     expect(events.lines.slice(1)).toHaveLength(2);
     expect(events.lines[1]).toContain(`,${caseA.referenceNumber},,Más información,Estado,En revisión RLF,En revisión QPPV,Falta la dosis`);
     expect(events.text).not.toContain(caseB.referenceNumber);
+    // ADMIN's file holds every case's entries.
     const admin = readBack((await post('ADMIN', 'downloadAuditFile', { panel: 'ER', from: '2003-04-05', to: '2003-04-06' })).rawPayload);
-    expect(admin.lines).toHaveLength(1);
+    expect(admin.stated).toBe(admin.computed);
+    expect(admin.lines.slice(1)).toHaveLength(3);
+    expect(admin.text).toContain(`,${caseB.referenceNumber},,Aprobado por RLF,Estado,En revisión RLF,En revisión QPPV,Caso B`);
   });
 
   it('past its row cap it refuses before writing anything', async () => {

@@ -120,6 +120,13 @@ function historyOrder(direction: 'ASC' | 'DESC'): KeysetOrder {
   return { value: operationHistory.createdAt, kind: 'timestamp', id: operationHistory.id, idKind: 'integer', direction };
 }
 
+/**
+ * ADMIN's audit of the cases: every case's entries, drafts and deleted cases included (the audit
+ * of the whole company; docs/audit-trail.md 'ADMIN and the Evento Reportable panel'). It is not a
+ * reach: ADMIN still opens no case, and one case's history (`meta`) stays 404 to it.
+ */
+const WHOLE_COMPANY_AUDIT = sql`true`;
+
 /** Most cases a `referencia` prefix may match in the list across cases (more: 400, type more of it). */
 export const MAX_REFERENCE_MATCHES = 200;
 
@@ -132,7 +139,7 @@ export const MAX_REFERENCE_MATCHES = 200;
  */
 export async function historyAcrossCasesWhere(db: DbOrTx, user: AuthUser, query: Pick<HistoryQuery, 'referencia' | 'from' | 'to'>): Promise<SQL | undefined> {
   const laboratoryIds = reachesByLaboratory(user.role) ? await loadUserLaboratoryIds(db, user.id) : undefined;
-  const reach = caseReach(user, laboratoryIds);
+  const reach = user.role === 'ADMIN' ? WHOLE_COMPANY_AUDIT : caseReach(user, laboratoryIds);
   if (!query.referencia) return and(reach, ...dateConditions(query));
   const matching = await db
     .select({ id: events.id })
@@ -147,7 +154,8 @@ export async function historyAcrossCasesWhere(db: DbOrTx, user: AuthUser, query:
 /**
  * The operation history of every case in the user's reach (docs/audit-trail.md), newest first,
  * keyset paged (docs/api.md 'Paging') with a bounded total: the page, then one query for its
- * lines. A case out of reach never shows; ADMIN reaches no case (docs/roles.md).
+ * lines. A case out of reach never shows; ADMIN, who reaches no case, reads every case's entries
+ * here (and only here: docs/roles.md).
  */
 async function historyAcrossCases(db: Db, user: AuthUser, query: HistoryQuery): Promise<PagedResult<HistoryEntry>> {
   const at = parsePageKey(query.pageKey);

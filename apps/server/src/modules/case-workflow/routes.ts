@@ -91,12 +91,13 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
       annulCase(db, requireUser(request), { meta: request.body.Meta, comment: request.body.Comentario ?? '' }, { appUrl, caseEvents, log: request.log }),
   });
 
-  // getERHistoryByEvent is the same page for a follow-up event's Meta.
+  // getERHistoryByEvent is the same page for a follow-up event's Meta. ADMIN reads the audit
+  // trail's list across cases (no `meta`); with a `meta` it gets 404 as for any case it does not reach.
   for (const url of ['/api/getERHistoryByMeta', '/api/getERHistoryByEvent']) {
     app.route({
       method: 'POST',
       url,
-      config: { roles: CASE_READERS },
+      config: { roles: [...CASE_READERS, 'ADMIN'] },
       schema: {
         tags: ['Flujo de trabajo'],
         summary: 'Historial de operaciones del evento, paginado (Fecha descendente por defecto)',

@@ -11,9 +11,9 @@ import {
   type PageRequest,
   REFERENCE_TABLE_NAMES,
 } from '@atalaya/domain';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconDownload, IconEye, IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
@@ -350,12 +350,11 @@ function LogPanelView({ panel }: { panel: LogPanel }) {
 /**
  * 'Auditoría' (/audittrail; platform spec §2 'Audit trail screen'; docs/audit-trail.md): four
  * panels, each a paged list newest first with its filters, a detail modal (eye icon) and the
- * download of its audit file. ADMIN reaches no case, so its Evento Reportable panel says so.
+ * download of its audit file. ADMIN reads every case's entries, each reference as plain text.
  */
 export function AuditTrailPage() {
   const { user } = useSession();
-  // ADMIN reaches no case, so its Evento Reportable panel holds only a notice: it opens on Usuarios.
-  const [panel, setPanel] = useState<AuditPanel>(() => (user?.Rol === 'ADMIN' ? 'Usuarios' : 'ER'));
+  const [panel, setPanel] = useState<AuditPanel>('ER');
   if (!user) return null;
   const linked = auditLinksToEvent(user.Rol);
   return (
@@ -369,14 +368,7 @@ export function AuditTrailPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="ER" pt="md">
-          {user.Rol === 'ADMIN' ? (
-            <Alert color="gray" icon={<IconInfoCircle size={18} />} title="Sin eventos a su alcance">
-              El administrador no trabaja con eventos reportables ni los alcanza: la auditoría de cada evento la consultan los usuarios que lo alcanzan
-              (QPPV de sus laboratorios).
-            </Alert>
-          ) : (
-            <EventPanel linked={linked} />
-          )}
+          <EventPanel linked={linked} />
         </Tabs.Panel>
         <Tabs.Panel value="Usuarios" pt="md">
           <LogPanelView panel="Usuarios" />
