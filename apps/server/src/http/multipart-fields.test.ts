@@ -15,11 +15,15 @@ import { signIn, type SignedIn } from '../test-support/home-reports.js';
 
 let t: TestApp;
 let rlf: SignedIn;
+let qppv: SignedIn;
+let admin: SignedIn;
 let productId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   rlf = await signIn(t, 'RLF', 'UY');
+  qppv = await signIn(t, 'QPPV', 'UY');
+  admin = await signIn(t, 'ADMIN', 'UY');
   productId = (await createProduct(t.database.db, { countries: ['UY'] })).id;
 });
 afterAll(() => t.close());
@@ -148,5 +152,48 @@ describe('a malformed multipart body', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ Message: MSG.errors.payloadTooLarge });
     expect((await storedFor(testCase)).documents).toBe(0);
+  });
+});
+
+describe('a boundary longer than the parser takes (issue 30: 253 characters or more answered 500)', () => {
+  /** The eight upload routes, each with a role that may call it (the role is checked before the body is read). */
+  const UPLOADS: [string, () => SignedIn][] = [
+    ['/api/uploadDocAndNotes', () => rlf],
+    ['/api/uploadFileOriginReport', () => rlf],
+    ['/api/uploadFileContactoMedico', () => rlf],
+    ['/api/uploadFileRecProduct', () => rlf],
+    ['/api/uploadFileLocalSanitaryNotificaction', () => rlf],
+    ['/api/uploadFileProviderNotification', () => qppv],
+    ['/api/uploadmeddra', () => admin],
+    ['/api/uploaddata', () => admin],
+  ];
+  /** A well-formed body in every other respect: a text field and a PDF, closed. */
+  function withBoundary(boundary: string, meta: string): Buffer {
+    return Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="Id"\r\n\r\n${meta}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="informe.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      SAMPLE_PDF,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+  }
+
+  it.each(UPLOADS)('%s answers 400 with the malformed-form message for a boundary of 253 and of 300 characters, and stores nothing', async (url, who) => {
+    const testCase = await newCase();
+    const before = await storedFor(testCase);
+    for (const length of [253, 300]) {
+      const boundary = 'b'.repeat(length);
+      const response = await t.app.inject({ method: 'POST', url, headers: { ...who().headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: withBoundary(boundary, testCase.meta) });
+      expect(response.statusCode, `${length}: ${response.body}`).toBe(400);
+      expect(response.json()).toEqual({ Message: MSG.errors.malformedMultipart });
+    }
+    expect(await storedFor(testCase)).toEqual(before);
+  });
+
+  it('a boundary of 252 characters is read as any other (the refusal is the route\'s usual one, never a 500)', async () => {
+    const testCase = await newCase();
+    const boundary = 'b'.repeat(252);
+    const response = await send('/api/uploadFileOriginReport', `multipart/form-data; boundary=${boundary}`, withBoundary(boundary, testCase.meta));
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    expect(response.json<{ Message: string }>().Message).not.toBe(MSG.errors.malformedMultipart);
   });
 });

@@ -15,9 +15,17 @@ export function checkMultipartField(name: string, value: string): void {
 
 /**
  * Messages of the multipart parser (busboy) for a body that is not well-formed multipart: no
- * boundary or another one, cut short, a part without its headers.
+ * boundary or another one, cut short, a part without its headers, a boundary longer than its
+ * search takes ('\r\n--' + boundary over 256 bytes: 253 characters or more; RFC 2046 allows 70).
  */
-const MALFORMED = [/^Multipart: Boundary not found/, /^Boundary required/, /Unexpected end of (multipart data|form|file)/, /terminated early/, /Malformed part header/];
+const MALFORMED = [
+  /^Multipart: Boundary not found/,
+  /^Boundary required/,
+  /Unexpected end of (multipart data|form|file)/,
+  /terminated early/,
+  /Malformed part header/,
+  /^The needle cannot have a length bigger than/,
+];
 
 /** The multipart plugin's errors, by code, and what we answer. */
 const PLUGIN_ERRORS: Record<string, [number, string]> = {
