@@ -323,15 +323,22 @@ describe('a generated data set: the indicators equal counts made directly in SQL
 });
 
 describe('reach and bad input', () => {
-  it('ADMIN reads zeros, no country and no laboratory; a filter of its charts is out of its reach', async () => {
-    expect(await ok('admin', 'filtercountryindicators')).toEqual([]);
-    expect(totals(await ok('admin', 'getIndicatorsEventsStatus'))).toEqual({});
-    expect(await ok('admin', 'getIndicatorsValuesPanel')).toMatchObject({ UltimoMes: 0, EsteMes: 0, UltimaSemana: 0, EstaSemana: 0 });
-    expect(await ok('admin', 'filterlabindicators?pais=UY')).toEqual([]);
-    for (const url of ['getIndicatorsEventsAges?pais=UY', `getIndicatorsEventsAges?laboratorio=${labA}`]) {
-      const response = await get('admin', url);
-      expect(response.statusCode, url).toBe(403);
+  it('ADMIN reads the whole company’s figures (docs/roles.md): every country and laboratory with reports, and a filter by any of them', async () => {
+    const countries = await ok<{ Code: string }[]>('admin', 'filtercountryindicators');
+    expect(countries.map((country) => country.Code)).toEqual(expect.arrayContaining(['UY', 'AR']));
+    const laboratories = await ok<{ Id: number }[]>('admin', 'filterlabindicators?pais=UY');
+    expect(laboratories.map((laboratory) => laboratory.Id)).toEqual(expect.arrayContaining([labA, labB]));
+    // Narrowed to a laboratory, ADMIN counts exactly what a QPPV of that laboratory counts.
+    for (const [who, lab] of [['qppvA', labA], ['qppvB', labB]] as const) {
+      for (const call of ['getIndicatorsEventsStatus', 'getIndicatorsEventsAges', 'getIndicatorsEventsTypeGroup']) {
+        expect(totals(await ok('admin', `${call}?laboratorio=${lab}`)), `${call} ${lab}`).toEqual(totals(await ok(who, `${call}?laboratorio=${lab}`)));
+      }
+      expect(await ok('admin', `getIndicatorsValuesPanel?laboratorio=${lab}`)).toEqual(await ok(who, `getIndicatorsValuesPanel?laboratorio=${lab}`));
     }
+    // Unfiltered: at least everything the QPPV of both laboratories counts.
+    const all = totals(await ok('admin', 'getIndicatorsEventsStatus'));
+    for (const [status, count] of Object.entries(totals(await ok('qppvAB', 'getIndicatorsEventsStatus')))) expect(all[status]).toBeGreaterThanOrEqual(count);
+    expect(totals(await ok('admin', 'getIndicatorsEventsStatus?pais=AR'))).toEqual(totals(await ok('qppvAB', 'getIndicatorsEventsStatus?pais=AR')));
   });
 
   it('refuses Fabricante every call with 403', async () => {

@@ -6,7 +6,7 @@ import { countries, events, groups, indicatorCounts, laboratories, subGroups } f
 /**
  * Which cases the indicators count for a user (docs/indicators.md): the cases not deleted and
  * sent (status ≠ 1 Pendiente) of the user's country (RLF) or with a laboratory of theirs
- * (QPPV, CL), narrowed by the filters. ADMIN: none. Expressed on two tables with the same
+ * (QPPV, CL), or every one (ADMIN: the whole company), narrowed by the filters. Expressed on two tables with the same
  * column names: `indicator_counts` (the charts) and `events` (the cards).
  */
 export interface IndicatorScope {
@@ -14,8 +14,6 @@ export interface IndicatorScope {
   countryId?: number | null;
   /** QPPV, CL: its laboratories' ids. */
   laboratoryIds?: readonly number[];
-  /** ADMIN: no case. */
-  none?: boolean;
   /** Filters: the case's country, a laboratory among the case's. */
   filterCountryId?: number;
   filterLaboratoryId?: number;
@@ -29,7 +27,6 @@ function intArray(ids: readonly number[]): SQL {
 
 /** The scope as a condition; `status` given: the cases sent (not Pendiente) only. */
 function scopeCondition(scope: IndicatorScope, c: Columns): SQL {
-  if (scope.none) return sql`false`;
   const parts: SQL[] = c.status ? [sql`${c.status} <> ${ER_STATUS.PENDIENTE}`] : [sql`true`];
   if (scope.countryId !== undefined) parts.push(scope.countryId === null ? sql`false` : sql`${c.countryId} = ${scope.countryId}`);
   if (scope.laboratoryIds !== undefined) parts.push(scope.laboratoryIds.length === 0 ? sql`false` : sql`${c.laboratoryIds} && ${intArray(scope.laboratoryIds)}`);

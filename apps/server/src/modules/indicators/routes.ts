@@ -23,7 +23,7 @@ export interface IndicatorsModuleOptions {
 
 /**
  * Who reads the indicators (docs/roles.md; the NavBar's Indicadores): ADMIN, QPPV, RLF, CL.
- * ADMIN has no case in reach, so it reads zeros and an empty country list (docs/indicators.md).
+ * ADMIN reads the whole company's figures (counts only: it opens no case; docs/indicators.md).
  */
 export const INDICATORS_ROLES: readonly Role[] = ['ADMIN', 'QPPV', 'RLF', 'CL'];
 

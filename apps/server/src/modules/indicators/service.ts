@@ -38,13 +38,14 @@ async function userScope(db: Db, user: AuthUser): Promise<{ scope: IndicatorScop
     const laboratoryIds = await loadUserLaboratoryIds(db, user.id);
     return { scope: { laboratoryIds }, timeZone, laboratoryIds };
   }
-  return { scope: { none: true }, timeZone };
+  // ADMIN: the whole company's figures (counts only; it opens no case: docs/roles.md).
+  return { scope: {}, timeZone };
 }
 
 /**
  * The user's scope narrowed by the filters. An unknown country or laboratory is 400; a
- * country an RLF does not belong to, a laboratory a QPPV or CL does not hold, and any filter
- * of an ADMIN (no case in reach) are 403.
+ * country an RLF does not belong to and a laboratory a QPPV or CL does not hold are 403
+ * (ADMIN may filter by any).
  */
 async function filteredScope(db: Db, user: AuthUser, query: IndicatorFilterQuery): Promise<{ scope: IndicatorScope; timeZone: string }> {
   const { scope, timeZone, laboratoryIds } = await userScope(db, user);
@@ -52,12 +53,12 @@ async function filteredScope(db: Db, user: AuthUser, query: IndicatorFilterQuery
   if (query.pais !== undefined) {
     const country = await countryByCode(db, query.pais);
     if (!country) throw badRequest(MSG.indicators.countryNotFound);
-    if (scope.none || (scope.countryId !== undefined && scope.countryId !== country.id)) throw forbidden(MSG.indicators.countryOutOfReach);
+    if (scope.countryId !== undefined && scope.countryId !== country.id) throw forbidden(MSG.indicators.countryOutOfReach);
     filtered.filterCountryId = country.id;
   }
   if (query.laboratorio !== undefined) {
     if (!(await laboratoryExists(db, query.laboratorio))) throw badRequest(MSG.indicators.laboratoryNotFound);
-    if (scope.none || (laboratoryIds !== undefined && !laboratoryIds.includes(query.laboratorio))) throw forbidden(MSG.indicators.laboratoryOutOfReach);
+    if (laboratoryIds !== undefined && !laboratoryIds.includes(query.laboratorio)) throw forbidden(MSG.indicators.laboratoryOutOfReach);
     filtered.filterLaboratoryId = query.laboratorio;
   }
   return { scope: filtered, timeZone };
@@ -69,13 +70,8 @@ export async function indicatorCountries(deps: IndicatorsDeps, user: AuthUser): 
   return countriesInScope(deps.db, scope);
 }
 
-/** `filterlabindicators`: the laboratories of the cases in reach of a country (a QPPV's or CL's: theirs only; an ADMIN's: none). */
+/** `filterlabindicators`: the laboratories of the cases in reach of a country (a QPPV's or CL's: theirs only; an ADMIN's: all). */
 export async function indicatorLaboratories(deps: IndicatorsDeps, user: AuthUser, pais: string): Promise<IndicatorLaboratory[]> {
-  if (user.role === 'ADMIN') {
-    // No laboratory is in an ADMIN's reach: the list of a known country is empty.
-    if (!(await countryByCode(deps.db, pais))) throw badRequest(MSG.indicators.countryNotFound);
-    return [];
-  }
   const { scope } = await filteredScope(deps.db, user, { pais });
   const { laboratoryIds } = await userScope(deps.db, user);
   return laboratoriesInScope(deps.db, scope, laboratoryIds);

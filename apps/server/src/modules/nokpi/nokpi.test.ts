@@ -104,10 +104,19 @@ describe('the list and the card through the API', () => {
     expect(metas((await post(qppv, { firstselect: 'MX' })).json<NoKpiResponse>())).not.toContain(testCase.meta);
   });
 
-  it('gives ADMIN (who reaches no case) an empty list and refuses CL and Fabricante with 403', async () => {
+  it('gives ADMIN the whole company’s cases that miss a KPI (not drafts nor deleted ones) and refuses CL and Fabricante with 403', async () => {
     const admin = await createUser(t.database.db, { role: 'ADMIN' });
-    const body = (await post(admin, { pais: null })).json<NoKpiResponse>();
-    expect(body).toMatchObject({ list: [], cantReport: 0, porcentaje: 0 });
+    const ofCountry = await overdueCase(coProduct, 0);
+    const ofLaboratory = await overdueCase(labProduct, 0);
+    const draft = await overdueCase(labProduct, 0, ER_STATUS.PENDIENTE);
+    const response = await post(admin, { firstselect: 'CO' });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<NoKpiResponse>();
+    expect(metas(body)).toEqual(expect.arrayContaining([ofCountry.meta, ofLaboratory.meta]));
+    expect(metas(body)).not.toContain(draft.meta);
+    expect(body.cantReport).toBeGreaterThanOrEqual(2);
+    expect(metas((await get(admin, 'getEventsNoKpi?pais=CO')).json<NoKpiPage>())).toEqual(expect.arrayContaining([ofCountry.meta, ofLaboratory.meta]));
+    expect((await get(admin, 'getNoKpiCountries')).json<NoKpiCountry[]>()).toEqual(expect.arrayContaining([{ Code: 'CO', Name: 'Colombia' }]));
     for (const role of ['CL', 'Fabricante'] as const) {
       const user = await createUser(t.database.db, { role });
       for (const response of [await post(user, { pais: null }), await get(user, 'getEventsNoKpi'), await get(user, 'getNoKpiCountries')]) {

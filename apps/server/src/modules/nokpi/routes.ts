@@ -10,7 +10,7 @@ export interface NoKpiModuleOptions {
   db: Db;
 }
 
-/** Who opens 'Eventos que no cumplen KPI's' (docs/roles.md; the NavBar's /nokpis). ADMIN reaches no case: empty. */
+/** Who opens 'Eventos que no cumplen KPI's' (docs/roles.md; the NavBar's /nokpis). ADMIN: the whole company's cases, read-only. */
 export const NO_KPI_ROLES: readonly Role[] = ['ADMIN', 'QPPV', 'RLF'];
 
 const TAGS = ['Eventos que no cumplen KPI'];

@@ -1,4 +1,5 @@
 import {
+  ER_STATUS,
   formatDateTime,
   limitName,
   MSG,
@@ -11,7 +12,7 @@ import {
   type NoKpiResponse,
   parsePageKey,
 } from '@atalaya/domain';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -51,8 +52,15 @@ async function scope(db: Db, user: AuthUser, countryCode: string | null): Promis
     if (id === undefined) throw badRequest(MSG.noKpi.unknownCountry);
     country = eq(events.countryId, id);
   }
-  return { reach: caseReach(user, context.laboratoryIds), country, timeZone: context.timeZone };
+  return { reach: user.role === 'ADMIN' ? WHOLE_COMPANY : caseReach(user, context.laboratoryIds), country, timeZone: context.timeZone };
 }
+
+/**
+ * ADMIN's list: the whole company's sent cases (not deleted, not a Pendiente draft), read-only
+ * figures of an administrator who opens no case (docs/roles.md; the web shows the references
+ * as plain text to ADMIN).
+ */
+const WHOLE_COMPANY = sql`(${events.deletedAt} is null and ${events.status} <> ${ER_STATUS.PENDIENTE})`;
 
 function toEvent(row: NoKpiRow, timeZone: string): NoKpiEvent {
   const alerts = JSON.parse(row.alerts) as { Nombre: string; limitHours: number; state: 'late' | 'overdue'; dueAt: string }[];

@@ -1,4 +1,4 @@
-import { erStatusName, eventViewPath, MSG, type NoKpiEvent, type NoKpiPage as NoKpiPageData } from '@atalaya/domain';
+import { auditLinksToEvent, erStatusName, eventViewPath, MSG, type NoKpiEvent, type NoKpiPage as NoKpiPageData } from '@atalaya/domain';
 import { Anchor, Badge, Button, Card, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadErrorPanel, Page } from '../../shared/layout';
 import { useCompactList } from '../../shared/list';
+import { useSession } from '../../shared/session';
 import { noKpiCardQuery, noKpiCountriesQuery, noKpiPageQuery, type NoKpiPosition } from './api';
 
 const FIRST: NoKpiPosition = { page: 1 };
@@ -26,7 +27,16 @@ export function PercentChange({ value }: { value: number }) {
   );
 }
 
+/** The case's reference: a link to its view, plain text for ADMIN, who reads the whole company's list but opens no case (docs/roles.md). */
 function EventLink({ row }: { row: NoKpiEvent }) {
+  const { user } = useSession();
+  if (user && !auditLinksToEvent(user.Rol)) {
+    return (
+      <Text span fw={600}>
+        {row.NumeroReferencia}
+      </Text>
+    );
+  }
   return (
     <Anchor component={Link} to={eventViewPath(row.Meta, 'details')} fw={600}>
       {row.NumeroReferencia}
