@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { ER_STATUS, NARANJO_QUESTION_KEYS, type PatientInput, type RamInput } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import { events } from '../db/schema/index.js';
@@ -51,3 +52,6 @@ export async function filledE2bCase(
   await t.database.db.update(events).set({ status }).where(eq(events.id, testCase.id));
   return { ...testCase, status };
 }
+
+/** A MedDRA-like LLT code: 8 digits, as E2B requires (the catalogue helper's default may be longer). */
+export const eightDigitCode = (): number => randomInt(20_000_000, 99_999_999);

@@ -404,7 +404,7 @@ function drugComponent(icsr: Icsr, drug: IcsrDrug): XmlElement {
       dosages,
       drug.cumulativeDose ? el('outboundRelationship2', { typeCode: 'SUMM' }, observation(OBS.cumulativeDose, pq('value', drug.cumulativeDose, { 'xsi:type': 'PQ' }))) : null, // G.k.5
       drug.gestationAtExposure ? pert(OBS.gestationPeriod, pq('value', drug.gestationAtExposure, { 'xsi:type': 'PQ' })) : null, // G.k.6
-      drug.investigationalBlinded !== null ? pert(OBS.blinded, bl(drug.investigationalBlinded)) : null, // G.k.2.5
+      drug.investigationalBlinded === true ? pert(OBS.blinded, bl(true)) : null, // G.k.2.5: true only
       drug.reactions
         .filter((link) => link.recurrence !== null)
         .map((link) => pert(OBS.recurrence, el('value', { 'xsi:type': 'CE', code: link.recurrence ?? undefined, codeSystem: OID.recurrence }), el('outboundRelationship1', { typeCode: 'REFR' }, reactionRef(link.reactionId)))), // G.k.9.i.4
@@ -440,7 +440,7 @@ function patientRole(icsr: Icsr): XmlElement {
         el('code', { code: entry.disease.code, codeSystem: OID.meddra, codeSystemVersion: entry.disease.version }), // D.7.1.r.1
         ivl('effectiveTime', entry.startDate, entry.endDate), // D.7.1.r.2, D.7.1.r.4
         entry.comments ? el('outboundRelationship2', { typeCode: 'COMP' }, observation(OBS.comment, el('value', { 'xsi:type': 'ED' }, entry.comments))) : null, // D.7.1.r.5
-        entry.familyHistory !== null ? el('outboundRelationship2', { typeCode: 'EXPL' }, observation(OBS.familyHistory, bl(entry.familyHistory))) : null, // D.7.1.r.6
+        entry.familyHistory === true ? el('outboundRelationship2', { typeCode: 'EXPL' }, observation(OBS.familyHistory, bl(true))) : null, // D.7.1.r.6: true only
         entry.continuing !== null ? el('inboundRelationship', { typeCode: 'REFR' }, observation(OBS.continuing, bl(entry.continuing))) : null, // D.7.1.r.3
       ),
     ),

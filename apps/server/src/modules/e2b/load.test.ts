@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { sessionOf, type Session } from '../../test-support/case-edit.js';
 import { createMedicationProduct, type MedicationProduct } from '../../test-support/case-medications.js';
 import { createLlt, type TestLlt } from '../../test-support/catalog.js';
-import { filledE2bCase } from '../../test-support/e2b.js';
+import { eightDigitCode, filledE2bCase } from '../../test-support/e2b.js';
 import { loadIcsr } from './load.js';
 
 /** The case read into the ICSR model (E2B_MAPPING). */
@@ -21,7 +21,7 @@ const now = new Date('2026-11-29T10:15:30Z');
 beforeAll(async () => {
   t = await createTestApp();
   product = await createMedicationProduct(t.database.db);
-  llt = await createLlt(t.database.db, { name: `Urticaria ${randomUUID().slice(0, 6)}` });
+  llt = await createLlt(t.database.db, { name: `Urticaria ${randomUUID().slice(0, 6)}`, code: eightDigitCode() });
   rlf = await sessionOf(t, 'RLF');
 });
 afterAll(() => t.close());
