@@ -542,6 +542,14 @@ export const MSG = {
     refused: 'La exportación E2B no cumple las reglas de ICH: complete el caso y vuelva a generarla',
     schemaNotChecked: 'No se verificó el esquema XSD de ICH: el servidor no tiene configurada la carpeta del esquema (ATALAYA_E2B_XSD_DIR)',
     schemaProblem: (line: number, message: string) => `Esquema XSD de ICH, línea ${line}: ${message}`,
+    receiverUnknown: 'Seleccione un receptor E2B de la lista',
+    pendingCase: 'Un caso Pendiente no se exporta: finalice el ingreso primero',
+    annulledNeverSent: 'El caso anulado nunca se envió a este receptor: no hay nada que anular',
+    submissionNotFound: 'El envío E2B no existe',
+    notGenerated: 'Solo un envío generado puede marcarse como enviado',
+    ackInvalid: 'El archivo no es un acuse de recibo E2B (MCCI_IN200101UV01) legible',
+    ackUnknownBatch: (batch: string) => `El acuse de recibo corresponde al lote ${batch}, que no es un envío de este caso`,
+    ackNotSent: 'Marque el envío como enviado antes de cargar su acuse de recibo',
   },
   caseFiles: {
     /** (ours) uploadDocAndNotes with an action other than insert, update, insertPostCreated. */

@@ -1,7 +1,8 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { ER_STATUS, NARANJO_QUESTION_KEYS, type PatientInput, type RamInput } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
-import { events } from '../db/schema/index.js';
+import type { DbOrTx } from '../db/client.js';
+import { events, imports, meddraVersions } from '../db/schema/index.js';
 import type { TestApp } from './app.js';
 import { post, type Session, validPatient } from './case-edit.js';
 import { type MedicationProduct, medicationForm, ramForm } from './case-medications.js';
@@ -55,3 +56,13 @@ export async function filledE2bCase(
 
 /** A MedDRA-like LLT code: 8 digits, as E2B requires (the catalogue helper's default may be longer). */
 export const eightDigitCode = (): number => randomInt(20_000_000, 99_999_999);
+
+/** Records a MedDRA version as switched in (E.i.2.1a of every export), as a finished MedDRA import would. */
+export async function switchInMeddraVersion(db: DbOrTx, userId: string, version = '27.1'): Promise<void> {
+  const [row] = await db
+    .insert(imports)
+    .values({ codeImport: `MEDDRA-TEST-${randomUUID()}`, kind: 'meddra', meddraVersion: version, userId, status: 'S', percentage: 100 })
+    .returning({ id: imports.id });
+  if (!row) throw new Error('import not stored');
+  await db.insert(meddraVersions).values({ version, language: 'es', importId: row.id });
+}

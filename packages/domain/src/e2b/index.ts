@@ -4,3 +4,4 @@ export * from './code-lists.js';
 export * from './ich-elements.js';
 export * from './rules.js';
 export * from './sample.js';
+export * from './submissions.js';
