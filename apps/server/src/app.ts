@@ -18,6 +18,7 @@ import { auditTrailModule } from './modules/audit-trail/index.js';
 import { authModule, loadAuthKeys } from './modules/auth/index.js';
 import { caseEditModule } from './modules/case-edit/index.js';
 import { casePdfModule } from './modules/case-pdf/index.js';
+import { e2bModule } from './modules/e2b/index.js';
 import { caseMedicationsModule } from './modules/case-medications/index.js';
 import { caseAssessmentModule } from './modules/case-assessment/index.js';
 import { caseWorkflowModule } from './modules/case-workflow/index.js';
@@ -157,6 +158,7 @@ export async function buildApp({
   await app.register(followUpModule, { db, caseEvents });
   await app.register(caseWorkflowModule, { db, caseEvents, appUrl: config.appUrl });
   await app.register(casePdfModule, { db });
+  await app.register(e2bModule, { db, xsdDir: config.e2bXsdDir });
   await app.register(usersModule, { db, config, accountEvents });
   await app.register(metricsModule, { db, configurationEvents });
   await app.register(indicatorsModule, { db });

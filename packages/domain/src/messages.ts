@@ -521,6 +521,38 @@ export const MSG = {
     /** (ours) a follow-up report with no file. */
     followUpFileNotFound: 'El reporte de seguimiento no tiene archivo',
   },
+  /** (ours) the E2B(R3) export: each problem names the data element by number and Spanish name. */
+  e2bExport: {
+    problem: (element: string, name: string, problem: string) => `${element} ${name}: ${problem}`,
+    missing: 'falta',
+    tooLong: (max: number) => `supera los ${max} caracteres`,
+    notAllowed: (value: string) => `el valor «${value}» no está permitido`,
+    nullFlavorNotAllowed: (flavor: string) => `no admite el nullFlavor ${flavor}`,
+    notANumber: 'debe ser un número',
+    notLetters: 'debe tener solo letras',
+    dateFormat: 'la fecha no tiene el formato de E2B (AAAA[MM[DD[hhmmss]]])',
+    future: 'la fecha no puede ser futura',
+    after: (element: string, name: string) => `es posterior a ${element} ${name}`,
+    mustEqual: (element: string, name: string) => `debe ser igual a ${element} ${name}`,
+    primarySources: (count: number) => `debe haber exactamente una fuente primaria a efectos regulatorios (hay ${count})`,
+    noSuspect: 'ningún medicamento es sospechoso o interactuante (G.k.1 = 1 o 3)',
+    noReaction: 'el caso no tiene reacciones',
+    noDrug: 'el caso no tiene medicamentos',
+    studyMissing: 'un informe de estudio (C.1.3 = 2) debe identificar el estudio',
+    reasonMissing: 'falta el motivo de la anulación o enmienda',
+    /** The title of a refused export. */
+    refused: 'La exportación E2B no cumple las reglas de ICH: complete el caso y vuelva a generarla',
+    schemaNotChecked: 'No se verificó el esquema XSD de ICH: el servidor no tiene configurada la carpeta del esquema (ATALAYA_E2B_XSD_DIR)',
+    schemaProblem: (line: number, message: string) => `Esquema XSD de ICH, línea ${line}: ${message}`,
+    receiverUnknown: 'Seleccione un receptor E2B de la lista',
+    pendingCase: 'Un caso Pendiente no se exporta: finalice el ingreso primero',
+    annulledNeverSent: 'El caso anulado nunca se envió a este receptor: no hay nada que anular',
+    submissionNotFound: 'El envío E2B no existe',
+    notGenerated: 'Solo un envío generado puede marcarse como enviado',
+    ackInvalid: 'El archivo no es un acuse de recibo E2B (MCCI_IN200101UV01) legible',
+    ackUnknownBatch: (batch: string) => `El acuse de recibo corresponde al lote ${batch}, que no es un envío de este caso`,
+    ackNotSent: 'Marque el envío como enviado antes de cargar su acuse de recibo',
+  },
   caseFiles: {
     /** (ours) uploadDocAndNotes with an action other than insert, update, insertPostCreated. */
     actionUnknown: 'La acción solicitada no es válida',

@@ -13,5 +13,7 @@ export const APPEND_ONLY_TABLES = [
   'event_comments',
   'pdf_history',
   'follow_up_reports',
+  'e2b_submissions',
+  'e2b_submission_statuses',
 ] as const;
 export type AppendOnlyTable = (typeof APPEND_ONLY_TABLES)[number];

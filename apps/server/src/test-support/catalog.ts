@@ -79,7 +79,8 @@ export interface TestLlt {
 }
 
 /** An LLT with its own PT and SOC. */
-export async function createLlt(db: DbOrTx, options: { name: string; ptName?: string; current?: boolean }): Promise<TestLlt> {
+/** An LLT with its PT and SOC; `code` fixes the LLT's code (MedDRA codes have 8 digits; the default may have more). */
+export async function createLlt(db: DbOrTx, options: { name: string; ptName?: string; current?: boolean; code?: number }): Promise<TestLlt> {
   const socName = `SOC ${options.name}`;
   const ptName = options.ptName ?? options.name;
   const [soc] = await db.insert(meddraSoc).values({ code: testCode(), name: socName, abbrev: 'Test' }).returning();
@@ -88,7 +89,7 @@ export async function createLlt(db: DbOrTx, options: { name: string; ptName?: st
   if (!pt) throw new Error('PT not created');
   const [llt] = await db
     .insert(meddraLlt)
-    .values({ code: testCode(), name: options.name, ptCode: pt.code, current: options.current ?? true })
+    .values({ code: options.code ?? testCode(), name: options.name, ptCode: pt.code, current: options.current ?? true })
     .returning();
   if (!llt) throw new Error('LLT not created');
   return { llt_code: llt.code, llt_name: llt.name, pt_name: pt.name, soc_name: soc.name };

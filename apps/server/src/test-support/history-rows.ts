@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { AppendOnlyTable } from '../db/append-only.js';
 import type { DbOrTx } from '../db/client.js';
 import {
+  e2bSubmissions,
+  e2bSubmissionStatuses,
   auditLog,
   countries,
   electronicSignatures,
@@ -50,6 +52,14 @@ export async function oneRowOfEachHistoryTable(db: DbOrTx): Promise<Record<Appen
     .insert(pdfHistory)
     .values({ eventId: testCase.id, fileName: 'caso.pdf', fileId: file?.id ?? '', createdBy: user.id })
     .returning({ id: pdfHistory.id });
+  const [submission] = await db
+    .insert(e2bSubmissions)
+    .values({ eventId: testCase.id, receiver: 'EVHUMAN', batchNumber: `B-${randomUUID()}`, messageId: 'M', worldwideCaseId: 'W', version: 1, kind: 'initial', xml: '<x/>', sha256: '0', schemaChecked: false, createdBy: user.id })
+    .returning({ id: e2bSubmissions.id });
+  const [submissionStatus] = await db
+    .insert(e2bSubmissionStatuses)
+    .values({ submissionId: submission?.id ?? 0, status: 'sent', userId: user.id })
+    .returning({ id: e2bSubmissionStatuses.id });
   const [audit] = await db
     .insert(auditLog)
     .values({ operationType: 'U', instance: 'Configuracion', description: `historial ${testCase.meta}` })
@@ -63,5 +73,7 @@ export async function oneRowOfEachHistoryTable(db: DbOrTx): Promise<Record<Appen
     event_comments: await addCaseComment(db, testCase.id, { userId: user.id, action: 'AprobarRLF' }),
     pdf_history: pdf?.id ?? 0,
     follow_up_reports: (await addFollowUp(db, testCase, { createdBy: user.id, sequence: 1 })).id,
+    e2b_submissions: submission?.id ?? 0,
+    e2b_submission_statuses: submissionStatus?.id ?? 0,
   };
 }

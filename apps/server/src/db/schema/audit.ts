@@ -27,6 +27,9 @@ export const AUDIT_KINDS = {
   'case.deleted': { instance: 'ER', operationType: 'D' },
   /** The case's PDF was generated. */
   'case.pdf-generated': { instance: 'ER', operationType: 'I' },
+  /** An E2B(R3) export of the case was generated, or its status changed (sent, ACK). */
+  'case.e2b-exported': { instance: 'ER', operationType: 'I' },
+  'case.e2b-status': { instance: 'ER', operationType: 'U' },
   /** An incoming report was triaged (Descartar, Revisar, Ingresar). */
   'home-report.triaged': { instance: 'ER', operationType: 'U' },
   /** A user account was created. */

@@ -18,3 +18,4 @@ export * from './products.js';
 export * from './reference-lists.js';
 export * from './realtime.js';
 export * from './catalog-import.js';
+export * from './e2b.js';

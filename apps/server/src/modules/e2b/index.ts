@@ -1,0 +1,5 @@
+export { e2bModule, type E2bModuleOptions } from './routes.js';
+export { loadIcsr, currentMeddraVersion, hl7Day, hl7Moment, worldwideCaseId, DEFAULT_E2B_SENDER, type IcsrContext } from './load.js';
+export { buildBatchXml } from './build.js';
+export { validateXml, preloadSchema, BATCH_SCHEMA, ACK_SCHEMA, type XsdProblem } from './xsd.js';
+export { parseAck, type ParsedAck } from './ack.js';

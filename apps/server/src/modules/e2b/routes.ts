@@ -1,0 +1,101 @@
+import { e2bAckResultSchema, e2bExportRefusalSchema, e2bSubmissionSchema, MSG } from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { CASE_WRITERS, caseMetaParam } from '../../http/case-routes.js';
+import { attachmentDisposition } from '../../http/content-disposition.js';
+import { badRequest } from '../../http/errors.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { downloadSubmission, exportCase, listSubmissions, markSent, uploadAck } from './service.js';
+
+export interface E2bModuleOptions {
+  db: Db;
+  /** ATALAYA_E2B_XSD_DIR: the ICH schema folder; undefined: the rules run, the schema is not checked. */
+  xsdDir: string | undefined;
+}
+
+const TAG = ['Envíos E2B'];
+const withNotFound = { ...errorResponses, 404: messageSchema };
+/** An ACK file is a few kilobytes; a batch's ACK of many reports stays far below this. */
+const ACK_MAX_BYTES = 5_000_000;
+
+const caseParams = z.object({ id: caseMetaParam });
+const submissionParams = z.object({
+  id: caseMetaParam,
+  submissionId: z.coerce.number({ error: MSG.e2bExport.submissionNotFound }).int(MSG.e2bExport.submissionNotFound).min(1, MSG.e2bExport.submissionNotFound).max(Number.MAX_SAFE_INTEGER, MSG.e2bExport.submissionNotFound),
+});
+const exportBody = z.object({ Receptor: z.string({ error: MSG.e2bExport.receiverUnknown }).trim().min(1, MSG.e2bExport.receiverUnknown).max(60, MSG.e2bExport.receiverUnknown) });
+
+/**
+ * E2B(R3) submissions of a case ('Envíos E2B'): export for a receiver (refused with the list of problems
+ * when the case does not pass the ICH rules or the schema), list, download, mark sent, and the receiver's
+ * acknowledgement. QPPV and RLF, within their reach.
+ */
+export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { db, xsdDir }) => {
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'buffer', bodyLimit: ACK_MAX_BYTES }, (_request, body, done) => done(null, body));
+
+  app.route({
+    method: 'POST',
+    url: '/api/exportE2B/:id',
+    config: { roles: CASE_WRITERS },
+    schema: {
+      tags: TAG,
+      summary: 'Genera la exportación E2B(R3) del caso para un receptor (EVHUMAN, ZZFDA, AUTORIDAD_NACIONAL, SOCIO)',
+      description: 'Valida las reglas de ICH y, si el servidor tiene configurado ATALAYA_E2B_XSD_DIR, el esquema XSD. Un caso inválido responde 422 con la lista de problemas, cada uno con el número y nombre del elemento.',
+      params: caseParams,
+      body: exportBody,
+      response: { 200: e2bSubmissionSchema, 422: e2bExportRefusalSchema, ...withNotFound },
+    },
+    handler: async (request, reply) => {
+      const outcome = await exportCase(db, requireUser(request), request.params.id, request.body.Receptor, { xsdDir });
+      if ('refused' in outcome) return reply.code(422).send(outcome.refused);
+      return outcome.submission;
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/listE2B/:id',
+    config: { roles: CASE_WRITERS },
+    schema: { tags: TAG, summary: 'Envíos E2B del caso, del más reciente al más antiguo', params: caseParams, response: { 200: z.array(e2bSubmissionSchema), ...withNotFound } },
+    handler: (request) => listSubmissions(db, requireUser(request), request.params.id),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getE2B/:id/:submissionId',
+    config: { roles: CASE_WRITERS },
+    schema: { tags: TAG, summary: 'Descarga el XML de un envío E2B', params: submissionParams, response: { 200: z.string(), ...withNotFound } },
+    handler: async (request, reply) => {
+      const file = await downloadSubmission(db, requireUser(request), request.params.id, request.params.submissionId);
+      return reply.code(200).header('content-type', 'application/xml; charset=utf-8').header('content-disposition', attachmentDisposition(file.fileName)).header('cache-control', 'private, no-store').send(file.xml);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/markE2BSent/:id/:submissionId',
+    config: { roles: CASE_WRITERS },
+    schema: { tags: TAG, summary: 'Marca un envío E2B generado como enviado al receptor', params: submissionParams, response: { 200: e2bSubmissionSchema, ...withNotFound } },
+    handler: (request) => markSent(db, requireUser(request), request.params.id, request.params.submissionId),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/uploadE2BAck/:id',
+    config: { roles: CASE_WRITERS },
+    schema: {
+      tags: TAG,
+      summary: 'Carga el acuse de recibo (MCCI_IN200101UV01) del receptor: cada informe del lote queda ACK aceptado o ACK rechazado con el mensaje del receptor',
+      description: 'El cuerpo es el archivo XML del acuse (Content-Type application/xml).',
+      params: caseParams,
+      response: { 200: e2bAckResultSchema, ...withNotFound },
+    },
+    handler: (request) => {
+      const body = request.body;
+      if (!(body instanceof Buffer)) throw badRequest(MSG.e2bExport.ackInvalid);
+      return uploadAck(db, requireUser(request), request.params.id, body);
+    },
+  });
+};
