@@ -35,3 +35,4 @@ export * from './case-records.js';
 export * from './case-view.js';
 export * from './contracts/index.js';
 export * from './catalog-import.js';
+export * from './cioms/index.js';
