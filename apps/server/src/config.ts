@@ -40,6 +40,8 @@ const envSchema = z.object({
   ATALAYA_MAX_CONCURRENT_UPLOADS: z.coerce.number().int().positive().default(4),
   ATALAYA_UPLOAD_WAIT_SECONDS: z.coerce.number().nonnegative().default(30),
   ATALAYA_IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(200_000_000),
+  /** The ICH ICSR schema folder (4_ICH_ICSR_Schema_Files of the IG package); without it E2B exports skip the XSD. */
+  ATALAYA_E2B_XSD_DIR: z.preprocess(blankAsUndefined, z.string().optional()),
   /** Tests only: write outgoing e-mails as .eml files here instead of sending them (docs/operations.md). */
   ATALAYA_MAIL_CAPTURE_DIR: z.preprocess(blankAsUndefined, z.string().optional()),
   /** Set by npm to the directory `npm` was run from (the workspace script runs in apps/server). */
@@ -82,6 +84,11 @@ export interface Config {
   uploadWaitSeconds: number;
   /** Largest file of an import (a MedDRA release zip, a product catalogue); a larger body is refused with 413. */
   importMaxBytes: number;
+  /**
+   * Absolute path of ICH's ICSR schema folder (holding `multicacheschemas/MCCI_IN200100UV01.xsd`):
+   * every E2B export is validated against it. Undefined: the business rules still run, the schema is not checked.
+   */
+  e2bXsdDir: string | undefined;
   /** The built web application (`apps/web/dist`). */
   webDistDir: string;
   /**
@@ -128,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConcurrentUploads: e.ATALAYA_MAX_CONCURRENT_UPLOADS,
     uploadWaitSeconds: e.ATALAYA_UPLOAD_WAIT_SECONDS,
     importMaxBytes: e.ATALAYA_IMPORT_MAX_BYTES,
+    e2bXsdDir: e.ATALAYA_E2B_XSD_DIR ? resolve(baseDir, e.ATALAYA_E2B_XSD_DIR) : undefined,
     webDistDir: resolve(repoRoot, 'apps/web/dist'),
     mailCaptureDir: e.ATALAYA_MAIL_CAPTURE_DIR ? resolve(baseDir, e.ATALAYA_MAIL_CAPTURE_DIR) : undefined,
   };

@@ -35,4 +35,5 @@ export * from './case-records.js';
 export * from './case-view.js';
 export * from './contracts/index.js';
 export * from './catalog-import.js';
+export * from './e2b/index.js';
 export * from './cioms/index.js';

@@ -58,6 +58,13 @@ export async function getWhoReport(db: Db, user: AuthUser, meta: string): Promis
 async function findWhoReport(db: Db, user: AuthUser, meta: string): Promise<ErWhoReport> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
+  const reporter = await readWhoReport(db, found.id);
+  if (!reporter) throw notFound(MSG.lists.eventNotFound);
+  return reporter;
+}
+
+/** Who reported the case `eventId` (no reach check: the caller found the case in the user's reach); null when it is gone. */
+export async function readWhoReport(db: Db, eventId: string): Promise<ErWhoReport | null> {
   const [row] = await db
     .select({
       homeReportIsMedic: homeReports.isMedic,
@@ -69,8 +76,8 @@ async function findWhoReport(db: Db, user: AuthUser, meta: string): Promise<ErWh
     .from(events)
     .innerJoin(users, eq(users.id, events.createdBy))
     .leftJoin(homeReports, eq(homeReports.id, events.homeReportId))
-    .where(eq(events.id, found.id));
-  if (!row) throw notFound(MSG.lists.eventNotFound);
+    .where(eq(events.id, eventId));
+  if (!row) return null;
 
   if (row.homeReportData === null) {
     return {

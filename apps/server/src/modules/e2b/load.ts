@@ -1,0 +1,454 @@
+import {
+  AGE_GROUPS,
+  ageInDays,
+  CM_PER_HEIGHT_UNIT,
+  E2B_ACTION_BY_VALUE,
+  E2B_AGE_GROUP_BY_GROUP_ID,
+  E2B_AGE_UNIT_BY_SCALE,
+  E2B_OUTCOME_BY_EVOLUTION,
+  E2B_QUALIFICATION_BY_ORIGIN,
+  E2B_REPORT_TYPE_BY_VALUE,
+  E2B_SEX_BY_GENDER,
+  E2B_STUDY_TYPE_BY_VALUE,
+  E2B_UCUM_BY_UNIT_VALUE,
+  ER_STATUS,
+  isAgeUnit,
+  KG_PER_WEIGHT_UNIT,
+  type ActionTakenCode,
+  type E2bSeriousnessFlag,
+  type Hl7Date,
+  type Icsr,
+  type IcsrDrug,
+  type IcsrPrimarySource,
+  type IcsrReaction,
+  type IcsrSender,
+  type IcsrStudy,
+  type Quantity,
+} from '@atalaya/domain';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  activeIngredients,
+  administrationRoutes,
+  countries,
+  eventComments,
+  eventDocuments,
+  eventMedicationIngredients,
+  eventMedications,
+  eventOrigins,
+  eventPatients,
+  eventRams,
+  events,
+  followUpReports,
+  heightUnits,
+  imputabilityEvaluations,
+  laboratories,
+  medicalContacts,
+  medicationActions,
+  medicationUnits,
+  medicationUseUnits,
+  meddraVersions,
+  pharmaceuticalForms,
+  previousMedications,
+  products,
+  reportTypes,
+  weightUnits,
+} from '../../db/schema/index.js';
+import { readWhoReport } from '../case-edit/index.js';
+
+/** What the report needs besides the case: the sender (Configuración), the MedDRA version and the time of the export. */
+export interface IcsrContext {
+  /** C.3 the sender. */
+  sender: IcsrSender;
+  /** The sender's organisation code in C.1.1 and C.1.8.1 ('country-code-reference'); no dash. */
+  senderCode: string;
+  /** E.i.2.1a: the MedDRA version the codes belong to; null when none is known. */
+  meddraVersion: string | null;
+  /** The moment of the export (C.1.2). */
+  now: Date;
+}
+
+/** The sender until Configuración names one (docs/e2b.md). */
+export const DEFAULT_E2B_SENDER: IcsrSender = {
+  type: '1',
+  organisation: 'Atalaya',
+  department: null,
+  title: null,
+  givenName: null,
+  middleName: null,
+  familyName: null,
+  street: null,
+  city: null,
+  state: null,
+  postcode: null,
+  country: null,
+  telephone: null,
+  fax: null,
+  email: null,
+};
+
+const parentCase = alias(events, 'parent_case');
+
+/** 'YYYY-MM-DD' → 'YYYYMMDD'. */
+export function hl7Day(date: string | null | undefined): Hl7Date | null {
+  return date ? date.slice(0, 10).replaceAll('-', '') : null;
+}
+
+/** A moment → 'YYYYMMDDhhmmss+0000' (UTC, with its zone as the IG asks). */
+export function hl7Moment(date: Date): Hl7Date {
+  return `${date.toISOString().slice(0, 19).replace(/[-:T]/g, '')}+0000`;
+}
+
+const flag = (value: boolean): E2bSeriousnessFlag => (value ? true : { nullFlavor: 'NI' });
+
+/** The newest MedDRA version switched in, if any. */
+export async function currentMeddraVersion(db: DbOrTx): Promise<string | null> {
+  const [row] = await db.select({ version: meddraVersions.version }).from(meddraVersions).orderBy(desc(meddraVersions.loadedAt), desc(meddraVersions.id)).limit(1);
+  return row?.version ?? null;
+}
+
+/** C.1.8.1 of a case (also its C.1.1): the same for every version sent. */
+export function worldwideCaseId(senderCountry: string, senderCode: string, referenceNumber: string): string {
+  return `${senderCountry}-${senderCode}-${referenceNumber}`;
+}
+
+async function loadCase(db: DbOrTx, caseId: string) {
+  const [row] = await db
+    .select({
+      id: events.id,
+      meta: events.meta,
+      referenceNumber: events.referenceNumber,
+      homeReferenceNumber: events.homeReferenceNumber,
+      status: events.status,
+      countryCode: countries.code,
+      additionalInformation: events.additionalInformation,
+      textA: events.administeredMedicationsTextA,
+      textB: events.administeredMedicationsTextB,
+      receivedAt: events.receivedAt,
+      parentReference: parentCase.referenceNumber,
+    })
+    .from(events)
+    .innerJoin(countries, eq(countries.id, events.countryId))
+    .leftJoin(parentCase, eq(parentCase.id, events.parentEventId))
+    .where(and(eq(events.id, caseId), isNull(events.deletedAt)));
+  return row ?? null;
+}
+
+/**
+ * Reads a case into the ICSR model, following the mapping table (E2B_MAPPING). A fixed number of
+ * queries whatever the case holds. Null when the case does not exist (or was deleted). No reach
+ * check: the caller found the case in the user's reach.
+ */
+export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<IcsrContext> = {}): Promise<Icsr | null> {
+  const event = await loadCase(db, caseId);
+  if (!event) return null;
+  const now = context.now ?? new Date();
+  const sender = context.sender ?? DEFAULT_E2B_SENDER;
+  const senderCode = context.senderCode ?? 'ATALAYA';
+  const meddraVersion = context.meddraVersion === undefined ? await currentMeddraVersion(db) : context.meddraVersion;
+
+  const [patientRow] = await db
+    .select({ patient: eventPatients, heightUnit: heightUnits.value, weightUnit: weightUnits.value })
+    .from(eventPatients)
+    .leftJoin(heightUnits, eq(heightUnits.id, eventPatients.heightUnitId))
+    .leftJoin(weightUnits, eq(weightUnits.id, eventPatients.weightUnitId))
+    .where(eq(eventPatients.eventId, caseId));
+  const [originRow] = await db
+    .select({ origin: eventOrigins, typeValue: reportTypes.value })
+    .from(eventOrigins)
+    .leftJoin(reportTypes, eq(reportTypes.id, eventOrigins.typeId))
+    .where(eq(eventOrigins.eventId, caseId));
+  const medications = await db
+    .select({
+      id: eventMedications.id,
+      name: products.commercialName,
+      holder: laboratories.name,
+      lotNumber: eventMedications.lotNumber,
+      indication: eventMedications.indication,
+      dateStart: eventMedications.dateStart,
+      dateEnd: eventMedications.dateEnd,
+      route: administrationRoutes.descripcion,
+      form: pharmaceuticalForms.nombre,
+      frequencyHours: eventMedications.frequencyHours,
+      dose: eventMedications.dose,
+      useUnitName: medicationUseUnits.nombre,
+      useUnitValue: medicationUseUnits.value,
+    })
+    .from(eventMedications)
+    .innerJoin(products, eq(products.id, eventMedications.productId))
+    .innerJoin(laboratories, eq(laboratories.id, eventMedications.laboratoryId))
+    .leftJoin(administrationRoutes, eq(administrationRoutes.id, eventMedications.routeId))
+    .leftJoin(pharmaceuticalForms, eq(pharmaceuticalForms.id, eventMedications.pharmaceuticalFormId))
+    .leftJoin(medicationUseUnits, eq(medicationUseUnits.id, eventMedications.useUnitId))
+    .where(eq(eventMedications.eventId, caseId))
+    .orderBy(asc(eventMedications.id));
+  const medicationIds = medications.map((row) => row.id);
+  const ingredients = medicationIds.length
+    ? await db
+        .select({
+          medicationId: eventMedicationIngredients.eventMedicationId,
+          name: activeIngredients.name,
+          concentration: eventMedicationIngredients.concentration,
+          unitValue: medicationUnits.value,
+        })
+        .from(eventMedicationIngredients)
+        .innerJoin(activeIngredients, eq(activeIngredients.id, eventMedicationIngredients.activeIngredientId))
+        .leftJoin(medicationUnits, eq(medicationUnits.id, eventMedicationIngredients.unitId))
+        .where(inArray(eventMedicationIngredients.eventMedicationId, medicationIds))
+        .orderBy(asc(eventMedicationIngredients.id))
+    : [];
+  const rams = await db
+    .select({ ram: eventRams, actionValue: medicationActions.value })
+    .from(eventRams)
+    .leftJoin(medicationActions, eq(medicationActions.id, eventRams.medicationActionId))
+    .where(eq(eventRams.eventId, caseId))
+    .orderBy(asc(eventRams.id));
+  const pastDrugs = await db
+    .select({ name: previousMedications.medication, dateStart: previousMedications.dateStart, dateEnd: previousMedications.dateEnd })
+    .from(previousMedications)
+    .where(eq(previousMedications.eventId, caseId))
+    .orderBy(asc(previousMedications.id));
+  const [contact] = await db.select().from(medicalContacts).where(eq(medicalContacts.eventId, caseId));
+  const [evaluation] = await db
+    .select({ result: imputabilityEvaluations.result, comment: imputabilityEvaluations.qppvComment })
+    .from(imputabilityEvaluations)
+    .where(eq(imputabilityEvaluations.eventId, caseId));
+  const [lastFollowUp] = await db
+    .select({ createdAt: followUpReports.createdAt })
+    .from(followUpReports)
+    .where(eq(followUpReports.eventId, caseId))
+    .orderBy(desc(followUpReports.createdAt))
+    .limit(1);
+  const documents = await db
+    .select({ note: eventDocuments.note })
+    .from(eventDocuments)
+    .where(and(eq(eventDocuments.eventId, caseId), isNull(eventDocuments.deletedAt)))
+    .orderBy(asc(eventDocuments.id));
+  const [annulment] =
+    event.status === ER_STATUS.ANULADO
+      ? await db
+          .select({ comment: eventComments.comment })
+          .from(eventComments)
+          .where(and(eq(eventComments.eventId, caseId), eq(eventComments.action, 'Anular')))
+          .orderBy(desc(eventComments.createdAt))
+          .limit(1)
+      : [];
+  const reporter = await readWhoReport(db, caseId);
+
+  const patient = patientRow?.patient ?? null;
+  const origin = originRow?.origin ?? null;
+  const typeValue = originRow?.typeValue ?? null;
+  const country = event.countryCode;
+  const caseNumber = worldwideCaseId(sender.country ?? country, senderCode, event.referenceNumber);
+  const mostRecent = lastFollowUp && lastFollowUp.createdAt > event.receivedAt ? lastFollowUp.createdAt : event.receivedAt;
+
+  // C.2: who reported. A health professional's report is medically confirmed (E.i.8).
+  const qualification = reporter ? E2B_QUALIFICATION_BY_ORIGIN[reporter.Origen] : undefined;
+  const fromReport = reporter !== null && reporter.Origen !== 'Usuario';
+  const primarySource: IcsrPrimarySource = {
+    title: null,
+    givenName: fromReport && reporter.Nombre ? reporter.Nombre : null,
+    middleName: null,
+    familyName: null,
+    organisation: reporter?.Origen === 'Médico' && patient?.medicalInstitution ? patient.medicalInstitution : null,
+    department: null,
+    street: null,
+    city: null,
+    state: null,
+    postcode: null,
+    telephone: fromReport && reporter.Telefono ? reporter.Telefono : null,
+    country,
+    qualification: qualification ?? { nullFlavor: 'UNK' },
+    primaryForRegulatory: true,
+  };
+  const medicallyConfirmed = reporter?.Origen === 'Médico' || contact?.contacted === true ? true : null;
+
+  // C.5: a report from a study.
+  const studyType = typeValue ? E2B_STUDY_TYPE_BY_VALUE[typeValue] : undefined;
+  const study: IcsrStudy | null =
+    studyType || origin?.studyName || origin?.studyRegistrationNumber
+      ? {
+          registrations: origin?.studyRegistrationNumber ? [{ number: origin.studyRegistrationNumber, country }] : [],
+          name: origin?.studyName ? origin.studyName : { nullFlavor: 'ASKU' },
+          sponsorNumber: origin?.sponsorNumber ? origin.sponsorNumber : { nullFlavor: 'ASKU' },
+          type: studyType ?? null,
+        }
+      : null;
+
+  // D.2: age, or the age group when there is no age.
+  const ageUnit = patient?.ageUnit && isAgeUnit(patient.ageUnit) ? patient.ageUnit : null;
+  const ageAtOnset: Quantity | null = patient?.age !== null && patient?.age !== undefined && ageUnit ? { value: patient.age, unit: E2B_AGE_UNIT_BY_SCALE[ageUnit] } : null;
+  const days = ageInDays(patient?.age, patient?.ageUnit);
+  const group = days === null ? undefined : AGE_GROUPS.find((entry) => days < entry.maxDays);
+  const weightFactor = patientRow?.weightUnit ? KG_PER_WEIGHT_UNIT[patientRow.weightUnit] : undefined;
+  const heightFactor = patientRow?.heightUnit ? CM_PER_HEIGHT_UNIT[patientRow.heightUnit] : undefined;
+  const historyText = [
+    patient?.medicalConditions ? `Condiciones médicas: ${patient.medicalConditions}` : null,
+    patient?.allergies ? `Alergias: ${patient.allergies}` : null,
+    patient?.pregnancy ? `Embarazo${patient.gestation ? ` (${patient.gestation} semanas)` : ''}` : null,
+    patient?.lactation ? 'Lactancia' : null,
+  ].filter((line): line is string => line !== null);
+
+  // E.i: each reaction, with its seriousness criteria (true or NI) and outcome (0 unknown).
+  const reactions: IcsrReaction[] = rams.map(({ ram }) => ({
+    id: `ram-${ram.id}`,
+    primarySourceText: ram.description,
+    primarySourceLanguage: 'spa',
+    translation: null,
+    term: ram.lltCode !== null ? { version: meddraVersion ?? '', code: String(ram.lltCode) } : null,
+    highlighted: null,
+    seriousness: {
+      death: flag(ram.death || ram.evolution === 4),
+      lifeThreatening: flag(ram.lifeThreatening),
+      hospitalisation: flag(ram.hospitalizationRequired || ram.persistedHospitalization),
+      disabling: flag(ram.persistentDisability || ram.transitoryDisability),
+      congenitalAnomaly: flag(ram.congenitalAnomaly),
+      otherMedicallyImportant: flag(ram.anotherCondition),
+    },
+    startDate: hl7Day(ram.dateStart),
+    endDate: hl7Day(ram.dateEnd),
+    duration: null,
+    outcome: ram.evolution !== null ? (E2B_OUTCOME_BY_EVOLUTION[ram.evolution] ?? '0') : '0',
+    medicallyConfirmed,
+    country,
+  }));
+  const fatal = rams.filter(({ ram }) => ram.death || ram.evolution === 4);
+
+  // G.k.8: the action all reactions agree on; otherwise unknown.
+  const actions = new Set(rams.map(({ actionValue }) => (actionValue ? (E2B_ACTION_BY_VALUE[actionValue] ?? '0') : '0')));
+  const actionTaken: ActionTakenCode | null = rams.length === 0 ? null : actions.size === 1 ? ([...actions][0] ?? '0') : '0';
+  const considerations = rams.map(({ ram }) => ram.considerations?.trim()).filter((text): text is string => Boolean(text));
+
+  const drugs: IcsrDrug[] = medications.map((medication) => {
+    const doseUnit = medication.useUnitValue ? E2B_UCUM_BY_UNIT_VALUE[medication.useUnitValue] : undefined;
+    const doseText = [
+      medication.dose !== null ? `${medication.dose}${medication.useUnitName ? ` ${medication.useUnitName}` : ''}` : null,
+      medication.frequencyHours !== null ? `cada ${medication.frequencyHours} h` : null,
+    ]
+      .filter((part): part is string => part !== null)
+      .join(' ');
+    return {
+      id: `drug-${medication.id}`,
+      role: '1',
+      mpid: null,
+      phpid: null,
+      name: medication.name,
+      substances: ingredients
+        .filter((ingredient) => ingredient.medicationId === medication.id)
+        .map((ingredient) => {
+          const unit = ingredient.unitValue ? E2B_UCUM_BY_UNIT_VALUE[ingredient.unitValue] : undefined;
+          return { name: ingredient.name, termId: null, strength: ingredient.concentration !== null && unit ? { value: ingredient.concentration, unit } : null };
+        }),
+      countryObtained: country,
+      investigationalBlinded: null,
+      authorisation: { number: null, country, holder: medication.holder },
+      dosages: [
+        {
+          dose: medication.dose !== null && doseUnit ? { value: medication.dose, unit: doseUnit } : null,
+          interval: medication.frequencyHours !== null && medication.frequencyHours > 0 ? { value: medication.frequencyHours, unit: 'h' } : null,
+          startDate: hl7Day(medication.dateStart),
+          endDate: hl7Day(medication.dateEnd),
+          duration: null,
+          batchLot: medication.lotNumber,
+          text: doseText || null,
+          form: medication.form,
+          formTermId: null,
+          route: medication.route,
+          routeTermId: null,
+          parentRoute: null,
+          parentRouteTermId: null,
+        },
+      ],
+      cumulativeDose: null,
+      gestationAtExposure: patient?.pregnancy && patient.gestation ? { value: patient.gestation, unit: 'wk' } : null,
+      indications: medication.indication ? [{ text: medication.indication, term: null }] : [],
+      actionTaken,
+      reactions: reactions.map((reaction) => ({
+        reactionId: reaction.id,
+        assessments: evaluation?.result ? [{ source: 'Compañía', method: 'Naranjo', result: evaluation.result }] : [],
+        startToOnset: null,
+        lastDoseToOnset: null,
+        recurrence: null,
+      })),
+      additionalInfoCodes: [],
+      additionalInfo: considerations.length ? considerations.join('\n') : null,
+    };
+  });
+
+  const narrative = [
+    event.additionalInformation?.trim() || null,
+    event.textA?.trim() ? `Medicamentos administrados: ${event.textA.trim()}` : null,
+    event.textB?.trim() ? event.textB.trim() : null,
+    `Caso ${event.referenceNumber}: ${rams.map(({ ram }) => ram.lltName ?? ram.description).join('; ') || 'sin reacciones'} con ${medications.map((row) => row.name).join(', ') || 'sin medicamentos'}.`,
+  ].filter((part): part is string => part !== null);
+
+  return {
+    report: {
+      safetyReportId: caseNumber,
+      creationDate: hl7Moment(now),
+      reportType: typeValue ? (E2B_REPORT_TYPE_BY_VALUE[typeValue] ?? '4') : '4',
+      firstReceivedDate: hl7Day(event.receivedAt.toISOString()) ?? hl7Moment(event.receivedAt),
+      mostRecentDate: hl7Day(mostRecent.toISOString()) ?? hl7Moment(mostRecent),
+      additionalDocuments: documents.length > 0,
+      documents: documents.map((row) => row.note),
+      expedited: rams.some(({ ram }) => ram.isSerious),
+      worldwideUniqueId: caseNumber,
+      firstSender: '2',
+      otherCaseIdentifiers: event.homeReferenceNumber ? true : null,
+      otherCaseIds: event.homeReferenceNumber ? [{ source: 'Atalaya informe entrante', caseId: event.homeReferenceNumber }] : [],
+      linkedReportIds: event.parentReference ? [worldwideCaseId(sender.country ?? country, senderCode, event.parentReference)] : [],
+      nullificationOrAmendment: event.status === ER_STATUS.ANULADO ? { code: '1', reason: annulment?.comment?.trim() || 'Caso anulado' } : null,
+    },
+    primarySources: [primarySource],
+    sender,
+    literature: origin?.fromLiterature ? [{ reference: origin.bibliographicReference?.trim() || { nullFlavor: 'ASKU' } }] : [],
+    study,
+    patient: {
+      name: patient?.initials?.trim() ? patient.initials.trim() : { nullFlavor: 'UNK' },
+      gpRecordNumber: null,
+      specialistRecordNumber: null,
+      hospitalRecordNumber: null,
+      investigationNumber: null,
+      birthDate: null,
+      ageAtOnset,
+      gestationPeriod: null,
+      ageGroup: !ageAtOnset && group ? (E2B_AGE_GROUP_BY_GROUP_ID[group.ID] ?? null) : null,
+      weightKg: patient?.weight !== null && patient?.weight !== undefined && weightFactor ? Math.round(patient.weight * weightFactor * 100) / 100 : null,
+      heightCm: patient?.height !== null && patient?.height !== undefined && heightFactor ? Math.round(patient.height * heightFactor) : null,
+      sex: (patient?.gender ? E2B_SEX_BY_GENDER[patient.gender] : undefined) ?? { nullFlavor: 'UNK' },
+      lastMenstrualPeriod: null,
+      medicalHistory: [],
+      medicalHistoryText: historyText.length ? historyText.join('. ') : null,
+      concomitantTherapies: null,
+      pastDrugs: pastDrugs.map((row) => ({
+        name: row.name,
+        mpid: null,
+        phpid: null,
+        startDate: hl7Day(row.dateStart),
+        endDate: hl7Day(row.dateEnd),
+        indication: null,
+        reaction: null,
+      })),
+      death: fatal.length
+        ? {
+            date: fatal.map(({ ram }) => hl7Day(ram.dateEnd)).find((date) => date !== null) ?? { nullFlavor: 'UNK' },
+            reportedCauses: fatal.map(({ ram }) => ({ term: ram.lltCode !== null ? { version: meddraVersion ?? '', code: String(ram.lltCode) } : null, text: ram.description })),
+            autopsy: { nullFlavor: 'UNK' },
+            autopsyCauses: [],
+          }
+        : null,
+      parent: null,
+    },
+    reactions,
+    tests: [],
+    drugs,
+    narrative: {
+      narrative: narrative.join('\n\n'),
+      reporterComments: contact?.intervention?.trim() || null,
+      senderDiagnoses: [],
+      senderComments: evaluation?.comment?.trim() || null,
+      summaries: [],
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './icsr.js';
+export * from './mapping.js';
+export * from './code-lists.js';
