@@ -1,1 +1,2 @@
 export * from './form.js';
+export * from './from-icsr.js';

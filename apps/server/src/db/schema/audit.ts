@@ -27,6 +27,8 @@ export const AUDIT_KINDS = {
   'case.deleted': { instance: 'ER', operationType: 'D' },
   /** The case's PDF was generated. */
   'case.pdf-generated': { instance: 'ER', operationType: 'I' },
+  /** The case's CIOMS I form was generated (getERCIOMS; not stored). */
+  'case.cioms-generated': { instance: 'ER', operationType: 'I' },
   /** An incoming report was triaged (Descartar, Revisar, Ingresar). */
   'home-report.triaged': { instance: 'ER', operationType: 'U' },
   /** A user account was created. */

@@ -1,4 +1,4 @@
-import { casePdfFileName, MSG, pdfHistoryItemSchema } from '@atalaya/domain';
+import { casePdfFileName, ciomsPdfFileName, MSG, pdfHistoryItemSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -7,6 +7,7 @@ import { attachmentDisposition } from '../../http/content-disposition.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { fileDownloadRoute, fileResponse, PDF_BYTES } from '../files/index.js';
+import { generateCiomsPdf } from './cioms.js';
 import { generateCasePdf, listCasePdfs, PDF_MIME_TYPE, storedCasePdf } from './service.js';
 
 export interface CasePdfModuleOptions {
@@ -41,6 +42,29 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
         .code(200)
         .header('content-type', PDF_MIME_TYPE)
         .header('content-disposition', attachmentDisposition(casePdfFileName(pdf.referenceNumber)))
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getERCIOMS/:id',
+    // As getERPDF: each call renders a PDF, limited per user.
+    config: { roles: CASE_READERS, rateLimit: app.resourceLimits.pdfRateLimit },
+    schema: {
+      tags: TAG,
+      summary: 'Genera el formulario CIOMS I del evento reportable (casillas 1 a 25 y páginas de continuación, con los datos del ICSR E2B(R3)) y lo descarga como CIOMS-{referencia}.pdf',
+      description: 'No se guarda en el historial de PDFs; cada descarga queda en la auditoría. No se permite en un evento Pendiente o Anulado (400).',
+      params: metaParams,
+      response: fileResponse(PDF_BYTES),
+    },
+    handler: async (request, reply) => {
+      const pdf = await generateCiomsPdf(db, requireUser(request), request.params.id);
+      return reply
+        .code(200)
+        .header('content-type', PDF_MIME_TYPE)
+        .header('content-disposition', attachmentDisposition(ciomsPdfFileName(pdf.referenceNumber)))
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
     },

@@ -1,0 +1,1 @@
+export { loadIcsr, type IcsrContext } from './load.js';
