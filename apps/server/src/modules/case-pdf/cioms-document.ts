@@ -1,6 +1,6 @@
 import { type CiomsAnswer, type CiomsDateParts, type CiomsForm, EMPTY_VALUE } from '@atalaya/domain';
 import type { Content, ContentStack, CustomTableLayout, TableCell, TableCellProperties, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { FONT, type MeasureText, measureText, printable, renderDefinition } from './render.js';
+import { boxLayout, FONT, type MeasureText, measureText, printable, renderDefinition } from './render.js';
 
 /**
  * The CIOMS I form of a case, laid out by pdfmake as CIOMS draws it (A4): the first page holds
@@ -73,16 +73,7 @@ const WRAP_SLACK = 0.97;
 const BORDER = '#222222';
 const GREY = '#444444';
 
-const BOX: CustomTableLayout = {
-  hLineWidth: () => LINE,
-  vLineWidth: () => LINE,
-  hLineColor: () => BORDER,
-  vLineColor: () => BORDER,
-  paddingLeft: () => PAD,
-  paddingRight: () => PAD,
-  paddingTop: () => PAD,
-  paddingBottom: () => PAD,
-};
+const BOX: CustomTableLayout = boxLayout(LINE, BORDER, PAD);
 
 /**
  * The content widths of a table's columns that make it exactly as wide as the page's content:

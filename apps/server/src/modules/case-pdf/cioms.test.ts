@@ -130,7 +130,7 @@ describe('getERCIOMS', () => {
       .where(and(eq(auditLog.pkId, testCase.id), eq(auditLog.description, 'Formulario CIOMS I generado')));
     expect(audit).toHaveLength(1);
     expect(audit[0]?.newValues).toMatchObject({ Archivo: `CIOMS-${testCase.referenceNumber}.pdf` });
-  });
+  }, 90_000);
 
   it('continues on further pages when reactions, drugs and the narrative do not fit, and cuts nothing', async () => {
     const rams = Array.from({ length: 14 }, (_, index) => ({ description: `Reacción número ${index} descripción${index}R` }));
@@ -148,7 +148,7 @@ describe('getERCIOMS', () => {
     medications.forEach((medication, index) => expect(read).toContain(`#${index + 1} ${medication.commercialName}`));
     const found = new Set(words(text));
     for (const word of words(narrative)) expect(found, word).toContain(word);
-  });
+  }, 90_000);
 
   it('reads back accented Spanish text as written', async () => {
     const accented = await createMedicationProduct(t.database.db);

@@ -80,17 +80,22 @@ const BORDER = '#333333';
 const TITLE_FILL = '#d1d9e6';
 const SUB_FILL = '#ededed';
 
+/** A table layout with a line of `width` and `color` around every cell, and `pad` inside it. */
+export function boxLayout(width: number, color: string, pad: number): CustomTableLayout {
+  return {
+    hLineWidth: () => width,
+    vLineWidth: () => width,
+    hLineColor: () => color,
+    vLineColor: () => color,
+    paddingLeft: () => pad,
+    paddingRight: () => pad,
+    paddingTop: () => pad,
+    paddingBottom: () => pad,
+  };
+}
+
 /** A box around every cell. */
-const BOX: CustomTableLayout = {
-  hLineWidth: () => 0.6,
-  vLineWidth: () => 0.6,
-  hLineColor: () => BORDER,
-  vLineColor: () => BORDER,
-  paddingLeft: () => PAD,
-  paddingRight: () => PAD,
-  paddingTop: () => PAD,
-  paddingBottom: () => PAD,
-};
+const BOX = boxLayout(0.6, BORDER, PAD);
 
 /** A box with no line between its label row and its text (a paragraph). */
 const LABELLED_BOX: CustomTableLayout = { ...BOX, hLineWidth: (index) => (index === 1 ? 0 : 0.6), paddingTop: (index) => (index === 1 ? 0 : PAD), paddingBottom: (index) => (index === 0 ? 0 : PAD) };

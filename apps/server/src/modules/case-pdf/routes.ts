@@ -1,4 +1,5 @@
 import { casePdfFileName, ciomsPdfFileName, MSG, pdfHistoryItemSchema } from '@atalaya/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -22,6 +23,16 @@ const storedPdfParams = z.object({
   erId: caseMetaParam,
   fileName: z.string({ error: MSG.pdf.notFound }).trim().min(1, MSG.pdf.notFound).max(300, MSG.pdf.notFound),
 });
+/** A generated PDF as a download under `fileName`, never cached. */
+function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
+  return reply
+    .code(200)
+    .header('content-type', PDF_MIME_TYPE)
+    .header('content-disposition', attachmentDisposition(fileName))
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
 /** The case PDF and its history (event spec §4, §9). */
 export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async (app, { db }) => {
   app.route({
@@ -38,12 +49,7 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
     },
     handler: async (request, reply) => {
       const pdf = await generateCasePdf(db, requireUser(request), request.params.id);
-      return reply
-        .code(200)
-        .header('content-type', PDF_MIME_TYPE)
-        .header('content-disposition', attachmentDisposition(casePdfFileName(pdf.referenceNumber)))
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
+      return sendPdf(reply, casePdfFileName(pdf.referenceNumber), pdf.bytes);
     },
   });
 
@@ -61,12 +67,7 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
     },
     handler: async (request, reply) => {
       const pdf = await generateCiomsPdf(db, requireUser(request), request.params.id);
-      return reply
-        .code(200)
-        .header('content-type', PDF_MIME_TYPE)
-        .header('content-disposition', attachmentDisposition(ciomsPdfFileName(pdf.referenceNumber)))
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
+      return sendPdf(reply, ciomsPdfFileName(pdf.referenceNumber), pdf.bytes);
     },
   });
 
