@@ -219,6 +219,7 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/Seguimiento/:id': caseGet((w) => `Seguimiento/${w.followUpId}`),
   'GET /api/listERPDF/:id': caseGet((w) => `listERPDF/${w.meta}`),
   'GET /api/getERPDF/:id': { ...caseGet((w) => `getERPDF/${w.meta}`), inReachMay: { status: 400, because: 'a draft (Pendiente) has no PDF' } },
+  'GET /api/getERCIOMS/:id': { ...caseGet((w) => `getERCIOMS/${w.meta}`), inReachMay: { status: 400, because: 'a draft (Pendiente) has no CIOMS form' } },
   'GET /api/getERPDF/:erId/:fileName': caseGet((w) => `getERPDF/${w.meta}/${w.pdfFileName}`),
   'GET /api/getERPDF/:erId/:fileName/': caseGet((w) => `getERPDF/${w.meta}/${w.pdfFileName}/`),
   'POST /api/getERHistoryByMeta': casePost('getERHistoryByMeta', (w) => ({ meta: w.meta }), true),

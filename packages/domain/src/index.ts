@@ -36,3 +36,4 @@ export * from './case-view.js';
 export * from './contracts/index.js';
 export * from './catalog-import.js';
 export * from './e2b/index.js';
+export * from './cioms/index.js';

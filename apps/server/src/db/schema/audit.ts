@@ -30,6 +30,8 @@ export const AUDIT_KINDS = {
   /** An E2B(R3) export of the case was generated, or its status changed (sent, ACK). */
   'case.e2b-exported': { instance: 'ER', operationType: 'I' },
   'case.e2b-status': { instance: 'ER', operationType: 'U' },
+  /** The case's CIOMS I form was generated (getERCIOMS; not stored). */
+  'case.cioms-generated': { instance: 'ER', operationType: 'I' },
   /** An incoming report was triaged (Descartar, Revisar, Ingresar). */
   'home-report.triaged': { instance: 'ER', operationType: 'U' },
   /** A user account was created. */

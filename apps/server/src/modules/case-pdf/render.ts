@@ -45,7 +45,7 @@ const FONT_FILES = {
   normal: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'),
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf'),
 } as const;
-const FONT = 'DejaVuSansCondensed';
+export const FONT = 'DejaVuSansCondensed';
 
 type PdfMake = typeof PdfMakeModule;
 let pdfMake: Promise<PdfMake> | undefined;
@@ -80,17 +80,22 @@ const BORDER = '#333333';
 const TITLE_FILL = '#d1d9e6';
 const SUB_FILL = '#ededed';
 
+/** A table layout with a line of `width` and `color` around every cell, and `pad` inside it. */
+export function boxLayout(width: number, color: string, pad: number): CustomTableLayout {
+  return {
+    hLineWidth: () => width,
+    vLineWidth: () => width,
+    hLineColor: () => color,
+    vLineColor: () => color,
+    paddingLeft: () => pad,
+    paddingRight: () => pad,
+    paddingTop: () => pad,
+    paddingBottom: () => pad,
+  };
+}
+
 /** A box around every cell. */
-const BOX: CustomTableLayout = {
-  hLineWidth: () => 0.6,
-  vLineWidth: () => 0.6,
-  hLineColor: () => BORDER,
-  vLineColor: () => BORDER,
-  paddingLeft: () => PAD,
-  paddingRight: () => PAD,
-  paddingTop: () => PAD,
-  paddingBottom: () => PAD,
-};
+const BOX = boxLayout(0.6, BORDER, PAD);
 
 /** A box with no line between its label row and its text (a paragraph). */
 const LABELLED_BOX: CustomTableLayout = { ...BOX, hLineWidth: (index) => (index === 1 ? 0 : 0.6), paddingTop: (index) => (index === 1 ? 0 : PAD), paddingBottom: (index) => (index === 0 ? 0 : PAD) };
@@ -273,9 +278,39 @@ export function pdfDefinition(input: PdfDocumentInput): TDocumentDefinitions {
   };
 }
 
-/** Renders the document: the heading, then each block in order, with the page footers. */
-export async function renderPdf(input: PdfDocumentInput): Promise<Uint8Array> {
+/** Renders a pdfmake document drawn with `FONT` (the case PDF, the CIOMS I form). */
+export async function renderDefinition(definition: TDocumentDefinitions): Promise<Uint8Array> {
   const pdfmake = await loadPdfMake();
-  const buffer = await pdfmake.createPdf(pdfDefinition(input)).getBuffer();
+  const buffer = await pdfmake.createPdf(definition).getBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** Renders the document: the heading, then each block in order, with the page footers. */
+export function renderPdf(input: PdfDocumentInput): Promise<Uint8Array> {
+  return renderDefinition(pdfDefinition(input));
+}
+
+/** The advance of a text drawn with `FONT`, in points: what a layout needs to know what fits a box. */
+export type MeasureText = (text: string, fontSize: number, bold?: boolean) => number;
+
+/** The part of pdfkit's document that measures text. */
+interface PdfKitMeasurer {
+  font(src: string): PdfKitMeasurer;
+  fontSize(size: number): PdfKitMeasurer;
+  widthOfString(text: string): number;
+}
+
+let measurer: MeasureText | undefined;
+
+/**
+ * Measures text with the font files pdfmake draws with, through the pdfkit that pdfmake itself
+ * uses (resolved from pdfmake's folder: the same glyph widths, no second copy to keep in step).
+ */
+export function measureText(): MeasureText {
+  if (!measurer) {
+    const PdfKit = createRequire(require.resolve('pdfmake'))('pdfkit') as new (options: object) => PdfKitMeasurer;
+    const document = new PdfKit({ autoFirstPage: false, font: FONT_FILES.normal });
+    measurer = (text, fontSize, bold = false) => document.font(bold ? FONT_FILES.bold : FONT_FILES.normal).fontSize(fontSize).widthOfString(text);
+  }
+  return measurer;
 }

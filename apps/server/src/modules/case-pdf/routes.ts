@@ -1,4 +1,5 @@
-import { casePdfFileName, MSG, pdfHistoryItemSchema } from '@atalaya/domain';
+import { casePdfFileName, ciomsPdfFileName, MSG, pdfHistoryItemSchema } from '@atalaya/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -7,6 +8,7 @@ import { attachmentDisposition } from '../../http/content-disposition.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { fileDownloadRoute, fileResponse, PDF_BYTES } from '../files/index.js';
+import { generateCiomsPdf } from './cioms.js';
 import { generateCasePdf, listCasePdfs, PDF_MIME_TYPE, storedCasePdf } from './service.js';
 
 export interface CasePdfModuleOptions {
@@ -21,6 +23,16 @@ const storedPdfParams = z.object({
   erId: caseMetaParam,
   fileName: z.string({ error: MSG.pdf.notFound }).trim().min(1, MSG.pdf.notFound).max(300, MSG.pdf.notFound),
 });
+/** A generated PDF as a download under `fileName`, never cached. */
+function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
+  return reply
+    .code(200)
+    .header('content-type', PDF_MIME_TYPE)
+    .header('content-disposition', attachmentDisposition(fileName))
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
 /** The case PDF and its history (event spec §4, §9). */
 export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async (app, { db }) => {
   app.route({
@@ -37,12 +49,25 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
     },
     handler: async (request, reply) => {
       const pdf = await generateCasePdf(db, requireUser(request), request.params.id);
-      return reply
-        .code(200)
-        .header('content-type', PDF_MIME_TYPE)
-        .header('content-disposition', attachmentDisposition(casePdfFileName(pdf.referenceNumber)))
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
+      return sendPdf(reply, casePdfFileName(pdf.referenceNumber), pdf.bytes);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getERCIOMS/:id',
+    // As getERPDF: each call renders a PDF, limited per user.
+    config: { roles: CASE_READERS, rateLimit: app.resourceLimits.pdfRateLimit },
+    schema: {
+      tags: TAG,
+      summary: 'Genera el formulario CIOMS I del evento reportable (casillas 1 a 25 y páginas de continuación, con los datos del ICSR E2B(R3)) y lo descarga como CIOMS-{referencia}.pdf',
+      description: 'No se guarda en el historial de PDFs; cada descarga queda en la auditoría. No se permite en un evento Pendiente o Anulado (400).',
+      params: metaParams,
+      response: fileResponse(PDF_BYTES),
+    },
+    handler: async (request, reply) => {
+      const pdf = await generateCiomsPdf(db, requireUser(request), request.params.id);
+      return sendPdf(reply, ciomsPdfFileName(pdf.referenceNumber), pdf.bytes);
     },
   });
 

@@ -1,6 +1,6 @@
-import { ER_STATUS, MSG, type ErEvent } from '@atalaya/domain';
+import { ciomsPdfFileName, ER_STATUS, MSG, type ErEvent } from '@atalaya/domain';
 import { Button, Group, Table } from '@mantine/core';
-import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { IconDownload, IconFileTypePdf, IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateText } from '../../shared/display';
@@ -8,12 +8,16 @@ import { ListError, ListLoading, ListMessage } from '../../shared/list';
 import { downloadCaseFile } from '../files';
 import { pdfsQuery, useGenerateCasePdf } from '../cases';
 
-/** Historial de PDFs (event spec §2.3, §9): every generated PDF, downloadable; 'Generar PDF' unless Pendiente or Anulado. */
+/**
+ * Historial de PDFs (event spec §2.3, §9): every generated PDF, downloadable; 'Generar PDF' unless
+ * Pendiente or Anulado, and beside it 'Formulario CIOMS I' (`getERCIOMS/{meta}`, not kept in the history).
+ */
 export function PdfsTab({ event }: { event: ErEvent }) {
   const meta = encodeURIComponent(event.Meta);
   const generatePdf = useGenerateCasePdf(event.Meta);
   const pdfs = useQuery(pdfsQuery(event.Meta));
   const [generating, setGenerating] = useState(false);
+  const [generatingCioms, setGeneratingCioms] = useState(false);
   const canGenerate = event.Status !== ER_STATUS.PENDIENTE && event.Status !== ER_STATUS.ANULADO;
 
   const generate = async () => {
@@ -25,12 +29,24 @@ export function PdfsTab({ event }: { event: ErEvent }) {
     }
   };
 
+  const generateCioms = async () => {
+    setGeneratingCioms(true);
+    try {
+      await downloadCaseFile(`getERCIOMS/${meta}`, ciomsPdfFileName(event.NumeroReferencia));
+    } finally {
+      setGeneratingCioms(false);
+    }
+  };
+
   return (
     <>
       {canGenerate && (
         <Group mb="sm">
           <Button leftSection={<IconFileTypePdf size={18} />} loading={generating} onClick={() => void generate()}>
             Generar PDF
+          </Button>
+          <Button variant="light" leftSection={<IconForms size={18} />} loading={generatingCioms} onClick={() => void generateCioms()}>
+            Formulario CIOMS I
           </Button>
         </Group>
       )}
