@@ -614,7 +614,7 @@ export const MSG = {
   },
   imports: {
     /** (ours) what each kind of import is called in its messages. */
-    kindLabel: { meddra: 'MedDRA', data: 'productos' },
+    kindLabel: { meddra: 'MedDRA', data: 'productos', e2b: 'E2B(R3)' },
     /** (ours) an upload while another import of the same kind is pending or running (409). */
     alreadyRunning: (kind: string) => `Ya hay una importación de ${kind} en curso`,
     /** (ours) an upload without a file. */
@@ -774,5 +774,56 @@ export const MSG = {
     /** (ours) the files of the release disagree with one another: the first problem, and how many more the error report lists. */
     inconsistent: (first: string, others: number, more: boolean) =>
       `${first} (y ${more ? 'al menos ' : ''}${others} ${others === 1 ? 'problema' : 'problemas'} más: vea el informe de errores)`,
+  },
+  e2bImport: {
+    /** (ours) the file is larger than an E2B(R3) batch may be. */
+    tooLarge: (megabytes: string) => `El archivo supera el tamaño máximo de un lote E2B(R3) (${megabytes} MB): divídalo en lotes más pequeños`,
+    /** (ours) a file that is not UTF-8. */
+    notUtf8: 'El archivo no está codificado en UTF-8, como exige E2B(R3)',
+    /** (ours) an encoding other than UTF-8 declared by the XML declaration. */
+    encoding: (declared: string) => `El archivo declara la codificación ${declared}; E2B(R3) exige UTF-8`,
+    /** (ours) a DOCTYPE (a DTD): the way in of external entities (XXE) and entity expansion (billion laughs). */
+    doctype: 'El archivo declara un DTD (<!DOCTYPE>), que un mensaje E2B(R3) no lleva y que no se admite por seguridad (entidades externas o expansivas)',
+    /** (ours) elements nested deeper than any ICSR. */
+    tooDeep: (max: number, line: number) => `Línea ${line}: los elementos están anidados a más de ${max} niveles; un mensaje E2B(R3) no los tiene`,
+    /** (ours) a report with more elements than any ICSR. */
+    tooManyElements: (max: string) => `Un informe del lote tiene más de ${max} elementos; un mensaje E2B(R3) no los tiene`,
+    /** (ours) a batch with more reports than the import takes. */
+    tooManyReports: (max: string) => `El lote tiene más de ${max} informes: divídalo en lotes más pequeños`,
+    /** (ours) an XML syntax error, with the parser's own detail. */
+    malformed: (line: number, column: number, detail: string) => `El XML no está bien formado (línea ${line}, columna ${column}): ${detail}`,
+    /** (ours) the root is not the ICSR batch. */
+    notBatch: (root: string) => `El archivo no es un lote ICSR E2B(R3): su elemento raíz es ${root} y debe ser MCCI_IN200100UV01 (espacio de nombres urn:hl7-org:v3)`,
+    /** (ours) an acknowledgement uploaded as a batch. */
+    isAck: 'El archivo es un acuse de recibo (MCCI_IN200101UV01), no un lote de informes: súbalo en los envíos E2B del caso',
+    /** (ours) a batch without a single PORR_IN049016UV. */
+    noReports: 'El lote no contiene ningún informe (PORR_IN049016UV)',
+    /** (ours) the official schema refused the file: its message and line. */
+    schemaInvalid: (line: number, detail: string) => `El archivo no cumple el esquema ICH E2B(R3) (línea ${line}): ${detail}`,
+    /** (ours) a report without C.1.1. */
+    noSafetyReportId: (index: number) => `El informe ${index} del lote no tiene C.1.1 (identificador del informe del remitente)`,
+    /** (ours) the upload's fields. */
+    modeRequired: 'Indique si los informes se importan a la bandeja de reportes entrantes o como casos históricos',
+    countryRequired: 'Indique el país (código ISO de dos letras) en el que se registran los informes',
+    countryUnknown: 'El país indicado no existe',
+    productRequired: 'Indique el producto del catálogo para los medicamentos sospechosos que no estén en él',
+    productUnknown: 'El producto indicado no existe o está deshabilitado',
+    productOutOfReach: 'El producto indicado es de un laboratorio fuera de su alcance',
+    countryOutOfReach: 'El país indicado está fuera de su alcance',
+    /** (ours) a file that is not .xml (by its name or content). */
+    xmlRequired: 'Debe seleccionar un archivo .XML (un lote E2B(R3))',
+    notXml: 'El contenido del archivo no corresponde a un archivo XML',
+    /** (ours) the import of a batch whose reports were all refused. */
+    noneStored: 'No se pudo importar ningún informe del lote: vea el acuse de recibo',
+    /** (ours) a report already imported (same C.1.1 and N.2.r.1). */
+    duplicate: (reference: string) => `El informe ya fue importado (${reference})`,
+    /** (ours) the ACK of an import that has none yet. */
+    noAck: 'La importación todavía no tiene acuse de recibo',
+    notE2b: 'La importación no es de E2B(R3)',
+    /** (ours) the preview and the import's report. */
+    unknownMeddra: (code: string) => `El código LLT ${code} no está en el diccionario MedDRA cargado`,
+    /** (ours) the audit row of an import of historic cases or incoming reports. */
+    auditCase: (code: string, safetyReportId: string) => `Caso histórico importado de E2B(R3) (${code}, C.1.1 ${safetyReportId})`,
+    caseHistory: (code: string, safetyReportId: string) => `Caso histórico importado de un lote E2B(R3) (${code}, C.1.1 ${safetyReportId})`,
   },
 } as const;

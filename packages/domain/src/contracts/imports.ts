@@ -13,8 +13,8 @@ import { z } from 'zod';
 export const importStatusSchema = z.enum(['E', 'D', 'C', 'S', 'P']);
 export type ImportStatus = z.infer<typeof importStatusSchema>;
 
-/** The two kinds of import: the MedDRA dictionary and the product catalogue ('data'). */
-export const IMPORT_KINDS = ['meddra', 'data'] as const;
+/** The kinds of import: the MedDRA dictionary, the product catalogue ('data') and E2B(R3) batches ('e2b', docs/e2b-import.md). */
+export const IMPORT_KINDS = ['meddra', 'data', 'e2b'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** One entry of `Tables`: a file of the MedDRA release or a sheet of the catalogue. */
@@ -85,4 +85,10 @@ export const IMPORT_PATHS = {
   dataTemplate: 'getdataimporttemplate', // ?format=xlsx|csv (sheet=<name> for one CSV)
   cancel: 'cancelimport', // POST + '/{code}'
   errorReport: 'getimporterrors', // + '/{code}': text/csv, one line per row error
+  e2bPreview: 'previewe2b', // multipart: FileName, file (.xml): what would be imported, nothing stored
+  e2bUpload: 'uploade2b', // multipart: FileName, file (.xml), mode, country, product
+  e2bList: 'gete2bimport',
+  e2bDetail: 'gete2bimportcode', // + '/{code}'
+  e2bReports: 'gete2bimportreports', // + '/{code}': each report of the batch and what it became
+  e2bAck: 'gete2back', // + '/{code}': our acknowledgement (MCCI_IN200101UV01) for the sender
 } as const;

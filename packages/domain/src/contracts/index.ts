@@ -21,3 +21,4 @@ export * from './indicators.js';
 export * from './audit-trail.js';
 export * from './nokpi.js';
 export * from './imports.js';
+export * from './e2b-import.js';

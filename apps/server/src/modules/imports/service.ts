@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ImportEntry, type ImportKind, MSG } from '@atalaya/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { nextReferenceSequence } from '../../db/reference-sequences.js';
 import { imports } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -46,7 +46,14 @@ export async function refuseWhileActive(db: Db, kind: ImportKind): Promise<void>
  * in one transaction; a concurrent upload of the same kind fails on the partial unique index
  * (409 'Ya hay una importación de … en curso'). The runner is told at once.
  */
-export async function startImport(deps: ImportServiceDeps, user: AuthUser, kind: ImportKind, upload: ImportUpload): Promise<ImportEntry> {
+export async function startImport(
+  deps: ImportServiceDeps,
+  user: AuthUser,
+  kind: ImportKind,
+  upload: ImportUpload,
+  /** What the kind stores beside the import, in the same transaction (the E2B import's mode and choices). */
+  alongside?: (tx: Tx, importId: string) => Promise<void>,
+): Promise<ImportEntry> {
   const { db, events, log } = deps;
   const password = kind === 'meddra' ? (upload.fields.password ?? '') : '';
   if (password.length > MAX_PASSWORD_LENGTH) throw badRequest(MSG.imports.passwordTooLong);
@@ -69,6 +76,7 @@ export async function startImport(deps: ImportServiceDeps, user: AuthUser, kind:
       });
       const stored = await storeFile(tx, upload.file, user.id);
       await tx.update(imports).set({ fileId: stored.id }).where(eq(imports.id, id));
+      if (alongside) await alongside(tx, id);
       await writeAudit(tx, {
         kind: 'import.started',
         actor: { id: user.id, origin: user.origin },

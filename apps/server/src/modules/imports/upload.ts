@@ -40,6 +40,12 @@ const ACCEPTED: Readonly<Record<ImportKind, { types: Readonly<Record<string, { m
     wrongName: MSG.imports.dataFileRequired,
     wrongContent: MSG.imports.dataFileInvalid,
   },
+  e2b: {
+    // XML is text: checked as the CSV is (no NUL nor other control byte); the reader checks the rest.
+    types: { xml: { mimeType: 'application/xml', sniffAs: 'txt' } },
+    wrongName: MSG.e2bImport.xmlRequired,
+    wrongContent: MSG.e2bImport.notXml,
+  },
 };
 
 /** `maxBytes` as the message shows it ('200'). */
