@@ -3,7 +3,7 @@ import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLE_IDS, ROLES, ty
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, imports, laboratories as laboratoryTable, originCountries, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
+import { auditLog, e2bSubmissions, imports, laboratories as laboratoryTable, originCountries, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
 import { routeAccessTable, type RouteAccessEntry } from './http/route-access.js';
 import { loadAuthKeys } from './modules/auth/index.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
@@ -47,6 +47,8 @@ const worlds: World[] = [];
 /** Ids of the matrix's users, cases, reports and records: the scope of the row fingerprints. */
 const scope = { caseIds: [] as string[], reportIds: [] as string[], userIds: [] as string[], recordIds: [] as number[] };
 const previousMedicationOf = new Map<string, number>();
+/** One stored E2B submission of each case, so the calls on a submission have one in reach. */
+const submissionOf = new Map<string, number>();
 
 /** Everything an object-less route is called with: reached by every signed-in role. */
 const NO_OBJECT: World = { kind: 'country', name: 'no object', countryCode: 'UY', reachedBy: ROLES, secrets: [] };
@@ -219,6 +221,11 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/Seguimiento/:id': caseGet((w) => `Seguimiento/${w.followUpId}`),
   'GET /api/listERPDF/:id': caseGet((w) => `listERPDF/${w.meta}`),
   'GET /api/getERPDF/:id': { ...caseGet((w) => `getERPDF/${w.meta}`), inReachMay: { status: 400, because: 'a draft (Pendiente) has no PDF' } },
+  'POST /api/exportE2B/:id': { object: 'case', read: false, call: (w) => ({ url: `/api/exportE2B/${asCase(w).meta}`, payload: { Receptor: 'EVHUMAN' } }) },
+  'GET /api/listE2B/:id': caseGet((w) => `listE2B/${w.meta}`),
+  'GET /api/getE2B/:id/:submissionId': caseGet((w) => `getE2B/${w.meta}/${submissionOf.get(w.caseId) ?? 0}`),
+  'POST /api/markE2BSent/:id/:submissionId': { object: 'case', read: false, call: (w) => ({ url: `/api/markE2BSent/${asCase(w).meta}/${submissionOf.get(asCase(w).caseId) ?? 0}` }) },
+  'POST /api/uploadE2BAck/:id': { object: 'case', read: false, call: (w) => ({ url: `/api/uploadE2BAck/${asCase(w).meta}`, payload: '<MCCI_IN200101UV01/>', headers: { 'content-type': 'application/xml' } }) },
   'GET /api/getERCIOMS/:id': { ...caseGet((w) => `getERCIOMS/${w.meta}`), inReachMay: { status: 400, because: 'a draft (Pendiente) has no CIOMS form' } },
   'GET /api/getERPDF/:erId/:fileName': caseGet((w) => `getERPDF/${w.meta}/${w.pdfFileName}`),
   'GET /api/getERPDF/:erId/:fileName/': caseGet((w) => `getERPDF/${w.meta}/${w.pdfFileName}/`),
@@ -603,6 +610,14 @@ async function track(world: World): Promise<void> {
     scope.recordIds.push(world.ramId, world.medicationId);
     const [previous] = await t.database.db.select({ id: previousMedications.id }).from(previousMedications).where(eq(previousMedications.eventId, world.caseId));
     if (previous) previousMedicationOf.set(world.caseId, previous.id);
+    const [someone] = await t.database.db.select({ id: userTable.id }).from(userTable).limit(1);
+    if (someone) {
+      const [submission] = await t.database.db
+        .insert(e2bSubmissions)
+        .values({ eventId: world.caseId, receiver: 'EVHUMAN', batchNumber: `B-${world.caseId}`, messageId: `M-${world.caseId}`, worldwideCaseId: `W-${world.caseId}`, version: 1, kind: 'initial', xml: '<x/>', sha256: '0'.repeat(64), schemaChecked: false, createdBy: someone.id })
+        .returning({ id: e2bSubmissions.id });
+      if (submission) submissionOf.set(world.caseId, submission.id);
+    }
   } else if (world.kind === 'report') {
     scope.reportIds.push(world.homeReportId);
   }
