@@ -45,6 +45,10 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
       ATALAYA_DEMO: '1',
       APP_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
+      // The browser tests run on the embedded database of a new installation, even when the
+      // shell names a PostgreSQL server for the integration tests (CI's `npm test`): blank is unset.
+      DATABASE_URL: '',
+      DATABASE_MIGRATION_URL: '',
       // A lighter proof of work than production's 100000 keeps the many robot checks quick.
       ATALAYA_CAPTCHA_MAX_NUMBER: '20000',
       ...extraEnv,

@@ -58,7 +58,7 @@ let context: Context;
 
 /** On PostgreSQL the suite's database is shared with test files running at the same time: a private one keeps the row counts ours. */
 beforeAll(async () => {
-  const { database, drop } = await privateTestDatabase('fuzz');
+  const { database, drop } = await privateTestDatabase();
   // ATALAYA_FUZZ_LOG=error shows the stack of each 500 (the test app is silent otherwise).
   const testApp = await createTestAppOn(database, process.env.ATALAYA_FUZZ_LOG === 'error' ? { logLevel: 'error' } : {});
   const { app } = testApp;

@@ -6,8 +6,8 @@ let dump: Promise<Blob> | undefined;
 
 /**
  * A migrated database for one test file: a fresh in-memory PGlite loaded from the dump the
- * global set-up made, or a connection to DATABASE_URL (tests create unique data and never
- * clean up). Close it in `afterAll`.
+ * global set-up made, or a connection to DATABASE_URL, which on the PostgreSQL server names
+ * the file's own copy of the template (file-database.ts). Close it in `afterAll`.
  */
 export async function createTestDatabase(): Promise<Database> {
   const databaseUrl = process.env.DATABASE_URL;

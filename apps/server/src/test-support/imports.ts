@@ -28,7 +28,7 @@ export interface ImportTestApp extends TestApp {
 export const TEST_RUNNER_OPTIONS: ImportRunnerOptions = { pollMs: 200, heartbeatMs: 100, staleMs: 1_000, progressIntervalMs: 50, stopTimeoutMs: 5_000 };
 
 export async function createImportTestApp(overrides: Partial<Config> = {}): Promise<ImportTestApp> {
-  const { database, drop } = await privateTestDatabase('imports');
+  const { database, drop } = await privateTestDatabase();
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', APP_URL: 'http://atalaya.test' }),
     captchaMaxNumber: 1000,

@@ -16,7 +16,7 @@ let dir: string;
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
-  ({ database, drop } = await privateTestDatabase('mail_capture'));
+  ({ database, drop } = await privateTestDatabase());
   dir = await mkdtemp(join(tmpdir(), 'atalaya-mail-'));
 });
 afterAll(async () => {

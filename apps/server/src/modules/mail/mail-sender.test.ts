@@ -68,7 +68,7 @@ function outboxRow(to: string) {
 }
 
 beforeAll(async () => {
-  ({ database, drop } = await privateTestDatabase('mail_sender'));
+  ({ database, drop } = await privateTestDatabase());
   original = await database.db
     .select({ name: settings.name, value: settings.value })
     .from(settings)

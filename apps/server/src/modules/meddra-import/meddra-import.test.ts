@@ -39,7 +39,7 @@ let folder: Awaited<ReturnType<typeof zipFolder>>;
 let rlf: SignedIn;
 
 beforeAll(async () => {
-  ({ database, drop } = await privateTestDatabase('meddra_import'));
+  ({ database, drop } = await privateTestDatabase());
   t = await createTestAppOn(database);
   folder = await zipFolder();
   rlf = await signIn(t, 'RLF', 'UY');

@@ -23,7 +23,7 @@ let adminToken: string;
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
-  const own = await privateTestDatabase('settings');
+  const own = await privateTestDatabase();
   drop = own.drop;
   t = await createTestAppOn(own.database);
   // A route that fails, for the error notices (Notificaciones_Error).

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * The PostgreSQL side of the test databases. The suite is given one DATABASE_URL (e.g.
+ * …/test); beside it live `test_tpl`, migrated and seeded once by the global set-up, and one
+ * `test_f_<random>` per test file, copied from the template (CREATE DATABASE … TEMPLATE takes
+ * a fraction of a second), so that the files run in parallel and none reads another's rows.
+ */
+function databaseName(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.slice(1));
+}
+
+function withDatabase(url: string, name: string): string {
+  const next = new URL(url);
+  next.pathname = `/${encodeURIComponent(name)}`;
+  return next.toString();
+}
+
+export function templateDatabaseUrl(baseUrl: string): string {
+  return withDatabase(baseUrl, `${databaseName(baseUrl)}_tpl`);
+}
+
+async function withAdmin<T>(baseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+export async function createTemplate(baseUrl: string): Promise<void> {
+  await withAdmin(baseUrl, (client) => client.query(`create database ${quoted(`${databaseName(baseUrl)}_tpl`)}`));
+}
+
+/** A new database for one test file, copied from the template; answers its URL. */
+export async function createFileDatabase(baseUrl: string): Promise<string> {
+  const name = `${databaseName(baseUrl)}_f_${randomBytes(5).toString('hex')}`;
+  await withAdmin(baseUrl, (client) =>
+    client.query(`create database ${quoted(name)} template ${quoted(`${databaseName(baseUrl)}_tpl`)}`),
+  );
+  return withDatabase(baseUrl, name);
+}
+
+/** Drops every file's database (and the template when asked): at the start and the end of a run. */
+export async function dropFileDatabases(baseUrl: string, options: { template: boolean }): Promise<void> {
+  const base = databaseName(baseUrl);
+  await withAdmin(baseUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1 escape '\\' or (datname = $2 and $3)`,
+      [`${base.replaceAll('_', '\\_')}\\_f\\_%`, `${base}_tpl`, options.template],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists ${quoted(datname)} with (force)`);
+  });
+}
