@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { fillReport, sendPublicReport, startReport } from '../support/public-report';
 import { signIn } from '../support/session';
 import { field, metaOf } from '../support/wizard';
+import { openEnteredCase } from '../support/triage';
 
 /**
  * Issue 20 §6: a case entered from a public report opens (in the wizard and in its view)
@@ -46,7 +47,7 @@ test('a case entered from a public report opens with no 404 and no console error
   await page.getByRole('option', { name: 'Reacción adversa a medicamento', exact: true }).click();
   const failures = watchFailures(page);
   await modal.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/reportableEvent\/[^/]+\/edit\/?$/i, { timeout: 15_000 });
+  await openEnteredCase(page);
   await expect(field(page, 'Alias')).toHaveValue('QRS', { timeout: 15_000 });
   const meta = metaOf(page);
 

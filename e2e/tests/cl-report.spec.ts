@@ -4,7 +4,7 @@ import { choose, expectStep, storedHomeReport } from '../support/public-form';
 import { DEMO_PRODUCT_UY, next, reportDialog } from '../support/public-report';
 import { signIn } from '../support/session';
 
-/** Issue 3 §5: a CL user's create-event icon opens the public form; the report is theirs, without captcha. */
+/** Issue 3 §5, issue 30 §9: a CL user's create-event icon opens the patient report form; the report is theirs, without captcha. */
 
 interface StoredReport {
   Reference: string;
@@ -27,10 +27,10 @@ test('un CL reporta desde el ícono de crear evento, sin captcha, y queda como q
   test.setTimeout(120_000);
   await signIn(page, CL.email, { expectUrl: CL.home });
   await page.getByRole('button', { name: 'Crear Evento Reportable' }).click();
-  const start = page.getByRole('dialog', { name: 'Reportar una reacción adversa' });
-  await start.getByRole('button', { name: 'No', exact: true }).click();
+  // The icon opens the patient report form itself (platform spec §6), not the health-professional question.
   const dialog = reportDialog(page);
   await expect(dialog).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Reportar una reacción adversa' })).toHaveCount(0);
 
   const reaction = `Mareos y náuseas informados por teléfono ${Date.now()}`;
   await expectStep(dialog, 'Paciente', 'Paso 1 de 7');

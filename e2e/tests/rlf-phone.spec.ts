@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, demoRole } from '../support/demo-users';
 import { accessToken } from '../support/public-form';
 import { postStaffReport } from '../support/public-report';
 import { next } from '../support/wizard';
+import { openEnteredCase } from '../support/triage';
 
 /**
  * Issue 20 §1: what an RLF meets on a phone ('phone' project: Pixel 7, touch), by tap: the
@@ -45,6 +46,15 @@ test('un RLF en el teléfono: ingresa, abre Tareas, el resumen de un reporte, el
   await expect(open).toBeVisible();
   await expectNoSidewaysScroll(page, 'Tareas');
 
+  // The inbox's 'Descartados' tab (docs/tasks.md): its cards fit the phone too; back to 'Pendientes'.
+  await page.getByRole('tab', { name: 'Descartados' }).tap();
+  await expect(page.getByRole('tab', { name: 'Descartados' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('article', { name: /^Reporte RH-/ }).first()).toBeVisible();
+  await expect(open).toBeHidden();
+  await expectNoSidewaysScroll(page, 'Tareas, Descartados');
+  await page.getByRole('tab', { name: 'Pendientes' }).tap();
+  await expect(open).toBeVisible();
+
   // The summary modal: the report as typed; a type of occurrence chosen by tap lets it in.
   await open.tap();
   const modal = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
@@ -55,7 +65,7 @@ test('un RLF en el teléfono: ingresa, abre Tareas, el resumen de un reporte, el
   await modal.getByRole('button', { name: 'Ingresar' }).tap();
 
   // The wizard: the reporter's patient, then a step further.
-  await expect(page).toHaveURL(/\/reportableEvent\/[^/]+\/edit\/?$/i, { timeout: 15_000 });
+  await openEnteredCase(page, { tap: true });
   await expect(page.getByRole('textbox', { name: 'Alias', exact: true })).toHaveValue(initials, { timeout: 15_000 });
   await expectNoSidewaysScroll(page, 'the wizard');
   await next(page);

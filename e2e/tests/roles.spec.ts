@@ -23,9 +23,10 @@ for (const demo of DEMO_ROLES) {
     const createEvent = page.getByRole('button', { name: 'Crear Evento Reportable' });
     if (demo.canCreateEvents) {
       await createEvent.click();
-      // A CL reports through the patient form (platform spec §6); the others get the create-event dialog.
-      const dialogName = demo.role === 'CL' ? 'Reportar una reacción adversa' : 'Crear Evento Reportable';
+      // A CL's icon opens the patient report form itself (platform spec §6); the others get the create-event dialog.
+      const dialogName = demo.role === 'CL' ? /^Reporte de/ : 'Crear Evento Reportable';
       await expect(page.getByRole('dialog', { name: dialogName })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Reportar una reacción adversa' })).toHaveCount(0);
     } else {
       await expect(createEvent).toHaveCount(0);
     }

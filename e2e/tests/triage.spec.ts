@@ -1,12 +1,16 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ScreenAudit } from '../support/a11y';
 import { accessToken } from '../support/public-form';
 import { fillReport, sendPublicReport, startReport } from '../support/public-report';
 import { signIn } from '../support/session';
+import { openEnteredCase } from '../support/triage';
 
 /**
  * Event spec §2.1–§2.2 and §4 'Incoming report status'; platform spec §4 'Realtime hub':
  * an RLF learns of a public report without reloading, opens it on the Tasks screen and enters
- * it as a reportable event, landing in the case's edit wizard with the report's data copied in.
+ * it as a reportable event, stays on Tareas with a notice that opens the case's edit wizard with
+ * the report's data copied in. A discarded report is found in 'Descartados', shows why it was
+ * discarded and goes back to review (issue 30 §1, §8; docs/tasks.md).
  */
 
 const RLF = 'rlf@demo.atalaya';
@@ -39,6 +43,7 @@ async function openTasks(page: Page): Promise<void> {
 }
 
 test('an RLF hears of a new public report, opens it and enters it as a case with the report’s data', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   await openTasks(page);
 
   const initials = uniqueInitials();
@@ -64,7 +69,15 @@ test('an RLF hears of a new public report, opens it and enters it as a case with
   await page.getByRole('option', { name: 'Reacción adversa a medicamento', exact: true }).click();
   await modal.getByRole('button', { name: 'Ingresar' }).click();
 
-  await expect(page).toHaveURL(/\/reportableEvent\/[^/]+\/edit\/?$/i, { timeout: 15_000 });
+  // The page stays on Tareas (spec §4: it reloads): the report left the inbox, the notice offers the case.
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: `El reporte ${reference} fue ingresado como el evento reportable` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page).toHaveURL(/\/workflow$/);
+  await expect(page.getByRole('button', { name: `Abrir el reporte ${reference}` })).toBeHidden();
+  const caseReference = await openEnteredCase(page);
+  expect(caseReference).toMatch(/^UY-\d{4}-\d{6}$/);
   const meta = new URL(page.url()).pathname.split('/')[2] ?? '';
 
   // The case holds what the reporter typed, and points back to the report.
@@ -103,5 +116,70 @@ test.describe('on a phone', () => {
     await confirm.getByRole('button', { name: 'Descartar' }).click();
 
     await expect(page.getByRole('button', { name: `Abrir el reporte ${reference}` })).toBeHidden();
+  });
+
+  test('a discarded report is found in Descartados, shows why, and Revisar brings it back to the pending list', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const initials = uniqueInitials();
+    const reference = await sendPatientReport(browser, initials, `Cefalea ${initials}`);
+    const comment = `Parece una prueba del formulario ${initials}`;
+    await openTasks(page);
+
+    const openButton = page.getByRole('button', { name: `Abrir el reporte ${reference}` });
+    const modal = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
+    await openButton.click();
+    await modal.getByRole('button', { name: 'Descartar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Descartar reporte' });
+    await confirm.getByRole('textbox').fill(comment);
+    await confirm.getByRole('button', { name: 'Descartar' }).click();
+    await expect(modal).toBeHidden();
+    await expect(openButton).toBeHidden();
+
+    await page.getByRole('tab', { name: 'Descartados' }).click();
+    await expect(page.getByRole('tab', { name: 'Descartados' })).toHaveAttribute('aria-selected', 'true');
+    await expect(openButton).toBeVisible();
+    // axe (serious, critical) and no sideways scroll at 390 px, on the tab and on the modal.
+    const audit = new ScreenAudit(page);
+    await audit.check('Tareas, Descartados');
+
+    // The modal waits for a fresh read: the cached one (still Nuevo, with Descartar) is never shown.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/getEventoDeHomeById\//, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openButton.click();
+    await expect(modal.getByRole('status')).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Descartar' })).toHaveCount(0);
+    // Later reads pass straight through (the held promise is settled).
+    release();
+
+    // Descartado, with its history and comment; only Revisar, once a type is chosen.
+    await expect(modal.getByText('Descartado', { exact: true }).first()).toBeVisible();
+    const history = modal.getByRole('region', { name: 'Historial del reporte' });
+    await expect(history.getByText('Nuevo → Descartado')).toBeVisible();
+    await expect(history.getByText(`Comentario: ${comment}`)).toBeVisible();
+    await expect(history.getByText(/Rosa Laborde/)).toBeVisible();
+    await audit.check('Resumen de un reporte descartado');
+    audit.expectClean();
+    await expect(modal.getByRole('button', { name: 'Revisar' })).toHaveCount(0);
+    await modal.getByRole('combobox', { name: 'Tipo de acontecimiento' }).click();
+    await page.getByRole('option', { name: 'Reacción adversa a medicamento', exact: true }).click();
+    await expect(modal.getByRole('button', { name: 'Revisar' })).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Descartar' })).toHaveCount(0);
+    await expect(modal.getByRole('button', { name: 'Ingresar' })).toHaveCount(0);
+    await modal.getByRole('button', { name: 'Revisar' }).click();
+    await expect(modal).toBeHidden();
+    await expect(openButton).toBeHidden();
+
+    // Back in Pendientes, En revisión, its whole history kept.
+    await page.getByRole('tab', { name: 'Pendientes' }).click();
+    await openButton.click();
+    await expect(modal.getByText('En revisión', { exact: true }).first()).toBeVisible();
+    await expect(modal.getByRole('region', { name: 'Historial del reporte' }).getByText('Descartado → En revisión')).toBeVisible();
+    await expect(modal.getByRole('region', { name: 'Historial del reporte' }).getByText(`Comentario: ${comment}`)).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Revisar' })).toHaveCount(0);
   });
 });

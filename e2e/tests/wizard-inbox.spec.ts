@@ -3,6 +3,7 @@ import { accessToken } from '../support/public-form';
 import { fillReport, sendPublicReport, startReport } from '../support/public-report';
 import { signIn } from '../support/session';
 import { advance, apiGet, field, metaOf, next, pickRadio } from '../support/wizard';
+import { openEnteredCase } from '../support/triage';
 
 /**
  * Event spec §2.4 step 1 ('Origen de reporte ( {reference} )'), §4: a case entered from the
@@ -42,7 +43,7 @@ test('a case entered from the inbox is completed in the wizard and sent', async 
   await modal.getByRole('combobox', { name: 'Tipo de acontecimiento' }).click();
   await page.getByRole('option', { name: 'Reacción adversa a medicamento', exact: true }).click();
   await modal.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/reportableEvent\/[^/]+\/edit\/?$/i, { timeout: 15_000 });
+  await openEnteredCase(page);
   const meta = metaOf(page);
 
   // Step 0 holds the reporter's patient; step 1 is the report itself.

@@ -155,7 +155,7 @@ export async function buildApp({
   await app.register(caseEditModule, { db });
   await app.register(referenceDataModule, { db, configurationEvents });
   await app.register(filesModule, { db });
-  await app.register(followUpModule, { db, caseEvents });
+  await app.register(followUpModule, { db, caseEvents, appUrl: config.appUrl });
   await app.register(caseWorkflowModule, { db, caseEvents, appUrl: config.appUrl });
   await app.register(casePdfModule, { db });
   await app.register(e2bModule, { db, xsdDir: config.e2bXsdDir });

@@ -18,5 +18,7 @@ export function showNotice({ kind, title, message }: Notice): void {
     message: message || null,
     icon: <Icon size={18} stroke={2} />,
     withBorder: true,
+    // An icon-only button: without a name axe reports button-name (critical) while a toast shows.
+    closeButtonProps: { 'aria-label': 'Cerrar aviso' },
   });
 }

@@ -111,6 +111,31 @@ export const homeReportDetailSchema = homeReportByReferenceSchema.extend({
 });
 export type HomeReportDetail = z.infer<typeof homeReportDetailSchema>;
 
+/**
+ * One status change of an incoming report ('Historial del reporte' in the summary modal): the
+ * statuses before (null for the report's arrival) and after with their names, the comment
+ * given, who made it (null for the public site) and when (ISO 8601). Status 4 is Ingresado.
+ */
+export const homeReportHistoryEntrySchema = z.object({
+  Date: z.string(),
+  FromStatus: z.number().int().nullable(),
+  FromStatusName: z.string().nullable(),
+  Status: z.number().int(),
+  StatusName: z.string(),
+  Comment: z.string().nullable(),
+  User: z.string().nullable(),
+});
+export type HomeReportHistoryEntry = z.infer<typeof homeReportHistoryEntrySchema>;
+
+/**
+ * `GET /api/getEventoDeHomeById/{id}`: the report of the summary modal with its history
+ * (`Historial`, oldest first), so a discarded report shows why it was discarded.
+ */
+export const homeReportWithHistorySchema = homeReportDetailSchema.extend({
+  Historial: z.array(homeReportHistoryEntrySchema),
+});
+export type HomeReportWithHistory = z.infer<typeof homeReportWithHistorySchema>;
+
 /** The reporter's contact fields in a stored report (`InformacionContacto.Reporta`). */
 export const REPORTER_CONTACT_FIELDS = ['Nombre', 'Email', 'Telefono'] as const;
 

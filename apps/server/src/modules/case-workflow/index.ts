@@ -2,7 +2,7 @@ export { caseWorkflowModule, type CaseWorkflowModuleOptions } from './routes.js'
 export { getActions, sendAction } from './actions.js';
 export { annulCase } from './annul.js';
 export { evaluationCompleteOf } from './evaluation-complete.js';
-export { caseSentMail, actionMail, caseViewUrl } from './mails.js';
+export { caseSentMail, actionMail, caseViewUrl, followUpMail, followUpViewUrl } from './mails.js';
 export {
   checkTransition,
   confirmationLines,

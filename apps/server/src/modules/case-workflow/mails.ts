@@ -35,3 +35,33 @@ export function actionMail(input: { to: string; referenceNumber: string; link: s
     ].join('\n\n'),
   };
 }
+
+/** The absolute address of a follow-up event's view: `{APP_URL}/reportableEvent/{meta}/view/details/3`. */
+export function followUpViewUrl(appUrl: string, meta: string): string {
+  return `${caseViewUrl(appUrl, meta)}/3`;
+}
+
+/**
+ * The e-mail each RLF of the case's country receives when a follow-up report is added to a
+ * case (insertES): the follow-up event arrives in their review (En revisión RLF), as a sent case does.
+ */
+export function followUpMail(input: {
+  to: string;
+  caseReference: string;
+  followUpReference: string;
+  caseLink: string;
+  followUpLink: string;
+  subGroupName: string;
+  countryName: string;
+}): OutgoingMail {
+  return {
+    to: input.to,
+    subject: `Nuevo reporte de seguimiento ${input.followUpReference}`,
+    text: [
+      `Se agregó el reporte de seguimiento ${input.followUpReference} al evento reportable ${input.caseReference} (${input.subGroupName}, ${input.countryName}). Quedó en revisión.`,
+      '',
+      `Puede ver el reporte de seguimiento en Atalaya: ${input.followUpLink}`,
+      `Y el evento reportable: ${input.caseLink}`,
+    ].join('\n'),
+  };
+}

@@ -11,6 +11,7 @@ import {
   eventRams,
   events,
   followUpReports,
+  mailOutbox,
   users,
 } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
@@ -145,6 +146,38 @@ describe('POST /api/insertES', () => {
     // The case's follow-up list shows it.
     const list = await t.app.inject({ method: 'GET', url: `/api/getERFollowUpByMeta/${testCase.meta}`, headers: rlf.headers });
     expect(list.json()).toEqual([expect.objectContaining({ NumeroReferencia: answer.NumeroReferencia, UserFullName: 'Prueba RLF' })]);
+  });
+
+  it('e-mails each enabled RLF of the case’s country through the outbox, with absolute links to the follow-up and the case', async () => {
+    const [otherRlf, disabledRlf, foreignRlf, qppv] = await Promise.all([
+      createUser(t.database.db, { role: 'RLF', country: 'UY' }),
+      createUser(t.database.db, { role: 'RLF', country: 'UY', isActive: false }),
+      createUser(t.database.db, { role: 'RLF', country: 'AR' }),
+      createUser(t.database.db, { role: 'QPPV', country: 'UY' }),
+    ]);
+    const testCase = await newCase();
+    const response = await insertES(rlf, followUpBody(testCase));
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<{ MetaData: string; NumeroReferencia: string }>();
+
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Nuevo reporte de seguimiento ${answer.NumeroReferencia}`));
+    const to = mails.map((mail) => mail.to);
+    expect(to).toContain(rlf.user.email);
+    expect(to).toContain(otherRlf.email);
+    for (const left of [disabledRlf, foreignRlf, qppv]) expect(to).not.toContain(left.email);
+    expect(new Set(to).size).toBe(to.length);
+    const text = mails.find((mail) => mail.to === otherRlf.email)?.text ?? '';
+    expect(text).toContain(`al evento reportable ${testCase.referenceNumber}`);
+    expect(text).toContain(`${t.config.appUrl}/reportableEvent/${answer.MetaData}/view/details/3`);
+    expect(text).toContain(`${t.config.appUrl}/reportableEvent/${testCase.meta}/view/details`);
+    expect(text).toMatch(/https?:\/\//);
+  });
+
+  it('queues no e-mail when the follow-up is refused', async () => {
+    const testCase = await newCase(ER_STATUS.PENDIENTE);
+    expect((await insertES(rlf, followUpBody(testCase))).statusCode).toBe(400);
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Nuevo reporte de seguimiento ${testCase.referenceNumber}-S1`));
+    expect(mails).toEqual([]);
   });
 
   it('numbers the next follow-up -S2, also when a QPPV of the laboratory creates it', async () => {

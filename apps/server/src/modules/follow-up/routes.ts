@@ -15,6 +15,8 @@ export interface FollowUpModuleOptions {
   db: Db;
   /** Told about each follow-up event, after its commit (the RLF of its country see it arrive). */
   caseEvents: CaseEvents;
+  /** The public address of the application (APP_URL): the e-mail's links are absolute. */
+  appUrl: string;
 }
 
 /** Roles that use the wizard and so create follow-up reports (domain `canCreateFollowUp`). */
@@ -28,7 +30,7 @@ const withNotFound = { ...errorResponses, 404: messageSchema };
  * The follow-up of a case: the report created by the wizard's finish in type '2' (insertES,
  * issue 5 §6), and the reads of the event view's follow-up tabs (event spec §9).
  */
-export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = async (app, { db, caseEvents }) => {
+export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = async (app, { db, caseEvents, appUrl }) => {
   app.route({
     method: 'POST',
     url: '/api/insertES',
@@ -42,7 +44,7 @@ export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = asyn
       response: { 200: metaDataResultSchema, ...errorResponses, 404: messageSchema },
     },
     handler: async (request) => {
-      const { created, ...answer } = await createFollowUp(db, requireUser(request), request.body);
+      const { created, ...answer } = await createFollowUp(db, requireUser(request), request.body, { appUrl });
       announceCaseCreated(caseEvents, created, request.log);
       return answer;
     },

@@ -6,14 +6,18 @@ import {
   MSG,
   needsAdverseEvent,
   parseReference,
+  ROLE_IDS,
 } from '@atalaya/domain';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { countries, eventComments, events, followUpReports } from '../../db/schema/index.js';
+import { countries, eventComments, events, followUpReports, subGroups, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { publicUrl } from '../../shared/settings.js';
 import { upsertOrigin, upsertPatient } from '../case-edit/index.js';
+import { caseViewUrl, followUpMail, followUpViewUrl } from '../case-workflow/index.js';
+import { enqueueMail } from '../mail/index.js';
 import { insertMedicationRecord, insertRamRecord } from '../case-medications/index.js';
 import { CASE_CREATED_DESCRIPTION, type CaseCreated, type ChangeLine, newCaseMeta, recordCaseOperation } from '../cases/index.js';
 import { type CaseInReach, findCaseInReach } from '../reach/index.js';
@@ -37,6 +41,8 @@ async function lockParentCase(tx: Tx, user: AuthUser, meta: string) {
       subGroupId: events.subGroupId,
       countryId: events.countryId,
       countryCode: countries.code,
+      countryName: countries.name,
+      subGroupName: subGroups.nombre,
       isRam: events.isRam,
       homeReportId: events.homeReportId,
       homeReferenceNumber: events.homeReferenceNumber,
@@ -44,6 +50,7 @@ async function lockParentCase(tx: Tx, user: AuthUser, meta: string) {
     })
     .from(events)
     .innerJoin(countries, eq(countries.id, events.countryId))
+    .innerJoin(subGroups, eq(subGroups.id, events.subGroupId))
     .where(eq(events.id, found.id));
   if (!parent) throw notFound(MSG.lists.eventNotFound);
   return { found, parent };
@@ -63,9 +70,23 @@ function referenceOf(caseReference: string, sequence: number): string {
  * `{case}-S{n}`, linked to the case) with the posted patient, origin, medications and adverse
  * events (each checked like the wizard's writes: a bad one refuses everything), the case's
  * follow-up report row, the 'Seguimiento' comment and history entry on the case, and the
- * creation entry of the new event; the audit rows come with the history entries.
+ * creation entry of the new event; the audit rows come with the history entries; and the
+ * e-mail to each RLF of the case's country (`followUpMail`, through the outbox).
  */
-export async function createFollowUp(db: Db, user: AuthUser, body: FinishFollowUp): Promise<FollowUpCreated> {
+/** The enabled RLF of a country: the follow-up event waits for their review (En revisión RLF). */
+function countryRlfs(tx: Tx, countryId: number) {
+  return tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.roleId, ROLE_IDS.RLF), eq(users.isActive, true), eq(users.countryId, countryId)));
+}
+
+export interface FollowUpDeps {
+  /** The public address of the application (APP_URL): mailed links are absolute. */
+  appUrl: string;
+}
+
+export async function createFollowUp(db: Db, user: AuthUser, body: FinishFollowUp, deps: FollowUpDeps): Promise<FollowUpCreated> {
   return db.transaction(async (tx) => {
     const { found, parent } = await lockParentCase(tx, user, body.ev.Meta);
     if (!canCreateFollowUp(user.role, found.status) || parent.parentEventId !== null) throw badRequest(MSG.wizard.followUpNotAllowed);
@@ -132,6 +153,24 @@ export async function createFollowUp(db: Db, user: AuthUser, body: FinishFollowU
       comment: body.comentario,
       now,
     });
+
+    // The same notice as a case sent to review (caseSentMail): each RLF of the country gets an
+    // e-mail, queued in this transaction (the outbox), with absolute links (web.publicUrl, else APP_URL).
+    const base = await publicUrl(tx, deps.appUrl);
+    for (const recipient of await countryRlfs(tx, parent.countryId)) {
+      await enqueueMail(
+        tx,
+        followUpMail({
+          to: recipient.email,
+          caseReference: found.referenceNumber,
+          followUpReference: referenceNumber,
+          caseLink: caseViewUrl(base, found.meta),
+          followUpLink: followUpViewUrl(base, meta),
+          subGroupName: parent.subGroupName,
+          countryName: parent.countryName,
+        }),
+      );
+    }
 
     return {
       MetaData: meta,

@@ -7,7 +7,7 @@ import { laboratoryGrantRow } from '../../test-support/factories.js';
 import { countryId, createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { patientReport, professionalReport } from '../../test-support/public-reports.js';
 import { createCase } from '../cases/index.js';
-import type { HomeReportDetail } from '@atalaya/domain';
+import type { HomeReportDetail, HomeReportWithHistory } from '@atalaya/domain';
 import { postPublicReport, postUserReport, type SignedIn, signIn, triageOk } from '../../test-support/home-reports.js';
 
 let t: TestApp;
@@ -47,7 +47,30 @@ describe('GET /api/getEventoDeHomeById/{id}', () => {
       Pais: 'UY',
       SubGroup: 0,
       Data: { ...payload, Tipo: { Pais: 'UY', SubGroup: '0', SubGroupName: 'Sin clasificar (reporte de la web)' } },
+      Historial: [{ Date: expect.any(String), FromStatus: null, FromStatusName: null, Status: 1, StatusName: 'Nuevo', Comment: 'Creado', User: null }],
     });
+  });
+
+  it('gives the status history, oldest first, with each comment, user and date: a discarded report keeps why', async () => {
+    const { Id } = await postPublicReport(t, patientReport(product));
+    await triageOk(t, 'updatestatiserfromerhome', rlfUy, { homeERId: Id, newStatus: 3, comentario: 'Parece spam' });
+    const discarded = (await byId(Id, qppv)).json<HomeReportWithHistory>();
+    expect(discarded).toMatchObject({ Status: 3, StatusName: 'Descartado' });
+    expect(discarded.Historial).toEqual([
+      { Date: expect.any(String), FromStatus: null, FromStatusName: null, Status: 1, StatusName: 'Nuevo', Comment: 'Creado', User: null },
+      { Date: expect.any(String), FromStatus: 1, FromStatusName: 'Nuevo', Status: 3, StatusName: 'Descartado', Comment: 'Parece spam', User: 'Prueba RLF' },
+    ]);
+
+    await triageOk(t, 'updatestatiserfromerhome', qppv, { homeERId: Id, newStatus: 2, subGroup: 'ESAVI' });
+    const reviewed = (await byId(Id, rlfUy)).json<HomeReportWithHistory>();
+    expect(reviewed.Status).toBe(2);
+    expect(reviewed.Historial.map((entry) => [entry.FromStatusName, entry.StatusName, entry.Comment, entry.User])).toEqual([
+      [null, 'Nuevo', 'Creado', null],
+      ['Nuevo', 'Descartado', 'Parece spam', 'Prueba RLF'],
+      ['Descartado', 'En revisión', null, 'Prueba QPPV'],
+    ]);
+    const times = reviewed.Historial.map((entry) => Date.parse(entry.Date));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it('follows the triage: status, type of occurrence and country chosen', async () => {

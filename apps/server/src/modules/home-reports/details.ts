@@ -1,9 +1,19 @@
-import { canSeeReporterContact, type HomeReportDetail, homeReportDetailSchema, homeReportStatusName, MSG, withoutReporterContact } from '@atalaya/domain';
-import { and, eq } from 'drizzle-orm';
+import {
+  canSeeReporterContact,
+  type HomeReportDetail,
+  homeReportDetailSchema,
+  type HomeReportHistoryEntry,
+  homeReportStatusName,
+  type HomeReportWithHistory,
+  homeReportWithHistorySchema,
+  MSG,
+  withoutReporterContact,
+} from '@atalaya/domain';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { events, homeReports } from '../../db/schema/index.js';
+import { events, homeReports, homeReportStatusHistory, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
 import { CASE_READERS, metaParams } from '../../http/case-routes.js';
@@ -24,11 +34,41 @@ function toDetail(row: HomeReportRecord): HomeReportDetail {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `getEventoDeHomeById`: unknown, malformed and out-of-reach ids answer the same 404. */
-async function getById(db: Db, id: string, user: AuthUser): Promise<HomeReportDetail> {
+/** Every status change of a report, oldest first, with its comment, its user's name and its time. */
+async function historyOf(db: Db, id: string): Promise<HomeReportHistoryEntry[]> {
+  const rows = await db
+    .select({
+      createdAt: homeReportStatusHistory.createdAt,
+      fromStatus: homeReportStatusHistory.fromStatus,
+      toStatus: homeReportStatusHistory.toStatus,
+      comment: homeReportStatusHistory.comment,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(homeReportStatusHistory)
+    .leftJoin(users, eq(users.id, homeReportStatusHistory.userId))
+    .where(eq(homeReportStatusHistory.homeReportId, id))
+    .orderBy(asc(homeReportStatusHistory.createdAt), asc(homeReportStatusHistory.id));
+  return rows.map((row) => ({
+    Date: row.createdAt.toISOString(),
+    FromStatus: row.fromStatus,
+    FromStatusName: row.fromStatus === null ? null : homeReportStatusName(row.fromStatus),
+    Status: row.toStatus,
+    StatusName: homeReportStatusName(row.toStatus),
+    Comment: row.comment,
+    User: row.firstName === null ? null : `${row.firstName} ${row.lastName ?? ''}`.trim(),
+  }));
+}
+
+/**
+ * `getEventoDeHomeById`: the report with its status history (`Historial`, so the comment of a
+ * discard stays visible when the report is reopened). Unknown, malformed and out-of-reach ids
+ * answer the same 404.
+ */
+async function getById(db: Db, id: string, user: AuthUser): Promise<HomeReportWithHistory> {
   const row = UUID.test(id) ? await findHomeReport(db, eq(homeReports.id, id)) : null;
   if (!row || !reachesHomeReport(user, row.countryCode)) throw notFound(MSG.homeReports.reportNotFound);
-  return toDetail(row);
+  return { ...toDetail(row), Historial: await historyOf(db, row.id) };
 }
 
 /**
@@ -61,9 +101,9 @@ export const homeReportDetailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
     config: { roles: HOME_REPORT_READERS },
     schema: {
       tags: ['Reportes recibidos'],
-      summary: 'Un reporte recibido, por su id, con su estado, país y tipo de acontecimiento (modal de resumen)',
+      summary: 'Un reporte recibido, por su id, con su estado, país, tipo de acontecimiento e historial de estados (modal de resumen)',
       params: z.object({ id: z.string().max(64, MSG.homeReports.reportNotFound) }),
-      response: responses,
+      response: { ...responses, 200: homeReportWithHistorySchema },
     },
     handler: (request) => getById(db, request.params.id, requireUser(request)),
   });

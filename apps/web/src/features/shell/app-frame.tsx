@@ -6,7 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { RealtimeProvider } from '../../shared/realtime';
 import { useIdleStage, useSession } from '../../shared/session';
 import { LockScreen, TermsModal } from '../auth';
-import { ReportFormModal, StartReportModal } from '../public-report';
+import { ReportFormModal } from '../public-report';
 import { AppHeader } from './app-header';
 import { CreateEventModal } from './create-event-modal';
 import { IdleBanner } from './idle-banner';
@@ -16,6 +16,9 @@ import { UserDrawer } from './user-drawer';
 
 /** Platform spec §9: the compact layout starts at a window width of 900 px or less. */
 const COMPACT_QUERY = '(max-width: 900px)';
+
+/** CL's create icon opens the patient report form (isMedic false; platform spec §6 'CL'). */
+const PATIENT_FORM = false;
 
 /** The application frame of the internal area: header, drawers, idle lock and terms. */
 export function AppFrame() {
@@ -55,7 +58,7 @@ export function AppFrame() {
           navOpened={navOpened}
           onToggleNav={nav.toggle}
           onOpenUser={userDrawer.open}
-          onCreateEvent={createMode ? createDialog.open : undefined}
+          onCreateEvent={createMode === 'patientForm' ? () => setReportIsMedic(PATIENT_FORM) : createMode ? createDialog.open : undefined}
         />
       </AppShell.Header>
       {/* Before the terms are accepted the server answers nothing but the context and the terms
@@ -65,18 +68,9 @@ export function AppFrame() {
       <UserDrawer opened={userOpened} onClose={closeUser} user={user} adminItems={adminItems} onSignOut={signOut} />
       {createMode === 'dialog' ? <CreateEventModal opened={createOpened} onClose={createDialog.close} /> : null}
       {createMode === 'patientForm' ? (
-        <>
-          {/* CL reports what they heard through the patient form, as the reporter (platform spec §6). */}
-          <StartReportModal
-            opened={createOpened}
-            onClose={createDialog.close}
-            onStart={(isMedic) => {
-              createDialog.close();
-              setReportIsMedic(isMedic);
-            }}
-          />
-          <ReportFormModal isMedic={reportIsMedic} onClose={() => setReportIsMedic(null)} signedInEmail={user.Email} />
-        </>
+        // CL reports what they heard through the patient form, as the reporter (platform spec §6):
+        // the icon opens it straight away, without the health-professional question.
+        <ReportFormModal isMedic={reportIsMedic} onClose={() => setReportIsMedic(null)} signedInEmail={user.Email} />
       ) : null}
       <IdleBanner visible={stage === 'idle'} />
       <TermsModal />

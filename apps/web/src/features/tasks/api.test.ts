@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_PAGE } from '../../shared/list';
-import { homeReportQuery, homeReportsListPath, homeReportsListQuery, tasksKeys, workflowListPath, workflowListQuery } from './api';
+import {
+  discardedReportsListPath,
+  discardedReportsListQuery,
+  freshReport,
+  homeReportQuery,
+  homeReportsListPath,
+  homeReportsListQuery,
+  tasksKeys,
+  workflowListPath,
+  workflowListQuery,
+} from './api';
 
 const after = { pageNumber: 2, at: { kind: 'after', key: 'WyJ4Il0' } } as const;
 const last = { pageNumber: 7, at: { kind: 'last' } } as const;
@@ -34,5 +44,24 @@ describe('Tasks screen calls', () => {
   it('keeps the previous page on screen while the next one loads', () => {
     expect(workflowListQuery(after).placeholderData).toBeDefined();
     expect(homeReportsListQuery(last).placeholderData).toBeDefined();
+  });
+
+  it('asks getReportHome for the discarded reports (status 3), paged like the other lists, and reloads them with the lists', () => {
+    expect(discardedReportsListPath()).toBe('getReportHome/1/15/FechaCreacion%20DESC/null/null/3/null/null/null');
+    expect(discardedReportsListPath(after)).toBe('getReportHome/2/15/FechaCreacion%20DESC/null/null/3/null/null/null?pageKey=after%3AWyJ4Il0');
+    const key = discardedReportsListQuery(FIRST_PAGE).queryKey;
+    expect(key.slice(0, tasksKeys.lists.length)).toEqual(tasksKeys.lists);
+    expect(key).not.toEqual(homeReportsListQuery(FIRST_PAGE).queryKey);
+    expect(discardedReportsListQuery(last).placeholderData).toBeDefined();
+  });
+
+  it('reads the report of the modal again at every opening and shows only that read, never an earlier cached one', () => {
+    const options = homeReportQuery('r1');
+    expect(options.refetchOnMount).toBe('always');
+    expect(options.gcTime).toBe(0);
+    const cached = { Status: 1 };
+    expect(freshReport({ data: cached, isFetchedAfterMount: false })).toBeUndefined();
+    expect(freshReport({ data: cached, isFetchedAfterMount: true })).toBe(cached);
+    expect(freshReport({ data: undefined, isFetchedAfterMount: true })).toBeUndefined();
   });
 });

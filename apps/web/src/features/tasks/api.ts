@@ -3,10 +3,11 @@ import {
   DEFAULT_WORKFLOW_ORDER,
   PAGE_SIZE,
   type ErListRow,
-  type HomeReportDetail,
+  HOME_REPORT_STATUS,
   type HomeReportRow,
   type HomeReportStatusResult,
   type HomeReportStatusUpdate,
+  type HomeReportWithHistory,
   type PagedResult,
   type PageRequest,
   pageKeyText,
@@ -24,6 +25,8 @@ export const tasksKeys = {
     [...TASKS_KEY, 'list', 'workflow', request.pageNumber, pageKeyText(request.at) ?? 'first', orderBy] as const,
   homeReports: (request: PageRequest, orderBy: string) =>
     [...TASKS_KEY, 'list', 'home-reports', request.pageNumber, pageKeyText(request.at) ?? 'first', orderBy] as const,
+  discardedReports: (request: PageRequest, orderBy: string) =>
+    [...TASKS_KEY, 'list', 'discarded-reports', request.pageNumber, pageKeyText(request.at) ?? 'first', orderBy] as const,
   homeReport: (id: string) => [...TASKS_KEY, 'home-report', id] as const,
 };
 
@@ -46,6 +49,15 @@ export function homeReportsListPath(request: PageRequest = FIRST_PAGE, orderBy: 
   return `getWFReportHome/${request.pageNumber}/${PAGE_SIZE}/${encodeURIComponent(orderBy)}${pageKeyQuery(request)}`;
 }
 
+/**
+ * `getReportHome/{page}/15/{orderBy}/null/null/3/null/null/null?pageKey=…`: the 'Descartados' tab,
+ * the discarded reports (status 3) in the user's reach, from where Revisar brings one back.
+ */
+export function discardedReportsListPath(request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_HOME_REPORT_ORDER): string {
+  const filters = ['null', 'null', String(HOME_REPORT_STATUS.DESCARTADO), 'null', 'null', 'null'].join('/');
+  return `getReportHome/${request.pageNumber}/${PAGE_SIZE}/${encodeURIComponent(orderBy)}/${filters}${pageKeyQuery(request)}`;
+}
+
 /** The lists are what the user works from: always asked again when the screen opens. */
 const LIST_OPTIONS = { staleTime: 0, placeholderData: keepPreviousData } as const;
 
@@ -63,14 +75,36 @@ export const homeReportsListQuery = (request: PageRequest = FIRST_PAGE, orderBy:
     ...LIST_OPTIONS,
   });
 
-/** `getEventoDeHomeById/{id}`: the whole incoming report for the summary modal. */
+export const discardedReportsListQuery = (request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_HOME_REPORT_ORDER) =>
+  queryOptions({
+    queryKey: tasksKeys.discardedReports(request, orderBy),
+    queryFn: ({ signal }) => api.get<PagedResult<HomeReportRow>>(discardedReportsListPath(request, orderBy), { signal }),
+    ...LIST_OPTIONS,
+  });
+
+/**
+ * `getEventoDeHomeById/{id}`: the whole incoming report, with its status history, for the
+ * summary modal. Read again every time the modal opens (`refetchOnMount: 'always'`) and not
+ * kept once closed (`gcTime: 0`): the modal waits for that read (`freshReport`), so a report
+ * triaged since (here or by another user) never shows its old status and buttons.
+ */
 export const homeReportQuery = (id: string) =>
   queryOptions({
     queryKey: tasksKeys.homeReport(id),
-    queryFn: ({ signal }) => api.get<HomeReportDetail>(`getEventoDeHomeById/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get<HomeReportWithHistory>(`getEventoDeHomeById/${encodeURIComponent(id)}`, { signal }),
     enabled: id !== '',
     staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
   });
+
+/**
+ * The report the modal may show: only one read since the modal opened. A cached read from an
+ * earlier opening (another status, other buttons) is not shown while the new one loads.
+ */
+export function freshReport<T>(query: { data: T | undefined; isFetchedAfterMount: boolean }): T | undefined {
+  return query.isFetchedAfterMount ? query.data : undefined;
+}
 
 /**
  * Triage of an incoming report: `updatestatiserfromerhome` for Revisar (2) and Descartar (3),

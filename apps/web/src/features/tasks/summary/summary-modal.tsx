@@ -1,26 +1,34 @@
-import { eventEditPath, MSG, UNCLASSIFIED_SUB_GROUP, type HomeReportAction, type HomeReportStatusResult } from '@atalaya/domain';
+import { MSG, UNCLASSIFIED_SUB_GROUP, type HomeReportAction, type HomeReportStatusResult, type HomeReportWithHistory } from '@atalaya/domain';
 import { Alert, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { DateText } from '../../../shared/display';
 import { CommentConfirmModal, ListError, ListModal } from '../../../shared/list';
 import { FIELD_COMBOBOX_PROPS } from '../../../shared/form';
 import { showNotice } from '../../../shared/notices';
 import { SummaryCard, SummarySections } from '../../../shared/summary';
 import { countryOptions, homeCodiguerasQuery, subGroupOptions, type HomeCodigueras } from '../../public-report';
-import { homeReportQuery, useTriageHomeReport } from '../api';
+import { freshReport, homeReportQuery, useTriageHomeReport } from '../api';
 import { HomeReportStatusBadge, ReporterKind } from '../home-report-cells';
 import classes from '../tasks.module.css';
+import { ReportHistoryCard } from './report-history-card';
 import { summarySections } from './summary-sections';
 import { initialChoice, subGroupSelectValue, summaryActions, triageBody, triageDoneMessage, triageWarning, type TriageChoice } from './triage';
-import type { HomeReportDetail } from './types';
+
+/** A case just entered from a report (Ingresar): the Tasks screen offers to open it. */
+export interface EnteredCase {
+  reportReference: string;
+  caseReference: string | null;
+  meta: string;
+}
 
 export interface SummaryModalProps {
   /** The incoming report shown; null while closed. */
   reportId: string | null;
   onClose(): void;
+  /** After Ingresar: the modal closes and the user stays on Tareas with the new case at hand. */
+  onEntered(entered: EnteredCase): void;
 }
 
 /** Ingresar leads; Revisar is a quieter but plainly enabled choice (dark orange on pale orange, AA). */
@@ -31,14 +39,14 @@ const ACTION_LOOK: Record<HomeReportAction, { color: string; variant: 'filled' |
 };
 
 interface SummaryBodyProps {
-  report: HomeReportDetail;
+  report: HomeReportWithHistory;
   lists: HomeCodigueras;
   onClose(): void;
+  onEntered(entered: EnteredCase): void;
 }
 
 /** The summary and its triage: the editable type and country, the sections, the buttons. */
-function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
-  const navigate = useNavigate();
+function SummaryBody({ report, lists, onClose, onEntered }: SummaryBodyProps) {
   const original = useMemo(() => initialChoice(report), [report]);
   const [choice, setChoice] = useState<TriageChoice>(original);
   const [warning, setWarning] = useState<string | null>(null);
@@ -51,10 +59,14 @@ function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
   const request = (action: HomeReportAction, comment?: string) => ({ action, body: triageBody(action, report, choice, original, comment ?? null) });
   const triageDone = {
     onSuccess: (result: HomeReportStatusResult, { action }: { action: HomeReportAction }) => {
-      showNotice({ kind: 'success', title: ACTION_LOOK[action].done, message: triageDoneMessage(action, report.Reference, result.NumeroReferencia) });
       setDiscarding(false);
       onClose();
-      if (action === 'Ingresar' && result.MetaData) void navigate(eventEditPath(result.MetaData));
+      // Ingresar keeps the user on Tareas (event spec §4: the page reloads) with a notice that opens the new case.
+      if (action === 'Ingresar' && result.MetaData) {
+        onEntered({ reportReference: report.Reference, caseReference: result.NumeroReferencia ?? null, meta: result.MetaData });
+        return;
+      }
+      showNotice({ kind: 'success', title: ACTION_LOOK[action].done, message: triageDoneMessage(action, report.Reference, result.NumeroReferencia) });
     },
   };
 
@@ -119,6 +131,8 @@ function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
 
       <SummarySections sections={sections} />
 
+      <ReportHistoryCard entries={report.Historial} />
+
       <Stack gap="xs" className={classes.footer}>
         {warning ? (
           <Alert color="yellow" variant="light" title="Advertencia" icon={<IconAlertTriangle size={18} />} role="alert">
@@ -163,10 +177,12 @@ function SummaryBody({ report, lists, onClose }: SummaryBodyProps) {
   );
 }
 
-function SummaryContent({ reportId, onClose }: { reportId: string; onClose(): void }) {
+function SummaryContent({ reportId, onClose, onEntered }: { reportId: string; onClose(): void; onEntered(entered: EnteredCase): void }) {
   const report = useQuery(homeReportQuery(reportId));
   const lists = useQuery(homeCodiguerasQuery);
-  if (report.data && lists.data) return <SummaryBody report={report.data} lists={lists.data} onClose={onClose} />;
+  // Only a read made since the modal opened: a cached one may show a status the report left.
+  const fresh = freshReport(report);
+  if (fresh && lists.data) return <SummaryBody report={fresh} lists={lists.data} onClose={onClose} onEntered={onEntered} />;
   if (report.isError || lists.isError) {
     return (
       <Stack gap="md">
@@ -193,10 +209,10 @@ function SummaryContent({ reportId, onClose }: { reportId: string; onClose(): vo
 }
 
 /** 'Reporte generado por médico / paciente' (event spec §2.2): read, then triage, an incoming report. */
-export function SummaryModal({ reportId, onClose }: SummaryModalProps) {
+export function SummaryModal({ reportId, onClose, onEntered }: SummaryModalProps) {
   return (
     <ListModal opened={reportId !== null} onClose={onClose} title={MSG.homeReports.title} size="xl" closeOnClickOutside={false}>
-      {reportId ? <SummaryContent key={reportId} reportId={reportId} onClose={onClose} /> : null}
+      {reportId ? <SummaryContent key={reportId} reportId={reportId} onClose={onClose} onEntered={onEntered} /> : null}
     </ListModal>
   );
 }
