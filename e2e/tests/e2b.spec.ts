@@ -82,3 +82,25 @@ test('a QPPV exports a closed demo case as E2B(R3), marks it sent and loads the 
   await expect(row).toContainText('Report Loaded Successfully');
   await expect(page.getByText(`Acuse de recibo del lote ${submission.Lote} (AA)`)).toBeVisible();
 });
+
+test('an ADMIN adds an E2B receiver in Configuración, is told why a duplicate is refused, and removes it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+  await page.goto('/settings');
+  const panel = page.getByRole('region', { name: 'Receptores E2B' });
+  await expect(panel.getByRole('cell', { name: 'ZZFDA', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Intercambio E2B(R3)' }).getByLabel(/Versión de MedDRA de reserva/)).toHaveValue('27.1');
+
+  await panel.getByLabel('Identificador del receptor').fill('evhuman');
+  await panel.getByLabel('Nombre del receptor').fill('Otra EMA');
+  await panel.getByRole('button', { name: 'Agregar receptor' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Ya existe un receptor con el identificador EVHUMAN');
+
+  await panel.getByLabel('Identificador del receptor').fill('AEMPS');
+  await panel.getByLabel('Nombre del receptor').fill('AEMPS España');
+  await panel.getByRole('button', { name: 'Agregar receptor' }).click();
+  const row = panel.getByRole('row').filter({ hasText: 'AEMPS España' });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Eliminar AEMPS' }).click();
+  await expect(row).toHaveCount(0);
+});
