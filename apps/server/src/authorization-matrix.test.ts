@@ -3,7 +3,7 @@ import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLE_IDS, ROLES, ty
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, e2bSubmissions, imports, laboratories as laboratoryTable, originCountries, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
+import { auditLog, e2bReceivers, e2bSubmissions, imports, laboratories as laboratoryTable, originCountries, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
 import { routeAccessTable, type RouteAccessEntry } from './http/route-access.js';
 import { loadAuthKeys } from './modules/auth/index.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
@@ -344,6 +344,10 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/settingGetAll': plainGet('/api/settingGetAll'),
   'POST /api/settingUpdate': { object: 'none', read: false, call: () => ({ url: '/api/settingUpdate', payload: { values: [] } }) },
   'POST /api/settingTestMail': { object: 'none', read: false, call: () => ({ url: '/api/settingTestMail', payload: { To: 'matriz@test.atalaya' } }) },
+  // E2B receivers of Configuración: listed to ADMIN, QPPV and RLF; changed by the ADMIN, on a receiver of the matrix's own.
+  'GET /api/e2bReceiverList': plainGet('/api/e2bReceiverList'),
+  'POST /api/e2bReceiverSave': { object: 'none', read: false, call: () => ({ url: '/api/e2bReceiverSave', payload: { Codigo: `MATRIZ_${randomUUID().slice(0, 8)}`, Nombre: 'Receptor de la matriz' } }) },
+  'POST /api/e2bReceiverDelete/:receiverId': { object: 'none', read: false, call: async () => ({ url: `/api/e2bReceiverDelete/${await matrixReceiver()}` }) },
   // Audit trail (no object: its Evento Reportable panel is getERHistoryByMeta, whose reach is tested with the cases).
   'POST /api/getAuditUsers': { object: 'none', read: true, call: () => ({ url: '/api/getAuditUsers', payload: { name: 'Prueba' } }) },
   'POST /api/getAuditConfig': { object: 'none', read: true, call: () => ({ url: '/api/getAuditConfig', payload: {} }) },
@@ -410,6 +414,11 @@ function userDetails(overrides: Record<string, unknown>) {
 }
 
 /** A PaisOrigen row of the matrix's own (the parameter calls rename and toggle it). */
+async function matrixReceiver(): Promise<number> {
+  const [row] = await t.database.db.insert(e2bReceivers).values({ code: `MATRIZ_${randomUUID().slice(0, 8)}`, name: 'Receptor de la matriz' }).returning();
+  return row?.id ?? 0;
+}
+
 async function matrixOriginCountry(): Promise<number> {
   const [row] = await t.database.db.insert(originCountries).values({ value: `MATRIZ-${randomUUID()}`, nombre: `País de la matriz ${randomUUID()}` }).returning();
   return row?.id ?? 0;

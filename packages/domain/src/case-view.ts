@@ -10,6 +10,7 @@ import { NARANJO_QUESTION_KEYS, type NaranjoQuestionKey } from './naranjo.js';
 import { canEditRecovery } from './permissions.js';
 import type { Role } from './roles.js';
 import { SEND_ACTIONS, type SendAction } from './workflow.js';
+import { canUseE2b } from './e2b/submissions.js';
 import { updateRamBodySchema } from './case-wizard.js';
 
 /**
@@ -49,13 +50,18 @@ export const EVENT_VIEW_TABS = [
   { step: 'followup', label: 'Seguimiento' },
   { step: 'pdfs', label: 'Historial de PDFs' },
   { step: 'eventoSeguimiento', label: 'Eventos de Seguimiento' },
+  // (ours) The E2B(R3) submissions of the case (docs/e2b.md): QPPV and RLF only.
+  { step: 'e2b', label: 'Envíos E2B' },
 ] as const;
 export type EventViewTab = (typeof EVENT_VIEW_TABS)[number]['step'];
 
-/** The tabs a case shows: RAM only for a RAM case, Seguimiento only when it has follow-ups (spec §2.3). */
-export function visibleViewTabs(event: { IsRAM: boolean; TieneFollowUp: boolean }): EventViewTab[] {
+/**
+ * The tabs a case shows: RAM only for a RAM case, Seguimiento only when it has follow-ups (spec §2.3),
+ * Envíos E2B only to the roles that export (QPPV, RLF; without a role, not shown).
+ */
+export function visibleViewTabs(event: { IsRAM: boolean; TieneFollowUp: boolean }, role?: string | null): EventViewTab[] {
   return EVENT_VIEW_TABS.map((tab) => tab.step).filter(
-    (step) => (step !== 'ram' || event.IsRAM) && (step !== 'followup' || event.TieneFollowUp),
+    (step) => (step !== 'ram' || event.IsRAM) && (step !== 'followup' || event.TieneFollowUp) && (step !== 'e2b' || canUseE2b(role)),
   );
 }
 

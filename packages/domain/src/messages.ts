@@ -367,6 +367,8 @@ export const MSG = {
     required: (name: string) => `El valor de «${name}» no puede estar vacío`,
     tooLong: (name: string, max: number) => `El valor de «${name}» no puede superar los ${max} caracteres`,
     surroundingBlanks: (name: string) => `El valor de «${name}» no puede empezar ni terminar con espacios`,
+    notIdentifier: (name: string) => `El valor de «${name}» solo admite letras, números, punto y guion bajo, sin espacios`,
+    notMeddraVersion: (name: string) => `El valor de «${name}» debe ser una versión de MedDRA como 27.1, o quedar vacío`,
     /** Screen texts. */
     save: 'Guardar',
     passwordUnchanged: 'Sin cambios',
@@ -552,6 +554,26 @@ export const MSG = {
     ackInvalid: 'El archivo no es un acuse de recibo E2B (MCCI_IN200101UV01) legible',
     ackUnknownBatch: (batch: string) => `El acuse de recibo corresponde al lote ${batch}, que no es un envío de este caso`,
     ackNotSent: 'Marque el envío como enviado antes de cargar su acuse de recibo',
+    /** E.i.2.1a when no MedDRA release was imported and Configuración names no fallback version. */
+    meddraVersionUnknown:
+      'E.i.2.1a Versión de MedDRA de la reacción: no se conoce la versión del diccionario cargado; importe la versión de MedDRA o indique la versión de reserva en Configuración (Intercambio E2B)',
+    ackEmpty: 'Seleccione el archivo del acuse de recibo',
+  },
+  /** (ours) The E2B receivers of Configuración (docs/e2b.md). */
+  e2bReceivers: {
+    codeRequired: 'Indique el identificador del receptor',
+    codeTooLong: (max: number) => `El identificador del receptor no puede superar los ${max} caracteres`,
+    codeInvalid: 'El identificador del receptor solo admite letras, números, punto, guion y guion bajo, sin espacios',
+    nameRequired: 'Indique el nombre del receptor',
+    nameTooLong: (max: number) => `El nombre del receptor no puede superar los ${max} caracteres`,
+    nameInvalid: 'El nombre del receptor no puede empezar ni terminar con espacios ni contener caracteres de control',
+    duplicated: (code: string) => `Ya existe un receptor con el identificador ${code}`,
+    notFound: 'El receptor E2B no existe',
+    codeLocked: (code: string) => `El receptor ${code} ya tiene envíos: su identificador no puede cambiarse`,
+    inUse: (code: string) => `El receptor ${code} tiene envíos registrados y no puede eliminarse`,
+    unknownField: 'El receptor recibió un campo que no admite',
+    saved: 'Receptor guardado',
+    deleted: 'Receptor eliminado',
   },
   caseFiles: {
     /** (ours) uploadDocAndNotes with an action other than insert, update, insertPostCreated. */

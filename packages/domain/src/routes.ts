@@ -53,6 +53,8 @@ export const EVENT_VIEW_STEPS = [
   'eventoSeguimiento',
   'evaluation',
   'followup',
+  // (ours) Envíos E2B (docs/e2b.md).
+  'e2b',
 ] as const;
 export type EventViewStep = (typeof EVENT_VIEW_STEPS)[number];
 

@@ -13,11 +13,23 @@ import {
 
 describe('settings', () => {
   it('groups settings with the spec labels; error notifications are read-only', () => {
-    expect(SETTING_GROUPS.map((group) => group.key)).toEqual(['SMTP', 'Usuarios', 'Evento Reportable', 'Web', 'Notificaciones_Error']);
+    expect(SETTING_GROUPS.map((group) => group.key)).toEqual(['SMTP', 'Usuarios', 'Evento Reportable', 'Web', 'E2B', 'Notificaciones_Error']);
+    expect(settingGroupLabel('E2B')).toBe('Intercambio E2B(R3)');
     expect(settingGroupLabel('SMTP')).toBe('Envío de correo');
     expect(isSettingGroupEditable('Notificaciones_Error')).toBe(false);
     expect(isSettingGroupEditable('Web')).toBe(true);
     expect(isBooleanSetting({ Type_value: 'Boolean' })).toBe(true);
+  });
+
+  it('checks the E2B sender identifier and the MedDRA fallback version (E.i.2.1a)', () => {
+    expect(settingValueError('e2b.senderId', 'ACME_PV.01')).toBeNull();
+    expect(settingValueError('e2b.senderId', 'ACME-PV')).toBe(MSG.settings.notIdentifier('e2b.senderId'));
+    expect(settingValueError('e2b.senderId', '')).toBe(MSG.settings.required('e2b.senderId'));
+    expect(settingValueError('e2b.meddraFallbackVersion', '')).toBeNull();
+    expect(settingValueError('e2b.meddraFallbackVersion', '27.1')).toBeNull();
+    expect(settingValueError('e2b.meddraFallbackVersion', '27.10')).toBe(MSG.settings.notMeddraVersion('e2b.meddraFallbackVersion'));
+    expect(settingValueError('e2b.meddraFallbackVersion', 'v27')).toBe(MSG.settings.notMeddraVersion('e2b.meddraFallbackVersion'));
+    expect(settingValueError('e2b.senderOrganisation', ' ')).toBe(MSG.settings.required('e2b.senderOrganisation'));
   });
 
   it('reports only the settings whose value changed', () => {

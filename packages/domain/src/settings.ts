@@ -10,6 +10,7 @@ export const SETTING_GROUPS = [
   { key: 'Usuarios', label: 'Usuarios', editable: true },
   { key: 'Evento Reportable', label: 'Evento Reportable', editable: true },
   { key: 'Web', label: 'Web', editable: true },
+  { key: 'E2B', label: 'Intercambio E2B(R3)', editable: true },
   { key: 'Notificaciones_Error', label: 'Notificaciones_Error', editable: false },
 ] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number]['key'];
@@ -38,9 +39,14 @@ export function isSettingGroupEditable(group: string): boolean {
  * - email: one address; `emailList`: addresses separated by commas.
  * - url: blank, or an absolute http:// or https:// address.
  * - secret: write-only (the SMTP password): never answered, stored encrypted.
+ * - identifier: required; letters, digits, '.' and '_' (an E2B sender identifier: it sits between
+ *   dashes in C.1.1, so no dash).
+ * - meddraVersion: blank, or a MedDRA version as E.i.2.1a writes it ('27.1').
  */
 export type SettingRule =
-  | { kind: 'text'; maxLength: number; host?: boolean }
+  | { kind: 'text'; maxLength: number; host?: boolean; required?: boolean }
+  | { kind: 'identifier'; maxLength: number }
+  | { kind: 'meddraVersion' }
   | { kind: 'integer'; min: number; max: number }
   | { kind: 'boolean' }
   | { kind: 'email'; maxLength: number }
@@ -62,6 +68,9 @@ export const SETTING_RULES = {
   'users.lockMinutes': { kind: 'integer', min: 1, max: 1440 },
   'users.resetLinkValidityMinutes': { kind: 'integer', min: 5, max: 10_080 },
   'web.publicUrl': { kind: 'url', maxLength: 200 },
+  'e2b.senderId': { kind: 'identifier', maxLength: 40 },
+  'e2b.senderOrganisation': { kind: 'text', maxLength: 100, required: true },
+  'e2b.meddraFallbackVersion': { kind: 'meddraVersion' },
   'errors.recipients': { kind: 'emailList', maxLength: 1000 },
   'errors.enabled': { kind: 'boolean' },
 } as const satisfies Record<string, SettingRule>;
@@ -87,6 +96,9 @@ export const MASKED_SECRET = '********';
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const HOST = /^[A-Za-z0-9]([A-Za-z0-9.:_[\]-]*[A-Za-z0-9\]])?$/;
 const INTEGER = /^(0|[1-9][0-9]{0,15})$/;
+const IDENTIFIER = /^[A-Za-z0-9._]+$/;
+/** E.i.2.1a is AN 4: '27.1'. */
+const MEDDRA_VERSION = /^[1-9][0-9]?\.[0-9]$/;
 
 function isEmail(value: string): boolean {
   return value.length <= 254 && z.regexes.email.test(value);
@@ -131,8 +143,15 @@ export function settingValueError(name: string, value: string): string | null {
       return value === '' || isHttpUrl(value) ? null : m.notUrl(name);
     case 'secret':
       return value.length > rule.maxLength ? m.tooLong(name, rule.maxLength) : null;
+    case 'identifier':
+      if (value.length > rule.maxLength) return m.tooLong(name, rule.maxLength);
+      if (value === '') return m.required(name);
+      return IDENTIFIER.test(value) ? null : m.notIdentifier(name);
+    case 'meddraVersion':
+      return value === '' || MEDDRA_VERSION.test(value) ? null : m.notMeddraVersion(name);
     case 'text':
       if (value.length > rule.maxLength) return m.tooLong(name, rule.maxLength);
+      if ('required' in rule && rule.required && value.trim() === '') return m.required(name);
       if (rule.host && value !== '' && !HOST.test(value)) return m.notHost(name);
       return value !== value.trim() ? m.surroundingBlanks(name) : null;
   }

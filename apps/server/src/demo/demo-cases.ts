@@ -9,9 +9,9 @@ import {
   publicReportSchema,
   UNCLASSIFIED_SUB_GROUP,
 } from '@atalaya/domain';
-import { eq, inArray, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { eventComments, events, homeReports, products, subGroups, users } from '../db/schema/index.js';
+import { eventComments, events, homeReports, products, settings, subGroups, users } from '../db/schema/index.js';
 import { idOf, idsByCode } from '../db/seed/index.js';
 import { REPORT_CHOICE_LISTS, type ReportChoiceList } from '../modules/catalog/index.js';
 import {
@@ -270,6 +270,13 @@ async function moveCase(tx: Tx, eventId: string, steps: readonly DemoCaseStep[],
 }
 
 /**
+ * The demo's MedDRA sample is no MedDRA release and records no version: the demo installation names
+ * this one in Configuración as the fallback of E.i.2.1a, so that its cases export (docs/e2b.md). A
+ * real installation imports MedDRA, whose version wins.
+ */
+export const DEMO_MEDDRA_FALLBACK_VERSION = '27.1';
+
+/**
  * Demo incoming reports (patients and professionals, Uruguay and Argentina, every inbox
  * status) and the cases the demo RLF entered from some of them, taken through the workflow
  * so that each demo role has pending work. Dated relative to now. Inserted once: nothing is
@@ -278,6 +285,10 @@ async function moveCase(tx: Tx, eventId: string, steps: readonly DemoCaseStep[],
 export async function seedDemoCases(tx: Tx, now = new Date()): Promise<void> {
   const [existing] = await tx.select({ id: homeReports.id }).from(homeReports).where(like(homeReports.reference, DEMO_REFERENCE_PATTERN)).limit(1);
   if (existing) return;
+  await tx
+    .update(settings)
+    .set({ value: DEMO_MEDDRA_FALLBACK_VERSION })
+    .where(and(eq(settings.name, 'e2b.meddraFallbackVersion'), eq(settings.value, '')));
   const lookups = await loadLookups(tx, now);
   // Older first, so the case numbers follow the order of entry.
   const ordered = [...demoReports].sort((a, b) => b.receivedDaysAgo - a.receivedDaysAgo);

@@ -5,3 +5,4 @@ export * from './ich-elements.js';
 export * from './rules.js';
 export * from './sample.js';
 export * from './submissions.js';
+export * from './receivers.js';

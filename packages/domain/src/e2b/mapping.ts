@@ -50,8 +50,8 @@ const NOT_HELD = 'Atalaya no lo registra: se omite.';
 export const E2B_MAPPING: readonly E2bMapping[] = [
   // N.1 / N.2
   m('N.1.2', 'Número de lote', 'Envío: número generado', null, 'Un identificador nuevo por cada lote.'),
-  m('N.1.3', 'Identificador del remitente del lote', 'Configuración: E2B remitente (identificador)'),
-  m('N.1.4', 'Identificador del receptor del lote', 'Configuración: E2B receptores (identificador)'),
+  m('N.1.3', 'Identificador del remitente del lote', 'Configuración: e2b.senderId (ATALAYA por defecto)', null, 'También N.2.r.2, el prefijo del número de lote y la organización en C.1.1 y C.1.8.1.'),
+  m('N.1.4', 'Identificador del receptor del lote', 'Configuración: Receptores E2B (e2b_receivers.code), el elegido al generar'),
   m('N.1.5', 'Fecha de transmisión del lote', 'Envío: momento de la generación'),
   m('N.2.r.1', 'Identificador del mensaje', 'Igual a C.1.1'),
   m('N.2.r.2', 'Identificador del remitente del mensaje', 'Igual a N.1.3'),
@@ -90,21 +90,21 @@ export const E2B_MAPPING: readonly E2bMapping[] = [
   m('C.2.r.4', 'Calificación del notificador', 'Quién reporta: origen (Médico / Paciente / Usuario)', 'E2B calificación (C.2.r.4)', 'Caso cargado por el personal: nullFlavor UNK.'),
   m('C.2.r.5', 'Fuente primaria a efectos regulatorios', 'Constante: la única fuente primaria'),
   // C.3
-  m('C.3.1', 'Tipo de remitente', 'Configuración: E2B remitente (tipo)', 'E2B tipo de remitente (C.3.1)'),
-  m('C.3.2', 'Organización del remitente', 'Configuración: E2B remitente (organización)'),
-  m('C.3.3.1', 'Departamento del remitente', 'Configuración: E2B remitente (departamento)'),
+  m('C.3.1', 'Tipo de remitente', "Constante '1' (compañía farmacéutica)", 'E2B tipo de remitente (C.3.1)'),
+  m('C.3.2', 'Organización del remitente', 'Configuración: e2b.senderOrganisation'),
+  m('C.3.3.1', 'Departamento del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
   m('C.3.3.2', 'Título del remitente', null, null, NOT_HELD),
-  m('C.3.3.3', 'Nombre de la persona del remitente', 'Configuración: E2B remitente (nombre)'),
+  m('C.3.3.3', 'Nombre de la persona del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
   m('C.3.3.4', 'Segundo nombre de la persona del remitente', null, null, NOT_HELD),
-  m('C.3.3.5', 'Apellido de la persona del remitente', 'Configuración: E2B remitente (apellido)'),
-  m('C.3.4.1', 'Dirección del remitente', 'Configuración: E2B remitente (dirección)'),
-  m('C.3.4.2', 'Ciudad del remitente', 'Configuración: E2B remitente (ciudad)'),
+  m('C.3.3.5', 'Apellido de la persona del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
+  m('C.3.4.1', 'Dirección del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
+  m('C.3.4.2', 'Ciudad del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
   m('C.3.4.3', 'Estado o provincia del remitente', null, null, NOT_HELD),
   m('C.3.4.4', 'Código postal del remitente', null, null, NOT_HELD),
-  m('C.3.4.5', 'País del remitente', 'Configuración: E2B remitente (país)', 'ISO 3166-1'),
-  m('C.3.4.6', 'Teléfono del remitente', 'Configuración: E2B remitente (teléfono)'),
+  m('C.3.4.5', 'País del remitente', null, 'ISO 3166-1', 'Configuración no lo registra todavía: se omite; C.1.1 y C.1.8.1 usan el país del caso.'),
+  m('C.3.4.6', 'Teléfono del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
   m('C.3.4.7', 'Fax del remitente', null, null, NOT_HELD),
-  m('C.3.4.8', 'Correo electrónico del remitente', 'Configuración: E2B remitente (correo)'),
+  m('C.3.4.8', 'Correo electrónico del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
   // C.4, C.5
   m('C.4.r.1', 'Referencia bibliográfica', 'event_origins.bibliographic_reference (si from_literature)'),
   m('C.5.1.r.1', 'Número de registro del estudio', 'event_origins.study_registration_number'),
@@ -151,7 +151,7 @@ export const E2B_MAPPING: readonly E2bMapping[] = [
   m('E.i.1.1a', 'Reacción según la fuente primaria', 'event_rams.description'),
   m('E.i.1.1b', 'Idioma de la reacción según la fuente primaria', "Constante 'spa'"),
   m('E.i.1.2', 'Reacción para traducción', null, null, NOT_HELD),
-  m('E.i.2.1a', 'Versión de MedDRA de la reacción', 'Versión vigente del diccionario MedDRA (meddra_versions)'),
+  m('E.i.2.1a', 'Versión de MedDRA de la reacción', 'La versión de MedDRA importada (meddra_versions); si nunca se importó, Configuración: e2b.meddraFallbackVersion', null, 'Sin ninguna de las dos, la exportación se rechaza: nunca se adivina.'),
   m('E.i.2.1b', 'Código LLT de la reacción', 'event_rams.llt_code', 'MedDRA LLT', 'Obligatorio: sin LLT la exportación se rechaza.'),
   m('E.i.3.1', 'Término destacado por el notificador', null, null, NOT_HELD),
   m('E.i.3.2a', 'Resulta en muerte', 'event_rams.death', null, 'true o nullFlavor NI, nunca false.'),
@@ -221,4 +221,13 @@ const BY_ELEMENT = new Map(E2B_MAPPING.map((row) => [row.element, row]));
 /** The mapping of an element, or undefined when the table does not list it. */
 export function e2bMapping(element: string): E2bMapping | undefined {
   return BY_ELEMENT.get(element);
+}
+
+const cell = (text: string | null): string => (text ? text.replaceAll('|', '\\|').replaceAll('\n', ' ') : '—');
+
+/** The mapping table as docs/e2b.md prints it (a server test keeps the document equal to it). */
+export function e2bMappingMarkdown(): string {
+  const lines = ['| Elemento | Nombre | De dónde sale en Atalaya | Lista de códigos | Nota |', '| --- | --- | --- | --- | --- |'];
+  for (const row of E2B_MAPPING) lines.push(`| ${row.element} | ${cell(row.name)} | ${cell(row.source)} | ${cell(row.codeList)} | ${cell(row.note || null)} |`);
+  return lines.join('\n');
 }

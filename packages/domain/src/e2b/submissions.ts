@@ -1,16 +1,20 @@
 import { z } from 'zod';
 
 /**
- * The receivers an export may be addressed to (N.1.4 / N.2.r.3) and the answers of the submission
- * routes ('Envíos E2B' of the case view).
+ * The answers of the submission routes ('Envíos E2B' of the case view). The receivers an export may
+ * be addressed to are kept in Configuración (receivers.ts).
  */
-export const E2B_RECEIVERS = [
-  { code: 'EVHUMAN', name: 'EMA EudraVigilance (EVHUMAN)' },
-  { code: 'ZZFDA', name: 'FDA FAERS (ZZFDA)' },
-  { code: 'AUTORIDAD_NACIONAL', name: 'Autoridad sanitaria nacional' },
-  { code: 'SOCIO', name: 'Socio comercial o licenciatario' },
-] as const;
-export type E2bReceiverCode = (typeof E2B_RECEIVERS)[number]['code'];
+
+/** The roles that export, list and acknowledge E2B submissions (the server's CASE_WRITERS). */
+export const E2B_ROLES = ['QPPV', 'RLF'] as const;
+
+export function canUseE2b(role: string | null | undefined): boolean {
+  return E2B_ROLES.some((entry) => entry === role);
+}
+
+/** Where the MedDRA version of an export (E.i.2.1a) came from: the imported release, or the fallback of Configuración. */
+export const E2B_MEDDRA_VERSION_SOURCES = ['import', 'setting'] as const;
+export type E2bMeddraVersionSource = (typeof E2B_MEDDRA_VERSION_SOURCES)[number];
 
 /** The status of a submission: generated, then sent, then acknowledged by the receiver. */
 export const E2B_SUBMISSION_STATUSES = ['generated', 'sent', 'ack-accepted', 'ack-rejected'] as const;
@@ -42,6 +46,10 @@ export const e2bSubmissionSchema = z.object({
   /** The receiver's message of its ACK. */
   MensajeReceptor: z.string().nullable(),
   EsquemaVerificado: z.boolean(),
+  /** E.i.2.1a written in the file (null for the submissions made before it was recorded). */
+  VersionMedDRA: z.string().nullable(),
+  /** 'import': the MedDRA release loaded; 'setting': the fallback version of Configuración. */
+  OrigenVersionMedDRA: z.enum(E2B_MEDDRA_VERSION_SOURCES).nullable(),
   Usuario: z.string(),
   /** ISO 8601. */
   Fecha: z.string(),

@@ -54,6 +54,10 @@ export const AUDIT_KINDS = {
   'parameters.row-toggled': { instance: 'Parametros', operationType: 'U' },
   /** A setting's value was changed on the 'Configuración' screen (settingUpdate); one row per setting. */
   'settings.changed': { instance: 'Configuracion', operationType: 'U' },
+  /** An E2B receiver of Configuración was added, changed or removed (docs/e2b.md). */
+  'settings.e2b-receiver-added': { instance: 'Configuracion', operationType: 'I' },
+  'settings.e2b-receiver-changed': { instance: 'Configuracion', operationType: 'U' },
+  'settings.e2b-receiver-removed': { instance: 'Configuracion', operationType: 'D' },
   /**
    * An audit file was downloaded (downloadAuditFile): its panel, filters, row count, name and
    * SHA-256. Listed in the Configuración panel (docs/audit-trail.md).

@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { events } from './events.js';
 import { users } from './identity.js';
@@ -31,6 +31,10 @@ export const e2bSubmissions = pgTable(
     sha256: text().notNull(),
     /** Whether the official XSD validated it (false: no schema configured, only the ICH rules ran). */
     schemaChecked: boolean().notNull(),
+    /** E.i.2.1a written in the file; null for the submissions stored before it was recorded. */
+    meddraVersion: text(),
+    /** Where it came from: 'import' (the MedDRA release loaded) or 'setting' (the fallback of Configuración). */
+    meddraVersionSource: text(),
     createdBy: uuid()
       .notNull()
       .references(() => users.id),
@@ -58,3 +62,15 @@ export const e2bSubmissionStatuses = pgTable(
   },
   (t) => [index().on(t.submissionId, t.createdAt)],
 );
+
+/**
+ * The receivers of E2B exports, kept in Configuración (N.1.4 / N.2.r.3). Submissions name their
+ * receiver by code: a receiver with submissions keeps its code and is not removed.
+ */
+export const e2bReceivers = pgTable('e2b_receivers', {
+  id: serial().primaryKey(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  updatedBy: uuid().references(() => users.id),
+  updatedAt: timestamptz().notNull().defaultNow(),
+});

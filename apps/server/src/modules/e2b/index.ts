@@ -3,3 +3,5 @@ export { loadIcsr, currentMeddraVersion, hl7Day, hl7Moment, worldwideCaseId, DEF
 export { buildBatchXml } from './build.js';
 export { validateXml, preloadSchema, BATCH_SCHEMA, ACK_SCHEMA, type XsdProblem } from './xsd.js';
 export { parseAck, type ParsedAck } from './ack.js';
+export { exportMeddraVersion, exportSender, DEFAULT_E2B_SENDER_ID } from './config.js';
+export { listReceivers } from './receivers.js';

@@ -1,4 +1,4 @@
-import { e2bAckResultSchema, e2bExportRefusalSchema, e2bSubmissionSchema, MSG } from '@atalaya/domain';
+import { e2bAckResultSchema, e2bExportRefusalSchema, e2bReceiverSaveSchema, e2bReceiverSchema, e2bSubmissionSchema, MSG, type Role } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -7,6 +7,7 @@ import { attachmentDisposition } from '../../http/content-disposition.js';
 import { badRequest } from '../../http/errors.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { deleteReceiver, listReceivers, saveReceiver } from './receivers.js';
 import { downloadSubmission, exportCase, listSubmissions, markSent, uploadAck } from './service.js';
 
 export interface E2bModuleOptions {
@@ -19,6 +20,12 @@ const TAG = ['Envíos E2B'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 /** An ACK file is a few kilobytes; a batch's ACK of many reports stays far below this. */
 const ACK_MAX_BYTES = 5_000_000;
+
+const RECEIVER_READERS: readonly Role[] = ['ADMIN', ...CASE_WRITERS];
+const ADMIN_ONLY: readonly Role[] = ['ADMIN'];
+const receiverParams = z.object({
+  receiverId: z.coerce.number({ error: MSG.e2bReceivers.notFound }).int(MSG.e2bReceivers.notFound).min(1, MSG.e2bReceivers.notFound).max(2_147_483_647, MSG.e2bReceivers.notFound),
+});
 
 const caseParams = z.object({ id: caseMetaParam });
 const submissionParams = z.object({
@@ -36,12 +43,42 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'buffer', bodyLimit: ACK_MAX_BYTES }, (_request, body, done) => done(null, body));
 
   app.route({
+    method: 'GET',
+    url: '/api/e2bReceiverList',
+    config: { roles: RECEIVER_READERS },
+    schema: { tags: TAG, summary: 'Receptores de los envíos E2B (Configuración), con cuántos envíos tiene cada uno', response: { 200: z.array(e2bReceiverSchema), ...errorResponses } },
+    handler: () => listReceivers(db),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/e2bReceiverSave',
+    config: { roles: ADMIN_ONLY },
+    schema: {
+      tags: TAG,
+      summary: 'Agrega (sin Id) o modifica un receptor E2B y devuelve la lista',
+      description: 'El identificador (N.1.4) es único, de 1 a 60 letras, números, punto, guion o guion bajo; el de un receptor con envíos no cambia.',
+      body: e2bReceiverSaveSchema,
+      response: { 200: z.array(e2bReceiverSchema), ...withNotFound },
+    },
+    handler: (request) => saveReceiver(db, requireUser(request), request.body),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/e2bReceiverDelete/:receiverId',
+    config: { roles: ADMIN_ONLY },
+    schema: { tags: TAG, summary: 'Elimina un receptor E2B sin envíos y devuelve la lista', params: receiverParams, response: { 200: z.array(e2bReceiverSchema), ...withNotFound } },
+    handler: (request) => deleteReceiver(db, requireUser(request), request.params.receiverId),
+  });
+
+  app.route({
     method: 'POST',
     url: '/api/exportE2B/:id',
     config: { roles: CASE_WRITERS },
     schema: {
       tags: TAG,
-      summary: 'Genera la exportación E2B(R3) del caso para un receptor (EVHUMAN, ZZFDA, AUTORIDAD_NACIONAL, SOCIO)',
+      summary: 'Genera la exportación E2B(R3) del caso para un receptor de Configuración (e2bReceiverList)',
       description: 'Valida las reglas de ICH y, si el servidor tiene configurado ATALAYA_E2B_XSD_DIR, el esquema XSD. Un caso inválido responde 422 con la lista de problemas, cada uno con el número y nombre del elemento.',
       params: caseParams,
       body: exportBody,
@@ -94,7 +131,7 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
     },
     handler: (request) => {
       const body = request.body;
-      if (!(body instanceof Buffer)) throw badRequest(MSG.e2bExport.ackInvalid);
+      if (!(body instanceof Buffer) || body.length === 0) throw badRequest(body instanceof Buffer ? MSG.e2bExport.ackEmpty : MSG.e2bExport.ackInvalid);
       return uploadAck(db, requireUser(request), request.params.id, body);
     },
   });

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   checkIcsr,
-  E2B_RECEIVERS,
   E2B_STATUS_LABELS,
   ER_STATUS,
   MSG,
   type E2bAckResult,
+  type E2bMeddraVersionSource,
   type E2bExportRefusal,
   type E2bSubmission,
   type E2bSubmissionStatus,
@@ -19,18 +19,13 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { findCaseInReach } from '../reach/index.js';
 import { parseAck } from './ack.js';
+import { exportMeddraVersion, exportSender } from './config.js';
+import { receiverByCode, receiverNames } from './receivers.js';
 import { buildBatchXml } from './build.js';
 import { hl7Moment, loadIcsr } from './load.js';
 import { validateXml } from './xsd.js';
 
-/** The sender's identifier in N.1.3 / N.2.r.2 and in the case ids (docs/e2b.md). */
-export const E2B_SENDER_ID = 'ATALAYA';
-
 const fullName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
-
-function receiverName(code: string): string {
-  return E2B_RECEIVERS.find((receiver) => receiver.code === code)?.name ?? code;
-}
 
 async function currentStatuses(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, { status: E2bSubmissionStatus; ackMessage: string | null }>();
@@ -56,6 +51,8 @@ async function submissionsOf(db: DbOrTx, where: ReturnType<typeof eq>): Promise<
       worldwideCaseId: e2bSubmissions.worldwideCaseId,
       sha256: e2bSubmissions.sha256,
       schemaChecked: e2bSubmissions.schemaChecked,
+      meddraVersion: e2bSubmissions.meddraVersion,
+      meddraVersionSource: e2bSubmissions.meddraVersionSource,
       user: fullName,
       createdAt: e2bSubmissions.createdAt,
     })
@@ -67,13 +64,14 @@ async function submissionsOf(db: DbOrTx, where: ReturnType<typeof eq>): Promise<
     db,
     rows.map((row) => row.id),
   );
+  const names = await receiverNames(db);
   return rows.map((row) => {
     const current = statuses.get(row.id);
     const status = current?.status ?? 'generated';
     return {
       Id: row.id,
       Receptor: row.receiver,
-      ReceptorNombre: receiverName(row.receiver),
+      ReceptorNombre: names.get(row.receiver) ?? row.receiver,
       Version: row.version,
       Tipo: row.kind,
       Lote: row.batchNumber,
@@ -84,6 +82,8 @@ async function submissionsOf(db: DbOrTx, where: ReturnType<typeof eq>): Promise<
       EstadoNombre: E2B_STATUS_LABELS[status],
       MensajeReceptor: current?.ackMessage ?? null,
       EsquemaVerificado: row.schemaChecked,
+      VersionMedDRA: row.meddraVersion,
+      OrigenVersionMedDRA: row.meddraVersionSource === 'import' || row.meddraVersionSource === 'setting' ? (row.meddraVersionSource as E2bMeddraVersionSource) : null,
       Usuario: row.user,
       Fecha: row.createdAt.toISOString(),
     };
@@ -111,7 +111,8 @@ export type ExportOutcome = { submission: E2bSubmission } | { refused: E2bExport
  * version with the same C.1.8.1; an annulled case already sent produces a nullification.
  */
 export async function exportCase(db: Db, user: AuthUser, meta: string, receiver: string, options: { xsdDir: string | undefined; now?: Date }): Promise<ExportOutcome> {
-  if (!E2B_RECEIVERS.some((entry) => entry.code === receiver)) throw badRequest(MSG.e2bExport.receiverUnknown);
+  const target = await receiverByCode(db, receiver);
+  if (!target) throw badRequest(MSG.e2bExport.receiverUnknown);
   const found = await caseOf(db, user, meta);
   if (found.status === ER_STATUS.PENDIENTE) throw badRequest(MSG.e2bExport.pendingCase);
   const now = options.now ?? new Date();
@@ -121,14 +122,18 @@ export async function exportCase(db: Db, user: AuthUser, meta: string, receiver:
     const previous = await submissionsOf(tx, and(eq(e2bSubmissions.eventId, found.id), eq(e2bSubmissions.receiver, receiver)) as ReturnType<typeof eq>);
     const annulled = found.status === ER_STATUS.ANULADO;
     if (annulled && !previous.some((submission) => submission.Estado !== 'generated')) throw badRequest(MSG.e2bExport.annulledNeverSent);
-    const icsr = await loadIcsr(tx, found.id, { now, senderCode: E2B_SENDER_ID });
+    const { senderId, sender } = await exportSender(tx);
+    const meddra = await exportMeddraVersion(tx);
+    const icsr = await loadIcsr(tx, found.id, { now, senderCode: senderId, sender, meddraVersion: meddra?.version ?? null });
     if (!icsr) throw notFound(MSG.lists.eventNotFound);
     const moment = hl7Moment(now);
-    const batchNumber = `${E2B_SENDER_ID}-${moment.slice(0, 14)}-${randomBytes(4).toString('hex').toUpperCase()}`;
-    const header = { messageId: icsr.report.safetyReportId, senderId: E2B_SENDER_ID, receiverId: receiver, creationDate: moment };
-    const batch: IcsrBatch = { batch: { batchNumber, senderId: E2B_SENDER_ID, receiverId: receiver, transmissionDate: moment }, messages: [{ header, icsr }] };
+    const batchNumber = `${senderId}-${moment.slice(0, 14)}-${randomBytes(4).toString('hex').toUpperCase()}`;
+    const header = { messageId: icsr.report.safetyReportId, senderId, receiverId: receiver, creationDate: moment };
+    const batch: IcsrBatch = { batch: { batchNumber, senderId, receiverId: receiver, transmissionDate: moment }, messages: [{ header, icsr }] };
     const xml = buildBatchXml(batch);
-    const problems = checkIcsr(icsr, { header, today: moment.slice(0, 8) }).map((problem) => problem.message);
+    const checked = checkIcsr(icsr, { header, today: moment.slice(0, 8) });
+    // No MedDRA version known: one problem that says where to give it, instead of one 'falta' per reaction.
+    const problems = meddra ? checked.map((problem) => problem.message) : [MSG.e2bExport.meddraVersionUnknown, ...checked.filter((problem) => !problem.message.startsWith('E.i.2.1a ')).map((problem) => problem.message)];
     if (options.xsdDir) problems.push(...validateXml(xml, options.xsdDir).map((problem) => MSG.e2bExport.schemaProblem(problem.line, problem.message)));
     if (problems.length) return { refused: { Message: MSG.e2bExport.refused, Problems: problems, SchemaChecked: options.xsdDir !== undefined } };
     const version = previous.length + 1;
@@ -146,6 +151,8 @@ export async function exportCase(db: Db, user: AuthUser, meta: string, receiver:
         xml,
         sha256: createHash('sha256').update(xml, 'utf8').digest('hex'),
         schemaChecked: options.xsdDir !== undefined,
+        meddraVersion: meddra?.version ?? null,
+        meddraVersionSource: meddra?.source ?? null,
         createdBy: user.id,
         createdAt: now,
       })
@@ -158,9 +165,9 @@ export async function exportCase(db: Db, user: AuthUser, meta: string, receiver:
       referenceNumber: found.referenceNumber,
       metadata: found.meta,
       at: now,
-      description: `Exportación E2B(R3) para ${receiverName(receiver)} (versión ${version})`,
+      description: `Exportación E2B(R3) para ${target.name} (versión ${version})`,
       oldValues: null,
-      newValues: { receiver, version, kind, batchNumber },
+      newValues: { receiver, version, kind, batchNumber, meddraVersion: meddra?.version ?? null, meddraVersionSource: meddra?.source ?? null },
     });
     const [submission] = await submissionsOf(tx, eq(e2bSubmissions.id, row.id));
     if (!submission) throw new Error('E2B submission vanished');

@@ -117,6 +117,9 @@ describe('settingGetAll', () => {
       'users.lockMinutes',
       'users.resetLinkValidityMinutes',
       'web.publicUrl',
+      'e2b.senderId',
+      'e2b.senderOrganisation',
+      'e2b.meddraFallbackVersion',
       'errors.recipients',
       'errors.enabled',
     ]);
@@ -451,7 +454,7 @@ describe('the settings govern the running system', () => {
     await seedReferenceData(t.database.db);
     const names = (await t.database.db.select({ name: settings.name }).from(settings)).map((row) => row.name);
     expect(names).not.toContain('events.referenceSequenceDigits');
-    expect(names).toHaveLength(14);
+    expect(names).toHaveLength(17);
     expect(await stored('smtp.port')).toBe('465');
   });
 });

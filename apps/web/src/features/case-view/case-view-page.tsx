@@ -4,10 +4,12 @@ import { IconBan, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { DateText } from '../../shared/display';
+import { useSession } from '../../shared/session';
 import { Page } from '../../shared/layout';
 import { CaseDocumentsPanel } from '../files';
 import { codiguerasQuery, useCaseOnPage } from '../cases';
 import { EvaluationSummary, RamTab, RecoveryTab } from '../case-assessment';
+import { E2bTab } from '../case-e2b';
 import { PdfsTab } from '../case-pdf';
 import { DeleteCaseButton, EventActionsBar, OperationsTab } from '../case-workflow';
 import { FollowUpEventsTab, FollowUpsTab } from '../follow-up';
@@ -23,10 +25,11 @@ export function CaseViewPage() {
   const { meta = '', step, type } = useParams();
   const navigate = useNavigate();
   const page = useCaseOnPage(meta, 'No se pudo cargar el evento reportable');
+  const role = useSession().user?.Rol;
 
   if (page.fallback) return page.fallback;
   const current = page.event;
-  const tab = resolveViewTab(step, current);
+  const tab = resolveViewTab(step, current, role);
   const followUpType = type ?? (current.EventType === 3 ? '3' : undefined);
   if (tab !== step) return <Navigate replace to={eventViewPath(meta, tab, followUpType)} />;
   const annulled = current.Status === ER_STATUS.ANULADO;
@@ -75,14 +78,15 @@ export function CaseViewPage() {
       <Tabs value={tab} onChange={(next) => next && void navigate(eventViewPath(meta, next as typeof tab, followUpType))} keepMounted={false}>
         {/* One row that scrolls within itself on a narrow screen, instead of widening the page. */}
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-          {viewTabsOf(current).map((item) => (
+          {viewTabsOf(current, role).map((item) => (
             <Tabs.Tab key={item.step} value={item.step} style={{ flexShrink: 0 }}>
               {item.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
         <Box pt="md" style={annulled ? { opacity: 0.75 } : undefined}>
-          <fieldset disabled={annulled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          {/* Envíos E2B stays usable on an annulled case: its export to a receiver already sent to is the nullification. */}
+          <fieldset disabled={annulled && tab !== 'e2b'} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <TabContent event={current} tab={tab} />
           </fieldset>
         </Box>
@@ -116,6 +120,8 @@ function TabContent({ event, tab }: { event: ErEvent; tab: ReturnType<typeof res
       return <PdfsTab event={event} />;
     case 'followup':
       return <FollowUpsTab meta={event.Meta} />;
+    case 'e2b':
+      return <E2bTab event={event} />;
     case 'eventoSeguimiento':
       return <FollowUpEventsTab reference={event.NumeroReferencia} />;
     default:

@@ -31,3 +31,16 @@ describe('event view tabs', () => {
     expect(resolveViewTab(undefined, plain)).toBe('details');
   });
 });
+
+describe('the Envíos E2B tab', () => {
+  it('is shown last to the QPPV and the RLF, who export, and to no other role', () => {
+    expect(viewTabsOf(plain, 'QPPV').at(-1)).toEqual({ step: 'e2b', label: 'Envíos E2B' });
+    expect(viewTabsOf(plain, 'RLF').map((tab) => tab.step)).toContain('e2b');
+    for (const role of ['CL', 'Fabricante', 'ADMIN', undefined]) expect(viewTabsOf(plain, role).map((tab) => tab.step)).not.toContain('e2b');
+  });
+
+  it('opens from its route only for those roles', () => {
+    expect(resolveViewTab('e2b', plain, 'QPPV')).toBe('e2b');
+    expect(resolveViewTab('e2b', plain, 'CL')).toBe('details');
+  });
+});

@@ -1,6 +1,7 @@
-import type { Setting, SettingTestMailInput, SettingTestMailResult, SettingUpdateInput } from '@atalaya/domain';
+import type { E2bReceiver, E2bReceiverSaveInput, Setting, SettingTestMailInput, SettingTestMailResult, SettingUpdateInput } from '@atalaya/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api';
+import { e2bKeys } from '../case-e2b';
 
 /** Cache keys of the Settings screen. */
 export const settingsKeys = {
@@ -24,5 +25,23 @@ export function useUpdateSettings() {
 export function useTestMail() {
   return useMutation({
     mutationFn: (body: SettingTestMailInput) => api.post<SettingTestMailResult>('settingTestMail', body),
+  });
+}
+
+/** `POST e2bReceiverSave`: adds (no Id) or changes an E2B receiver; answers the list. The panel shows the failure itself. */
+export function useSaveE2bReceiver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: E2bReceiverSaveInput) => api.post<E2bReceiver[]>('e2bReceiverSave', body, { notify: false }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: e2bKeys.receivers }),
+  });
+}
+
+/** `POST e2bReceiverDelete/{id}`: removes a receiver without submissions; answers the list. */
+export function useDeleteE2bReceiver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<E2bReceiver[]>(`e2bReceiverDelete/${id}`, undefined, { notify: false }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: e2bKeys.receivers }),
   });
 }

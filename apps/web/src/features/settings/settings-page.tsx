@@ -9,6 +9,7 @@ import { schemaResolver } from '../../shared/form';
 import { FullPageLoader, LoadErrorPanel, Page } from '../../shared/layout';
 import { showNotice } from '../../shared/notices';
 import { settingsQuery, useTestMail, useUpdateSettings } from './api';
+import { E2bReceiversPanel } from './e2b-receivers';
 import { changedValues, formValues, isWriteOnly, settingsFormSchema, type SettingsForm } from './form';
 
 interface FieldProps {
@@ -196,7 +197,12 @@ export function SettingsPage() {
     <Page title={MSG.settings.title}>
       {query.isPending ? <FullPageLoader label="Cargando configuración" /> : null}
       {query.isError ? <LoadErrorPanel title="No se pudo cargar la configuración" onRetry={() => void query.refetch()} /> : null}
-      {query.data ? <SettingsFormView settings={query.data} /> : null}
+      {query.data ? (
+        <Stack gap="lg">
+          <SettingsFormView settings={query.data} />
+          <E2bReceiversPanel />
+        </Stack>
+      ) : null}
     </Page>
   );
 }

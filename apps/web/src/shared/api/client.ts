@@ -10,6 +10,8 @@ export interface RequestOptions {
   form?: Record<string, string>;
   /** A multipart body. */
   formData?: FormData;
+  /** A raw body (a file sent as is, e.g. an XML document), with its Content-Type. */
+  raw?: { body: Blob | string; contentType: string };
   headers?: Record<string, string>;
   /** Show the error catalogue's notice when the call fails (default true). */
   notify?: boolean;
@@ -116,6 +118,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       body = new URLSearchParams(request.form);
     } else if (request.formData) {
       body = request.formData;
+    } else if (request.raw) {
+      headers.set('Content-Type', request.raw.contentType);
+      body = request.raw.body;
     }
     if (request.auth !== false && accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
     return options.fetch(resolveUrl(path), {

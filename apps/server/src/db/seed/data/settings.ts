@@ -25,6 +25,17 @@ export const settings: SeedSetting[] = [
   // Web
   { name: 'web.publicUrl', description: 'Dirección pública del sitio, usada en los enlaces de los correos (vacío: la dirección APP_URL del servidor)', value: '', typeValue: 'url', group: 'Web' },
 
+  // E2B ('Intercambio E2B(R3)', docs/e2b.md)
+  { name: 'e2b.senderId', description: 'Identificador del remitente de los envíos E2B(R3) (N.1.3, N.2.r.2 y parte de C.1.1 y C.1.8.1)', value: 'ATALAYA', typeValue: 'string', group: 'E2B' },
+  { name: 'e2b.senderOrganisation', description: 'Organización remitente de los envíos E2B(R3) (C.3.2)', value: 'Atalaya', typeValue: 'string', group: 'E2B' },
+  {
+    name: 'e2b.meddraFallbackVersion',
+    description: 'Versión de MedDRA de reserva para E.i.2.1a, usada solo si no se importó ninguna versión del diccionario (vacío: la exportación se rechaza)',
+    value: '',
+    typeValue: 'string',
+    group: 'E2B',
+  },
+
   // Notificaciones_Error
   { name: 'errors.recipients', description: 'Correos que reciben los avisos de error del sistema, separados por coma', value: 'soporte@demo.atalaya', typeValue: 'string', group: 'Notificaciones_Error' },
   { name: 'errors.enabled', description: 'Enviar por correo los avisos de error del sistema', value: 'false', typeValue: 'boolean', group: 'Notificaciones_Error' },

@@ -77,7 +77,7 @@ export interface SeedSetting {
   description: string;
   value: string;
   typeValue: 'boolean' | 'string' | 'number' | 'password' | 'email' | 'url';
-  group: 'SMTP' | 'Usuarios' | 'Evento Reportable' | 'Web' | 'Notificaciones_Error';
+  group: 'SMTP' | 'Usuarios' | 'Evento Reportable' | 'Web' | 'E2B' | 'Notificaciones_Error';
 }
 
 export interface SeedStatus {

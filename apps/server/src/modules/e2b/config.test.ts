@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { ER_STATUS, MSG, type E2bExportRefusal, type E2bReceiver, type E2bSubmission } from '@atalaya/domain';
+import { and, eq, notInArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, events, settings } from '../../db/schema/index.js';
+import { DEMO_PASSWORD, seedDemoData } from '../../demo/index.js';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { get, post, sessionOf, type Session } from '../../test-support/case-edit.js';
+import { createMedicationProduct, type MedicationProduct } from '../../test-support/case-medications.js';
+import { createLlt, type TestLlt } from '../../test-support/catalog.js';
+import { eightDigitCode, filledE2bCase, switchInMeddraVersion } from '../../test-support/e2b.js';
+import { bearer, login } from '../../test-support/factories.js';
+import { e2bXsdDir } from '../../test-support/reference.js';
+
+/**
+ * Configuración of the E2B exchange: the sender, the receivers, and the MedDRA version of E.i.2.1a
+ * (the imported release, else the fallback of Configuración, else a refusal naming where to give it).
+ * One database of its own: the MedDRA version is installation-wide.
+ */
+
+let t: TestApp;
+let product: MedicationProduct;
+let llt: TestLlt;
+let admin: Session;
+let qppv: Session;
+let rlf: Session;
+
+beforeAll(async () => {
+  t = await createTestApp({ e2bXsdDir: e2bXsdDir() });
+  product = await createMedicationProduct(t.database.db);
+  llt = await createLlt(t.database.db, { name: `Urticaria ${randomUUID().slice(0, 6)}`, code: eightDigitCode() });
+  admin = await sessionOf(t, 'ADMIN');
+  rlf = await sessionOf(t, 'RLF');
+  qppv = await sessionOf(t, 'QPPV', { laboratories: [{ laboratoryId: product.laboratoryId }] });
+});
+afterAll(() => t.close());
+
+const setSettings = (values: Record<string, string>) =>
+  post(t, admin, 'settingUpdate', { values: Object.entries(values).map(([Name_setting, Value_setting]) => ({ Name_setting, Value_setting })) });
+const exportFor = (who: Session, meta: string, receiver: string) => post(t, who, `exportE2B/${meta}`, { Receptor: receiver });
+const receivers = async (who: Session) => (await get(t, who, 'e2bReceiverList')).json<E2bReceiver[]>();
+
+describe('E2B settings', () => {
+  it('starts with the sender ATALAYA and no MedDRA fallback, in the group Intercambio E2B(R3)', async () => {
+    const list = (await get(t, admin, 'settingGetAll')).json<{ Name_setting: string; Value_setting: string; Group_setting: string }[]>();
+    const e2b = list.filter((setting) => setting.Group_setting === 'E2B');
+    expect(e2b.map((setting) => [setting.Name_setting, setting.Value_setting])).toEqual([
+      ['e2b.senderId', 'ATALAYA'],
+      ['e2b.senderOrganisation', 'Atalaya'],
+      ['e2b.meddraFallbackVersion', ''],
+    ]);
+  });
+
+  it.each([
+    ['e2b.senderId', '', MSG.settings.required('e2b.senderId')],
+    ['e2b.senderId', 'MI-EMPRESA', MSG.settings.notIdentifier('e2b.senderId')],
+    ['e2b.senderId', 'MI EMPRESA', MSG.settings.notIdentifier('e2b.senderId')],
+    ['e2b.senderOrganisation', '  ', MSG.settings.required('e2b.senderOrganisation')],
+    ['e2b.meddraFallbackVersion', '27', MSG.settings.notMeddraVersion('e2b.meddraFallbackVersion')],
+    ['e2b.meddraFallbackVersion', 'última', MSG.settings.notMeddraVersion('e2b.meddraFallbackVersion')],
+  ])('refuses %s = %j with a Spanish message', async (name, value, message) => {
+    const response = await setSettings({ [name]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ Message: message });
+  });
+});
+
+describe('E2B receivers', () => {
+  it('lists the default receivers to the QPPV and RLF who export, and to the ADMIN', async () => {
+    for (const who of [qppv, rlf, admin]) {
+      expect((await receivers(who)).map((receiver) => receiver.Codigo)).toEqual(['EVHUMAN', 'ZZFDA', 'AUTORIDAD_NACIONAL', 'SOCIO']);
+    }
+  });
+
+  it('lets only the ADMIN add, rename and remove a receiver', async () => {
+    expect((await post(t, qppv, 'e2bReceiverSave', { Codigo: 'PMDA', Nombre: 'PMDA Japón' })).statusCode).toBe(403);
+    const added = await post(t, admin, 'e2bReceiverSave', { Codigo: ' ANMAT ', Nombre: 'ANMAT Argentina' });
+    expect(added.statusCode, added.body).toBe(200);
+    const anmat = added.json<E2bReceiver[]>().find((receiver) => receiver.Codigo === 'ANMAT');
+    expect(anmat).toMatchObject({ Nombre: 'ANMAT Argentina', Envios: 0 });
+    if (!anmat) return;
+    const renamed = await post(t, admin, 'e2bReceiverSave', { Id: anmat.Id, Codigo: 'ANMAT_AR', Nombre: 'ANMAT (Argentina)' });
+    expect(renamed.json<E2bReceiver[]>().find((receiver) => receiver.Id === anmat.Id)).toMatchObject({ Codigo: 'ANMAT_AR', Nombre: 'ANMAT (Argentina)' });
+    const removed = await post(t, admin, `e2bReceiverDelete/${anmat.Id}`, {});
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json<E2bReceiver[]>().some((receiver) => receiver.Id === anmat.Id)).toBe(false);
+    const audits = await t.database.db.select({ kind: auditLog.kind }).from(auditLog).where(eq(auditLog.pkId, String(anmat.Id)));
+    expect(audits.map((row) => row.kind)).toEqual(expect.arrayContaining(['settings.e2b-receiver-added', 'settings.e2b-receiver-changed', 'settings.e2b-receiver-removed']));
+  });
+
+  it.each([
+    [{ Codigo: '', Nombre: 'Sin código' }, MSG.e2bReceivers.codeRequired],
+    [{ Codigo: 'CON ESPACIO', Nombre: 'X' }, MSG.e2bReceivers.codeInvalid],
+    [{ Codigo: 'X'.repeat(61), Nombre: 'X' }, MSG.e2bReceivers.codeTooLong(60)],
+    [{ Codigo: 'NUEVO', Nombre: '' }, MSG.e2bReceivers.nameRequired],
+    [{ Codigo: 'evhuman', Nombre: 'Otra EMA' }, MSG.e2bReceivers.duplicated('EVHUMAN')],
+    [{ Codigo: 'NUEVO', Nombre: 'X', Extra: 1 }, MSG.e2bReceivers.unknownField],
+    [{ Id: 999_999, Codigo: 'NUEVO', Nombre: 'X' }, MSG.e2bReceivers.notFound],
+  ])('refuses the receiver %j with a Spanish message', async (body, message) => {
+    const response = await post(t, admin, 'e2bReceiverSave', body);
+    expect([400, 404]).toContain(response.statusCode);
+    expect(response.json()).toEqual({ Message: message });
+  });
+});
+
+describe('MedDRA version and sender of an export', () => {
+  it('refuses the export while no MedDRA release was imported and no fallback is configured, saying where to give it', async () => {
+    const testCase = await filledE2bCase(t, rlf, product, llt);
+    const response = await exportFor(qppv, testCase.meta, 'EVHUMAN');
+    expect(response.statusCode).toBe(422);
+    const refusal = response.json<E2bExportRefusal>();
+    expect(refusal.Problems[0]).toBe(MSG.e2bExport.meddraVersionUnknown);
+    expect(refusal.Problems.filter((problem) => problem.startsWith('E.i.2.1a '))).toEqual([MSG.e2bExport.meddraVersionUnknown]);
+  });
+
+  it('uses the fallback version of Configuración, the configured sender, and a receiver added in Configuración', async () => {
+    expect((await setSettings({ 'e2b.meddraFallbackVersion': '26.1', 'e2b.senderId': 'LAB_DEMO', 'e2b.senderOrganisation': 'Laboratorio Demo S.A.' })).statusCode).toBe(200);
+    expect((await post(t, admin, 'e2bReceiverSave', { Codigo: 'AEMPS', Nombre: 'AEMPS España' })).statusCode).toBe(200);
+    const testCase = await filledE2bCase(t, rlf, product, llt);
+    const response = await exportFor(qppv, testCase.meta, 'AEMPS');
+    expect(response.statusCode, response.body).toBe(200);
+    const submission = response.json<E2bSubmission>();
+    expect(submission).toMatchObject({ Receptor: 'AEMPS', ReceptorNombre: 'AEMPS España', VersionMedDRA: '26.1', OrigenVersionMedDRA: 'setting' });
+    expect(submission.Lote.startsWith('LAB_DEMO-')).toBe(true);
+    const xml = (await get(t, qppv, `getE2B/${testCase.meta}/${submission.Id}`)).body;
+    expect(xml).toContain(`codeSystemVersion="26.1"`);
+    expect(xml).toMatch(/<receiver[^>]*>\s*<device[^>]*>\s*<id[^>]*extension="AEMPS"/);
+    expect(xml).toMatch(/<sender[^>]*>\s*<device[^>]*>\s*<id[^>]*extension="LAB_DEMO"/);
+    expect(xml).toContain('Laboratorio Demo S.A.');
+
+    // A receiver with submissions keeps its code and stays; its name may change, and the list shows it.
+    const aemps = (await receivers(admin)).find((receiver) => receiver.Codigo === 'AEMPS');
+    expect(aemps?.Envios).toBe(1);
+    if (!aemps) return;
+    expect((await post(t, admin, `e2bReceiverDelete/${aemps.Id}`, {})).json()).toEqual({ Message: MSG.e2bReceivers.inUse('AEMPS') });
+    expect((await post(t, admin, 'e2bReceiverSave', { Id: aemps.Id, Codigo: 'AEMPS2', Nombre: 'AEMPS' })).json()).toEqual({ Message: MSG.e2bReceivers.codeLocked('AEMPS') });
+    expect((await post(t, admin, 'e2bReceiverSave', { Id: aemps.Id, Codigo: 'AEMPS', Nombre: 'Agencia Española de Medicamentos' })).statusCode).toBe(200);
+    const [listed] = (await get(t, qppv, `listE2B/${testCase.meta}`)).json<E2bSubmission[]>();
+    expect(listed?.ReceptorNombre).toBe('Agencia Española de Medicamentos');
+  });
+
+  it('refuses a receiver that Configuración does not hold', async () => {
+    const testCase = await filledE2bCase(t, rlf, product, llt);
+    const response = await exportFor(qppv, testCase.meta, 'NO_EXISTE');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ Message: MSG.e2bExport.receiverUnknown });
+  });
+
+  it('takes the version of the MedDRA release imported over the fallback', async () => {
+    await switchInMeddraVersion(t.database.db, admin.user.id, '27.1');
+    const testCase = await filledE2bCase(t, rlf, product, llt);
+    const submission = (await exportFor(qppv, testCase.meta, 'ZZFDA')).json<E2bSubmission>();
+    expect(submission).toMatchObject({ VersionMedDRA: '27.1', OrigenVersionMedDRA: 'import' });
+    expect((await get(t, qppv, `getE2B/${testCase.meta}/${submission.Id}`)).body).toContain(`codeSystemVersion="27.1"`);
+  });
+});
+
+describe('the demo installation', () => {
+  it('names a MedDRA fallback version, so that the demo cases past Pendiente export valid (ICH rules and schema)', async () => {
+    const demo = await createTestApp({ e2bXsdDir: e2bXsdDir() });
+    try {
+      await seedDemoData(demo.database.db);
+      const [fallback] = await demo.database.db.select({ value: settings.value }).from(settings).where(eq(settings.name, 'e2b.meddraFallbackVersion'));
+      expect(fallback?.value).toBe('27.1');
+      const token = (await login(demo.app, { email: 'qppv@demo.atalaya', password: DEMO_PASSWORD })).accessToken;
+      const cases = await demo.database.db
+        .select({ meta: events.meta })
+        .from(events)
+        .where(and(notInArray(events.status, [ER_STATUS.PENDIENTE])));
+      expect(cases.length).toBeGreaterThan(0);
+      const outcomes: { status: number; body: string }[] = [];
+      for (const { meta } of cases) {
+        const response = await demo.app.inject({ method: 'POST', url: `/api/exportE2B/${meta}`, headers: bearer(token), payload: { Receptor: 'EVHUMAN' } });
+        outcomes.push({ status: response.statusCode, body: response.body });
+      }
+      const exported = outcomes.filter((outcome) => outcome.status === 200).map((outcome) => JSON.parse(outcome.body) as E2bSubmission);
+      expect(exported.length).toBeGreaterThanOrEqual(2);
+      // The only refusals are the demo's uncoded reactions: the user codes the LLT and exports again.
+      for (const refused of outcomes.filter((outcome) => outcome.status !== 200)) {
+        expect(refused.status).toBe(422);
+        expect(JSON.parse(refused.body)).toMatchObject({ Problems: expect.arrayContaining(['E.i.2.1b Código LLT de la reacción: falta']) as unknown });
+      }
+      expect(exported[0]).toMatchObject({ VersionMedDRA: '27.1', OrigenVersionMedDRA: 'setting', EsquemaVerificado: true });
+    } finally {
+      await demo.close();
+    }
+  });
+});
