@@ -143,7 +143,7 @@ async function rowByHeader(page: Page, reference: string): Promise<Record<string
 }
 
 test('the result list shows the spec columns: creation date, group and report type apart, RAM type, active ingredient; the page never widens', async ({ page, browser }) => {
-  const [reference] = await sentCasesOf(browser, 'Budemar Nasal', 1);
+  const [reference] = await sentCasesOf(browser, 'Enaltar 20', 1);
   await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
   await page.goto('/eventsearch');
   await expectFilter(page, 'País', 'Uruguay');
@@ -160,7 +160,8 @@ test('the result list shows the spec columns: creation date, group and report ty
   expect(row['Grupo']).toBe('Reacción adversa a medicamento');
   expect(row['Tipo de reporte']).not.toBe('');
   expect(row['Tipo de reporte']).not.toContain('Reacción adversa a medicamento\n');
-  expect(row['Principio activo']).toBe('budesonida');
+  expect(row['Principio activo']).toBe('enalapril');
+  expect(row['Producto']).toBe('Enaltar 20');
   expect(row['Tipo de RAM']).not.toBe('');
   // A wide table scrolls inside its frame: the page itself does not.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
