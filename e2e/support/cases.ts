@@ -51,3 +51,36 @@ export async function sentCase(page: Page, token: string): Promise<{ meta: strin
   await apiPost(page, token, 'insertER', { Event: { Meta: draft.meta }, comentario: 'Enviado para la prueba' });
   return draft;
 }
+
+/** Adds `product` (sold in UY) as a second suspect medicine of the draft `meta`. */
+export async function addMedicine(page: Page, token: string, meta: string, product: string): Promise<void> {
+  const products = await apiGet<{ Id: number; ComercialName: string; FormaFarmaceuticaId: number | null; Laboratorio: { Id: number }; PrincipiosActivos: { Concentracion: number | null }[] }[]>(
+    page,
+    token,
+    `getProductsCountryByMeta/${meta}`,
+  );
+  const found = products.find((candidate) => candidate.ComercialName === product);
+  if (!found) throw new Error(`${product} is not sold in UY`);
+  const lines = await apiGet<{ Id: number }[]>(page, token, `getLinesByLaboratory/${found.Laboratorio.Id}`);
+  await apiPost(page, token, 'insertMedicamentoRelacionado', {
+    IdER: meta,
+    ERType: 1,
+    Medicine: { Id: found.Id },
+    LineaId: lines[0]?.Id,
+    FormaFarmaceuticaId: found.FormaFarmaceuticaId,
+    PrincipiosActivos: found.PrincipiosActivos.map((ingredient) => ({ ...ingredient, Concentracion: ingredient.Concentracion ?? 1 })),
+    Cant: 30,
+  });
+}
+
+/**
+ * A case sent into the workflow that every case role reaches: Pampril 5 (the demo Fabricante's
+ * Pampa Vital) and Enaltar 10 (the demo CL's Terramar), in Uruguay (the demo RLF's country);
+ * built by the RLF whose token is given.
+ */
+export async function caseForEveryRole(page: Page, rlfToken: string): Promise<{ meta: string; reference: string }> {
+  const draft = await draftCase(page, rlfToken, { product: 'Pampril 5' });
+  await addMedicine(page, rlfToken, draft.meta, 'Enaltar 10');
+  await apiPost(page, rlfToken, 'insertER', { Event: { Meta: draft.meta }, comentario: 'Enviado para la prueba de pantallas' });
+  return draft;
+}

@@ -15,8 +15,12 @@ export async function signIn(page: Page, email: string, options: { password?: st
   const button = page.getByRole('button', { name: 'Ingresar', exact: true });
   await solveCaptcha(page);
   await button.click();
-  // The path, with or without a query string (the search keeps its filters there).
-  if (options.expectUrl) await expect(page).toHaveURL(new RegExp(`${options.expectUrl}(\\?.*)?$`, 'i'));
+  // The path, with or without a query string (the search keeps its filters there); the users
+  // screen goes on to the signed-in user's own path, /adminusers/{id} (platform spec §2).
+  if (options.expectUrl) {
+    const ownPath = options.expectUrl === '/adminusers' ? '(/[^/?]+)?' : '';
+    await expect(page).toHaveURL(new RegExp(`${options.expectUrl}${ownPath}(\\?.*)?$`, 'i'));
+  }
 }
 
 export async function openUserMenu(page: Page): Promise<Locator> {

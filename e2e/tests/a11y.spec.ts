@@ -1,19 +1,22 @@
 import { EVENT_VIEW_TABS, eventViewPath, visibleViewTabs } from '@atalaya/domain';
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, sentCase } from '../support/cases';
+import { apiPost, caseForEveryRole, sentCase } from '../support/cases';
 import { expectKeyboardModal, PHONE_WIDTH, ScreenAudit } from '../support/a11y';
 import { demoRole } from '../support/demo-users';
 import { accessToken } from '../support/public-form';
 import { signIn } from '../support/session';
 
 /**
- * Issue 20 §2 and §3: every screen, public and internal, as the role that sees it, at 1280 px and
- * at 390 px: no serious or critical axe violation (WCAG 2.0 A/AA, 2.1 AA) and, at 390 px, no page
+ * Issue 20 §2 and §3, issue 30 §10: every screen, public and internal, as each role that sees it
+ * (ADMIN, QPPV, RLF, CL, Fabricante), at 1280 px and at 390 px: no serious or critical axe
+ * violation (WCAG 2.0 A/AA, 2.1 A/AA: the header's user button once failed 2.1 A's
+ * label-content-name-mismatch) and, at 390 px, no page
  * wider than the window. One test per role and width (signed in once: the refresh cookie rotates
  * on every use, so a saved session could not serve two tests); each lists all it found at the end.
  * Then three representative dialogs driven by keyboard alone.
  */
-test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+// Axe over a whole screen takes seconds on a loaded machine: a role's dozen screens need the time.
+test.describe.configure({ mode: 'parallel', timeout: 300_000 });
 
 const WIDTHS = [
   { name: 'escritorio', viewport: { width: 1280, height: 800 } },
@@ -98,6 +101,52 @@ for (const width of WIDTHS) {
       }
       audit.expectClean();
     });
+
+    // The other case roles: their home, the screens of their menu, and a case of their reach (its details and Imputabilidad).
+    for (const role of ['QPPV', 'CL', 'Fabricante'] as const) {
+      test(`the ${role}’s screens: its menu’s screens and a case of its reach`, async ({ page, browser }) => {
+        const audit = new ScreenAudit(page);
+        const demo = demoRole(role);
+        const context = await browser.newContext();
+        const helper = await context.newPage();
+        const sent = await caseForEveryRole(helper, await accessToken(helper, demoRole('RLF').email));
+        await context.close();
+
+        await signIn(page, demo.email, { expectUrl: demo.home });
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+        await audit.check(`Inicio (${demo.home})`);
+        const screens: [string, string][] = [
+          ['/workflow', 'Tareas'],
+          ['/eventsearch', 'Búsqueda de eventos'],
+          ['/productSearch', 'Búsqueda por producto'],
+          ['/indicators', 'Indicadores'],
+          ['/nokpis', 'Eventos que no cumplen KPI'],
+          ['/adminusers', 'Usuarios'],
+          ['/myuser', 'Mi usuario'],
+        ];
+        const inMenu = new Set([...demo.navBar, ...demo.admin, 'Mi usuario']);
+        const names: Record<string, string> = {
+          Tareas: 'Tareas',
+          'Búsqueda de eventos': 'Eventos reportables',
+          'Búsqueda por producto': 'Búsqueda por producto',
+          Indicadores: 'Indicadores',
+          'Eventos que no cumplen KPI': "Eventos que no cumplen KPI's",
+          Usuarios: 'Usuarios',
+          'Mi usuario': 'Mi usuario',
+        };
+        for (const [path, name] of screens) {
+          if (path === demo.home || !inMenu.has(names[name] ?? name)) continue;
+          await visit(page, path);
+          await audit.check(name);
+        }
+        for (const step of ['details', 'evaluation'] as const) {
+          await visit(page, eventViewPath(sent.meta, step));
+          await expect(page.getByText(sent.reference).first()).toBeVisible();
+          await audit.check(`Evento: ${EVENT_VIEW_TABS.find((tab) => tab.step === step)?.label ?? step}`);
+        }
+        audit.expectClean();
+      });
+    }
 
     test('the ADMIN’s screens: users, metrics, settings, parameters, audit trail, data import', async ({ page }) => {
       const audit = new ScreenAudit(page);

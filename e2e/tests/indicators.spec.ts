@@ -128,3 +128,28 @@ test('the QPPV reads the cards, the pie and its table, and the country filter ch
   await expect(laboratory).toBeEnabled();
   await expect(laboratory.locator('option')).toHaveCount(laboratories.length + 1);
 });
+
+test("'Por tipo de reporte' is a column chart, as the spec draws it: the groups along the bottom, upright bars", async ({ page }) => {
+  await signIn(page, QPPV, { expectUrl: '/workflow' });
+  const token = await accessToken(page, QPPV);
+  await sentCase(page, token);
+  const groups = await apiGet<SeriesItem[]>(page, token, 'getIndicatorsEventsTypeGroup');
+  const drawn = groups.filter((group) => group.Total > 0);
+  expect(drawn.length).toBeGreaterThan(0);
+
+  await page.goto('/indicators');
+  const chart = page.getByRole('region', { name: 'Por tipo de reporte' });
+  await expect(chart.locator('svg.recharts-surface').first()).toBeVisible();
+  // The category axis is the horizontal one: each group's name labels a tick of the X axis, none of the Y axis.
+  const xLabels = chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  await expect(xLabels).toHaveCount(groups.length);
+  const first = groups[0]?.Name.split(' ')[0] ?? '';
+  await expect(xLabels.first()).toContainText(first);
+  await expect(chart.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').filter({ hasText: first })).toHaveCount(0);
+  // Columns stand on one baseline: every bar's bottom edge is the same.
+  const bars = chart.locator('.recharts-bar-rectangle path');
+  await expect(bars.first()).toBeVisible();
+  const bottoms = await bars.evaluateAll((paths) => paths.map((path) => Math.round(path.getBoundingClientRect().bottom)));
+  expect(bottoms.length).toBe(drawn.length);
+  expect(new Set(bottoms).size).toBe(1);
+});

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { demoRole } from '../support/demo-users';
 import { expectFilter, pickFilter, resultsPager, resultsTable, sentCasesOf } from '../support/search';
@@ -132,4 +132,62 @@ test('the product search lists a country laboratories, then the laboratory produ
 
   await row.getByRole('link', { name: `Auditoría ${reference}` }).click();
   await expect(page).toHaveURL(/\/reportableEvent\/[^/]+\/view\/operations$/);
+});
+
+/** The cells of the row of `reference`, by their column's header. */
+async function rowByHeader(page: Page, reference: string): Promise<Record<string, string>> {
+  const table = resultsTable(page);
+  const headers = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim());
+  const cells = (await table.locator('tbody tr').filter({ hasText: reference }).first().locator('td').allInnerTexts()).map((text) => text.trim());
+  return Object.fromEntries(headers.map((header, index) => [header, cells[index] ?? '']));
+}
+
+test('the result list shows the spec columns: creation date, group and report type apart, RAM type, active ingredient; the page never widens', async ({ page, browser }) => {
+  const [reference] = await sentCasesOf(browser, 'Enaltar 20', 1);
+  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await page.goto('/eventsearch');
+  await expectFilter(page, 'País', 'Uruguay');
+  await page.getByLabel('Identificador del evento').fill(reference ?? '');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  const table = resultsTable(page);
+  await expect(table.getByRole('link', { name: reference ?? '', exact: true })).toBeVisible();
+
+  for (const header of ['Creado', 'País', 'Compañía', 'Grupo', 'Identificador', 'Principio activo', 'Producto', 'Tipo de RAM', 'Tipo de reporte']) {
+    await expect(table.getByRole('columnheader', { name: header, exact: true })).toHaveCount(1);
+  }
+  const row = await rowByHeader(page, reference ?? '');
+  expect(row['Creado']).toMatch(/^\d{2}\/\d{2}\/\d{4}/);
+  expect(row['Grupo']).toBe('Reacción adversa a medicamento');
+  expect(row['Tipo de reporte']).not.toBe('');
+  expect(row['Tipo de reporte']).not.toContain('Reacción adversa a medicamento\n');
+  expect(row['Principio activo']).toBe('enalapril');
+  expect(row['Producto']).toBe('Enaltar 20');
+  expect(row['Tipo de RAM']).not.toBe('');
+  // A wide table scrolls inside its frame: the page itself does not.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+});
+
+test('the product search asks for an active ingredient on its own, after the country: one molecule across brands and laboratories', async ({ page, browser }) => {
+  const [terramar] = await sentCasesOf(browser, 'Ibuterra 400', 1);
+  const [cipres] = await sentCasesOf(browser, 'Ibuprés Infantil', 1);
+
+  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await page.goto('/productSearch');
+  await expectFilter(page, 'País', 'Uruguay');
+  // No laboratory nor product chosen: the product waits for a laboratory, the ingredient does not.
+  await expect(page.getByRole('combobox', { name: 'Producto', exact: true })).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Principio activo', exact: true })).toBeEnabled();
+  await pickFilter(page, 'Principio activo', 'ibuprofeno');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page).toHaveURL(/PrincipioActivoId=\d+/);
+  expect(page.url()).not.toMatch(/LaboratorioId=|ProductoId=/);
+  const table = resultsTable(page);
+  for (const reference of [terramar, cipres]) await expect(table.getByRole('link', { name: reference ?? '', exact: true })).toBeVisible();
+  expect((await rowByHeader(page, terramar ?? ''))['Producto']).toBe('Ibuterra 400');
+  expect((await rowByHeader(page, cipres ?? ''))['Producto']).toBe('Ibuprés Infantil');
+  for (const text of await table.locator('tbody tr').allInnerTexts()) expect(text).toContain('ibuprofeno');
+
+  // A laboratory chosen afterwards keeps the ingredient.
+  await pickFilter(page, 'Laboratorio', 'Laboratorio Terramar');
+  await expectFilter(page, 'Principio activo', 'ibuprofeno');
 });

@@ -57,6 +57,31 @@ async function sentCases(browser: Browser, products: string[]): Promise<string[]
   }
 }
 
+test('the users screen opens on the signed-in user’s own path, the list shown and the panel closed; the own link opens it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin@demo.atalaya');
+  await expect(page.getByRole('heading', { level: 1, name: 'Administrador de usuarios' })).toBeVisible({ timeout: 30_000 });
+  // Platform spec §2: "On load it searches page 1 and navigates to the path with the current user id".
+  await expect(page).toHaveURL(/\/adminusers\/[^/]+$/);
+  const ownPath = new URL(page.url()).pathname;
+  const table = page.getByRole('table', { name: 'Usuarios' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Editar usuario' })).toHaveCount(0);
+  // The path is the admin's own: the same as the link of the admin's row.
+  const filters = page.getByRole('form', { name: 'Filtros de usuarios' });
+  await filters.getByLabel('Correo electrónico').fill('admin@demo.atalaya');
+  await filters.getByRole('button', { name: 'Buscar' }).click();
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  const own = table.locator('tbody tr').first().getByRole('link');
+  await expect(own).toHaveAttribute('href', ownPath);
+  await own.click();
+  const panel = page.getByRole('dialog', { name: 'Editar usuario' });
+  await expect(panel.getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue('admin@demo.atalaya');
+  await panel.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/adminusers$/);
+  await expect(panel).toBeHidden();
+});
+
 test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new user sets a password from the e-mail and sees only those cases', async ({ page, browser }) => {
   test.setTimeout(420_000);
   // One case of a Terramar Salud laboratory (to be granted) and one of Ciprés (not granted).
@@ -72,23 +97,28 @@ test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new us
   await page.getByRole('button', { name: 'Agregar usuario' }).click();
   const panel = page.getByRole('dialog', { name: 'Nuevo usuario' });
   const form = panel.getByRole('form', { name: 'Datos del usuario' });
-  // The first message of the spec's order shows in an alert.
-  await form.getByRole('button', { name: 'Crear usuario' }).click();
+  // The checks run in the spec's order and "later messages win": the alert shows the last one.
   const alert = page.getByRole('dialog', { name: 'Revise los datos del usuario' });
-  await expect(alert.getByText('Correo electrónico requerido')).toBeVisible();
+  await form.getByRole('button', { name: 'Crear usuario' }).click();
+  await expect(alert.getByText('Especialidad requerido')).toBeVisible();
+  await expect(alert.getByText('Correo electrónico requerido')).toHaveCount(0);
   await alert.getByRole('button', { name: 'Aceptar' }).click();
 
-  await form.getByRole('textbox', { name: 'Correo electrónico' }).fill(email);
+  await pick(page, form, 'Especialidad', 'Química farmacéutica');
   await form.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Fabiana');
+  await form.getByRole('button', { name: 'Crear usuario' }).click();
+  await expect(alert.getByText('Rol requerido')).toBeVisible();
+  await alert.getByRole('button', { name: 'Aceptar' }).click();
+
   await form.getByRole('textbox', { name: 'Apellido' }).fill('Terramar');
   await pick(page, form, 'País', 'Uruguay');
   await pick(page, form, 'Rol', 'Fabricante');
   // The active toggle is for editing another user, not for creating.
   await expect(form.getByRole('switch', { name: 'Activo' })).toHaveCount(0);
   await form.getByRole('button', { name: 'Crear usuario' }).click();
-  await expect(page.getByRole('dialog', { name: 'Revise los datos del usuario' }).getByText('Especialidad requerido')).toBeVisible();
-  await page.getByRole('dialog', { name: 'Revise los datos del usuario' }).getByRole('button', { name: 'Aceptar' }).click();
-  await pick(page, form, 'Especialidad', 'Química farmacéutica');
+  await expect(alert.getByText('Correo electrónico requerido')).toBeVisible();
+  await alert.getByRole('button', { name: 'Aceptar' }).click();
+  await form.getByRole('textbox', { name: 'Correo electrónico' }).fill(email);
   await form.getByRole('button', { name: 'Crear usuario' }).click();
 
   await expect(page.getByText('Usuario creado')).toBeVisible();

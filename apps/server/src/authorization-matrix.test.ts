@@ -167,6 +167,7 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/getFilters': plainGet('/api/getFilters'),
   'GET /api/getLinesByLaboratory/:id': { object: 'none', read: true, call: () => ({ url: `/api/getLinesByLaboratory/${product.laboratoryId}` }) },
   'GET /api/getPrincipioActivoByFamilia/:id': plainGet('/api/getPrincipioActivoByFamilia/1'),
+  'GET /api/getPrincipioActivoByCountry/:id': plainGet('/api/getPrincipioActivoByCountry/1'),
   'GET /api/getPrincipioActivoByMR/:id': caseGet((w) => `getPrincipioActivoByMR/${w.medicationId}`),
   'GET /api/getProductFiltersByLabId/:id': { object: 'none', read: true, call: () => ({ url: `/api/getProductFiltersByLabId/${product.laboratoryId}` }) },
   'GET /api/getlaboraotriesByCountry/:id': plainGet('/api/getlaboraotriesByCountry/1'),

@@ -55,6 +55,15 @@ export function firstErrorMessage(schema: z.ZodType, value: unknown): string | n
 }
 
 /**
+ * The message of the last rule a value breaks (fields in the schema's order), or null when it is
+ * valid: the user form's alert, where the spec's checks run in order and "later messages win".
+ */
+export function lastErrorMessage(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues.at(-1)?.message ?? null);
+}
+
+/**
  * Largest value of an `integer` (serial) id column. An id above it names no row, and must be
  * refused before it reaches the database (where it would fail the type, a 500); docs/api.md
  * 'Input rules'.

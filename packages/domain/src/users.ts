@@ -8,8 +8,8 @@ import { ROLES, type Role } from './roles.js';
 /**
  * The user `Details` edited in the admin panel and on 'Mí usuario' (platform spec §3, §5).
  * Fields are checked in the spec's order: Email, FirstName, LastName, Country, UserType,
- * Speciality; the alert shows the first message (`firstErrorMessage`). 'none' and
- * 'Seleccionar...' count as empty.
+ * Speciality, and "later messages win": the form's alert shows the last message
+ * (`lastErrorMessage`); the server answers the first. 'none' and 'Seleccionar...' count as empty.
  */
 const userDetailsShape = {
   Email: requiredEmail(MSG.users.emailRequired, MSG.generic.emailFormat).max(FIELD_LIMITS.email, { error: MSG.generic.maxLength(FIELD_LIMITS.email) }),

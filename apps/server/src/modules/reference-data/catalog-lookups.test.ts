@@ -202,6 +202,27 @@ describe('laboratories, products and active ingredients', () => {
   });
 });
 
+describe('GET /api/getPrincipioActivoByCountry/{id}', () => {
+  it('lists each enabled active ingredient of the products sold in the country or made by its laboratories, once, by name', async () => {
+    const names = async (country: number) => (await get(`/api/getPrincipioActivoByCountry/${country}`)).json<NamedItem[]>().map((row) => row.Nombre);
+    const response = await get(`/api/getPrincipioActivoByCountry/${uruguay}`);
+    expect(response.statusCode).toBe(200);
+    const inUruguay = await names(uruguay);
+    for (const name of [`ácido clavulánico ${suffix}`, `amoxicilina ${suffix}`, `paracetamol ${suffix}`]) expect(inUruguay.filter((item) => item === name)).toHaveLength(1);
+    // Sold in Argentina only, or withdrawn: not offered.
+    expect(inUruguay).not.toContain(`ibuprofeno ${suffix}`);
+    expect(inUruguay).not.toContain(`retirado ${suffix}`);
+    const inArgentina = await names(argentina);
+    expect(inArgentina).toContain(`ibuprofeno ${suffix}`);
+    expect(inArgentina).toContain(`amoxicilina ${suffix}`);
+    expect(inArgentina).not.toContain(`paracetamol ${suffix}`);
+    const ours = inUruguay.filter((name) => name.endsWith(suffix));
+    expect(ours).toEqual([...ours].sort((x, y) => x.localeCompare(y, 'es')));
+    // A country that does not exist has none.
+    expect((await get('/api/getPrincipioActivoByCountry/2000000000')).json()).toEqual([]);
+  });
+});
+
 describe('GET /api/getPrincipioActivoByMR/{id}', () => {
   it('answers the ingredients stored for a related medication of a case within reach', async () => {
     const db = t.database.db;
@@ -237,6 +258,7 @@ describe('numeric ids in the path', () => {
       `/api/getlaboraotriesByProductsCountry/1/${id}`,
       `/api/getProductFiltersByLabId/${id}`,
       `/api/getPrincipioActivoByFamilia/${id}`,
+      `/api/getPrincipioActivoByCountry/${id}`,
       `/api/getPrincipioActivoByMR/${id}`,
     ]) {
       const response = await get(url);

@@ -1,5 +1,5 @@
 import { UNCLASSIFIED_SUB_GROUP } from '@atalaya/domain';
-import { and, eq, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -248,6 +248,28 @@ export function ingredientsOfFamily(db: DbOrTx, familyId: number) {
     .innerJoin(productIngredients, eq(productIngredients.productId, products.id))
     .innerJoin(activeIngredients, eq(activeIngredients.id, productIngredients.activeIngredientId))
     .where(and(eq(products.familyId, familyId), eq(products.eliminado, false), eq(activeIngredients.eliminado, false)));
+}
+
+/**
+ * The distinct enabled active ingredients of a country's enabled products: those sold in the
+ * country and those of its (enabled) laboratories, whatever the product or the laboratory.
+ */
+export function ingredientsOfCountry(db: DbOrTx, countryId: number) {
+  return db
+    .selectDistinct({ id: activeIngredients.id, name: activeIngredients.name })
+    .from(products)
+    .innerJoin(laboratories, eq(laboratories.id, products.laboratoryId))
+    .leftJoin(productCountries, and(eq(productCountries.productId, products.id), eq(productCountries.countryId, countryId)))
+    .innerJoin(productIngredients, eq(productIngredients.productId, products.id))
+    .innerJoin(activeIngredients, eq(activeIngredients.id, productIngredients.activeIngredientId))
+    .where(
+      and(
+        eq(products.eliminado, false),
+        eq(laboratories.eliminado, false),
+        eq(activeIngredients.eliminado, false),
+        or(isNotNull(productCountries.productId), eq(laboratories.countryId, countryId)),
+      ),
+    );
 }
 
 /** The lists of the event-search filters (besides countries and sub-groups): one query each. */

@@ -33,6 +33,7 @@ import {
   getCountries,
   getErNew,
   getFilters,
+  getIngredientsByCountry,
   getIngredientsByFamily,
   getIngredientsByMedication,
   getLaboratoriesByCountry,
@@ -213,6 +214,19 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
       response: { 200: namedList, ...errorResponses },
     },
     handler: (request) => getIngredientsByFamily(db, request.params.id),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getPrincipioActivoByCountry/:id',
+    config: { roles: CASE_WORKER_ROLES },
+    schema: {
+      tags: TAG,
+      summary: 'Principios activos distintos de los medicamentos de un país (vendidos allí o de sus laboratorios)',
+      params: idParams,
+      response: { 200: namedList, ...errorResponses },
+    },
+    handler: (request) => getIngredientsByCountry(db, request.params.id),
   });
 
   app.route({

@@ -23,6 +23,7 @@ import { readAllReferenceTables } from './parameter-tables.js';
 import {
   choosableSubGroupRows,
   enabledCountryRows,
+  ingredientsOfCountry,
   ingredientsOfFamily,
   ingredientsOfMedication,
   ingredientsOfProducts,
@@ -256,6 +257,15 @@ export async function getProductsByLaboratory(db: DbOrTx, laboratoryId: number):
 /** `GET /api/getPrincipioActivoByFamilia/{id}`: the distinct active ingredients of a family's products. */
 export async function getIngredientsByFamily(db: DbOrTx, familyId: number): Promise<NamedItem[]> {
   return namedItems(await ingredientsOfFamily(db, familyId));
+}
+
+/**
+ * `GET /api/getPrincipioActivoByCountry/{id}`: the distinct active ingredients of a country's
+ * products (sold there or made by its laboratories), so the product search can ask for one
+ * molecule across brands and laboratories. An unknown country has none.
+ */
+export async function getIngredientsByCountry(db: DbOrTx, countryId: number): Promise<NamedItem[]> {
+  return namedItems(await ingredientsOfCountry(db, countryId));
 }
 
 /** `GET /api/getPrincipioActivoByMR/{id}`: the ingredients stored for a related medication within reach; 404 otherwise. */

@@ -1,7 +1,7 @@
 import { ER_STATUS, MSG, pageKeyText, pageRequestFor, type PagerMove, SEARCH_PAGE_SIZE, type SearchRequest, type SearchResult } from '@atalaya/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../db/schema/index.js';
+import { events, productIngredients } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase, type TestCase } from '../../test-support/cases.js';
 import { countryId, createProduct } from '../../test-support/catalog.js';
@@ -17,6 +17,33 @@ afterAll(() => t.close());
 
 const sorted = (values: string[]) => [...values].sort();
 const refs = (cases: TestCase[]) => sorted(cases.map((c) => c.referenceNumber));
+
+describe('the product search by active ingredient alone (issue 30 §6)', () => {
+  it('getPrincipioActivoByCountry offers a molecule once, and getERByFilters finds its cases across brands and laboratories', async () => {
+    const db = t.database.db;
+    const day = privateDay();
+    const [first, second, argentine] = await Promise.all([newMedicine(t), newMedicine(t), newMedicine(t, 'AR')]);
+    // The second brand, of another laboratory, holds the first one's molecule too.
+    await db.insert(productIngredients).values({ productId: second.product.id, activeIngredientId: first.ingredientId });
+    expect(second.laboratoryId).not.toBe(first.laboratoryId);
+    const qppv = await sessionOf(t, 'QPPV', { laboratories: [{}] });
+    const uruguay = await countryId(db, 'UY');
+
+    const listed = await t.app.inject({ method: 'GET', url: `/api/getPrincipioActivoByCountry/${uruguay}`, headers: bearer(qppv.token) });
+    expect(listed.statusCode).toBe(200);
+    const ingredients = listed.json<{ Id: number; Nombre: string }[]>();
+    expect(ingredients.filter((item) => item.Id === first.ingredientId)).toHaveLength(1);
+    expect(ingredients.map((item) => item.Id)).not.toContain(argentine.ingredientId);
+
+    const a = await createCase(db, { createdBy: qppv.user.id, status: ER_STATUS.EN_REVISION_RLF, productIds: [first.product.id], createdAt: day.at(10) });
+    const b = await createCase(db, { createdBy: qppv.user.id, status: ER_STATUS.EN_REVISION_RLF, productIds: [second.product.id], createdAt: day.at(11) });
+    await createCase(db, { createdBy: qppv.user.id, status: ER_STATUS.EN_REVISION_RLF, productIds: [argentine.product.id], country: 'AR', createdAt: day.at(12) });
+    const within = { FechaCreacionDesde: day.day, FechaCreacionHasta: day.day };
+    // No laboratory, no product: the country and the molecule alone.
+    const found = await searchOk(t, qppv, { ...within, PaisId: uruguay, PrincipioActivoId: first.ingredientId });
+    expect(sorted(referencesOf(found))).toEqual(refs([a, b]));
+  });
+});
 
 describe('getERByFilters: filters', () => {
   it('narrows by country, company, laboratory, product, active ingredient, status, RAM type, group and sub-group, and fills the row', async () => {

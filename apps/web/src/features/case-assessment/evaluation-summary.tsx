@@ -27,32 +27,35 @@ export function EvaluationSummary({ meta }: { meta: string }) {
           Resultado: <span data-testid="evaluation-result">{data.Completa ? data.Estado : 'Evaluación incompleta'}</span>
         </Text>
       </Group>
-      <Table striped withTableBorder aria-label="Evaluación de imputabilidad">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Pregunta</Table.Th>
-            <Table.Th>Respuesta</Table.Th>
-            <Table.Th>Puntaje</Table.Th>
-            <Table.Th>Leído fabricante</Table.Th>
-            <Table.Th>Leído QPPV</Table.Th>
-            <Table.Th>Revisado QPPV</Table.Th>
-            <Table.Th>Comentario QPPV</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.Questions.map((question, index) => (
-            <Table.Tr key={question.Key}>
-              <Table.Td>{`${index + 1}. ${question.Pregunta}`}</Table.Td>
-              <Table.Td>{naranjoAnswerText(question.Respuesta)}</Table.Td>
-              <Table.Td>{question.Puntaje}</Table.Td>
-              <Table.Td><YesNo value={question.LeidoFabricante} /></Table.Td>
-              <Table.Td><YesNo value={question.LeidoQPPV} /></Table.Td>
-              <Table.Td><YesNo value={question.RevisadoQPPV} /></Table.Td>
-              <Table.Td><OrDash value={question.ComentarioQPPV} /></Table.Td>
+      {/* A wide read-only table scrolls inside its own frame (focusable: it holds no link to reach it by keyboard); the page never widens on a phone. */}
+      <Table.ScrollContainer minWidth={720} type="native" pos="relative" tabIndex={0}>
+        <Table striped withTableBorder aria-label="Evaluación de imputabilidad">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Pregunta</Table.Th>
+              <Table.Th>Respuesta</Table.Th>
+              <Table.Th>Puntaje</Table.Th>
+              <Table.Th>Leído fabricante</Table.Th>
+              <Table.Th>Leído QPPV</Table.Th>
+              <Table.Th>Revisado QPPV</Table.Th>
+              <Table.Th>Comentario QPPV</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.Questions.map((question, index) => (
+              <Table.Tr key={question.Key}>
+                <Table.Td>{`${index + 1}. ${question.Pregunta}`}</Table.Td>
+                <Table.Td>{naranjoAnswerText(question.Respuesta)}</Table.Td>
+                <Table.Td>{question.Puntaje}</Table.Td>
+                <Table.Td><YesNo value={question.LeidoFabricante} /></Table.Td>
+                <Table.Td><YesNo value={question.LeidoQPPV} /></Table.Td>
+                <Table.Td><YesNo value={question.RevisadoQPPV} /></Table.Td>
+                <Table.Td><OrDash value={question.ComentarioQPPV} /></Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {data.Modificado && (
         <Text size="sm" c="dimmed" mt="sm">
           Modificado por {data.Modificado.Usuario} el <DateText value={data.Modificado.Fecha} withTime />

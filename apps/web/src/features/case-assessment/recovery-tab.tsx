@@ -1,5 +1,5 @@
 import { canEditRecovery, canSaveRecovery, FIELD_LIMITS, MAX_NOTE_LENGTH, recoveryInputSchema, type ErEvent, type ErMedication, type Role } from '@atalaya/domain';
-import { Accordion, Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -41,7 +41,9 @@ export function RecoveryTab({ event }: { event: ErEvent }) {
       <Accordion multiple defaultValue={[String(medications.data[0]?.Id)]} variant="separated" radius="md">
         {medications.data.map((medication) => (
           <Accordion.Item key={medication.Id} value={String(medication.Id)}>
-            <Accordion.Control aria-label={`Recuperación: ${medication.Medicine.ComercialName}`}>
+            {/* No aria-label: the name must hold the visible text (WCAG 2.5.3); the hidden prefix says what the section is. */}
+            <Accordion.Control>
+              <VisuallyHidden>Recuperación: </VisuallyHidden>
               <Group gap="sm" wrap="wrap">
                 <Text fw={600}>{medication.Medicine.ComercialName}</Text>
                 <Text size="sm" c="dimmed">

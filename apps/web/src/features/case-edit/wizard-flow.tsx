@@ -1,5 +1,5 @@
 import { WIZARD_STEPS, type ErEvent, type WizardStep } from '@atalaya/domain';
-import { Box, Button, Group, Menu, Paper, Progress, Stack, Stepper, Text } from '@mantine/core';
+import { Box, Button, Group, Menu, Paper, Progress, Stack, Stepper, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconCheck, IconListNumbers } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
@@ -172,8 +172,9 @@ function CompactStepper({ step, moving, onSelect }: { step: number; moving: 'for
         </Text>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button size="xs" variant="default" leftSection={<IconListNumbers size={16} />} loading={moving !== null} aria-label="Ir a un paso">
-              Pasos
+            {/* The accessible name holds the visible 'Pasos' (WCAG 2.5.3), then what it does. */}
+            <Button size="xs" variant="default" leftSection={<IconListNumbers size={16} />} loading={moving !== null}>
+              Pasos<VisuallyHidden>: ir a un paso</VisuallyHidden>
             </Button>
           </Menu.Target>
           <Menu.Dropdown>

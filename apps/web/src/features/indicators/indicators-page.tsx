@@ -123,17 +123,16 @@ function TypeChart({ series }: { series: IndicatorSeriesItem[] }) {
       rows={rows}
       empty={allZero(series)}
     >
-      {/* Bars across, the groups' long names on the left. */}
+      {/* Columns, as the spec draws it (platform spec: 'a column chart Por tipo de reporte'): the groups along the bottom, their names slanted to fit a phone. */}
       <BarChart
-        h={Math.max(200, series.length * 48)}
+        h={320}
         data={series.map((item) => ({ name: item.Name, [MSG.indicators.columnTotal]: item.Total }))}
         dataKey="name"
-        orientation="vertical"
         series={[{ name: MSG.indicators.columnTotal, color: seriesColor(1) }]}
         withBarValueLabel
-        tickLine="x"
-        xAxisProps={{ allowDecimals: false }}
-        yAxisProps={{ width: 150, interval: 0, tick: { fontSize: 11 } }}
+        tickLine="y"
+        xAxisProps={{ interval: 0, angle: -25, textAnchor: 'end', height: 90, tick: { fontSize: 11 } }}
+        yAxisProps={{ allowDecimals: false }}
       />
     </ChartPanel>
   );

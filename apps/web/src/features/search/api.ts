@@ -8,7 +8,7 @@ export const searchKeys = {
   filters: ['search', 'filters'] as const,
   laboratoriesOfCountry: (countryId: number) => ['search', 'laboratories-of-country', countryId] as const,
   productsOfLaboratory: (laboratoryId: number) => ['search', 'products-of-laboratory', laboratoryId] as const,
-  ingredientsOfFamily: (familyId: number) => ['search', 'ingredients-of-family', familyId] as const,
+  ingredientsOfCountry: (countryId: number) => ['search', 'ingredients-of-country', countryId] as const,
   results: (request: SearchRequest) => ['search', 'results', request] as const,
 };
 
@@ -41,12 +41,15 @@ export const productsOfLaboratoryQuery = (laboratoryId: number | undefined) =>
     ...LISTS,
   });
 
-/** `getPrincipioActivoByFamilia/{id}`: the active ingredients of a product family (the product search's ingredient picker). */
-export const ingredientsOfFamilyQuery = (familyId: number | undefined) =>
+/**
+ * `getPrincipioActivoByCountry/{id}`: the active ingredients of a country's products, across
+ * products and laboratories (the product search's ingredient picker, open once a country is chosen).
+ */
+export const ingredientsOfCountryQuery = (countryId: number | undefined) =>
   queryOptions({
-    queryKey: searchKeys.ingredientsOfFamily(familyId ?? 0),
-    queryFn: ({ signal }) => api.get<NamedItem[]>(`getPrincipioActivoByFamilia/${familyId ?? 0}`, { signal }),
-    enabled: familyId !== undefined,
+    queryKey: searchKeys.ingredientsOfCountry(countryId ?? 0),
+    queryFn: ({ signal }) => api.get<NamedItem[]>(`getPrincipioActivoByCountry/${countryId ?? 0}`, { signal }),
+    enabled: countryId !== undefined,
     ...LISTS,
   });
 

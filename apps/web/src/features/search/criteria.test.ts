@@ -71,6 +71,14 @@ describe('search filters', () => {
     expect(withFilter(filters, 'EstadoId', 6)).toEqual({ ...filters, EstadoId: 6 });
   });
 
+  it('keeps the active ingredient, a country’s, when a laboratory or product changes; a new country clears it', () => {
+    const filters = { PaisId: 1, PrincipioActivoId: 8 };
+    expect(withFilter(filters, 'LaboratorioId', 3)).toEqual({ PaisId: 1, LaboratorioId: 3, PrincipioActivoId: 8 });
+    expect(withFilter({ ...filters, LaboratorioId: 3 }, 'ProductoId', 4)).toEqual({ PaisId: 1, LaboratorioId: 3, ProductoId: 4, PrincipioActivoId: 8 });
+    expect(withFilter({ ...filters, LaboratorioId: 3, ProductoId: 4 }, 'LaboratorioId', undefined)).toEqual({ PaisId: 1, PrincipioActivoId: 8 });
+    expect(withFilter(filters, 'PaisId', 2)).toEqual({ PaisId: 2 });
+  });
+
   it('refuses an end day before its start, for creation and modification', () => {
     expect(dateRangeErrors({ FechaModificacionDesde: '2026-05-02', FechaModificacionHasta: '2026-05-01' })).toEqual({
       FechaModificacionHasta: MSG.search.modificationRange,

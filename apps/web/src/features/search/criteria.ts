@@ -125,9 +125,10 @@ export function dateRangeErrors(filters: Filters): Partial<Record<DateFilter, st
 /** Filters the dependent pickers rely on: changing one clears those below it. */
 const DEPENDENTS: Partial<Record<IdFilter, readonly IdFilter[]>> = {
   PaisId: ['CompaniaId', 'LaboratorioId', 'ProductoId', 'PrincipioActivoId'],
-  CompaniaId: ['LaboratorioId', 'ProductoId', 'PrincipioActivoId'],
-  LaboratorioId: ['ProductoId', 'PrincipioActivoId'],
-  ProductoId: ['PrincipioActivoId'],
+  CompaniaId: ['LaboratorioId', 'ProductoId'],
+  LaboratorioId: ['ProductoId'],
+  // The active ingredient is a country's (getPrincipioActivoByCountry): it stands on its own,
+  // across laboratories and products, so only a change of country clears it.
 };
 
 /** Sets one id filter (undefined = any) and clears the pickers that depend on it. */

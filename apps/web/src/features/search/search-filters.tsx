@@ -5,7 +5,7 @@ import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FIELD_COMBOBOX_PROPS, parseTypedDate } from '../../shared/form';
-import { ingredientsOfFamilyQuery, laboratoriesOfCountryQuery, productsOfLaboratoryQuery } from './api';
+import { ingredientsOfCountryQuery, laboratoriesOfCountryQuery, productsOfLaboratoryQuery } from './api';
 import { DATE_FILTERS, dateRangeErrors, withFilter, type DateFilter, type Filters, type IdFilter } from './criteria';
 
 /** `/eventsearch` shows every filter; `/productSearch` the alternate layout around the product. */
@@ -92,9 +92,9 @@ export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, co
   const countryLabs = useQuery({ ...laboratoriesOfCountryQuery(country), enabled: layout === 'product' && country !== undefined });
   const laboratories: readonly NamedItem[] | undefined = layout === 'product' && country !== undefined ? countryLabs.data : laboratoriesFromLists;
   const products = useQuery(productsOfLaboratoryQuery(value.LaboratorioId));
-  // The product search's ingredient picker: the active ingredients of the chosen product's family.
-  const familyId = products.data?.find((product) => product.Id === value.ProductoId)?.FamiliaId;
-  const ingredients = useQuery({ ...ingredientsOfFamilyQuery(familyId), enabled: layout === 'product' && familyId !== undefined });
+  // The product search's ingredient picker: every active ingredient of the country, on its own
+  // (one molecule across brands and laboratories), whatever laboratory or product is chosen.
+  const ingredients = useQuery({ ...ingredientsOfCountryQuery(country), enabled: layout === 'product' && country !== undefined });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -155,8 +155,8 @@ export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, co
               data={options(ingredients.data)}
               value={value.PrincipioActivoId}
               onChange={set('PrincipioActivoId')}
-              disabled={value.ProductoId === undefined}
-              placeholder={value.ProductoId === undefined ? 'Elija un producto' : 'Todos'}
+              disabled={country === undefined}
+              placeholder={country === undefined ? 'Elija un país' : 'Todos'}
               loading={ingredients.isFetching}
             />
           ) : null}

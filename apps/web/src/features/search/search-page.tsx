@@ -1,11 +1,12 @@
 import { formatTotal, pageKeyText, SEARCH_ORDER_COLUMNS, type PageRequest, type SearchRow } from '@atalaya/domain';
-import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../shared/layout';
-import { CASE_CELLS, CASE_COLUMN_HEADERS, CASE_COLUMNS, CaseCard, PagedTable, usePhone, type ListColumn } from '../../shared/list';
+import { DateText } from '../../shared/display';
+import { CASE_CELLS, CaseCard, PagedTable, usePhone, type ListColumn } from '../../shared/list';
 import { useSession } from '../../shared/session';
 import { CommentsModal } from '../case-workflow';
 import type { CaseRef } from '../cases';
@@ -14,6 +15,7 @@ import { filtersQuery, myUserQuery, searchResultsQuery } from './api';
 import { criteriaOf, defaultCountryId, searchRequestOf, searchStateFromParams, searchStateToParams, type Filters, type SearchState } from './criteria';
 import { ExportButton } from './export-button';
 import { SearchFiltersForm, type SearchLayout } from './search-filters';
+import { SEARCH_CARD_EXTRA, SEARCH_COLUMNS, SEARCH_TABLE_MIN_WIDTH, type SearchColumnKey } from './result-columns';
 import { SearchRowActions } from './search-row-actions';
 
 /** The screen's title (event spec §2.5) and the list's ('Eventos reportables'). */
@@ -35,30 +37,30 @@ const ORDER_OPTIONS = SEARCH_ORDER_COLUMNS.flatMap((column) => [
 
 const dash = (value: string | null | undefined) => (value?.trim() ? value : '---');
 
-/** The search variant's columns (§2.6) with the result columns of §2.5 that fit a row. */
-const COLUMNS: ListColumn<SearchRow>[] = [
-  ...CASE_COLUMNS.search.map((key) => ({ key, header: CASE_COLUMN_HEADERS[key], cell: CASE_CELLS[key], nowrap: key === 'updated' || key === 'identifier' })),
-  {
-    key: 'reportType',
-    header: 'Tipo de reporte',
-    cell: (row) => (
-      <Stack gap={0}>
-        <Text size="sm">{dash(row.TipoReporte)}</Text>
-        {row.Grupo && row.Grupo !== row.TipoReporte ? (
-          <Text size="xs" c="dimmed">
-            {row.Grupo}
-          </Text>
-        ) : null}
-      </Stack>
-    ),
-  },
-  { key: 'pActive', header: 'Principio activo', cell: (row) => dash(row.pActive) },
-  {
-    key: 'reactions',
-    header: 'Reacciones',
-    cell: (row) => dash(row.EventosAdversos.map((reaction) => reaction.Reaccion ?? '').filter(Boolean).join(', ')),
-  },
-];
+/** The content of each result column (the keys and headers are `result-columns.ts`). */
+const CELLS: Record<SearchColumnKey, (row: SearchRow) => ReactNode> = {
+  flag: CASE_CELLS.flag,
+  identifier: CASE_CELLS.identifier,
+  created: (row) => <DateText value={row.FechaCreacion} withTime />,
+  country: CASE_CELLS.country,
+  company: CASE_CELLS.company,
+  group: (row) => dash(row.Grupo),
+  reportType: (row) => dash(row.TipoReporte),
+  product: CASE_CELLS.product,
+  pActive: (row) => dash(row.pActive),
+  ramType: CASE_CELLS.ramType,
+  updated: CASE_CELLS.updated,
+  historic: CASE_CELLS.historic,
+  reactions: (row) => dash(row.EventosAdversos.map((reaction) => reaction.Reaccion ?? '').filter(Boolean).join(', ')),
+};
+
+const NOWRAP = new Set<SearchColumnKey>(['identifier', 'created', 'updated']);
+
+const COLUMNS: ListColumn<SearchRow>[] = SEARCH_COLUMNS.map(({ key, header }) => ({ key, header, cell: CELLS[key], nowrap: NOWRAP.has(key) }));
+
+/** A card: the search variant's fields, then the rest of §2.5's columns. */
+const cardExtra = (row: SearchRow) =>
+  SEARCH_CARD_EXTRA.map((key) => ({ key, label: SEARCH_COLUMNS.find((column) => column.key === key)?.header ?? key, value: CELLS[key](row) }));
 
 const refOf = (row: SearchRow): CaseRef => ({ Meta: row.Meta, NumeroReferencia: row.NumeroReferencia });
 
@@ -204,7 +206,8 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
           onRetry={() => void results.refetch()}
           onPageRequest={goToPage}
           rowActions={(row) => <SearchRowActions row={row} onComments={(item) => setCommentsOf(refOf(item))} onFollowUps={(item) => setFollowUpsOf(refOf(item))} />}
-          renderCard={(row, actions) => <CaseCard row={row} variant="search" actions={actions} />}
+          renderCard={(row, actions) => <CaseCard row={row} variant="search" actions={actions} extra={cardExtra(row)} />}
+          minWidth={SEARCH_TABLE_MIN_WIDTH}
         />
       </Stack>
       <CommentsModal event={commentsOf} onClose={() => setCommentsOf(null)} />

@@ -1,4 +1,4 @@
-import { Avatar, Box, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton, ActionIcon } from '@mantine/core';
+import { Avatar, Box, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton, ActionIcon, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconFilePlus, IconShieldCog } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
 import { menuIcon } from '../../shared/icons';
@@ -6,6 +6,9 @@ import { Logo } from '../../shared/layout';
 import type { MenuItem, SessionUser } from '../../shared/session';
 import classes from './app-header.module.css';
 import { initialsOf } from './menu-items';
+
+/** The hidden end of the user button's accessible name, after the visible initials, name and role. */
+export const USER_MENU_LABEL = 'Menú de usuario';
 
 export interface AppHeaderProps {
   user: SessionUser;
@@ -68,7 +71,8 @@ export function AppHeader({ user, compact, navItems, adminItems, navOpened, onTo
             </Menu>
           ) : null}
 
-          <UnstyledButton onClick={onOpenUser} className={classes.userButton} aria-label="Menú de usuario">
+          {/* No aria-label: the accessible name must contain the visible text (WCAG 2.5.3, axe label-content-name-mismatch). */}
+          <UnstyledButton onClick={onOpenUser} className={classes.userButton}>
             <Group gap="sm" wrap="nowrap">
               <Avatar radius="xl" size={compact ? 32 : 36} color="teal" variant="filled">
                 {initialsOf(user.Name)}
@@ -84,6 +88,7 @@ export function AppHeader({ user, compact, navItems, adminItems, navOpened, onTo
                 </Box>
               )}
             </Group>
+            <VisuallyHidden>{USER_MENU_LABEL}</VisuallyHidden>
           </UnstyledButton>
         </Group>
       </Group>

@@ -31,7 +31,7 @@ function ReferenceButton({ row, onOpen }: { row: HomeReportRow; onOpen(row: Home
     onOpen(row);
   };
   return (
-    <UnstyledButton onClick={open} className={classes.referenceButton} c="teal.9" aria-label={`Abrir el reporte ${row.Reference}`}>
+    <UnstyledButton onClick={open} className={classes.referenceButton} aria-label={`Abrir el reporte ${row.Reference}`}>
       {row.Reference}
     </UnstyledButton>
   );

@@ -20,6 +20,26 @@ interface ReturnFocusState {
 }
 
 /**
+ * The state of the own user's path the screen goes to on load (platform spec §2: "On load it
+ * searches page 1 and navigates to the path with the current user id"): the list, the panel
+ * still closed (docs/users-screens.md).
+ */
+interface LandingState {
+  landing?: boolean;
+}
+
+/** On load at /adminusers, goes on to /adminusers/{own id} (replacing the entry, so Back leaves the screen). Once per visit. */
+function useLandOnOwnPath(ownId: string | undefined, userId: string | undefined) {
+  const navigate = useNavigate();
+  const landed = useRef(false);
+  useEffect(() => {
+    if (landed.current || !ownId) return;
+    landed.current = true;
+    if (!userId) void navigate(adminUserPath(ownId), { replace: true, state: { landing: true } satisfies LandingState });
+  }, [ownId, userId, navigate]);
+}
+
+/**
  * Gives the focus back to the link of the user whose panel just closed (issue 20 §2): the panel
  * opens and closes by navigating, so the dialog's own focus return finds no element to go back to.
  * Once per navigation, when the list has rows.
@@ -87,8 +107,9 @@ function UserCard({ row }: { row: UserListRow }) {
 /**
  * 'Administrador de usuarios' (/adminusers and /adminusers/{userId}; platform spec §2, §4):
  * the filter panel, 'Agregar usuario', the paged list (page 1 is searched on load) and the side
- * panel. The path names the user the panel edits (docs/users-screens.md): a row opens
- * /adminusers/{UserID}, creating goes to the new user's path, closing back to /adminusers.
+ * panel. On load the screen goes on to the signed-in user's own path, the panel closed. The path
+ * names the user the panel edits (docs/users-screens.md): a row opens /adminusers/{UserID},
+ * creating goes to the new user's path, closing back to /adminusers.
  */
 export function AdminUsersPage() {
   const { user } = useSession();
@@ -111,7 +132,11 @@ export function AdminUsersPage() {
   };
   const goToPage = useCallback((request: PageRequest) => setListed((current) => ({ ...current, page: request.pageNumber })), []);
 
-  const panel: UserPanelState = creating ? { kind: 'create' } : userId ? { kind: 'edit', userId } : { kind: 'hidden' };
+  const location = useLocation();
+  useLandOnOwnPath(user?.Id, userId);
+  // The own path reached on load names the user without opening the panel; a link to it opens it.
+  const landing = (location.state as LandingState | null)?.landing === true;
+  const panel: UserPanelState = creating ? { kind: 'create' } : userId && !landing ? { kind: 'edit', userId } : { kind: 'hidden' };
   const listPath = APP_ROUTES.adminUsers.path;
   const backToList = () => void navigate(listPath, { state: { returnFocusTo: userId } satisfies ReturnFocusState });
   const close = () => {

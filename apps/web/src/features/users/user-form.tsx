@@ -1,4 +1,4 @@
-import { canEditUserRole, canToggleUserActive, firstErrorMessage, userCreateSchema, userUpdateSchema, type Role, type UserFilters } from '@atalaya/domain';
+import { canEditUserRole, canToggleUserActive, lastErrorMessage, userCreateSchema, userUpdateSchema, type Role, type UserFilters } from '@atalaya/domain';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -55,7 +55,8 @@ export function UserForm({ mode, userId, editor, values, lists, onSave, onCancel
         // The API client has shown the server's message; the form stays as typed.
       }
     },
-    () => setAlert(firstErrorMessage(schema, toBody(getValues()))),
+    // The spec's checks run in order and "later messages win": the alert shows the last one.
+    () => setAlert(lastErrorMessage(schema, toBody(getValues()))),
   );
 
   const roleOptions = useMemo(() => {

@@ -1,4 +1,4 @@
-import { firstErrorMessage, MSG, PAGE_SIZE, setLaboratoryUserSchema, userCreateSchema, userFilterSchema, userUpdateSchema, type UserWithDetails } from '@atalaya/domain';
+import { firstErrorMessage, lastErrorMessage, MSG, PAGE_SIZE, setLaboratoryUserSchema, userCreateSchema, userFilterSchema, userUpdateSchema, type UserWithDetails } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import {
   assignmentRequest,
@@ -50,6 +50,15 @@ describe('the user form → Details', () => {
   it('an empty new user reports the spec order: the e-mail first', () => {
     const body = userDetailsBody(NEW_USER_VALUES, { withActive: false });
     expect(firstErrorMessage(userCreateSchema, body)).toBe(MSG.users.emailRequired);
+  });
+
+  it('the alert shows the last message of the spec order ("later messages win"): Especialidad, then Rol once it is chosen', () => {
+    expect(lastErrorMessage(userCreateSchema, userDetailsBody(NEW_USER_VALUES, { withActive: false }))).toBe(MSG.users.specialityRequired);
+    const partial = { ...NEW_USER_VALUES, SpecialityId: 1 };
+    expect(lastErrorMessage(userCreateSchema, userDetailsBody(partial, { withActive: false }))).toBe(MSG.users.roleRequired);
+    const onlyEmail = { Email: '', FirstName: 'X', LastName: 'Y', Country: 'UY', UserType: 'RLF' as const, SpecialityId: 1, IsActive: true };
+    expect(lastErrorMessage(userCreateSchema, userDetailsBody(onlyEmail, { withActive: false }))).toBe(MSG.users.emailRequired);
+    expect(lastErrorMessage(userCreateSchema, userDetailsBody({ ...onlyEmail, Email: 'x@demo.atalaya' }, { withActive: false }))).toBeNull();
   });
 
   it('each missing field gives its own message, in the spec order', () => {

@@ -10,15 +10,22 @@ export interface CaseCardProps {
   row: ErListRow;
   variant: CaseListVariant;
   actions?: ReactNode;
+  /** Fields a screen shows beyond its variant's columns (the search's §2.5 result columns), after them. */
+  extra?: readonly { key: string; label: string; value: ReactNode }[];
 }
 
 /**
  * The compact card of a case (event spec §2.6, ≤ 900 px): its left edge coloured by the alert
  * level (`cardAlertTone`, §4 'Alert colours'), the same fields as the table's columns.
  */
-export function CaseCard({ row, variant, actions }: CaseCardProps) {
+export function CaseCard({ row, variant, actions, extra = [] }: CaseCardProps) {
   const tone = toneColor(cardAlertTone(row));
-  const fields = CASE_COLUMNS[variant].filter((key) => key !== 'identifier' && key !== 'flag');
+  const fields = [
+    ...CASE_COLUMNS[variant]
+      .filter((key) => key !== 'identifier' && key !== 'flag')
+      .map((key) => ({ key, label: CASE_COLUMN_HEADERS[key], value: CASE_CELLS[key](row) })),
+    ...extra,
+  ];
   return (
     <Paper
       withBorder
@@ -36,13 +43,13 @@ export function CaseCard({ row, variant, actions }: CaseCardProps) {
           {CASE_COLUMNS[variant].includes('flag') ? CASE_CELLS.flag(row) : null}
         </Group>
         <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-          {fields.map((key) => (
-            <Stack key={key} gap={0} miw={0}>
+          {fields.map((field) => (
+            <Stack key={field.key} gap={0} miw={0}>
               <Text size="xs" c="dimmed">
-                {CASE_COLUMN_HEADERS[key]}
+                {field.label}
               </Text>
               <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-                {CASE_CELLS[key](row)}
+                {field.value}
               </Text>
             </Stack>
           ))}

@@ -39,6 +39,8 @@ export interface PagedTableProps<T> {
   renderCard?(row: T, actions: ReactNode): ReactNode;
   /** Force (or refuse) the compact variant instead of following the window width. */
   compact?: boolean;
+  /** The table's least width: below it the table scrolls inside its frame (720 px unless told). */
+  minWidth?: number;
 }
 
 /**
@@ -61,6 +63,7 @@ export function PagedTable<T>({
   onRowClick,
   renderCard,
   compact,
+  minWidth = 720,
 }: PagedTableProps<T>) {
   const narrow = useCompactList();
   const asCards = Boolean(renderCard) && (compact ?? narrow);
@@ -88,7 +91,7 @@ export function PagedTable<T>({
   ) : (
     <Paper withBorder radius="md">
       {/* Positioned, so that a visually hidden header inside stays in the scrolling frame instead of widening the page. */}
-      <Table.ScrollContainer minWidth={720} type="native" pos="relative">
+      <Table.ScrollContainer minWidth={minWidth} type="native" pos="relative">
         <Table aria-label={label} highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" horizontalSpacing="md" striped>
           <Table.Thead>
             <Table.Tr>
