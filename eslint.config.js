@@ -48,7 +48,7 @@ const webFeature = (name) => `./apps/web/src/features/${name}`;
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/meta/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'data/**', 'coverage/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/meta/**', 'e2e/test-results/**', 'e2e/.data/**', '.ci/results/**', 'e2e/playwright-report/**', 'data/**', 'coverage/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
