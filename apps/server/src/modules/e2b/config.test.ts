@@ -4,12 +4,13 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, events, settings } from '../../db/schema/index.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../demo/index.js';
-import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { createTestApp, createTestAppOn, type TestApp } from '../../test-support/app.js';
 import { get, post, sessionOf, type Session } from '../../test-support/case-edit.js';
 import { createMedicationProduct, type MedicationProduct } from '../../test-support/case-medications.js';
 import { createLlt, type TestLlt } from '../../test-support/catalog.js';
 import { eightDigitCode, filledE2bCase, switchInMeddraVersion } from '../../test-support/e2b.js';
 import { bearer, login } from '../../test-support/factories.js';
+import { privateTestDatabase } from '../../test-support/private-db.js';
 import { e2bXsdDir } from '../../test-support/reference.js';
 
 /**
@@ -157,7 +158,10 @@ describe('MedDRA version and sender of an export', () => {
 
 describe('the demo installation', () => {
   it('names a MedDRA fallback version, so that the demo cases past Pendiente export valid (ICH rules and schema)', async () => {
-    const demo = await createTestApp({ e2bXsdDir: e2bXsdDir() });
+    // A database of its own: on the PostgreSQL server the file's database already holds the
+    // cases and the fallback version the tests above made.
+    const { database, drop } = await privateTestDatabase();
+    const demo = await createTestAppOn(database, { e2bXsdDir: e2bXsdDir() });
     try {
       await seedDemoData(demo.database.db);
       const [fallback] = await demo.database.db.select({ value: settings.value }).from(settings).where(eq(settings.name, 'e2b.meddraFallbackVersion'));
@@ -183,6 +187,7 @@ describe('the demo installation', () => {
       expect(exported[0]).toMatchObject({ VersionMedDRA: '27.1', OrigenVersionMedDRA: 'setting', EsquemaVerificado: true });
     } finally {
       await demo.close();
+      await drop();
     }
   });
 });
