@@ -74,6 +74,9 @@ beforeAll(async () => {
   // A real case in reach of every role: examples name it, so mutations reach the routes' own checks.
   const testCase = await createCase(database.db, { createdBy: userIds.get('QPPV') ?? '', rams: [{ description: 'Cefalea' }] });
   const hints: FuzzHints = Object.fromEntries(['meta', 'ider', 'event', 'evrepid', 'erid', 'er'].map((name) => [name, testCase.meta]));
+  // Numeric ids in paths name no record but the hinted ones: the E2B receivers the migration seeds
+  // (ids 1–4) would let a mutated id that happens to be a small integer delete one, a valid request.
+  await database.db.execute(sql`delete from e2b_receivers`);
   const tableRows = await database.db.execute<{ name: string }>(
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
