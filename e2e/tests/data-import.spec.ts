@@ -22,8 +22,11 @@ test.describe.configure({ timeout: 180_000 });
 
 const RLF = 'rlf@demo.atalaya';
 const STAMP = Date.now();
-/** A version of its own (MedDRA's form: major.minor, the minor of one or two digits), so a retry of the spec loads another. */
-const VERSION = `99.${STAMP % 100}`;
+/**
+ * A version of its own, so a retry of the spec loads another, in MedDRA's form 'NN.N': it becomes
+ * the E.i.2.1a of the E2B exports that follow (e2b.spec), which ICH limits to 4 characters.
+ */
+const VERSION = `99.${STAMP % 10}`;
 const PASSWORD = 'Clave-ñandú-2026';
 
 const SOC_EAR = 10013993; // 'Trastornos del oído y del laberinto', in the demo dictionary.
