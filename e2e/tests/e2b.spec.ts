@@ -12,7 +12,9 @@ import { apiGet } from '../support/wizard';
  * EudraVigilance, downloads it, marks it sent, uploads the receiver's positive ACK (FDA's reference
  * ACK pointed at our batch and message) and sees 'ACK aceptado' with the receiver's message.
  * The e2e server has no ATALAYA_E2B_XSD_DIR: the tab says the schema was not checked. The demo's
- * MedDRA sample is no release: E.i.2.1a is the demo's fallback version of Configuración (27.1).
+ * MedDRA sample is no release: E.i.2.1a is the demo's fallback version of Configuración (27.1),
+ * unless a spec run before this one on the same server imported a release (data-import.spec):
+ * then it is that release's version, and the row says which.
  */
 
 const QPPV = 'qppv@demo.atalaya';
@@ -53,13 +55,18 @@ test('a QPPV exports a closed demo case as E2B(R3), marks it sent and loads the 
   const table = page.getByRole('table', { name: 'Envíos E2B' });
   const row = table.getByRole('row').filter({ hasText: 'EVHUMAN' });
   await expect(row.getByTestId('e2b-status')).toHaveText('Generado', { timeout: 20_000 });
-  await expect(row).toContainText('MedDRA 27.1 (versión de reserva de Configuración)');
   await expect(page.getByText(/No se verificó el esquema XSD de ICH/)).toBeVisible();
-
-  // Download: the stored batch, its SHA-256 as the table shows it.
   const [submission] = await apiGet<E2bSubmission[]>(page, token, `listE2B/${encodeURIComponent(demo.Meta)}`);
   expect(submission).toBeDefined();
   if (!submission) return;
+  if (submission.OrigenVersionMedDRA === 'setting') {
+    expect(submission.VersionMedDRA).toBe('27.1');
+    await expect(row).toContainText('MedDRA 27.1 (versión de reserva de Configuración)');
+  } else {
+    await expect(row).toContainText(`MedDRA ${submission.VersionMedDRA} (versión importada)`);
+  }
+
+  // Download: the stored batch, its SHA-256 as the table shows it.
   await expect(row).toContainText(submission.Sha256.slice(0, 12));
   const downloading = page.waitForEvent('download');
   await row.getByRole('button', { name: /Descargar XML de la versión 1 para EVHUMAN/ }).click();
@@ -68,7 +75,7 @@ test('a QPPV exports a closed demo case as E2B(R3), marks it sent and loads the 
   const xml = readFileSync(await download.path(), 'utf8');
   expect(xml).toContain('<MCCI_IN200100UV01');
   expect(xml).toContain(submission.Lote);
-  expect(xml).toContain('codeSystemVersion="27.1"');
+  expect(xml).toContain(`codeSystemVersion="${submission.VersionMedDRA}"`);
 
   // Marcar como enviado, then the receiver's ACK.
   await expect(page.getByRole('button', { name: 'Subir ACK' })).toBeDisabled();
