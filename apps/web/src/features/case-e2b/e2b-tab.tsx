@@ -9,7 +9,7 @@ import { ListError, ListLoading, ListMessage } from '../../shared/list';
 import { showNotice } from '../../shared/notices';
 import { downloadCaseFile } from '../files';
 import { e2bDownloadPath, e2bReceiversQuery, e2bSubmissionsQuery, useExportE2b, useMarkE2bSent, useUploadE2bAck } from './api';
-import { canExport, canUploadAck, defaultReceiver, meddraVersionNote, problemLine, refusalOf, shortSha, STATUS_COLORS, submissionActions } from './logic';
+import { canExport, canUploadAck, defaultReceiver, meddraVersionNote, problemLine, receiverLabel, refusalOf, shortSha, STATUS_COLORS, submissionActions } from './logic';
 
 /** The refused export: every problem by element number and name, so the user can complete the case. */
 function RefusalPanel({ refusal }: { refusal: E2bExportRefusal }) {
@@ -148,7 +148,7 @@ export function E2bTab({ event }: { event: ErEvent }) {
   const [ack, setAck] = useState<E2bAckResult | null>(null);
   const [ackError, setAckError] = useState<string | null>(null);
 
-  const receiverOptions = (receivers.data ?? []).map((receiver) => ({ value: receiver.Codigo, label: `${receiver.Nombre} — ${receiver.Codigo}` }));
+  const receiverOptions = (receivers.data ?? []).map((receiver) => ({ value: receiver.Codigo, label: receiverLabel(receiver) }));
   const receiver = chosen ?? defaultReceiver(receivers.data ?? [], submissions.data ?? []);
   const exportable = canExport(event.Status);
   const list = submissions.data ?? [];

@@ -1,7 +1,7 @@
 import { ER_STATUS, MSG, type E2bSubmission } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api';
-import { canExport, canUploadAck, defaultReceiver, meddraVersionNote, problemLine, refusalOf, shortSha, submissionActions } from './logic';
+import { canExport, canUploadAck, defaultReceiver, meddraVersionNote, problemLine, receiverLabel, refusalOf, shortSha, submissionActions } from './logic';
 
 const submission = (overrides: Partial<E2bSubmission> = {}): E2bSubmission => ({
   Id: 1,
@@ -73,5 +73,12 @@ describe('what the tab offers', () => {
     expect(meddraVersionNote(submission())).toBe('MedDRA 27.1 (versión importada)');
     expect(meddraVersionNote(submission({ OrigenVersionMedDRA: 'setting' }))).toBe('MedDRA 27.1 (versión de reserva de Configuración)');
     expect(meddraVersionNote(submission({ VersionMedDRA: null, OrigenVersionMedDRA: null }))).toBeNull();
+  });
+});
+
+describe('a receiver in the select', () => {
+  it('names the identifier once: after the name, unless the name already holds it', () => {
+    expect(receiverLabel({ Codigo: 'EVHUMAN', Nombre: 'EMA EudraVigilance (EVHUMAN)' })).toBe('EMA EudraVigilance (EVHUMAN)');
+    expect(receiverLabel({ Codigo: 'SOCIO', Nombre: 'Socio comercial o licenciatario' })).toBe('Socio comercial o licenciatario (SOCIO)');
   });
 });

@@ -65,3 +65,12 @@ export function defaultReceiver(receivers: readonly Pick<E2bReceiver, 'Codigo'>[
   if (last && receivers.some((receiver) => receiver.Codigo === last)) return last;
   return receivers[0]?.Codigo ?? null;
 }
+
+/**
+ * A receiver in a select: its name, and its identifier after it unless the name already says it
+ * as a word, spelt the same ('EMA EudraVigilance (EVHUMAN)'; 'Socio comercial' does not name SOCIO).
+ */
+export function receiverLabel(receiver: Pick<E2bReceiver, 'Codigo' | 'Nombre'>): string {
+  const named = receiver.Nombre.split(/[^\p{L}\p{N}._-]+/u).includes(receiver.Codigo);
+  return named ? receiver.Nombre : `${receiver.Nombre} (${receiver.Codigo})`;
+}
