@@ -21,7 +21,7 @@ import { errorMessage } from '../../shared/api';
 import { DateText } from '../../shared/display';
 import { FIELD_COMBOBOX_PROPS, parseTypedDate } from '../../shared/form';
 import { Page } from '../../shared/layout';
-import { type ListColumn, ListError, PagedTable } from '../../shared/list';
+import { FramedTable, type ListColumn, ListError, PagedTable } from '../../shared/list';
 import { useSession } from '../../shared/session';
 import { auditDetailQuery, auditLogQuery, downloadAuditFile, eventHistoryQuery, type LogPanel } from './api';
 import { FIRST, fileBody, type Filters, listBody, NO_FILTERS } from './audit-logic';
@@ -75,26 +75,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function ChangesTable({ rows }: { rows: { field: string; oldValue: string | null; newValue: string | null; note?: string | null }[] }) {
   if (rows.length === 0) return <Text c="dimmed">Sin campos modificados.</Text>;
   return (
-    <Table.ScrollContainer minWidth={420} type="native">
-      <Table striped withTableBorder aria-label="Cambios">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Campo</Table.Th>
-            <Table.Th scope="col">Valor anterior</Table.Th>
-            <Table.Th scope="col">Valor nuevo</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, index) => (
-            <Table.Tr key={`${row.field}-${index}`}>
-              <Table.Td>{row.field}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.oldValue ?? '---'}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.newValue ?? '---'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <FramedTable label="Cambios" minWidth={420} headers={['Campo', 'Valor anterior', 'Valor nuevo']}>
+      {rows.map((row, index) => (
+        <Table.Tr key={`${row.field}-${index}`}>
+          <Table.Td>{row.field}</Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.oldValue ?? '---'}</Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.newValue ?? '---'}</Table.Td>
+        </Table.Tr>
+      ))}
+    </FramedTable>
   );
 }
 

@@ -2,6 +2,7 @@ import { naranjoAnswerText } from '@atalaya/domain';
 import { Group, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DateText, OrDash, YesNo } from '../../shared/display';
+import { FramedTable } from '../../shared/list';
 import { useSession } from '../../shared/session';
 import { evaluationQuery } from '../cases';
 import { EvaluationForm } from './evaluation-form';
@@ -28,34 +29,19 @@ export function EvaluationSummary({ meta }: { meta: string }) {
         </Text>
       </Group>
       {/* A wide read-only table scrolls inside its own frame (focusable: it holds no link to reach it by keyboard); the page never widens on a phone. */}
-      <Table.ScrollContainer minWidth={720} type="native" pos="relative" tabIndex={0}>
-        <Table striped withTableBorder aria-label="Evaluación de imputabilidad">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Pregunta</Table.Th>
-              <Table.Th>Respuesta</Table.Th>
-              <Table.Th>Puntaje</Table.Th>
-              <Table.Th>Leído fabricante</Table.Th>
-              <Table.Th>Leído QPPV</Table.Th>
-              <Table.Th>Revisado QPPV</Table.Th>
-              <Table.Th>Comentario QPPV</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.Questions.map((question, index) => (
-              <Table.Tr key={question.Key}>
-                <Table.Td>{`${index + 1}. ${question.Pregunta}`}</Table.Td>
-                <Table.Td>{naranjoAnswerText(question.Respuesta)}</Table.Td>
-                <Table.Td>{question.Puntaje}</Table.Td>
-                <Table.Td><YesNo value={question.LeidoFabricante} /></Table.Td>
-                <Table.Td><YesNo value={question.LeidoQPPV} /></Table.Td>
-                <Table.Td><YesNo value={question.RevisadoQPPV} /></Table.Td>
-                <Table.Td><OrDash value={question.ComentarioQPPV} /></Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <FramedTable label="Evaluación de imputabilidad" minWidth={720} headers={['Pregunta', 'Respuesta', 'Puntaje', 'Leído fabricante', 'Leído QPPV', 'Revisado QPPV', 'Comentario QPPV']} focusable>
+        {data.Questions.map((question, index) => (
+          <Table.Tr key={question.Key}>
+            <Table.Td>{`${index + 1}. ${question.Pregunta}`}</Table.Td>
+            <Table.Td>{naranjoAnswerText(question.Respuesta)}</Table.Td>
+            <Table.Td>{question.Puntaje}</Table.Td>
+            <Table.Td><YesNo value={question.LeidoFabricante} /></Table.Td>
+            <Table.Td><YesNo value={question.LeidoQPPV} /></Table.Td>
+            <Table.Td><YesNo value={question.RevisadoQPPV} /></Table.Td>
+            <Table.Td><OrDash value={question.ComentarioQPPV} /></Table.Td>
+          </Table.Tr>
+        ))}
+      </FramedTable>
       {data.Modificado && (
         <Text size="sm" c="dimmed" mt="sm">
           Modificado por {data.Modificado.Usuario} el <DateText value={data.Modificado.Fecha} withTime />

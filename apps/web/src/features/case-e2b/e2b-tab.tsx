@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../shared/api';
 import { DateText } from '../../shared/display';
-import { ListError, ListLoading, ListMessage } from '../../shared/list';
+import { FramedTable, ListError, ListLoading, ListMessage } from '../../shared/list';
 import { showNotice } from '../../shared/notices';
 import { downloadCaseFile } from '../files';
 import { e2bDownloadPath, e2bReceiversQuery, e2bSubmissionsQuery, useExportE2b, useMarkE2bSent, useUploadE2bAck } from './api';
@@ -225,27 +225,11 @@ export function E2bTab({ event }: { event: ErEvent }) {
       {submissions.isError && !submissions.data && <ListError message="No se pudo cargar el historial de envíos E2B." onRetry={() => void submissions.refetch()} />}
       {submissions.data && list.length === 0 && <ListMessage>{MSG.lists.empty('envíos E2B')}</ListMessage>}
       {list.length > 0 && (
-        // Wider than a phone: it scrolls inside its own frame, never the page.
-        <Table.ScrollContainer minWidth={820} type="native" pos="relative">
-          <Table striped withTableBorder aria-label="Envíos E2B">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Usuario</Table.Th>
-                <Table.Th>Receptor</Table.Th>
-                <Table.Th>Versión</Table.Th>
-                <Table.Th>Estado</Table.Th>
-                <Table.Th>SHA-256</Table.Th>
-                <Table.Th>Acciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((submission) => (
-                <SubmissionRow key={submission.Id} meta={meta} reference={event.NumeroReferencia} submission={submission} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <FramedTable label="Envíos E2B" minWidth={820} headers={['Fecha', 'Usuario', 'Receptor', 'Versión', 'Estado', 'SHA-256', 'Acciones']}>
+          {list.map((submission) => (
+            <SubmissionRow key={submission.Id} meta={meta} reference={event.NumeroReferencia} submission={submission} />
+          ))}
+        </FramedTable>
       )}
     </Stack>
   );

@@ -4,7 +4,7 @@ import { IconDownload, IconFileTypePdf, IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateText } from '../../shared/display';
-import { ListError, ListLoading, ListMessage } from '../../shared/list';
+import { FramedTable, ListError, ListLoading, ListMessage } from '../../shared/list';
 import { downloadCaseFile } from '../files';
 import { pdfsQuery, useGenerateCasePdf } from '../cases';
 
@@ -54,39 +54,26 @@ export function PdfsTab({ event }: { event: ErEvent }) {
       {pdfs.isError && !pdfs.data && <ListError message="No se pudo cargar el historial de PDFs." onRetry={() => void pdfs.refetch()} />}
       {pdfs.data && pdfs.data.length === 0 && <ListMessage>{MSG.lists.empty('PDFs')}</ListMessage>}
       {pdfs.data && pdfs.data.length > 0 && (
-        // Wider than a phone: it scrolls inside its own frame, never the page.
-        <Table.ScrollContainer minWidth={560} type="native" pos="relative">
-          <Table striped withTableBorder aria-label="Historial de PDFs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Archivo</Table.Th>
-                <Table.Th>Generado por</Table.Th>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Descargar</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pdfs.data.map((pdf) => (
-                <Table.Tr key={pdf.Id}>
-                  <Table.Td>{pdf.FileName}</Table.Td>
-                  <Table.Td>{pdf.UserFullName}</Table.Td>
-                  <Table.Td><DateText value={pdf.Date} withTime /></Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      leftSection={<IconDownload size={16} />}
-                      aria-label={`Descargar ${pdf.FileName}`}
-                      onClick={() => void downloadCaseFile(`getERPDF/${meta}/${encodeURIComponent(pdf.FileName)}/`, pdf.FileName)}
-                    >
-                      Descargar
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <FramedTable label="Historial de PDFs" minWidth={560} headers={['Archivo', 'Generado por', 'Fecha', 'Descargar']}>
+          {pdfs.data.map((pdf) => (
+            <Table.Tr key={pdf.Id}>
+              <Table.Td>{pdf.FileName}</Table.Td>
+              <Table.Td>{pdf.UserFullName}</Table.Td>
+              <Table.Td><DateText value={pdf.Date} withTime /></Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  leftSection={<IconDownload size={16} />}
+                  aria-label={`Descargar ${pdf.FileName}`}
+                  onClick={() => void downloadCaseFile(`getERPDF/${meta}/${encodeURIComponent(pdf.FileName)}/`, pdf.FileName)}
+                >
+                  Descargar
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </FramedTable>
       )}
     </>
   );

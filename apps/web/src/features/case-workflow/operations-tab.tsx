@@ -4,7 +4,7 @@ import { IconEye } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateText, OrDash, YesNo } from '../../shared/display';
-import { PagedTable, usePhone, type ListColumn } from '../../shared/list';
+import { FramedTable, PagedTable, usePhone, type ListColumn } from '../../shared/list';
 import { historyQuery } from '../cases';
 import { operationTypeLabel } from './operation-type';
 
@@ -73,30 +73,17 @@ export function OperationsTab({ meta }: { meta: string }) {
             {open.Lines.length === 0 ? (
               <Text size="sm">La operación no tiene detalle de campos.</Text>
             ) : (
-              <Table.ScrollContainer minWidth={560} type="native" pos="relative">
-                <Table striped withTableBorder aria-label="Detalle de la operación">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Descripción</Table.Th>
-                      <Table.Th>Valor anterior</Table.Th>
-                      <Table.Th>Valor nuevo</Table.Th>
-                      <Table.Th>Archivo</Table.Th>
-                      <Table.Th>Comentario</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {open.Lines.map((line, index) => (
-                      <Table.Tr key={index}>
-                        <Table.Td>{line.Description}</Table.Td>
-                        <Table.Td><OrDash value={line.OldValue} /></Table.Td>
-                        <Table.Td><OrDash value={line.NewValue} /></Table.Td>
-                        <Table.Td><YesNo value={line.IsFile} /></Table.Td>
-                        <Table.Td><OrDash value={line.Comentario} /></Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <FramedTable label="Detalle de la operación" minWidth={560} headers={['Descripción', 'Valor anterior', 'Valor nuevo', 'Archivo', 'Comentario']}>
+                {open.Lines.map((line, index) => (
+                  <Table.Tr key={index}>
+                    <Table.Td>{line.Description}</Table.Td>
+                    <Table.Td><OrDash value={line.OldValue} /></Table.Td>
+                    <Table.Td><OrDash value={line.NewValue} /></Table.Td>
+                    <Table.Td><YesNo value={line.IsFile} /></Table.Td>
+                    <Table.Td><OrDash value={line.Comentario} /></Table.Td>
+                  </Table.Tr>
+                ))}
+              </FramedTable>
             )}
           </>
         )}

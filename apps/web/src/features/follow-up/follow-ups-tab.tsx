@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DateText, OrDash } from '../../shared/display';
+import { FramedTable } from '../../shared/list';
 import { downloadCaseFile } from '../files';
 import { caseFollowUpsQuery, followUpEventsQuery, followUpReportQuery } from '../cases';
 
@@ -18,50 +19,36 @@ export function FollowUpsTab({ meta }: { meta: string }) {
   if (!followUps.data || followUps.data.length === 0) return <Text size="sm">{MSG.lists.empty('reportes de seguimiento')}</Text>;
   return (
     <>
-      {/* A wide read-only table scrolls inside its own frame: the page never widens on a phone. */}
-      <Table.ScrollContainer minWidth={560} type="native" pos="relative">
-        <Table striped withTableBorder aria-label="Reportes de seguimiento">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Referencia</Table.Th>
-              <Table.Th>Usuario</Table.Th>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th>Archivo</Table.Th>
-              <Table.Th>Detalle</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {followUps.data.map((item) => (
-              <Table.Tr key={item.Id}>
-                <Table.Td>{item.NumeroReferencia}</Table.Td>
-                <Table.Td>{item.UserFullName}</Table.Td>
-                <Table.Td><DateText value={item.Date} withTime /></Table.Td>
-                <Table.Td>
-                  {item.FileName ? (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      leftSection={<IconDownload size={16} />}
-                      onClick={() => void downloadCaseFile(`downloadFollowUpById/${item.Id}`, item.FileName ?? 'seguimiento')}
-                    >
-                      {item.FileName}
-                    </Button>
-                  ) : (
-                    <OrDash value={null} />
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Tooltip label="Ver detalle">
-                    <ActionIcon variant="subtle" aria-label={`Ver detalle: ${item.NumeroReferencia}`} onClick={() => setOpenId(item.Id)}>
-                      <IconEye size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <FramedTable label="Reportes de seguimiento" minWidth={560} headers={['Referencia', 'Usuario', 'Fecha', 'Archivo', 'Detalle']}>
+        {followUps.data.map((item) => (
+          <Table.Tr key={item.Id}>
+            <Table.Td>{item.NumeroReferencia}</Table.Td>
+            <Table.Td>{item.UserFullName}</Table.Td>
+            <Table.Td><DateText value={item.Date} withTime /></Table.Td>
+            <Table.Td>
+              {item.FileName ? (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  leftSection={<IconDownload size={16} />}
+                  onClick={() => void downloadCaseFile(`downloadFollowUpById/${item.Id}`, item.FileName ?? 'seguimiento')}
+                >
+                  {item.FileName}
+                </Button>
+              ) : (
+                <OrDash value={null} />
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Tooltip label="Ver detalle">
+                <ActionIcon variant="subtle" aria-label={`Ver detalle: ${item.NumeroReferencia}`} onClick={() => setOpenId(item.Id)}>
+                  <IconEye size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </FramedTable>
       <Modal opened={openId !== null} onClose={() => setOpenId(null)} title="Reporte de seguimiento">
         {detail.isLoading && <Loader size="sm" aria-label="Cargando reporte de seguimiento" />}
         {detail.data && (
@@ -92,31 +79,19 @@ export function FollowUpEventsTab({ reference }: { reference: string }) {
   if (!events.data || events.data.length === 0) return <Text size="sm">{MSG.lists.empty('eventos de seguimiento')}</Text>;
   return (
     // A wide read-only table scrolls inside its own frame: the page never widens on a phone.
-    <Table.ScrollContainer minWidth={480} type="native" pos="relative">
-      <Table striped withTableBorder aria-label="Eventos de seguimiento">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Evento</Table.Th>
-            <Table.Th>Estado</Table.Th>
-            <Table.Th>Creado por</Table.Th>
-            <Table.Th>Fecha</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {events.data.map((event) => (
-            <Table.Tr key={event.Meta}>
-              <Table.Td>
-                <Anchor component={Link} to={eventViewPath(event.Meta, 'details', 3)}>
-                  {event.NumeroReferencia}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{event.StatusName}</Table.Td>
-              <Table.Td>{event.UserFullName}</Table.Td>
-              <Table.Td><DateText value={event.DateCreation} withTime /></Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <FramedTable label="Eventos de seguimiento" minWidth={480} headers={['Evento', 'Estado', 'Creado por', 'Fecha']}>
+      {events.data.map((event) => (
+        <Table.Tr key={event.Meta}>
+          <Table.Td>
+            <Anchor component={Link} to={eventViewPath(event.Meta, 'details', 3)}>
+              {event.NumeroReferencia}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{event.StatusName}</Table.Td>
+          <Table.Td>{event.UserFullName}</Table.Td>
+          <Table.Td><DateText value={event.DateCreation} withTime /></Table.Td>
+        </Table.Tr>
+      ))}
+    </FramedTable>
   );
 }

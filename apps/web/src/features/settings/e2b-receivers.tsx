@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconDeviceFloppy, IconPencil, IconPlus, IconTrash, I
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../shared/api';
-import { ListError, ListLoading } from '../../shared/list';
+import { FramedTable, ListError, ListLoading } from '../../shared/list';
 import { showNotice } from '../../shared/notices';
 import { e2bReceiversQuery } from '../case-e2b';
 import { useDeleteE2bReceiver, useSaveE2bReceiver } from './api';
@@ -62,47 +62,35 @@ export function E2bReceiversPanel() {
         {receivers.isPending && <ListLoading label="receptores" rows={2} />}
         {receivers.isError && <ListError message="No se pudo cargar la lista de receptores." onRetry={() => void receivers.refetch()} />}
         {receivers.data && (
-          <Table.ScrollContainer minWidth={520} type="native">
-            <Table striped withTableBorder aria-label="Receptores E2B">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Identificador</Table.Th>
-                  <Table.Th>Nombre</Table.Th>
-                  <Table.Th>Envíos</Table.Th>
-                  <Table.Th>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {receivers.data.map((receiver) => (
-                  <Table.Tr key={receiver.Id}>
-                    <Table.Td ff="monospace">{receiver.Codigo}</Table.Td>
-                    <Table.Td>{receiver.Nombre}</Table.Td>
-                    <Table.Td>{receiver.Envios}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} />} aria-label={`Editar ${receiver.Codigo}`} onClick={() => setDraft(draftOf(receiver))}>
-                          Editar
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          leftSection={<IconTrash size={14} />}
-                          aria-label={`Eliminar ${receiver.Codigo}`}
-                          disabled={isLocked(receiver)}
-                          title={isLocked(receiver) ? MSG.e2bReceivers.inUse(receiver.Codigo) : undefined}
-                          loading={remove.isPending && remove.variables === receiver.Id}
-                          onClick={() => void removeReceiver(receiver)}
-                        >
-                          Eliminar
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <FramedTable label="Receptores E2B" minWidth={520} headers={['Identificador', 'Nombre', 'Envíos', 'Acciones']}>
+            {receivers.data.map((receiver) => (
+              <Table.Tr key={receiver.Id}>
+                <Table.Td ff="monospace">{receiver.Codigo}</Table.Td>
+                <Table.Td>{receiver.Nombre}</Table.Td>
+                <Table.Td>{receiver.Envios}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} />} aria-label={`Editar ${receiver.Codigo}`} onClick={() => setDraft(draftOf(receiver))}>
+                      Editar
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      aria-label={`Eliminar ${receiver.Codigo}`}
+                      disabled={isLocked(receiver)}
+                      title={isLocked(receiver) ? MSG.e2bReceivers.inUse(receiver.Codigo) : undefined}
+                      loading={remove.isPending && remove.variables === receiver.Id}
+                      onClick={() => void removeReceiver(receiver)}
+                    >
+                      Eliminar
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </FramedTable>
         )}
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput

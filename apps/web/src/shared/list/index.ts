@@ -2,6 +2,7 @@ export { CaseCard, type CaseCardProps } from './case-card';
 export { CASE_CELLS, CaseAlertBadge, CaseFlag, CaseReference, CaseStatus } from './case-cells';
 export { CASE_COLUMN_HEADERS, CASE_COLUMNS, caseAlert, caseFlag, productText, type CaseAlert, type CaseColumnKey, type CaseListVariant } from './case-columns';
 export { CommentConfirmModal, type CommentConfirmModalProps } from './comment-confirm-modal';
+export { FramedTable, type FramedTableProps } from './framed-table';
 export { ListError, ListLoading, ListMessage } from './list-states';
 export { ListModal, type ListModalProps } from './list-modal';
 export { PagedList, type PagedListProps } from './paged-list';
