@@ -18,6 +18,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js'
 import { enabledSubGroup, referenceKey, UNCLASSIFIED_SUB_GROUP_ID } from '../catalog/index.js';
 import { changedFields, createCase, lockEditableCase, recordCaseOperation } from '../cases/index.js';
 import { findCaseInReach } from '../reach/index.js';
+import { personName } from '../../shared/person-name.js';
 
 /** The event-level reads and writes of a case: getERByMeta, createER, updateER. */
 
@@ -29,9 +30,6 @@ const creator = alias(users, 'creator');
 const updater = alias(users, 'updater');
 const parent = alias(events, 'parent');
 
-function fullName(firstName: string, lastName: string): string {
-  return `${firstName} ${lastName}`.trim();
-}
 
 /** The case (by its internal id) as getERByMeta answers it, with what this user may do with it. */
 export async function readEvent(db: DbOrTx, user: AuthUser, eventId: string): Promise<ErEvent> {
@@ -102,7 +100,7 @@ export async function readEvent(db: DbOrTx, user: AuthUser, eventId: string): Pr
     DateCreation: row.createdAt.toISOString(),
     User: { FirstName: row.creatorFirstName, LastName: row.creatorLastName, UserID: row.createdBy },
     Modificado: updated
-      ? { Usuario: fullName(row.updaterFirstName ?? '', row.updaterLastName ?? ''), Fecha: row.updatedAt.toISOString() }
+      ? { Usuario: personName({ firstName: row.updaterFirstName, lastName: row.updaterLastName }), Fecha: row.updatedAt.toISOString() }
       : null,
     CanEdit: caseEditRefusal({ status: row.status, role: user.role, isCreator }) === null,
     // A follow-up event gets no follow-up of its own: reports are added to the case.

@@ -7,6 +7,7 @@ import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
 import { findCaseInReach } from '../reach/index.js';
 import { isStorableId } from './lists.js';
+import { personName } from '../../shared/person-name.js';
 
 /**
  * `getERWhoReportByMeta`: who reported a case. A case entered from an incoming report names the
@@ -82,7 +83,7 @@ export async function readWhoReport(db: Db, eventId: string): Promise<ErWhoRepor
   if (row.homeReportData === null) {
     return {
       Origen: 'Usuario',
-      Nombre: `${row.firstName} ${row.lastName}`.trim(),
+      Nombre: personName(row),
       Email: row.email,
       Telefono: null,
       Parentesco: null,

@@ -4,6 +4,7 @@ import { electronicSignatures, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { canonicalJson, type JsonValue, sha256Hex } from '../../shared/canonical-json.js';
 import type { ChangeLine } from './case-writes.js';
+import { personName } from '../../shared/person-name.js';
 
 /** The signed record as the signer saw it: its identity and its state before the signed action. */
 export interface SignedRecord {
@@ -41,7 +42,7 @@ export async function storeSignature(
   signature: { comment: string; meaning: string; record: SignedRecord; eventId: string; signedAt: Date },
 ): Promise<ChangeLine[]> {
   const [signer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, user.id));
-  const printedName = `${signer?.firstName ?? ''} ${signer?.lastName ?? ''}`.trim();
+  const printedName = signer ? personName(signer) : '';
   const signedContent: SignedContent = {
     signature: { signerId: user.id, printedName, meaning: signature.meaning, comment: signature.comment, signedAt: signature.signedAt.toISOString() },
     record: { type: signature.record.type, id: signature.record.id, eventId: signature.eventId, state: signature.record.state },

@@ -13,6 +13,7 @@ import {
   settingValue,
 } from './queries.js';
 import type { AppContext as ContextResponse, UserWithDetails } from '@atalaya/domain';
+import { personName } from '../../shared/person-name.js';
 
 /** The setting that holds the session timeout, and its value when the setting is missing or invalid. */
 const SESSION_TIMEOUT_SETTING = 'users.sessionTimeoutMinutes';
@@ -61,7 +62,7 @@ export async function getContext(
       AcceptTerms: row.acceptTerms,
       Country: row.countryCode,
       Email: row.email,
-      Name: `${row.firstName} ${row.lastName}`.trim(),
+      Name: personName(row),
       TimeZone: row.timeZone,
     },
     SessionTimeout: timeout,

@@ -24,6 +24,7 @@ import {
   parseFields,
 } from './schemas.js';
 import { type DownloadableFile, loadFile, type SingleUpload, storeFile } from './upload.js';
+import { personName } from '../../shared/person-name.js';
 
 type SignedDocumentDelete = z.output<typeof signedDocumentDeleteBodySchema>;
 
@@ -38,10 +39,6 @@ const LABELS = {
   medicalContactFile: 'Archivo del contacto médico',
 } as const;
 
-function fullName(row: { firstName: string | null; lastName: string | null }): string {
-  return `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim();
-}
-
 /** `getDocsAndNotesByMeta`: the documents and notes of a case in reach (not deleted), newest first. */
 export async function listDocuments(db: Db, user: AuthUser, meta: string): Promise<ErDocument[]> {
   const found = await findCaseInReach(db, user, meta);
@@ -54,7 +51,7 @@ export async function listDocuments(db: Db, user: AuthUser, meta: string): Promi
     TipoId: row.typeId,
     TipoNombre: row.typeName,
     Note: row.note,
-    UserFullName: fullName(row),
+    UserFullName: personName(row),
     Date: row.createdAt.toISOString(),
   }));
 }

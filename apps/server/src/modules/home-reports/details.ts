@@ -27,6 +27,7 @@ import {
   toHomeReportByReference,
 } from './get-by-reference.js';
 import { reachesHomeReport } from './reach.js';
+import { personName } from '../../shared/person-name.js';
 
 function toDetail(row: HomeReportRecord): HomeReportDetail {
   return { ...toHomeReportByReference(row), StatusName: homeReportStatusName(row.status), Pais: row.countryCode, SubGroup: row.subGroupId };
@@ -56,7 +57,7 @@ async function historyOf(db: Db, id: string): Promise<HomeReportHistoryEntry[]> 
     Status: row.toStatus,
     StatusName: homeReportStatusName(row.toStatus),
     Comment: row.comment,
-    User: row.firstName === null ? null : `${row.firstName} ${row.lastName ?? ''}`.trim(),
+    User: row.firstName === null ? null : personName(row),
   }));
 }
 

@@ -28,6 +28,7 @@ import {
 } from './queries.js';
 import { buildCaseRows } from './rows.js';
 import type { PendingListFilters } from './schemas.js';
+import { personName } from '../../shared/person-name.js';
 
 export interface ListRequest {
   page: number;
@@ -73,9 +74,6 @@ async function caseIdInReach(db: Db, user: AuthUser, meta: string): Promise<stri
   return found.id;
 }
 
-function fullName(row: { firstName: string; lastName: string }): string {
-  return `${row.firstName} ${row.lastName}`.trim();
-}
 
 /** `getERCommentsByMeta`: the workflow comments of a case in reach, newest first. */
 export async function commentsOf(db: Db, user: AuthUser, meta: string): Promise<ErComment[]> {
@@ -83,7 +81,7 @@ export async function commentsOf(db: Db, user: AuthUser, meta: string): Promise<
   return rows.map((row) => ({
     Id: row.id,
     Date: row.createdAt.toISOString(),
-    UserFullName: fullName(row),
+    UserFullName: personName(row),
     Accion: row.action,
     EstadoAnterior: row.fromStatus,
     EstadoNuevo: row.toStatus,
@@ -97,7 +95,7 @@ export async function followUpsOf(db: Db, user: AuthUser, meta: string): Promise
   return rows.map((row) => ({
     Id: row.id,
     Date: row.createdAt.toISOString(),
-    UserFullName: fullName(row),
+    UserFullName: personName(row),
     FileName: row.fileName,
     NumeroReferencia: row.referenceNumber,
   }));

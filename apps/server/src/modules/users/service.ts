@@ -51,6 +51,7 @@ import {
   type StoredUser,
   userIdByEmail,
 } from './queries.js';
+import { personName } from '../../shared/person-name.js';
 
 export interface UsersDeps {
   db: Db;
@@ -181,7 +182,7 @@ export async function userWithDetails(db: DbOrTx, user: StoredUser): Promise<Use
   return {
     UserID: user.id,
     Id: user.id,
-    Name: `${user.firstName} ${user.lastName}`.trim(),
+    Name: personName(user),
     Email: user.email,
     Rol: role,
     Country: user.countryCode,
@@ -275,7 +276,7 @@ export async function createUser(deps: UsersDeps, caller: AuthUser, input: UserC
         description: `Usuario creado: ${email}`,
         newValues: auditValues(values),
       });
-      await queueSetPasswordLink(tx, { userId: row.id, email, name: `${values.firstName} ${values.lastName}`, appUrl: deps.appUrl });
+      await queueSetPasswordLink(tx, { userId: row.id, email, name: personName(values), appUrl: deps.appUrl });
       return { UserID: row.id };
     });
   } catch (error) {
