@@ -165,6 +165,8 @@ interface Scenario {
   name: string;
   /** The request for a page; `pageCount` is the first page's PageCount (for the last page). */
   call(page: Page, pageCount: number): Call;
+  /** A call that is not paged (a select's list): measured once, as 'first'. */
+  single?: boolean;
 }
 
 const nul = 'null';
@@ -212,6 +214,11 @@ function search(name: string, filters: Record<string, unknown>): Scenario {
   };
 }
 
+/** A GET that a screen makes once, not paged (a select's options). */
+function single(name: string, url: string): Scenario {
+  return { name, single: true, call: () => ({ method: 'GET', url: `/api/${url}` }) };
+}
+
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 const year = new Date().getUTCFullYear() - 1;
 
@@ -226,12 +233,17 @@ function scenarios(role: 'QPPV' | 'RLF', uruguayId: number): Scenario[] {
     simpleList('getWorkFlowInvert', 'getWorkFlowInvert', 'FechaSolicitud DESC'),
     simpleList('getReportHome', 'getReportHome', 'FechaCreacion DESC', [nul, nul, nul, nul, nul, nul]),
     simpleList('getReportHome status 1, UY', 'getReportHome', 'FechaCreacion DESC', [nul, nul, 1, 'UY', nul, nul]),
+    // Tareas → 'Descartados' (issue 30).
+    simpleList('getReportHome status 3 (Descartados)', 'getReportHome', 'FechaCreacion DESC', [nul, nul, 3, nul, nul, nul]),
     simpleList('getWFReportHome', 'getWFReportHome', 'FechaCreacion DESC'),
     search('getERByFilters (no filter)', {}),
     search('getERByFilters UY, status 7, Estado', { PaisId: uruguayId, EstadoId: 7, orderBy: 'FechaCreacion DESC' }),
     search(`getERByFilters IdEvento UY-${year}-0001`, { IdEvento: `UY-${year}-0001` }),
     search('getERByFilters modified in 30 days', { FechaModificacionDesde: day(30), FechaModificacionHasta: day(0) }),
     search('getERByFilters Pais ASC', { orderBy: 'Pais ASC' }),
+    // The product search's 'Principio activo' of a country, and the 'Envíos E2B' tab's receivers (issues 29, 30).
+    single('getPrincipioActivoByCountry UY', `getPrincipioActivoByCountry/${uruguayId}`),
+    single('e2bReceiverList', 'e2bReceiverList'),
   ];
 }
 
@@ -307,7 +319,7 @@ async function benchList(server: Server, timed: Server, pool: pg.Pool, user: str
   }
   const pageCount = Number((JSON.parse(first.text) as { PageCount?: number }).PageCount ?? 1);
   const rows: Row[] = [];
-  for (const page of ['first', 'last'] as const) {
+  for (const page of scenario.single ? (['first'] as const) : (['first', 'last'] as const)) {
     const call = scenario.call(page, pageCount);
     const captured = page === 'first' ? first : await captureStatements(server, token, call);
     if (captured.status !== 200) {
