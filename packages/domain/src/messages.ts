@@ -369,6 +369,8 @@ export const MSG = {
     surroundingBlanks: (name: string) => `El valor de «${name}» no puede empezar ni terminar con espacios`,
     notIdentifier: (name: string) => `El valor de «${name}» solo admite letras, números, punto y guion bajo, sin espacios`,
     notMeddraVersion: (name: string) => `El valor de «${name}» debe ser una versión de MedDRA como 27.1, o quedar vacío`,
+    notChoice: (name: string, values: readonly string[]) => `El valor de «${name}» debe ser uno de: ${values.join(', ')}`,
+    notCountryCode: (name: string) => `El valor de «${name}» debe ser un código de país ISO de dos letras en mayúsculas (UY, AR…), o quedar vacío`,
     /** Screen texts. */
     save: 'Guardar',
     passwordUnchanged: 'Sin cambios',

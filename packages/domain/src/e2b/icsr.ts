@@ -160,6 +160,10 @@ export interface IcsrPrimarySource {
 /** C.3.1 Sender type: 1 pharmaceutical company, 2 regulatory authority, 3 health professional, 4 regional PV centre, 5 WHO collaborating centre, 6 other, 7 patient / consumer. */
 export type SenderTypeCode = '1' | '2' | '3' | '4' | '5' | '6' | '7';
 
+export function isSenderTypeCode(value: string): value is SenderTypeCode {
+  return /^[1-7]$/.test(value);
+}
+
 /** C.3 Information on sender of case safety report. */
 export interface IcsrSender {
   /** C.3.1 Sender type. */

@@ -240,7 +240,7 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
   const origin = originRow?.origin ?? null;
   const typeValue = originRow?.typeValue ?? null;
   const country = event.countryCode;
-  const caseNumber = worldwideCaseId(sender.country ?? country, senderCode, event.referenceNumber);
+  const caseNumber = worldwideCaseId(country, senderCode, event.referenceNumber);
   const mostRecent = lastFollowUp && lastFollowUp.createdAt > event.receivedAt ? lastFollowUp.createdAt : event.receivedAt;
 
   // C.2: who reported. A health professional's report is medically confirmed (E.i.8).
@@ -397,7 +397,7 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
       firstSender: '2',
       otherCaseIdentifiers: event.homeReferenceNumber ? true : null,
       otherCaseIds: event.homeReferenceNumber ? [{ source: 'Atalaya informe entrante', caseId: event.homeReferenceNumber }] : [],
-      linkedReportIds: event.parentReference ? [worldwideCaseId(sender.country ?? country, senderCode, event.parentReference)] : [],
+      linkedReportIds: event.parentReference ? [worldwideCaseId(country, senderCode, event.parentReference)] : [],
       nullificationOrAmendment: event.status === ER_STATUS.ANULADO ? { code: '1', reason: annulment?.comment?.trim() || 'Caso anulado' } : null,
     },
     primarySources: [primarySource],
