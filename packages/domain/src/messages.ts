@@ -394,6 +394,8 @@ export const MSG = {
   parameters: {
     title: 'Parametros',
     valueRequired: 'El valor no puede estar vacío',
+    /** (ours) The 'Código E2B' column (docs/e2b.md). */
+    e2bCodeInvalid: (value: string, format: string) => `El código E2B «${value}» no es válido: debe ser un ${format}`,
     failedTitle: 'No se pudo realizar cambios en la configuración',
     created: 'Creado correctamente',
     updatedTitle: 'Actualizado correctamente',
@@ -560,6 +562,10 @@ export const MSG = {
     meddraVersionUnknown:
       'E.i.2.1a Versión de MedDRA de la reacción: no se conoce la versión del diccionario cargado; importe la versión de MedDRA o indique la versión de reserva en Configuración (Intercambio E2B)',
     ackEmpty: 'Seleccione el archivo del acuse de recibo',
+    /** A reference-list value whose element needs a code it lacks (Parámetros' 'Código E2B'). */
+    noE2bCode: (value: string) => `'${value}' no tiene código E2B; asígnelo en Parámetros`,
+    /** FDA warnings kept with the submission (docs/e2b.md 'FDA'). */
+    warningsTitle: 'Avisos de la FDA (no impiden el envío)',
   },
   /** (ours) The E2B receivers of Configuración (docs/e2b.md). */
   e2bReceivers: {

@@ -234,10 +234,18 @@ describe('the demo installation', () => {
         .where(and(notInArray(events.status, [ER_STATUS.PENDIENTE])));
       expect(cases.length).toBeGreaterThan(0);
       const outcomes: { status: number; body: string }[] = [];
+      const fdaOutcomes: { status: number; body: string }[] = [];
       for (const { meta } of cases) {
         const response = await demo.app.inject({ method: 'POST', url: `/api/exportE2B/${meta}`, headers: bearer(token), payload: { Receptor: 'EVHUMAN' } });
         outcomes.push({ status: response.statusCode, body: response.body });
+        // The same case to the FDA: its regional rules pass too (docs/e2b.md 'FDA').
+        const fda = await demo.app.inject({ method: 'POST', url: `/api/exportE2B/${meta}`, headers: bearer(token), payload: { Receptor: 'ZZFDA' } });
+        fdaOutcomes.push({ status: fda.statusCode, body: fda.body });
       }
+      expect(fdaOutcomes.map((outcome) => outcome.status)).toEqual(outcomes.map((outcome) => outcome.status));
+      const toFda = fdaOutcomes.filter((outcome) => outcome.status === 200).map((outcome) => JSON.parse(outcome.body) as E2bSubmission);
+      expect(toFda.length).toBeGreaterThanOrEqual(2);
+      for (const submission of toFda) expect(submission).toMatchObject({ Receptor: 'ZZFDA', EsquemaVerificado: true, Avisos: [] });
       const exported = outcomes.filter((outcome) => outcome.status === 200).map((outcome) => JSON.parse(outcome.body) as E2bSubmission);
       expect(exported.length).toBeGreaterThanOrEqual(2);
       // The only refusals are the demo's uncoded reactions: the user codes the LLT and exports again.
