@@ -369,6 +369,8 @@ export const MSG = {
     surroundingBlanks: (name: string) => `El valor de «${name}» no puede empezar ni terminar con espacios`,
     notIdentifier: (name: string) => `El valor de «${name}» solo admite letras, números, punto y guion bajo, sin espacios`,
     notMeddraVersion: (name: string) => `El valor de «${name}» debe ser una versión de MedDRA como 27.1, o quedar vacío`,
+    notChoice: (name: string, values: readonly string[]) => `El valor de «${name}» debe ser uno de: ${values.join(', ')}`,
+    notCountryCode: (name: string) => `El valor de «${name}» debe ser un código de país ISO de dos letras en mayúsculas (UY, AR…), o quedar vacío`,
     /** Screen texts. */
     save: 'Guardar',
     passwordUnchanged: 'Sin cambios',
@@ -392,6 +394,8 @@ export const MSG = {
   parameters: {
     title: 'Parametros',
     valueRequired: 'El valor no puede estar vacío',
+    /** (ours) The 'Código E2B' column (docs/e2b.md). */
+    e2bCodeInvalid: (value: string, format: string) => `El código E2B «${value}» no es válido: debe ser un ${format}`,
     failedTitle: 'No se pudo realizar cambios en la configuración',
     created: 'Creado correctamente',
     updatedTitle: 'Actualizado correctamente',
@@ -558,6 +562,10 @@ export const MSG = {
     meddraVersionUnknown:
       'E.i.2.1a Versión de MedDRA de la reacción: no se conoce la versión del diccionario cargado; importe la versión de MedDRA o indique la versión de reserva en Configuración (Intercambio E2B)',
     ackEmpty: 'Seleccione el archivo del acuse de recibo',
+    /** A reference-list value whose element needs a code it lacks (Parámetros' 'Código E2B'). */
+    noE2bCode: (value: string) => `'${value}' no tiene código E2B; asígnelo en Parámetros`,
+    /** FDA warnings kept with the submission (docs/e2b.md 'FDA'). */
+    warningsTitle: 'Avisos de la FDA (no impiden el envío)',
   },
   /** (ours) The E2B receivers of Configuración (docs/e2b.md). */
   e2bReceivers: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { E2B_REFERENCE_CODE_RULES, isE2bReferenceList, isValidE2bReferenceCode } from './e2b/code-lists.js';
 import { MSG } from './messages.js';
 
 /** Inline edit of a reference-list (codiguera) value (platform spec §5 'Reference lists'). */
@@ -35,8 +36,11 @@ export const REFERENCE_TEXT_MAX = 200;
 /** The longest Value (stable code) of a row. */
 export const REFERENCE_VALUE_MAX = 50;
 
-/** What a column of a reference list holds: free text, the id of an active Grupo, a 2-letter ISO code, an IANA time zone. */
-export type ReferenceColumnKind = 'text' | 'optionalText' | 'groupId' | 'countryCode' | 'timeZone';
+/**
+ * What a column of a reference list holds: free text, the id of an active Grupo, a 2-letter ISO code,
+ * an IANA time zone, or the value's E2B code (optional; the list's rule in E2B_REFERENCE_CODE_RULES).
+ */
+export type ReferenceColumnKind = 'text' | 'optionalText' | 'groupId' | 'countryCode' | 'timeZone' | 'e2bCode';
 
 export interface ReferenceColumn {
   /** The column name as getCodiguerasAll answers it and the Keys of create/update name it. */
@@ -65,6 +69,8 @@ export interface ReferenceTableRule {
 }
 
 const nombre: readonly ReferenceColumn[] = [{ key: 'Nombre', label: 'Nombre', kind: 'text', unique: true }];
+/** The E2B code of a value (docs/e2b.md 'Códigos E2B en Parámetros'). */
+const e2bCode: ReferenceColumn = { key: 'CodigoE2B', label: 'Código E2B', kind: 'e2bCode' };
 const units: readonly ReferenceColumn[] = [
   { key: 'NombreCompleto', label: 'Nombre completo', kind: 'text', unique: true },
   { key: 'Abreviacion', label: 'Abreviación', kind: 'text', unique: true },
@@ -148,8 +154,8 @@ export const REFERENCE_TABLES = {
     protectedReason: 'el receptor 2 identifica los estudios clínicos',
   },
   ReporteOriginador_Tipo: {
-    description: 'Tipo de reporte del originador.',
-    columns: nombre,
+    description: 'Tipo de reporte del originador, con su tipo de informe E2B (C.1.3).',
+    columns: [...nombre, e2bCode],
     canCreate: true,
     protectedIds: [4],
     protectedReason: 'el tipo 4 identifica los estudios clínicos',
@@ -158,14 +164,14 @@ export const REFERENCE_TABLES = {
   MedicamentoUnidad: { description: 'Unidades de concentración de un principio activo.', columns: nombre, canCreate: true },
   MedicamentoUnidadUso: { description: 'Unidades de una dosis.', columns: nombre, canCreate: true },
   Via: {
-    description: 'Vías de administración de un medicamento.',
-    columns: [{ key: 'Descripcion', label: 'Descripción', kind: 'text', unique: true }],
+    description: 'Vías de administración de un medicamento, con su código de vía E2B (G.k.4.r.10.2b, lista 14 de ICH).',
+    columns: [{ key: 'Descripcion', label: 'Descripción', kind: 'text', unique: true }, e2bCode],
     canCreate: true,
   },
-  FormaFarmaceutica: { description: 'Formas farmacéuticas de los medicamentos.', columns: nombre, canCreate: true },
+  FormaFarmaceutica: { description: 'Formas farmacéuticas de los medicamentos, con su código EDQM (G.k.4.r.9.2b).', columns: [...nombre, e2bCode], canCreate: true },
   AccionMedicamento: {
-    description: 'Acción tomada con el medicamento ante el evento adverso.',
-    columns: nombre,
+    description: 'Acción tomada con el medicamento ante el evento adverso, con su código E2B (G.k.8).',
+    columns: [...nombre, e2bCode],
     canCreate: true,
     protectedIds: [2, 3],
     protectedReason: 'las acciones 2 y 3 (cambio de dosis) muestran los datos de la nueva dosis',
@@ -217,4 +223,15 @@ export function canEditReferenceColumn(name: ReferenceTableName, id: number | nu
   if (rule.readOnly) return false;
   if (id === null) return true;
   return !(isProtectedReferenceRow(name, id) && (rule.lockedColumns?.includes(column) ?? false));
+}
+
+/** Whether a column may be left blank (sent as null). */
+export function isOptionalReferenceColumn(column: ReferenceColumn): boolean {
+  return column.kind === 'optionalText' || column.kind === 'e2bCode';
+}
+
+/** The Spanish message why `code` is not an E2B code of the table's values, or null when it is (or the table has none). */
+export function referenceE2bCodeError(table: string, code: string): string | null {
+  if (!isE2bReferenceList(table)) return null;
+  return isValidE2bReferenceCode(table, code) ? null : MSG.parameters.e2bCodeInvalid(code, E2B_REFERENCE_CODE_RULES[table].format);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ichElement } from './e2b/ich-elements.js';
 import { MSG } from './messages.js';
 import {
   changedSettingNames,
@@ -8,6 +9,8 @@ import {
   settingGroupLabel,
   settingTestMailSchema,
   settingUpdateSchema,
+  settingChoices,
+  settingRule,
   settingValueError,
 } from './settings.js';
 
@@ -78,5 +81,33 @@ describe('settings', () => {
     expect(settingUpdateSchema.safeParse({ values: [{ Name_setting: 'smtp.password', Value_setting: '', Clear: true }] }).success).toBe(true);
     expect(settingTestMailSchema.safeParse({ To: 'no es un correo' }).success).toBe(false);
     expect(settingTestMailSchema.safeParse({}).success).toBe(true);
+  });
+
+  it('limits the E2B sender settings (C.3) to the lengths of the ICH data-element table', () => {
+    const elements: Record<string, string> = {
+      'e2b.senderOrganisation': 'C.3.2',
+      'e2b.senderDepartment': 'C.3.3.1',
+      'e2b.senderTitle': 'C.3.3.2',
+      'e2b.senderGivenName': 'C.3.3.3',
+      'e2b.senderFamilyName': 'C.3.3.5',
+      'e2b.senderStreet': 'C.3.4.1',
+      'e2b.senderCity': 'C.3.4.2',
+      'e2b.senderState': 'C.3.4.3',
+      'e2b.senderPostcode': 'C.3.4.4',
+      'e2b.senderTelephone': 'C.3.4.6',
+      'e2b.senderFax': 'C.3.4.7',
+      'e2b.senderEmail': 'C.3.4.8',
+    };
+    for (const [name, element] of Object.entries(elements)) {
+      const rule = settingRule(name);
+      expect(rule && 'maxLength' in rule ? rule.maxLength : null, name).toBe(ichElement(element)?.maxLength);
+    }
+    expect(settingChoices('e2b.senderType')?.map((choice) => choice.value)).toEqual(ichElement('C.3.1')?.allowed);
+    expect(settingChoices('e2b.senderId')).toBeNull();
+    expect(settingValueError('e2b.senderType', '7')).toBeNull();
+    expect(settingValueError('e2b.senderCountry', '')).toBeNull();
+    expect(settingValueError('e2b.senderCountry', 'AR')).toBeNull();
+    expect(settingValueError('e2b.senderEmail', '')).toBeNull();
+    expect(settingValueError('smtp.fromAddress', '')).toBe(MSG.settings.required('smtp.fromAddress'));
   });
 });

@@ -42,14 +42,19 @@ export function isSettingGroupEditable(group: string): boolean {
  * - identifier: required; letters, digits, '.' and '_' (an E2B sender identifier: it sits between
  *   dashes in C.1.1, so no dash).
  * - meddraVersion: blank, or a MedDRA version as E.i.2.1a writes it ('27.1').
+ * - choice: one of `values` (the E2B C.3.1 sender type '1'…'7').
+ * - countryCode: blank, or an ISO 3166-1 alpha-2 code in capitals (the E2B C.3.4.5 sender country).
+ * - email with `optional`: blank is allowed (the E2B C.3.4.8 sender e-mail).
  */
 export type SettingRule =
   | { kind: 'text'; maxLength: number; host?: boolean; required?: boolean }
   | { kind: 'identifier'; maxLength: number }
   | { kind: 'meddraVersion' }
+  | { kind: 'choice'; values: readonly string[]; labels: Readonly<Record<string, string>> }
+  | { kind: 'countryCode' }
   | { kind: 'integer'; min: number; max: number }
   | { kind: 'boolean' }
-  | { kind: 'email'; maxLength: number }
+  | { kind: 'email'; maxLength: number; optional?: boolean }
   | { kind: 'emailList'; maxLength: number }
   | { kind: 'url'; maxLength: number }
   | { kind: 'secret'; maxLength: number };
@@ -71,6 +76,32 @@ export const SETTING_RULES = {
   'e2b.senderId': { kind: 'identifier', maxLength: 40 },
   'e2b.senderOrganisation': { kind: 'text', maxLength: 100, required: true },
   'e2b.meddraFallbackVersion': { kind: 'meddraVersion' },
+  // C.3 the sender: the maximum lengths are the ICH data-element table's (settings.test.ts checks them).
+  'e2b.senderType': {
+    kind: 'choice',
+    values: ['1', '2', '3', '4', '5', '6', '7'],
+    labels: {
+      '1': '1 · Compañía farmacéutica',
+      '2': '2 · Autoridad reguladora',
+      '3': '3 · Profesional de la salud',
+      '4': '4 · Centro regional de farmacovigilancia',
+      '5': '5 · Centro colaborador de la OMS',
+      '6': '6 · Otro',
+      '7': '7 · Paciente o consumidor',
+    },
+  },
+  'e2b.senderDepartment': { kind: 'text', maxLength: 60 },
+  'e2b.senderTitle': { kind: 'text', maxLength: 50 },
+  'e2b.senderGivenName': { kind: 'text', maxLength: 60 },
+  'e2b.senderFamilyName': { kind: 'text', maxLength: 60 },
+  'e2b.senderStreet': { kind: 'text', maxLength: 100 },
+  'e2b.senderCity': { kind: 'text', maxLength: 35 },
+  'e2b.senderState': { kind: 'text', maxLength: 40 },
+  'e2b.senderPostcode': { kind: 'text', maxLength: 15 },
+  'e2b.senderCountry': { kind: 'countryCode' },
+  'e2b.senderTelephone': { kind: 'text', maxLength: 33 },
+  'e2b.senderFax': { kind: 'text', maxLength: 33 },
+  'e2b.senderEmail': { kind: 'email', maxLength: 100, optional: true },
   'errors.recipients': { kind: 'emailList', maxLength: 1000 },
   'errors.enabled': { kind: 'boolean' },
 } as const satisfies Record<string, SettingRule>;
@@ -83,6 +114,12 @@ export function isSettingName(name: string): name is SettingName {
 /** The rule of a setting, or null for a name the application does not define. */
 export function settingRule(name: string): SettingRule | null {
   return isSettingName(name) ? SETTING_RULES[name] : null;
+}
+
+/** The options of a setting chosen from a list (a select on the screen), or null for any other. */
+export function settingChoices(name: string): { value: string; label: string }[] | null {
+  const rule = settingRule(name);
+  return rule?.kind === 'choice' ? rule.values.map((value) => ({ value, label: rule.labels[value] ?? value })) : null;
 }
 
 /** The setting whose value is write-only: answered blank, kept when an update leaves it blank. */
@@ -130,6 +167,7 @@ export function settingValueError(name: string, value: string): string | null {
     }
     case 'email':
       if (value.length > rule.maxLength) return m.tooLong(name, rule.maxLength);
+      if (value === '' && 'optional' in rule && rule.optional) return null;
       if (value.trim() === '') return m.required(name);
       return isEmail(value) ? null : m.notEmail(name);
     case 'emailList': {
@@ -149,6 +187,10 @@ export function settingValueError(name: string, value: string): string | null {
       return IDENTIFIER.test(value) ? null : m.notIdentifier(name);
     case 'meddraVersion':
       return value === '' || MEDDRA_VERSION.test(value) ? null : m.notMeddraVersion(name);
+    case 'choice':
+      return rule.values.includes(value) ? null : m.notChoice(name, rule.values);
+    case 'countryCode':
+      return value === '' || /^[A-Z]{2}$/.test(value) ? null : m.notCountryCode(name);
     case 'text':
       if (value.length > rule.maxLength) return m.tooLong(name, rule.maxLength);
       if ('required' in rule && rule.required && value.trim() === '') return m.required(name);

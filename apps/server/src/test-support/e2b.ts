@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { ER_STATUS, NARANJO_QUESTION_KEYS, type PatientInput, type RamInput } from '@atalaya/domain';
+import { ER_STATUS, NARANJO_QUESTION_KEYS, type MedicationInput, type PatientInput, type RamInput } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { events, imports, meddraVersions } from '../db/schema/index.js';
@@ -30,11 +30,11 @@ export async function filledE2bCase(
   by: Session,
   product: MedicationProduct,
   llt: TestLlt,
-  options: { status?: number; patient?: Partial<PatientInput>; rams?: Partial<RamInput>[]; additional?: string } = {},
+  options: { status?: number; patient?: Partial<PatientInput>; rams?: Partial<RamInput>[]; additional?: string; medication?: Partial<MedicationInput> } = {},
 ): Promise<TestCase> {
   const testCase = await createCase(t.database.db, { status: ER_STATUS.PENDIENTE, createdBy: by.user.id, productIds: [] });
   await ok(await post(t, by, 'setPaciente', { IdER: testCase.meta, ...validPatient(options.patient) }), 'setPaciente');
-  await ok(await post(t, by, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ERType: 1, ...medicationForm(product) }), 'insertMedicamentoRelacionado');
+  await ok(await post(t, by, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ERType: 1, ...medicationForm(product, options.medication) }), 'insertMedicamentoRelacionado');
   for (const overrides of options.rams ?? [{}]) {
     await ok(await post(t, by, 'insertRAM', { ram: { IdER: testCase.meta, ...ramForm(llt, overrides) } }), 'insertRAM');
   }

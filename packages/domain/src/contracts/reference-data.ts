@@ -21,6 +21,11 @@ function withEliminado<Shape extends z.ZodRawShape>(list: z.ZodArray<z.ZodObject
   return z.array(list.element.extend({ Eliminado: z.boolean() }));
 }
 
+/** A row of a list whose values carry an E2B code ('Código E2B' of Parámetros; null: none). */
+function withE2bCode<Shape extends z.ZodRawShape>(list: z.ZodArray<z.ZodObject<Shape>>) {
+  return z.array(list.element.extend({ Eliminado: z.boolean(), CodigoE2B: z.string().nullable() }));
+}
+
 const lists = codiguerasSchema.shape;
 const rowOf = <Shape extends z.ZodRawShape>(shape: Shape) => z.array(z.object({ Id: z.number().int(), ...shape, Eliminado: z.boolean() }));
 
@@ -37,12 +42,12 @@ export const codiguerasAllSchema = z.object({
   /** Fixed: role names are identities in the code (Eliminado always false). */
   Roles: rowOf({ Name: z.string() }),
   Especialidad: rowOf({ Description: z.string() }),
-  Via: rowOf({ Descripcion: z.string() }),
+  Via: rowOf({ Descripcion: z.string(), CodigoE2B: z.string().nullable() }),
   MedicamentoFrecuencia: withEliminado(lists.MedicamentoFrecuencia),
   MedicamentoUnidad: withEliminado(lists.MedicamentoUnidad),
   MedicamentoUnidadUso: withEliminado(lists.MedicamentoUnidadUso),
   Parentesco: withEliminado(lists.Parentesco),
-  AccionMedicamento: withEliminado(lists.AccionMedicamento),
+  AccionMedicamento: withE2bCode(lists.AccionMedicamento),
   PesoUnidad: withEliminado(lists.PesoUnidad),
   AlturaUnidad: withEliminado(lists.AlturaUnidad),
   MedicamentosAnteriores_Tipo: withEliminado(lists.MedicamentosAnteriores_Tipo),
@@ -50,8 +55,8 @@ export const codiguerasAllSchema = z.object({
   PaisOrigen: withEliminado(lists.PaisOrigen),
   ReporteOriginador_Origen: withEliminado(lists.ReporteOriginador_Origen),
   ReporteOriginador_Receptor: withEliminado(lists.ReporteOriginador_Receptor),
-  ReporteOriginador_Tipo: withEliminado(lists.ReporteOriginador_Tipo),
-  FormaFarmaceutica: withEliminado(lists.FormaFarmaceutica),
+  ReporteOriginador_Tipo: withE2bCode(lists.ReporteOriginador_Tipo),
+  FormaFarmaceutica: withE2bCode(lists.FormaFarmaceutica),
   NotasArchivosTipo: withEliminado(lists.NotasArchivosTipo),
   ViaDeComunicacion: withEliminado(lists.ViaDeComunicacion),
   RAMTipos: withEliminado(lists.RAMTipos),

@@ -73,3 +73,99 @@ export const E2B_OUTCOME_LABELS: Readonly<Record<OutcomeCode, string>> = {
   '4': 'Recuperado con secuelas',
   '5': 'Mortal',
 };
+
+/**
+ * C.1.3 / G.k.8 / G.k.4.r.10.2b / G.k.4.r.9.2b: the reference lists of Parámetros whose values carry
+ * an E2B code ('Código E2B', column e2b_code). The export takes a value's code from Parámetros, else
+ * from the code list above (the seeded values), and refuses a value with neither, naming the element
+ * and the value: never a guess. A dose form without a code is sent as text only (docs/e2b.md).
+ */
+export const E2B_REFERENCE_LISTS = ['Via', 'FormaFarmaceutica', 'AccionMedicamento', 'ReporteOriginador_Tipo'] as const;
+export type E2bReferenceList = (typeof E2B_REFERENCE_LISTS)[number];
+
+export interface E2bReferenceCodeRule {
+  /** The element the code fills. */
+  element: string;
+  /** The allowed codes (ICH table), or null for a format. */
+  allowed: readonly string[] | null;
+  /** The format of a free code (EDQM). */
+  pattern: RegExp | null;
+  /** What the code is, in Spanish (the screen's hint and the message of a bad code). */
+  format: string;
+  /** Whether a value without a code refuses the export (false: the value's text is sent alone). */
+  required: boolean;
+  /** The codes of the seeded values, by their stable `value`. */
+  seeded: Readonly<Record<string, string>>;
+}
+
+/** ICH code list 14 (the E2B(R2) routes 001–067), which G.k.4.r.10.2b uses until ISO IDMP route term ids exist (IG). */
+const ROUTE_CODES = Array.from({ length: 67 }, (_, index) => String(index + 1).padStart(3, '0'));
+
+/** G.k.4.r.10.2b from Via's value: the ICH / E2B(R2) route list (048 oral, 042 intravenous not otherwise specified…). */
+export const E2B_ROUTE_BY_VALUE: Readonly<Record<string, string>> = {
+  ORAL: '048',
+  INTRAVENOSA: '042',
+  INTRAMUSCULAR: '030',
+  SUBCUTANEA: '058',
+  TOPICA: '061',
+  INHALATORIA: '055',
+  OFTALMICA: '047',
+  RECTAL: '054',
+  VAGINAL: '067',
+  SUBLINGUAL: '060',
+  TRANSDERMICA: '062',
+  NASAL: '045',
+  OTICA: '001',
+  OTRA: '050',
+};
+
+export const E2B_REFERENCE_CODE_RULES: Readonly<Record<E2bReferenceList, E2bReferenceCodeRule>> = {
+  Via: {
+    element: 'G.k.4.r.10.2b',
+    allowed: ROUTE_CODES,
+    pattern: null,
+    format: 'código de vía de la lista 14 de ICH (E2B(R2), 001 a 067; 048 oral)',
+    required: true,
+    seeded: E2B_ROUTE_BY_VALUE,
+  },
+  FormaFarmaceutica: {
+    element: 'G.k.4.r.9.2b',
+    allowed: null,
+    pattern: /^[0-9]{8}$/,
+    format: 'código EDQM de forma farmacéutica de 8 dígitos (10219000 comprimido)',
+    required: false,
+    seeded: {},
+  },
+  AccionMedicamento: {
+    element: 'G.k.8',
+    allowed: ['0', '1', '2', '3', '4', '9'],
+    pattern: null,
+    format: 'acción tomada de E2B: 1 retirado, 2 dosis reducida, 3 dosis aumentada, 4 sin cambios, 0 desconocido, 9 no aplica',
+    required: true,
+    seeded: E2B_ACTION_BY_VALUE,
+  },
+  ReporteOriginador_Tipo: {
+    element: 'C.1.3',
+    allowed: ['1', '2', '3', '4'],
+    pattern: null,
+    format: 'tipo de informe de E2B: 1 espontáneo, 2 de estudio, 3 otro, 4 no disponible para el remitente',
+    required: true,
+    seeded: E2B_REPORT_TYPE_BY_VALUE,
+  },
+};
+
+export function isE2bReferenceList(name: string): name is E2bReferenceList {
+  return (E2B_REFERENCE_LISTS as readonly string[]).includes(name);
+}
+
+/** Whether `code` is a valid E2B code for the list (the server checks it; the screen shows the same rule). */
+export function isValidE2bReferenceCode(list: E2bReferenceList, code: string): boolean {
+  const rule = E2B_REFERENCE_CODE_RULES[list];
+  return rule.allowed ? rule.allowed.includes(code) : rule.pattern ? rule.pattern.test(code) : true;
+}
+
+/** A value's E2B code: the one of Parámetros, else the seeded one, else null (the export refuses or sends text only). */
+export function e2bReferenceCode(list: E2bReferenceList, value: string | null | undefined, stored: string | null | undefined): string | null {
+  if (stored && isValidE2bReferenceCode(list, stored)) return stored;
+  return (value ? E2B_REFERENCE_CODE_RULES[list].seeded[value] : undefined) ?? null;
+}

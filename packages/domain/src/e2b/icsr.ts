@@ -155,10 +155,16 @@ export interface IcsrPrimarySource {
   qualification: Nullable<QualificationCode> | null;
   /** C.2.r.5 Primary source for regulatory purposes (exactly one source is). */
   primaryForRegulatory: boolean;
+  /** FDA.C.2.r.2.8 Reporter's e-mail (FDA regional; written only for the FDA; nullFlavors MSK, ASKU, NASK). */
+  email?: Nullable<string> | null;
 }
 
 /** C.3.1 Sender type: 1 pharmaceutical company, 2 regulatory authority, 3 health professional, 4 regional PV centre, 5 WHO collaborating centre, 6 other, 7 patient / consumer. */
 export type SenderTypeCode = '1' | '2' | '3' | '4' | '5' | '6' | '7';
+
+export function isSenderTypeCode(value: string): value is SenderTypeCode {
+  return /^[1-7]$/.test(value);
+}
 
 /** C.3 Information on sender of case safety report. */
 export interface IcsrSender {
@@ -540,6 +546,20 @@ export interface IcsrNarrative {
   summaries: { text: string; language: string }[];
 }
 
+/** The FDA regional elements of a post-market report to FAERS (fda.ts, `withFdaRegional`). */
+export interface IcsrFdaRegional {
+  /** FDA.C.1.7.1 Local criteria report type: 1 15-day, 2 non-expedited, 4 5-day, 5 30-day, 6 7-day. */
+  localCriteriaReportType: '1' | '2' | '4' | '5' | '6';
+  /** FDA.C.1.12 Combination product report indicator (nullFlavor NI allowed). */
+  combinationProduct: Nullable<boolean>;
+  /** FDA.D.11.r.1 Patient race codes (NCI thesaurus), or a nullFlavor (UNK, MSK, OTH, NA). */
+  race: Nullable<string>[];
+  /** FDA.D.12 Patient ethnicity code (NCI thesaurus), or a nullFlavor (NI, UNK, MSK, NA). */
+  ethnicity: Nullable<string>;
+  /** FDA.E.i.3.2h Required intervention, per reaction in the order of `reactions`: true or nullFlavor NI. */
+  requiredIntervention: E2bSeriousnessFlag[];
+}
+
 /** One individual case safety report, C to H. */
 export interface Icsr {
   /** C.1 Identification of the case safety report. */
@@ -562,6 +582,13 @@ export interface Icsr {
   drugs: IcsrDrug[];
   /** H Narrative case summary and further information. */
   narrative: IcsrNarrative;
+  /** The FDA regional elements, present only in a report to the FDA (ZZFDA). */
+  fda?: IcsrFdaRegional | null;
+  /**
+   * (export) Values of Parámetros' reference lists that have no E2B code for their element (a route,
+   * an action, a report type): the rules refuse the export naming each, never guessing a code.
+   */
+  uncoded?: { element: string; value: string; where?: string }[];
 }
 
 /** A batch of reports to one receiver: N.1 and, per report, N.2.r with the report. */

@@ -6,3 +6,4 @@ export * from './rules.js';
 export * from './sample.js';
 export * from './submissions.js';
 export * from './receivers.js';
+export * from './fda.js';

@@ -6,7 +6,7 @@ describe('the E2B mapping table', () => {
     const elements = E2B_MAPPING.map((row) => row.element);
     expect(new Set(elements).size).toBe(elements.length);
     for (const row of E2B_MAPPING) {
-      expect(row.element).toMatch(/^[A-HN]\.[\w.]+$/);
+      expect(row.element).toMatch(/^(FDA\.)?[A-HN]\.[\w.]+$/);
       expect(row.name.length).toBeGreaterThan(3);
       if (row.source === null) expect(row.note, row.element).not.toBe('');
     }

@@ -20,6 +20,7 @@ export type E2bCodeListName =
   | 'E2B rol del medicamento (G.k.1)'
   | 'UCUM unidad'
   | 'EDQM'
+  | 'E2B vía (lista 14 de ICH)'
   | 'E2B acción tomada (G.k.8)'
   | 'E2B anulación / enmienda (C.1.11.1)';
 
@@ -60,7 +61,7 @@ export const E2B_MAPPING: readonly E2bMapping[] = [
   // C.1
   m('C.1.1', 'Identificador único del informe del remitente', 'País del remitente-organización-events.reference_number', null, 'Igual a C.1.8.1 y el mismo en cada versión: una versión nueva se distingue por C.1.5 y N.2.r.4.'),
   m('C.1.2', 'Fecha de creación', 'Envío: momento de la generación'),
-  m('C.1.3', 'Tipo de informe', 'event_origins.type_id (ReporteOriginador_Tipo)', 'E2B tipo de informe (C.1.3)', 'Sin tipo: 4 (no disponible para el remitente).'),
+  m('C.1.3', 'Tipo de informe', 'event_origins.type_id (ReporteOriginador_Tipo): su Código E2B de Parámetros', 'E2B tipo de informe (C.1.3)', 'Sin tipo: 4 (no disponible para el remitente). Un tipo sin código E2B rechaza la exportación.'),
   m('C.1.4', 'Fecha de primera recepción', 'events.received_at'),
   m('C.1.5', 'Fecha de la información más reciente', 'Último seguimiento (follow_up_reports.created_at) o events.received_at'),
   m('C.1.6.1', '¿Hay documentos adicionales?', 'event_origins.have / event_documents'),
@@ -90,21 +91,21 @@ export const E2B_MAPPING: readonly E2bMapping[] = [
   m('C.2.r.4', 'Calificación del notificador', 'Quién reporta: origen (Médico / Paciente / Usuario)', 'E2B calificación (C.2.r.4)', 'Caso cargado por el personal: nullFlavor UNK.'),
   m('C.2.r.5', 'Fuente primaria a efectos regulatorios', 'Constante: la única fuente primaria'),
   // C.3
-  m('C.3.1', 'Tipo de remitente', "Constante '1' (compañía farmacéutica)", 'E2B tipo de remitente (C.3.1)'),
+  m('C.3.1', 'Tipo de remitente', 'Configuración: e2b.senderType (1 por defecto, compañía farmacéutica)', 'E2B tipo de remitente (C.3.1)'),
   m('C.3.2', 'Organización del remitente', 'Configuración: e2b.senderOrganisation'),
-  m('C.3.3.1', 'Departamento del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
-  m('C.3.3.2', 'Título del remitente', null, null, NOT_HELD),
-  m('C.3.3.3', 'Nombre de la persona del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
-  m('C.3.3.4', 'Segundo nombre de la persona del remitente', null, null, NOT_HELD),
-  m('C.3.3.5', 'Apellido de la persona del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
-  m('C.3.4.1', 'Dirección del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
-  m('C.3.4.2', 'Ciudad del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
-  m('C.3.4.3', 'Estado o provincia del remitente', null, null, NOT_HELD),
-  m('C.3.4.4', 'Código postal del remitente', null, null, NOT_HELD),
-  m('C.3.4.5', 'País del remitente', null, 'ISO 3166-1', 'Configuración no lo registra todavía: se omite; C.1.1 y C.1.8.1 usan el país del caso.'),
-  m('C.3.4.6', 'Teléfono del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
-  m('C.3.4.7', 'Fax del remitente', null, null, NOT_HELD),
-  m('C.3.4.8', 'Correo electrónico del remitente', null, null, 'Configuración no lo registra todavía: se omite.'),
+  m('C.3.3.1', 'Departamento del remitente', 'Configuración: e2b.senderDepartment', null, 'Vacío: se omite.'),
+  m('C.3.3.2', 'Título del remitente', 'Configuración: e2b.senderTitle', null, 'Vacío: se omite.'),
+  m('C.3.3.3', 'Nombre de la persona del remitente', 'Configuración: e2b.senderGivenName', null, 'Vacío: se omite.'),
+  m('C.3.3.4', 'Segundo nombre de la persona del remitente', null, null, 'Configuración no lo separa del nombre: se omite.'),
+  m('C.3.3.5', 'Apellido de la persona del remitente', 'Configuración: e2b.senderFamilyName', null, 'Vacío: se omite.'),
+  m('C.3.4.1', 'Dirección del remitente', 'Configuración: e2b.senderStreet', null, 'Vacío: se omite.'),
+  m('C.3.4.2', 'Ciudad del remitente', 'Configuración: e2b.senderCity', null, 'Vacío: se omite.'),
+  m('C.3.4.3', 'Estado o provincia del remitente', 'Configuración: e2b.senderState', null, 'Vacío: se omite.'),
+  m('C.3.4.4', 'Código postal del remitente', 'Configuración: e2b.senderPostcode', null, 'Vacío: se omite.'),
+  m('C.3.4.5', 'País del remitente', 'Configuración: e2b.senderCountry', 'ISO 3166-1', 'Vacío: se omite. C.1.1 y C.1.8.1 usan siempre el país del caso, para que no cambien entre versiones.'),
+  m('C.3.4.6', 'Teléfono del remitente', 'Configuración: e2b.senderTelephone', null, 'Vacío: se omite.'),
+  m('C.3.4.7', 'Fax del remitente', 'Configuración: e2b.senderFax', null, 'Vacío: se omite.'),
+  m('C.3.4.8', 'Correo electrónico del remitente', 'Configuración: e2b.senderEmail', null, 'Vacío: se omite.'),
   // C.4, C.5
   m('C.4.r.1', 'Referencia bibliográfica', 'event_origins.bibliographic_reference (si from_literature)'),
   m('C.5.1.r.1', 'Número de registro del estudio', 'event_origins.study_registration_number'),
@@ -193,14 +194,14 @@ export const E2B_MAPPING: readonly E2bMapping[] = [
   m('G.k.4.r.7', 'Número de lote', 'event_medications.lot_number'),
   m('G.k.4.r.8', 'Texto de la posología', 'Dosis, unidad y frecuencia como texto'),
   m('G.k.4.r.9.1', 'Forma farmacéutica (texto)', 'event_medications.pharmaceutical_form_id (FormaFarmaceutica)'),
-  m('G.k.4.r.9.2b', 'Forma farmacéutica (identificador EDQM)', null, 'EDQM', 'Parámetros no tiene códigos EDQM: solo se envía el texto.'),
+  m('G.k.4.r.9.2b', 'Forma farmacéutica', 'FormaFarmaceutica: su Código E2B de Parámetros (EDQM)', 'EDQM', 'Forma sin código: solo se envía el texto (G.k.4.r.9.1).'),
   m('G.k.4.r.10.1', 'Vía de administración (texto)', 'event_medications.route_id (Via)'),
-  m('G.k.4.r.10.2b', 'Vía de administración (identificador EDQM)', null, 'EDQM', 'Parámetros no tiene códigos EDQM: solo se envía el texto.'),
+  m('G.k.4.r.10.2b', 'Vía de administración', 'Via: su Código E2B de Parámetros', 'E2B vía (lista 14 de ICH)', 'Una vía sin código E2B rechaza la exportación.'),
   m('G.k.5a', 'Dosis acumulada hasta la primera reacción', null, null, NOT_HELD),
   m('G.k.6a', 'Período de gestación en la exposición', 'event_patients.gestation (semanas, si embarazo)'),
   m('G.k.7.r.1', 'Indicación según la fuente primaria', 'event_medications.indication'),
   m('G.k.7.r.2b', 'Indicación (MedDRA)', null, 'MedDRA LLT', 'Atalaya registra la indicación como texto.'),
-  m('G.k.8', 'Acción tomada con el medicamento', 'event_rams.medication_action_id (AccionMedicamento) de las reacciones', 'E2B acción tomada (G.k.8)', 'Si las reacciones difieren o falta: 0 (desconocido).'),
+  m('G.k.8', 'Acción tomada con el medicamento', 'event_rams.medication_action_id (AccionMedicamento) de las reacciones: su Código E2B de Parámetros', 'E2B acción tomada (G.k.8)', 'Si las reacciones difieren o falta: 0 (desconocido). Una acción sin código E2B rechaza la exportación.'),
   m('G.k.9.i.1', 'Reacción evaluada', 'Cada reacción del caso'),
   m('G.k.9.i.2.r.1', 'Fuente de la evaluación de causalidad', "Constante 'Compañía' (la evaluación del QPPV)"),
   m('G.k.9.i.2.r.2', 'Método de evaluación de causalidad', "Constante 'Naranjo'"),
@@ -214,6 +215,13 @@ export const E2B_MAPPING: readonly E2bMapping[] = [
   m('H.3.r.1b', 'Diagnóstico del remitente (MedDRA)', null, 'MedDRA LLT', NOT_HELD),
   m('H.4', 'Comentarios del remitente', 'imputability_evaluations.qppv_comment'),
   m('H.5.r.1a', 'Resumen en idioma original', null, null, NOT_HELD),
+  // FDA regional elements: only in a report to the FDA (receiver ZZFDA; fda.ts, docs/e2b.md 'FDA')
+  m('FDA.C.1.7.1', 'Tipo de informe según los criterios locales (FDA)', 'C.1.7: 1 (15 días) si cumple los criterios de notificación expeditiva, si no 2 (no expeditivo)', null, 'Solo para la FDA (FDA R0014 / R0015).'),
+  m('FDA.C.1.12', 'Indicador de producto combinado (FDA)', null, null, 'Atalaya no registra productos combinados: nullFlavor NI.'),
+  m('FDA.C.2.r.2.8', 'Correo electrónico del notificador (FDA)', 'Quién reporta: correo (informe entrante)', null, 'Sin correo: nullFlavor ASKU; caso cargado por el personal: NASK.'),
+  m('FDA.D.11.r.1', 'Raza del paciente (FDA)', null, null, 'Atalaya no lo registra: nullFlavor UNK.'),
+  m('FDA.D.12', 'Etnia del paciente (FDA)', null, null, 'Atalaya no lo registra: nullFlavor UNK.'),
+  m('FDA.E.i.3.2h', 'Requirió intervención (FDA)', null, null, 'Atalaya no lo registra: nullFlavor NI en cada reacción.'),
 ];
 
 const BY_ELEMENT = new Map(E2B_MAPPING.map((row) => [row.element, row]));

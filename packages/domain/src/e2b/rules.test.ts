@@ -137,4 +137,27 @@ describe('the ICH business rules of an export', () => {
       'C.1.11.2 Motivo de la anulación / enmienda: falta el motivo de la anulación o enmienda',
     ]);
   });
+
+  it('refuse a reference value that has no E2B code, naming the element and the value', () => {
+    const icsr = edit((report) => {
+      report.uncoded = [
+        { element: 'G.k.4.r.10.2b', value: 'Intraósea' },
+        { element: 'C.1.3', value: 'Programa de pacientes' },
+        { element: 'G.k.8', value: 'Suspendido', where: 'medicamento 2' },
+      ];
+    });
+    expect(messages(icsr)).toEqual([
+      "G.k.4.r.10.2b Vía de administración: 'Intraósea' no tiene código E2B; asígnelo en Parámetros",
+      "C.1.3 Tipo de informe: 'Programa de pacientes' no tiene código E2B; asígnelo en Parámetros",
+      "G.k.8 Acción tomada con el medicamento (medicamento 2): 'Suspendido' no tiene código E2B; asígnelo en Parámetros",
+    ]);
+  });
+
+  it('leave out an empty term-id version (the route list of ICH, whose version the IG leaves open)', () => {
+    const icsr = edit((report) => {
+      const dosage = report.drugs[0]?.dosages[0];
+      if (dosage) dosage.routeTermId = { version: '', code: '048' };
+    });
+    expect(messages(icsr)).toEqual([]);
+  });
 });

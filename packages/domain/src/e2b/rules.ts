@@ -1,6 +1,7 @@
 import { MSG } from '../messages.js';
 import { ichElement } from './ich-elements.js';
 import { isNullValue, type Icsr, type IcsrMessageHeader, type MeddraTerm, type Nullable, type NullValue, type Quantity, type TermId } from './icsr.js';
+import { checkFda, FDA_ELEMENT_NAMES, isFdaReceiver, type FdaFinding } from './fda.js';
 import { e2bMapping } from './mapping.js';
 
 /**
@@ -31,7 +32,7 @@ interface Entry {
 }
 
 export function e2bElementName(element: string): string {
-  return e2bMapping(element)?.name ?? ichElement(element)?.name ?? element;
+  return e2bMapping(element)?.name ?? FDA_ELEMENT_NAMES[element] ?? ichElement(element)?.name ?? element;
 }
 
 function problem(element: string, text: string, where?: string): E2bProblem {
@@ -64,10 +65,8 @@ function quantity(prefix: string, value: Quantity | null, where?: string): Entry
 
 function term(prefix: string, value: TermId | null, where?: string): Entry[] {
   if (!value) return [];
-  return [
-    { element: `${prefix}a`, value: value.version, where },
-    { element: `${prefix}b`, value: value.code, where },
-  ];
+  // The version (…a) is optional: an empty one is left out of the report (the route list's, whose number the IG leaves open).
+  return [...(value.version ? [{ element: `${prefix}a`, value: value.version, where }] : []), { element: `${prefix}b`, value: value.code, where }];
 }
 
 /** Every value of the report, element by element (absent optional blocks give no entries). */
@@ -322,15 +321,28 @@ function crossFieldProblems(icsr: Icsr, header?: IcsrMessageHeader): E2bProblem[
   return problems;
 }
 
-/**
- * The ICH business rules of one report (and its message header): every problem, none when the
- * report may be sent. `today` ('YYYYMMDD', UTC) bounds the dates.
- */
-export function checkIcsr(icsr: Icsr, options: { header?: IcsrMessageHeader; today: string }): E2bProblem[] {
-  const problems = icsrEntries(icsr, options.header)
-    .map((entry) => checkEntry(entry, options.today))
-    .filter((found): found is E2bProblem => found !== null);
-  problems.push(...crossFieldProblems(icsr, options.header));
+/** What the rules need besides the report. */
+export interface IcsrCheckOptions {
+  /** The message header (N.2.r) of the report. */
+  header?: IcsrMessageHeader;
+  /** 'YYYYMMDD' (UTC): no date may be later. */
+  today: string;
+  /** N.1.4, the batch receiver: the FDA's rules run when it is the FDA (ZZFDA, fda.ts). */
+  batchReceiverId?: string;
+  /** Whether this is the first version sent to the receiver (FDA R0011, R0101); true when not told. */
+  initial?: boolean;
+}
+
+function fdaProblem(finding: FdaFinding): E2bProblem {
+  return problem(finding.element, `${finding.problem} (FDA ${finding.rule})`, finding.where);
+}
+
+function fdaFindings(icsr: Icsr, options: IcsrCheckOptions): FdaFinding[] {
+  if (!options.batchReceiverId || !isFdaReceiver(options.batchReceiverId)) return [];
+  return checkFda({ icsr, batchReceiverId: options.batchReceiverId, header: options.header, initial: options.initial ?? true });
+}
+
+const once = (problems: E2bProblem[]): E2bProblem[] => {
   // The same problem of a repeated element (each reaction lacking its LLT) is listed once per repetition, never twice.
   const seen = new Set<string>();
   return problems.filter((found) => {
@@ -338,4 +350,23 @@ export function checkIcsr(icsr: Icsr, options: { header?: IcsrMessageHeader; tod
     seen.add(found.message);
     return true;
   });
+};
+
+/**
+ * The business rules of one report (and its message header) that refuse it: the ICH rules, and the
+ * FDA's rejection rules when the batch goes to the FDA. Every problem, none when the report may be sent.
+ */
+export function checkIcsr(icsr: Icsr, options: IcsrCheckOptions): E2bProblem[] {
+  const problems = icsrEntries(icsr, options.header)
+    .map((entry) => checkEntry(entry, options.today))
+    .filter((found): found is E2bProblem => found !== null);
+  problems.push(...crossFieldProblems(icsr, options.header));
+  problems.push(...(icsr.uncoded ?? []).map((found) => problem(found.element, MSG.e2bExport.noE2bCode(found.value), found.where)));
+  problems.push(...fdaFindings(icsr, options).filter((finding) => finding.severity === 'rejection').map(fdaProblem));
+  return once(problems);
+}
+
+/** The warnings of the receiver's rules (the FDA's, for the FDA): shown and stored with the submission, never refusing it. */
+export function icsrWarnings(icsr: Icsr, options: IcsrCheckOptions): E2bProblem[] {
+  return once(fdaFindings(icsr, options).filter((finding) => finding.severity === 'warning').map(fdaProblem));
 }

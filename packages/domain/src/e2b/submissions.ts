@@ -50,6 +50,8 @@ export const e2bSubmissionSchema = z.object({
   VersionMedDRA: z.string().nullable(),
   /** 'import': the MedDRA release loaded; 'setting': the fallback version of Configuración. */
   OrigenVersionMedDRA: z.enum(E2B_MEDDRA_VERSION_SOURCES).nullable(),
+  /** The receiver's warnings that did not refuse the export (the FDA's W-rules, for ZZFDA), each naming its element. */
+  Avisos: z.array(z.string()),
   Usuario: z.string(),
   /** ISO 8601. */
   Fecha: z.string(),

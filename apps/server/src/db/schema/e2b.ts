@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { events } from './events.js';
@@ -35,6 +36,8 @@ export const e2bSubmissions = pgTable(
     meddraVersion: text(),
     /** Where it came from: 'import' (the MedDRA release loaded) or 'setting' (the fallback of Configuración). */
     meddraVersionSource: text(),
+    /** The receiver's warnings (the FDA's, for ZZFDA): they did not refuse the export and are shown with it. */
+    warnings: text().array().notNull().default(sql`'{}'::text[]`),
     createdBy: uuid()
       .notNull()
       .references(() => users.id),

@@ -24,8 +24,8 @@ export const medicationUseUnits = pgTable('medication_use_units', { ...codiguera
 /** Parentesco: the reporter's relationship to the patient. */
 export const relationships = pgTable('relationships', { ...codigueraColumns(), nombre: text().notNull() });
 
-/** AccionMedicamento: action taken with the drug (AccMed). */
-export const medicationActions = pgTable('medication_actions', { ...codigueraColumns(), nombre: text().notNull() });
+/** AccionMedicamento: action taken with the drug (AccMed); e2b_code: its G.k.8 code (Parámetros' 'Código E2B', docs/e2b.md). */
+export const medicationActions = pgTable('medication_actions', { ...codigueraColumns(), nombre: text().notNull(), e2bCode: text() });
 
 /** AlturaUnidad. */
 export const heightUnits = pgTable('height_units', {
@@ -48,7 +48,7 @@ export const reportOrigins = pgTable('report_origins', { ...codigueraColumns(), 
 export const reportReceivers = pgTable('report_receivers', { ...codigueraColumns(), nombre: text().notNull() });
 
 /** ReporteOriginador_Tipo (TipoId). */
-export const reportTypes = pgTable('report_types', { ...codigueraColumns(), nombre: text().notNull() });
+export const reportTypes = pgTable('report_types', { ...codigueraColumns(), nombre: text().notNull(), e2bCode: text() });
 
 /** NotasArchivosTipo: type of a document or note. */
 export const noteFileTypes = pgTable('note_file_types', { ...codigueraColumns(), nombre: text().notNull() });
@@ -57,7 +57,7 @@ export const noteFileTypes = pgTable('note_file_types', { ...codigueraColumns(),
 export const communicationChannels = pgTable('communication_channels', { ...codigueraColumns(), nombre: text().notNull() });
 
 /** Via: route of administration (ViaId). */
-export const administrationRoutes = pgTable('administration_routes', { ...codigueraColumns(), descripcion: text().notNull() });
+export const administrationRoutes = pgTable('administration_routes', { ...codigueraColumns(), descripcion: text().notNull(), e2bCode: text() });
 
 /** RAMTipos: Tipo I to IV (TypeRAM). */
 export const ramTypes = pgTable('ram_types', { ...codigueraColumns(), type: text().notNull(), descripcion: text() });
@@ -75,7 +75,7 @@ export const originCountries = pgTable('origin_countries', { ...codigueraColumns
 export const residences = pgTable('residences', { ...codigueraColumns(), nombre: text().notNull() });
 
 /** FormaFarmaceutica. */
-export const pharmaceuticalForms = pgTable('pharmaceutical_forms', { ...codigueraColumns(), nombre: text().notNull() });
+export const pharmaceuticalForms = pgTable('pharmaceutical_forms', { ...codigueraColumns(), nombre: text().notNull(), e2bCode: text() });
 
 /** Grupo: the five types of occurrence (GrupoId 1–5); `value` is the id as text. */
 export const groups = pgTable('groups', { ...codigueraColumns(), title: text().notNull() });

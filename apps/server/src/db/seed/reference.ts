@@ -1,5 +1,5 @@
-import { ROLE_IDS, ROLES, SEEDED_METRICS, TIME_OPTIONS } from '@atalaya/domain';
-import { getTableColumns, inArray, notInArray } from 'drizzle-orm';
+import { E2B_REFERENCE_CODE_RULES, E2B_REFERENCE_LISTS, ROLE_IDS, ROLES, SEEDED_METRICS, TIME_OPTIONS } from '@atalaya/domain';
+import { and, eq, getTableColumns, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../client.js';
 import {
@@ -95,6 +95,24 @@ async function seedReferenceLists(tx: DbOrTx): Promise<void> {
     await insertMissing(tx, table, codigueraRows(name, table, rows));
   }
   for (const table of Object.values(codigueras)) await syncSerial(tx, table, table.id);
+  await fillSeededE2bCodes(tx);
+}
+
+/**
+ * The E2B code of each seeded reference value that has none (Parámetros' 'Código E2B', docs/e2b.md):
+ * the code lists of packages/domain (E2B_REFERENCE_CODE_RULES[list].seeded). A code an administrator
+ * set is kept; a value added in Parámetros never gets one by itself.
+ */
+async function fillSeededE2bCodes(tx: DbOrTx): Promise<void> {
+  for (const list of E2B_REFERENCE_LISTS) {
+    const table = codigueras[list];
+    for (const [value, code] of Object.entries(E2B_REFERENCE_CODE_RULES[list].seeded)) {
+      await tx
+        .update(table)
+        .set({ e2bCode: code })
+        .where(and(eq(table.value, value), isNull(table.e2bCode)));
+    }
+  }
 }
 
 async function seedMetrics(tx: DbOrTx): Promise<void> {

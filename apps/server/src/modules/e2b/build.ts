@@ -69,6 +69,10 @@ const OID = {
   trigger: '2.16.840.1.113883.1.18',
   actCode: '2.16.840.1.113883.5.4',
   interpretation: '2.16.840.1.113883.5.83',
+  // FDA regional (fda.ts): NCI thesaurus codes, FDA.C.1.7.1's list, FDA's observation codes.
+  nci: '2.16.840.1.113883.3.26.1.1',
+  fdaLocalCriteria: '2.16.840.1.113883.3.989.5.1.2.2.1.1.1',
+  fdaObservation: '2.16.840.1.113883.3.989.5.1.2.2.1.3',
 } as const;
 
 /** Observation codes (OID …1.1.19) used below. */
@@ -174,7 +178,7 @@ function ivl(name: string, low: Nullable<Hl7Date> | null, high: Nullable<Hl7Date
 
 function termCode(name: string, term: TermId | null, codeSystem: string, text?: Nullable<string> | null): XmlNode {
   if (!term && (text === null || text === undefined)) return null;
-  return el(name, term ? { code: term.code, codeSystem, codeSystemVersion: term.version } : {}, text === null || text === undefined ? null : textOf('originalText', text));
+  return el(name, term ? { code: term.code, codeSystem, codeSystemVersion: term.version || undefined } : {}, text === null || text === undefined ? null : textOf('originalText', text));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -212,6 +216,7 @@ function pastDrug(drug: IcsrPastDrug): XmlElement {
 function reactionObservation(icsr: Icsr, reaction: IcsrReaction): XmlElement {
   const pert = (codeValue: string, value: XmlNode) => el('outboundRelationship2', { typeCode: 'PERT' }, observation(codeValue, value));
   const serious = reaction.seriousness;
+  const fdaIntervention = icsr.fda?.requiredIntervention[icsr.reactions.indexOf(reaction)] ?? null;
   const effectiveTime =
     reaction.duration !== null
       ? el(
@@ -248,6 +253,7 @@ function reactionObservation(icsr: Icsr, reaction: IcsrReaction): XmlElement {
       pert(OBS.disabling, bl(serious.disabling)), // E.i.3.2d
       pert(OBS.congenitalAnomaly, bl(serious.congenitalAnomaly)), // E.i.3.2e
       pert(OBS.otherMedicallyImportant, bl(serious.otherMedicallyImportant)), // E.i.3.2f
+      fdaIntervention ? el('outboundRelationship2', { typeCode: 'PERT' }, el('observation', { classCode: 'OBS', moodCode: 'EVN' }, code('7', OID.fdaObservation), bl(fdaIntervention))) : null, // FDA.E.i.3.2h
       reaction.medicallyConfirmed !== null ? pert(OBS.medicalConfirmation, bl(reaction.medicallyConfirmed)) : null, // E.i.8
       pert(OBS.outcome, el('value', { 'xsi:type': 'CE', code: reaction.outcome, codeSystem: OID.outcome })), // E.i.7
     ),
@@ -426,6 +432,11 @@ function drugComponent(icsr: Icsr, drug: IcsrDrug): XmlElement {
   );
 }
 
+/** An FDA observation coded in the NCI thesaurus (race C17049, ethnicity C16564) with its NCI value or nullFlavor. */
+function nciObservation(codeValue: string, value: Nullable<string>): XmlElement {
+  return el('observation', { classCode: 'OBS', moodCode: 'EVN' }, code(codeValue, OID.nci), el('value', isNullValue(value) ? { 'xsi:type': 'CE', ...nf(value) } : { 'xsi:type': 'CE', code: value, codeSystem: OID.nci }));
+}
+
 function patientRole(icsr: Icsr): XmlElement {
   const patient = icsr.patient;
   const subject = (child: XmlNode) => el('subjectOf2', { typeCode: 'SBJ' }, child);
@@ -503,6 +514,8 @@ function patientRole(icsr: Icsr): XmlElement {
     patient.weightKg !== null ? subject(observation(OBS.bodyWeight, el('value', { 'xsi:type': 'PQ', value: String(patient.weightKg), unit: 'kg' }))) : null, // D.3
     patient.heightCm !== null ? subject(observation(OBS.height, el('value', { 'xsi:type': 'PQ', value: String(patient.heightCm), unit: 'cm' }))) : null, // D.4
     patient.lastMenstrualPeriod !== null ? subject(observation(OBS.lastMenstrualPeriod, ts('value', patient.lastMenstrualPeriod, { 'xsi:type': 'TS' }))) : null, // D.6
+    (icsr.fda?.race ?? []).map((race) => subject(nciObservation('C17049', race))), // FDA.D.11.r.1
+    icsr.fda ? subject(nciObservation('C16564', icsr.fda.ethnicity)) : null, // FDA.D.12
     history.length || historyText || concomitant
       ? subject(el('organizer', { classCode: 'CATEGORY', moodCode: 'EVN' }, code('1', OID.organizer), history, historyText, concomitant)) // D.7
       : null,
@@ -530,6 +543,11 @@ const author = (roleCode: string) => el('author', { typeCode: 'AUT' }, el('assig
 
 function telecoms(values: { prefix: string; value: Nullable<string> | null }[]): XmlNode[] {
   return values.map(({ prefix, value }) => (value === null ? null : isNullValue(value) ? el('telecom', nf(value)) : el('telecom', { value: `${prefix}:${value.replace(/\s+/g, '')}` })));
+}
+
+/** FDA.C.2.r.2.8: 'mailto:' with the address, or with FDA's nullFlavor (FDA asks for the prefix in both). */
+function fdaEmail(value: Nullable<string>): XmlElement {
+  return isNullValue(value) ? el('telecom', { value: 'mailto:', ...nf(value) }) : el('telecom', { value: `mailto:${value.trim()}` });
 }
 
 function personName(parts: { title: Nullable<string> | null; given: Nullable<string> | null; middle: Nullable<string> | null; family: Nullable<string> | null }): XmlNode {
@@ -630,6 +648,10 @@ function investigationEvent(icsr: Icsr): XmlElement {
     ),
     caseComponent(OBS.additionalDocuments, bl(report.additionalDocuments)), // C.1.6.1
     caseComponent(OBS.expedited, bl(report.expedited)), // C.1.7
+    icsr.fda
+      ? el('component', { typeCode: 'COMP' }, el('observationEvent', { classCode: 'OBS', moodCode: 'EVN' }, code('C54588', OID.nci), el('value', { 'xsi:type': 'CE', code: icsr.fda.localCriteriaReportType, codeSystem: OID.fdaLocalCriteria })))
+      : null, // FDA.C.1.7.1
+    icsr.fda ? el('component', { typeCode: 'COMP' }, el('observationEvent', { classCode: 'OBS', moodCode: 'EVN' }, code('C156384', OID.nci), bl(icsr.fda.combinationProduct))) : null, // FDA.C.1.12
     narrative.summaries.map((summary) => caseComponent(OBS.summary, el('value', { 'xsi:type': 'ED', language: summary.language }, summary.text), author('2'))), // H.5.r
     el(
       'outboundRelationship',
@@ -671,6 +693,7 @@ function investigationEvent(icsr: Icsr): XmlElement {
                   { classCode: 'ASSIGNED' },
                   address(source.street, { name: 'city', value: source.city }, { name: 'state', value: source.state }, { name: 'postalCode', value: source.postcode }), // C.2.r.2.3–6
                   telecoms([{ prefix: 'tel', value: source.telephone }]), // C.2.r.2.7
+                  icsr.fda && source.email ? fdaEmail(source.email) : null, // FDA.C.2.r.2.8
                   el(
                     'assignedPerson',
                     { classCode: 'PSN', determinerCode: 'INSTANCE' },

@@ -49,6 +49,8 @@ describe('E2B settings', () => {
       ['e2b.senderId', 'ATALAYA'],
       ['e2b.senderOrganisation', 'Atalaya'],
       ['e2b.meddraFallbackVersion', ''],
+      ['e2b.senderType', '1'],
+      ...['Department', 'Title', 'GivenName', 'FamilyName', 'Street', 'City', 'State', 'Postcode', 'Country', 'Telephone', 'Fax', 'Email'].map((part) => [`e2b.sender${part}`, '']),
     ]);
   });
 
@@ -59,6 +61,17 @@ describe('E2B settings', () => {
     ['e2b.senderOrganisation', '  ', MSG.settings.required('e2b.senderOrganisation')],
     ['e2b.meddraFallbackVersion', '27', MSG.settings.notMeddraVersion('e2b.meddraFallbackVersion')],
     ['e2b.meddraFallbackVersion', 'última', MSG.settings.notMeddraVersion('e2b.meddraFallbackVersion')],
+    ['e2b.senderType', '8', MSG.settings.notChoice('e2b.senderType', ['1', '2', '3', '4', '5', '6', '7'])],
+    ['e2b.senderType', '', MSG.settings.notChoice('e2b.senderType', ['1', '2', '3', '4', '5', '6', '7'])],
+    ['e2b.senderCountry', 'uy', MSG.settings.notCountryCode('e2b.senderCountry')],
+    ['e2b.senderCountry', 'URY', MSG.settings.notCountryCode('e2b.senderCountry')],
+    ['e2b.senderEmail', 'no-es-correo', MSG.settings.notEmail('e2b.senderEmail')],
+    ['e2b.senderEmail', `${'a'.repeat(96)}@x.uy`, MSG.settings.tooLong('e2b.senderEmail', 100)],
+    // The lengths of the ICH data-element table: C.3.4.2 city ≤ 35, C.3.4.4 postcode ≤ 15, C.3.3.1 department ≤ 60.
+    ['e2b.senderCity', 'C'.repeat(36), MSG.settings.tooLong('e2b.senderCity', 35)],
+    ['e2b.senderPostcode', '1'.repeat(16), MSG.settings.tooLong('e2b.senderPostcode', 15)],
+    ['e2b.senderDepartment', 'D'.repeat(61), MSG.settings.tooLong('e2b.senderDepartment', 60)],
+    ['e2b.senderTelephone', ' 2900 1234', MSG.settings.surroundingBlanks('e2b.senderTelephone')],
   ])('refuses %s = %j with a Spanish message', async (name, value, message) => {
     const response = await setSettings({ [name]: value });
     expect(response.statusCode).toBe(400);
@@ -140,6 +153,54 @@ describe('MedDRA version and sender of an export', () => {
     expect(listed?.ReceptorNombre).toBe('Agencia Española de Medicamentos');
   });
 
+  it('writes the sender details of Configuración into C.3, and leaves out the blank ones', async () => {
+    const sender = {
+      'e2b.senderType': '2',
+      'e2b.senderDepartment': 'Farmacovigilancia',
+      'e2b.senderTitle': 'Dra.',
+      'e2b.senderGivenName': 'Ana',
+      'e2b.senderFamilyName': 'Pérez',
+      'e2b.senderStreet': 'Av. Italia 1234',
+      'e2b.senderCity': 'Montevideo',
+      'e2b.senderState': '',
+      'e2b.senderPostcode': '11300',
+      'e2b.senderCountry': 'UY',
+      'e2b.senderTelephone': '+598 2900 1234',
+      'e2b.senderFax': '',
+      'e2b.senderEmail': 'fv@laboratorio.uy',
+    };
+    const saved = await setSettings(sender);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const testCase = await filledE2bCase(t, rlf, product, llt);
+    const response = await exportFor(qppv, testCase.meta, 'EVHUMAN');
+    expect(response.statusCode, response.body).toBe(200);
+    const xml = (await get(t, qppv, `getE2B/${testCase.meta}/${response.json<E2bSubmission>().Id}`)).body;
+    const c3 = xml.slice(xml.indexOf('<subjectOf1 typeCode="SUBJ">'), xml.indexOf('</subjectOf1>'));
+    expect(c3).toMatch(/<code code="2" codeSystem="2.16.840.1.113883.3.989.2.1.1.7"/);
+    expect(c3).toContain('<streetAddressLine>Av. Italia 1234</streetAddressLine>');
+    expect(c3).toContain('<city>Montevideo</city>');
+    expect(c3).toContain('<postalCode>11300</postalCode>');
+    expect(c3).not.toContain('<state>');
+    expect(c3).toContain('<telecom value="tel:+59829001234"/>');
+    expect(c3).toContain('<telecom value="mailto:fv@laboratorio.uy"/>');
+    expect(c3).not.toContain('fax:');
+    expect(c3).toMatch(/<prefix>Dra\.<\/prefix>\s*<given>Ana<\/given>\s*<family>Pérez<\/family>/);
+    expect(c3).toMatch(/<code code="UY" codeSystem="1.0.3166.1.2.2"\/>/);
+    expect(c3).toMatch(/<name>Farmacovigilancia<\/name>/);
+    // C.1.1 keeps the case's country: the sender's country never changes C.1.8.1 between versions.
+    expect(response.json<E2bSubmission>().CasoMundial.startsWith('UY-')).toBe(true);
+
+    // Blank again: C.3 carries only the type and the organisation.
+    expect((await setSettings(Object.fromEntries(Object.keys(sender).map((name) => [name, name === 'e2b.senderType' ? '1' : ''])))).statusCode).toBe(200);
+    const plain = await exportFor(qppv, testCase.meta, 'EVHUMAN');
+    expect(plain.statusCode, plain.body).toBe(200);
+    const plainXml = (await get(t, qppv, `getE2B/${testCase.meta}/${plain.json<E2bSubmission>().Id}`)).body;
+    const plainC3 = plainXml.slice(plainXml.indexOf('<subjectOf1 typeCode="SUBJ">'), plainXml.indexOf('</subjectOf1>'));
+    expect(plainC3).not.toContain('<addr>');
+    expect(plainC3).not.toContain('<telecom');
+    expect(plainC3).not.toContain('<assignedPerson');
+  });
+
   it('refuses a receiver that Configuración does not hold', async () => {
     const testCase = await filledE2bCase(t, rlf, product, llt);
     const response = await exportFor(qppv, testCase.meta, 'NO_EXISTE');
@@ -173,10 +234,18 @@ describe('the demo installation', () => {
         .where(and(notInArray(events.status, [ER_STATUS.PENDIENTE])));
       expect(cases.length).toBeGreaterThan(0);
       const outcomes: { status: number; body: string }[] = [];
+      const fdaOutcomes: { status: number; body: string }[] = [];
       for (const { meta } of cases) {
         const response = await demo.app.inject({ method: 'POST', url: `/api/exportE2B/${meta}`, headers: bearer(token), payload: { Receptor: 'EVHUMAN' } });
         outcomes.push({ status: response.statusCode, body: response.body });
+        // The same case to the FDA: its regional rules pass too (docs/e2b.md 'FDA').
+        const fda = await demo.app.inject({ method: 'POST', url: `/api/exportE2B/${meta}`, headers: bearer(token), payload: { Receptor: 'ZZFDA' } });
+        fdaOutcomes.push({ status: fda.statusCode, body: fda.body });
       }
+      expect(fdaOutcomes.map((outcome) => outcome.status)).toEqual(outcomes.map((outcome) => outcome.status));
+      const toFda = fdaOutcomes.filter((outcome) => outcome.status === 200).map((outcome) => JSON.parse(outcome.body) as E2bSubmission);
+      expect(toFda.length).toBeGreaterThanOrEqual(2);
+      for (const submission of toFda) expect(submission).toMatchObject({ Receptor: 'ZZFDA', EsquemaVerificado: true, Avisos: [] });
       const exported = outcomes.filter((outcome) => outcome.status === 200).map((outcome) => JSON.parse(outcome.body) as E2bSubmission);
       expect(exported.length).toBeGreaterThanOrEqual(2);
       // The only refusals are the demo's uncoded reactions: the user codes the LLT and exports again.

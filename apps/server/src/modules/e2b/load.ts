@@ -2,12 +2,11 @@ import {
   AGE_GROUPS,
   ageInDays,
   CM_PER_HEIGHT_UNIT,
-  E2B_ACTION_BY_VALUE,
+  e2bReferenceCode,
   E2B_AGE_GROUP_BY_GROUP_ID,
   E2B_AGE_UNIT_BY_SCALE,
   E2B_OUTCOME_BY_EVOLUTION,
   E2B_QUALIFICATION_BY_ORIGIN,
-  E2B_REPORT_TYPE_BY_VALUE,
   E2B_SEX_BY_GENDER,
   E2B_STUDY_TYPE_BY_VALUE,
   E2B_UCUM_BY_UNIT_VALUE,
@@ -23,6 +22,7 @@ import {
   type IcsrReaction,
   type IcsrSender,
   type IcsrStudy,
+  type ReportTypeCode,
   type Quantity,
 } from '@atalaya/domain';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
@@ -155,7 +155,7 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
     .leftJoin(weightUnits, eq(weightUnits.id, eventPatients.weightUnitId))
     .where(eq(eventPatients.eventId, caseId));
   const [originRow] = await db
-    .select({ origin: eventOrigins, typeValue: reportTypes.value })
+    .select({ origin: eventOrigins, typeValue: reportTypes.value, typeName: reportTypes.nombre, typeCode: reportTypes.e2bCode })
     .from(eventOrigins)
     .leftJoin(reportTypes, eq(reportTypes.id, eventOrigins.typeId))
     .where(eq(eventOrigins.eventId, caseId));
@@ -169,7 +169,11 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
       dateStart: eventMedications.dateStart,
       dateEnd: eventMedications.dateEnd,
       route: administrationRoutes.descripcion,
+      routeValue: administrationRoutes.value,
+      routeCode: administrationRoutes.e2bCode,
       form: pharmaceuticalForms.nombre,
+      formValue: pharmaceuticalForms.value,
+      formCode: pharmaceuticalForms.e2bCode,
       frequencyHours: eventMedications.frequencyHours,
       dose: eventMedications.dose,
       useUnitName: medicationUseUnits.nombre,
@@ -199,7 +203,7 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
         .orderBy(asc(eventMedicationIngredients.id))
     : [];
   const rams = await db
-    .select({ ram: eventRams, actionValue: medicationActions.value })
+    .select({ ram: eventRams, actionValue: medicationActions.value, actionName: medicationActions.nombre, actionCode: medicationActions.e2bCode })
     .from(eventRams)
     .leftJoin(medicationActions, eq(medicationActions.id, eventRams.medicationActionId))
     .where(eq(eventRams.eventId, caseId))
@@ -240,7 +244,7 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
   const origin = originRow?.origin ?? null;
   const typeValue = originRow?.typeValue ?? null;
   const country = event.countryCode;
-  const caseNumber = worldwideCaseId(sender.country ?? country, senderCode, event.referenceNumber);
+  const caseNumber = worldwideCaseId(country, senderCode, event.referenceNumber);
   const mostRecent = lastFollowUp && lastFollowUp.createdAt > event.receivedAt ? lastFollowUp.createdAt : event.receivedAt;
 
   // C.2: who reported. A health professional's report is medically confirmed (E.i.8).
@@ -261,6 +265,8 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
     country,
     qualification: qualification ?? { nullFlavor: 'UNK' },
     primaryForRegulatory: true,
+    // FDA.C.2.r.2.8, written only for the FDA: a report's reporter was asked for it (ASKU when blank); a case loaded by the staff names no reporter (withFdaRegional: NASK).
+    email: fromReport ? (reporter.Email?.trim() ? reporter.Email.trim() : { nullFlavor: 'ASKU' }) : null,
   };
   const medicallyConfirmed = reporter?.Origen === 'Médico' || contact?.contacted === true ? true : null;
 
@@ -315,12 +321,29 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
   }));
   const fatal = rams.filter(({ ram }) => ram.death || ram.evolution === 4);
 
-  // G.k.8: the action all reactions agree on; otherwise unknown.
-  const actions = new Set(rams.map(({ actionValue }) => (actionValue ? (E2B_ACTION_BY_VALUE[actionValue] ?? '0') : '0')));
+  // Values of Parámetros without the E2B code their element needs: the rules refuse the export naming each.
+  const uncoded: { element: string; value: string; where?: string }[] = [];
+  const typeCode = typeValue ? e2bReferenceCode('ReporteOriginador_Tipo', typeValue, originRow?.typeCode) : null;
+  if (typeValue && !typeCode) uncoded.push({ element: 'C.1.3', value: originRow?.typeName ?? typeValue });
+
+  // G.k.8: the action all reactions agree on; otherwise unknown. An action without its code is refused, never taken as unknown.
+  const actions = new Set(
+    rams.map(({ actionValue, actionName, actionCode }) => {
+      if (!actionValue) return '0';
+      const found = e2bReferenceCode('AccionMedicamento', actionValue, actionCode);
+      if (!found) uncoded.push({ element: 'G.k.8', value: actionName ?? actionValue });
+      return (found ?? '0') as ActionTakenCode;
+    }),
+  );
   const actionTaken: ActionTakenCode | null = rams.length === 0 ? null : actions.size === 1 ? ([...actions][0] ?? '0') : '0';
   const considerations = rams.map(({ ram }) => ram.considerations?.trim()).filter((text): text is string => Boolean(text));
 
-  const drugs: IcsrDrug[] = medications.map((medication) => {
+  const drugs: IcsrDrug[] = medications.map((medication, index) => {
+    const where = medications.length > 1 ? `medicamento ${index + 1}` : undefined;
+    const routeCode = medication.routeValue ? e2bReferenceCode('Via', medication.routeValue, medication.routeCode) : null;
+    if (medication.route !== null && !routeCode) uncoded.push({ element: 'G.k.4.r.10.2b', value: medication.route, ...(where ? { where } : {}) });
+    // A dose form without its code goes as text only (G.k.4.r.9.1): docs/e2b.md.
+    const formCode = medication.formValue ? e2bReferenceCode('FormaFarmaceutica', medication.formValue, medication.formCode) : null;
     const doseUnit = medication.useUnitValue ? E2B_UCUM_BY_UNIT_VALUE[medication.useUnitValue] : undefined;
     const doseText = [
       medication.dose !== null ? `${medication.dose}${medication.useUnitName ? ` ${medication.useUnitName}` : ''}` : null,
@@ -353,9 +376,9 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
           batchLot: medication.lotNumber,
           text: doseText || null,
           form: medication.form,
-          formTermId: null,
+          formTermId: formCode ? { version: '', code: formCode } : null,
           route: medication.route,
-          routeTermId: null,
+          routeTermId: routeCode ? { version: '', code: routeCode } : null,
           parentRoute: null,
           parentRouteTermId: null,
         },
@@ -387,7 +410,8 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
     report: {
       safetyReportId: caseNumber,
       creationDate: hl7Moment(now),
-      reportType: typeValue ? (E2B_REPORT_TYPE_BY_VALUE[typeValue] ?? '4') : '4',
+      // No type: 4 (not available to the sender); a type without its code is refused (uncoded), the 4 is never sent.
+      reportType: (typeCode ?? '4') as ReportTypeCode,
       firstReceivedDate: hl7Day(event.receivedAt.toISOString()) ?? hl7Moment(event.receivedAt),
       mostRecentDate: hl7Day(mostRecent.toISOString()) ?? hl7Moment(mostRecent),
       additionalDocuments: documents.length > 0,
@@ -397,7 +421,7 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
       firstSender: '2',
       otherCaseIdentifiers: event.homeReferenceNumber ? true : null,
       otherCaseIds: event.homeReferenceNumber ? [{ source: 'Atalaya informe entrante', caseId: event.homeReferenceNumber }] : [],
-      linkedReportIds: event.parentReference ? [worldwideCaseId(sender.country ?? country, senderCode, event.parentReference)] : [],
+      linkedReportIds: event.parentReference ? [worldwideCaseId(country, senderCode, event.parentReference)] : [],
       nullificationOrAmendment: event.status === ER_STATUS.ANULADO ? { code: '1', reason: annulment?.comment?.trim() || 'Caso anulado' } : null,
     },
     primarySources: [primarySource],
@@ -450,5 +474,6 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
       senderComments: evaluation?.comment?.trim() || null,
       summaries: [],
     },
+    uncoded,
   };
 }

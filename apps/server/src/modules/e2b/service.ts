@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   checkIcsr,
+  icsrWarnings,
+  isFdaReceiver,
+  messageReceiverFor,
+  withFdaRegional,
   E2B_STATUS_LABELS,
   ER_STATUS,
   MSG,
@@ -53,6 +57,7 @@ async function submissionsOf(db: DbOrTx, where: ReturnType<typeof eq>): Promise<
       schemaChecked: e2bSubmissions.schemaChecked,
       meddraVersion: e2bSubmissions.meddraVersion,
       meddraVersionSource: e2bSubmissions.meddraVersionSource,
+      warnings: e2bSubmissions.warnings,
       user: fullName,
       createdAt: e2bSubmissions.createdAt,
     })
@@ -84,6 +89,7 @@ async function submissionsOf(db: DbOrTx, where: ReturnType<typeof eq>): Promise<
       EsquemaVerificado: row.schemaChecked,
       VersionMedDRA: row.meddraVersion,
       OrigenVersionMedDRA: row.meddraVersionSource === 'import' || row.meddraVersionSource === 'setting' ? (row.meddraVersionSource as E2bMeddraVersionSource) : null,
+      Avisos: row.warnings,
       Usuario: row.user,
       Fecha: row.createdAt.toISOString(),
     };
@@ -124,14 +130,17 @@ export async function exportCase(db: Db, user: AuthUser, meta: string, receiver:
     if (annulled && !previous.some((submission) => submission.Estado !== 'generated')) throw badRequest(MSG.e2bExport.annulledNeverSent);
     const { senderId, sender } = await exportSender(tx);
     const meddra = await exportMeddraVersion(tx);
-    const icsr = await loadIcsr(tx, found.id, { now, senderCode: senderId, sender, meddraVersion: meddra?.version ?? null });
-    if (!icsr) throw notFound(MSG.lists.eventNotFound);
+    const loaded = await loadIcsr(tx, found.id, { now, senderCode: senderId, sender, meddraVersion: meddra?.version ?? null });
+    if (!loaded) throw notFound(MSG.lists.eventNotFound);
+    // To the FDA (ZZFDA): the FDA regional elements, and N.2.r.3 'CDER' (docs/e2b.md 'FDA').
+    const icsr = isFdaReceiver(receiver) ? withFdaRegional(loaded) : loaded;
     const moment = hl7Moment(now);
     const batchNumber = `${senderId}-${moment.slice(0, 14)}-${randomBytes(4).toString('hex').toUpperCase()}`;
-    const header = { messageId: icsr.report.safetyReportId, senderId, receiverId: receiver, creationDate: moment };
+    const header = { messageId: icsr.report.safetyReportId, senderId, receiverId: messageReceiverFor(receiver), creationDate: moment };
     const batch: IcsrBatch = { batch: { batchNumber, senderId, receiverId: receiver, transmissionDate: moment }, messages: [{ header, icsr }] };
     const xml = buildBatchXml(batch);
-    const checked = checkIcsr(icsr, { header, today: moment.slice(0, 8) });
+    const checkOptions = { header, today: moment.slice(0, 8), batchReceiverId: receiver, initial: previous.length === 0 };
+    const checked = checkIcsr(icsr, checkOptions);
     // No MedDRA version known: one problem that says where to give it, instead of one 'falta' per reaction.
     const problems = meddra ? checked.map((problem) => problem.message) : [MSG.e2bExport.meddraVersionUnknown, ...checked.filter((problem) => !problem.message.startsWith('E.i.2.1a ')).map((problem) => problem.message)];
     if (options.xsdDir) problems.push(...validateXml(xml, options.xsdDir).map((problem) => MSG.e2bExport.schemaProblem(problem.line, problem.message)));
@@ -153,6 +162,7 @@ export async function exportCase(db: Db, user: AuthUser, meta: string, receiver:
         schemaChecked: options.xsdDir !== undefined,
         meddraVersion: meddra?.version ?? null,
         meddraVersionSource: meddra?.source ?? null,
+        warnings: icsrWarnings(icsr, checkOptions).map((warning) => warning.message),
         createdBy: user.id,
         createdAt: now,
       })

@@ -1,6 +1,7 @@
 import {
   type CreateElementCodiguera,
   type DeleteElementCodiguera,
+  isOptionalReferenceColumn,
   isProtectedReferenceRow,
   isReferenceTableName,
   MSG,
@@ -9,6 +10,7 @@ import {
   type ReferenceColumn,
   type ReferenceTableName,
   type ReferenceTableRows,
+  referenceE2bCodeError,
   referenceTableRule,
   referenceValueSchema,
   type UpdateElementCodiguera,
@@ -48,14 +50,14 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-/** A cell checked and normalized for its column (trimmed text, non-empty, within limits; numbers for GrupoId). */
-function normalizeCell(column: ReferenceColumn, raw: Cell): Cell {
+/** A cell checked and normalized for its column (trimmed text, non-empty, within limits; numbers for GrupoId; a valid E2B code or null). */
+function normalizeCell(table: ReferenceTableName, column: ReferenceColumn, raw: Cell): Cell {
   if (column.kind === 'groupId') {
     const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim()) ? Number(raw.trim()) : raw;
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw badRequest(MSG.parameters.groupInvalid);
     return id;
   }
-  if (column.kind === 'optionalText' && (raw === null || (typeof raw === 'string' && raw.trim() === ''))) return null;
+  if (isOptionalReferenceColumn(column) && (raw === null || (typeof raw === 'string' && raw.trim() === ''))) return null;
   if (raw === null || raw === undefined) throw badRequest(MSG.parameters.valueRequired);
   if (typeof raw !== 'string') throw badRequest(MSG.parameters.notText(column.label));
   const parsed = referenceValueSchema.safeParse(raw);
@@ -65,6 +67,10 @@ function normalizeCell(column: ReferenceColumn, raw: Cell): Cell {
   if (text.length > max) throw badRequest(MSG.parameters.textTooLong(column.label, max));
   if (column.kind === 'countryCode' && !/^[A-Z]{2}$/.test(text)) throw badRequest(MSG.parameters.countryCode);
   if (column.kind === 'timeZone' && !isTimeZone(text)) throw badRequest(MSG.parameters.timeZone);
+  if (column.kind === 'e2bCode') {
+    const error = referenceE2bCodeError(table, text);
+    if (error) throw badRequest(error);
+  }
   return text;
 }
 
@@ -80,7 +86,7 @@ function cellsOf(name: ReferenceTableName, stored: StoredReferenceTable, keys: s
   keys.forEach((key, index) => {
     const column = columns.get(key);
     if (!column) throw badRequest(MSG.parameters.unknownColumn(name, key));
-    cells.set(key, normalizeCell(column, values[index] ?? null));
+    cells.set(key, normalizeCell(name, column, values[index] ?? null));
   });
   return { cells, columns };
 }
@@ -149,7 +155,7 @@ export async function createElement(db: Db, user: AuthUser, body: CreateElementC
   const stored = STORED_REFERENCE_TABLES[name];
   const { cells, columns } = cellsOf(name, stored, body.Keys, body.Values, 'create');
   for (const column of rule.columns) {
-    if (!cells.has(column.key) && column.kind !== 'optionalText') throw badRequest(MSG.parameters.missingColumn(column.label));
+    if (!cells.has(column.key) && !isOptionalReferenceColumn(column)) throw badRequest(MSG.parameters.missingColumn(column.label));
   }
   if (stored.value && !cells.has('Value')) {
     const first = cells.get(rule.columns[0]?.key ?? '');

@@ -65,7 +65,7 @@ describe('GET /api/getCodiguerasAll', () => {
     expect(lists.Grupo.map((row) => row.Id).sort()).toEqual(expect.arrayContaining([1, 2, 3, 4, 5]));
     expect(lists.SubGrupo).toContainEqual({ Id: 1, Nombre: 'Reacción adversa a medicamento', GrupoId: 1, Value: 'RAM', Eliminado: false });
     expect(lists.Especialidad.length).toBeGreaterThan(0);
-    expect(lists.Via[0]).toEqual({ Id: expect.any(Number), Descripcion: expect.any(String), Eliminado: expect.any(Boolean) });
+    expect(lists.Via[0]).toEqual({ Id: expect.any(Number), Descripcion: expect.any(String), CodigoE2B: expect.any(String), Eliminado: expect.any(Boolean) });
   });
 });
 

@@ -120,6 +120,19 @@ describe('settingGetAll', () => {
       'e2b.senderId',
       'e2b.senderOrganisation',
       'e2b.meddraFallbackVersion',
+      'e2b.senderType',
+      'e2b.senderDepartment',
+      'e2b.senderTitle',
+      'e2b.senderGivenName',
+      'e2b.senderFamilyName',
+      'e2b.senderStreet',
+      'e2b.senderCity',
+      'e2b.senderState',
+      'e2b.senderPostcode',
+      'e2b.senderCountry',
+      'e2b.senderTelephone',
+      'e2b.senderFax',
+      'e2b.senderEmail',
       'errors.recipients',
       'errors.enabled',
     ]);
@@ -454,7 +467,7 @@ describe('the settings govern the running system', () => {
     await seedReferenceData(t.database.db);
     const names = (await t.database.db.select({ name: settings.name }).from(settings)).map((row) => row.name);
     expect(names).not.toContain('events.referenceSequenceDigits');
-    expect(names).toHaveLength(17);
+    expect(names).toHaveLength(30);
     expect(await stored('smtp.port')).toBe('465');
   });
 });

@@ -99,6 +99,18 @@ function SubmissionRow({ meta, reference, submission }: { meta: string; referenc
             Esquema XSD no verificado
           </Text>
         )}
+        {submission.Avisos.length > 0 && (
+          <Stack gap={2} mt={4} data-testid="e2b-warnings">
+            <Text size="xs" fw={600} c="yellow.8">
+              {MSG.e2bExport.warningsTitle}
+            </Text>
+            {submission.Avisos.map((warning) => (
+              <Text key={warning} size="xs">
+                {warning}
+              </Text>
+            ))}
+          </Stack>
+        )}
       </Table.Td>
       <Table.Td>
         <Text span ff="monospace" size="sm" title={submission.Sha256}>

@@ -19,6 +19,7 @@ const submission = (overrides: Partial<E2bSubmission> = {}): E2bSubmission => ({
   EsquemaVerificado: true,
   VersionMedDRA: '27.1',
   OrigenVersionMedDRA: 'import',
+  Avisos: [],
   Usuario: 'Quinn QPPV',
   Fecha: '2026-01-01T00:00:00.000Z',
   ...overrides,

@@ -1,4 +1,4 @@
-import { canEditReferenceColumn, referenceRowValues, referenceTableRule, referenceValueSchema, type ReferenceTableName } from '@atalaya/domain';
+import { canEditReferenceColumn, isOptionalReferenceColumn, referenceE2bCodeError, referenceRowValues, referenceTableRule, referenceValueSchema, type ReferenceTableName } from '@atalaya/domain';
 
 /** The reference-list row modes (platform spec §4 'Reference-list rows'): list, edit, create; cancel returns to list. */
 export type RowEditing =
@@ -44,6 +44,12 @@ export function rowEditing(state: RowEditing, action: RowEditingAction): RowEdit
 export function draftErrors(table: ReferenceTableName, draft: Record<string, string>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const column of referenceTableRule(table).columns) {
+    if (column.kind === 'e2bCode') {
+      const code = (draft[column.key] ?? '').trim();
+      const error = code === '' ? null : referenceE2bCodeError(table, code);
+      if (error) errors[column.key] = error;
+      continue;
+    }
     if (column.kind === 'optionalText') continue;
     const parsed = referenceValueSchema.safeParse(draft[column.key] ?? '');
     if (!parsed.success) errors[column.key] = parsed.error.issues[0]?.message ?? '';
@@ -60,7 +66,7 @@ export function draftCall(table: ReferenceTableName, state: Exclude<RowEditing, 
   for (const column of referenceTableRule(table).columns) {
     if (state.mode === 'edit' && !canEditReferenceColumn(table, state.id, column.key)) continue;
     const value = (state.draft[column.key] ?? '').trim();
-    row[column.key] = column.kind === 'groupId' ? Number(value) : column.kind === 'optionalText' && value === '' ? null : value;
+    row[column.key] = column.kind === 'groupId' ? Number(value) : isOptionalReferenceColumn(column) && value === '' ? null : value;
   }
   const { Keys, Values } = referenceRowValues(row, state.mode === 'edit' ? 'update' : 'create');
   return { Keys, Values: Values as (string | number | null)[] };

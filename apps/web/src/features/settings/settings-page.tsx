@@ -1,5 +1,5 @@
-import { isBooleanSetting, MSG, SETTING_GROUPS, type Setting } from '@atalaya/domain';
-import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { isBooleanSetting, MSG, SETTING_GROUPS, settingChoices, type Setting } from '@atalaya/domain';
+import { Alert, Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconInfoCircle, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -66,6 +66,28 @@ function PasswordSetting({ setting, index, control, disabled }: FieldProps) {
 function SettingField(props: FieldProps) {
   const { setting, index, control, disabled } = props;
   if (isWriteOnly(setting)) return <PasswordSetting {...props} />;
+  const choices = settingChoices(setting.Name_setting);
+  if (choices) {
+    return (
+      <Controller
+        control={control}
+        name={`fields.${index}.value`}
+        render={({ field, fieldState }) => (
+          <Select
+            label={setting.Description_setting}
+            description={setting.Name_setting}
+            data={choices}
+            value={field.value}
+            onChange={(value) => field.onChange(value ?? '')}
+            onBlur={field.onBlur}
+            allowDeselect={false}
+            disabled={disabled}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+    );
+  }
   return (
     <Controller
       control={control}
