@@ -150,6 +150,22 @@ describe('historic cases', () => {
     expect(found?.IsHistoric).toBe(true);
   });
 
+  it('lets a historic case only be exported as a PDF: no workflow action is offered or accepted', async () => {
+    const [row] = await w.t.database.db.select({ meta: events.meta, status: events.status }).from(events).where(eq(events.isHistoric, true)).limit(1);
+    const actions = await w.t.app.inject({ method: 'GET', url: `/api/getActionsERByMeta/${row?.meta}`, headers: w.qppv.headers });
+    expect(actions.statusCode, actions.body).toBe(200);
+    expect(actions.json<{ Accion: string }[]>().map((action) => action.Accion)).toEqual(['DescargarPdf']);
+    const reopen = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/sendAccion',
+      headers: w.qppv.headers,
+      payload: { Event: { Accion: 'ActivarQPPV', Event: row?.meta, Comments: 'Reabrir' }, Questions: [] },
+    });
+    expect(reopen.statusCode).toBe(400);
+    const [after] = await w.t.database.db.select({ status: events.status }).from(events).where(eq(events.meta, row?.meta ?? ''));
+    expect(after?.status).toBe(row?.status);
+  });
+
   it('refuses a report already imported (same C.1.1, N.2.r.1 and content) and says so in the ACK', async () => {
     const path = INSTANCES[1] as string;
     const result = await importFile(w, w.qppv, path, 'historic');
