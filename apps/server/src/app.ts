@@ -33,6 +33,7 @@ import { followUpModule } from './modules/follow-up/index.js';
 import { createHomeReportEvents, homeReportsModule } from './modules/home-reports/index.js';
 import { meddraModule } from './modules/meddra/index.js';
 import { createMeddraImportHandler, meddraImportHandler } from './modules/meddra-import/index.js';
+import { createE2bImportHandler, e2bImportModule } from './modules/e2b-import/index.js';
 import { type RequestTraffic } from './http/traffic.js';
 import { indicatorsModule } from './modules/indicators/index.js';
 import { noKpiModule } from './modules/nokpi/index.js';
@@ -68,11 +69,14 @@ export interface BuildAppOptions {
  * docs/adr/0014-import-jobs.md). The MedDRA release and the product catalogue register theirs
  * here; an import of a kind without a handler ends E ('todavía no puede procesar').
  */
-export function importHandlers(deps: CatalogImportDeps = {}, options: { embeddedDatabase?: boolean; traffic?: RequestTraffic } = {}): ImportHandlers {
+export function importHandlers(
+  deps: CatalogImportDeps = {},
+  options: { embeddedDatabase?: boolean; traffic?: RequestTraffic; e2bXsdDir?: string | undefined } = {},
+): ImportHandlers {
   // On the embedded database the import shares the requests' one connection: after each batch
   // it leaves it free as long as the batch held it, and while a request is being answered.
   const meddra = options.embeddedDatabase ? createMeddraImportHandler({ batchRows: 1_000, newCodeBatchRows: 200, pauseShare: 1, busy: options.traffic?.busy }) : meddraImportHandler;
-  return { meddra, data: createCatalogImportHandler(deps) };
+  return { meddra, data: createCatalogImportHandler(deps), e2b: createE2bImportHandler({ xsdDir: options.e2bXsdDir }) };
 }
 
 /**
@@ -167,6 +171,7 @@ export async function buildApp({
   await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
   await app.register(importsModule, { db, events: importEvents, maxBytes: config.importMaxBytes });
   await app.register(catalogImportModule);
+  await app.register(e2bImportModule, { db, events: importEvents, maxBytes: config.importMaxBytes });
   // Settings and parameter screens announce their changes on configurationEvents ('Cambio en la configuración').
   await registerRealtimeHub(app, {
     database,

@@ -3,7 +3,7 @@ import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLE_IDS, ROLES, ty
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, e2bReceivers, e2bSubmissions, imports, laboratories as laboratoryTable, originCountries, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
+import { auditLog, e2bImports, e2bReceivers, e2bSubmissions, imports, laboratories as laboratoryTable, originCountries, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
 import { routeAccessTable, type RouteAccessEntry } from './http/route-access.js';
 import { loadAuthKeys } from './modules/auth/index.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
@@ -372,7 +372,46 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/cancelimport/:code': { object: 'none', read: false, call: async () => ({ url: `/api/cancelimport/${await matrixImport('meddra')}` }) },
   // Imports (ADMIN; no object): the product catalogue's template.
   'GET /api/getdataimporttemplate': plainGet('/api/getdataimporttemplate?format=csv&sheet=Productos'),
+  // E2B imports (ADMIN, QPPV, RLF; no object): an upload queues one (no runner here; a second is 409); the reads name an
+  // import of the caller's own (an RLF sees only its own), already confirmed: a confirmation is then 409, the ACK 200.
+  'POST /api/uploade2b': { object: 'none', read: false, call: () => importUpload('/api/uploade2b', { name: 'matriz.xml', content: '<a/>' }) },
+  'GET /api/gete2bimport': plainGet('/api/gete2bimport'),
+  'GET /api/gete2bimportcode/:code': { object: 'none', read: true, call: async (_world, caller) => ({ url: `/api/gete2bimportcode/${await matrixE2bImport(caller)}` }) },
+  'GET /api/gete2bimportreports/:code': { object: 'none', read: true, call: async (_world, caller) => ({ url: `/api/gete2bimportreports/${await matrixE2bImport(caller)}` }) },
+  'GET /api/gete2back/:code': { object: 'none', read: true, call: async (_world, caller) => ({ url: `/api/gete2back/${await matrixE2bImport(caller)}` }) },
+  'POST /api/confirme2bimport/:code': {
+    object: 'none',
+    read: false,
+    call: async (_world, caller) => ({ url: `/api/confirme2bimport/${await matrixE2bImport(caller)}`, payload: { mode: 'inbox', country: 'UY', product: product.id } }),
+  },
 };
+
+/** A confirmed E2B import of the caller's own (the ADMIN's for a caller without a user), made once per caller. */
+const matrixE2bImports = new Map<string, Promise<string>>();
+function matrixE2bImport(caller: Caller): Promise<string> {
+  // Callers of other roles (refused anyway) name the ADMIN's: the imports are all made in the set-up, never by a probe.
+  const own = caller.role === 'ADMIN' || caller.role === 'QPPV' || caller.role === 'RLF';
+  const userId = (own ? caller.userId : null) ?? callers.get('ADMIN')?.userId ?? '';
+  const made =
+    matrixE2bImports.get(userId) ??
+    (async () => {
+      const code = `E2B-1997-${randomUUID().replace(/\D/g, '').padEnd(6, '7').slice(0, 6)}`;
+      const [row] = await t.database.db.insert(imports).values({ codeImport: code, kind: 'e2b', userId, status: 'S', percentage: 100, dateEnd: new Date() }).returning({ id: imports.id });
+      await t.database.db.insert(e2bImports).values({
+        importId: row?.id ?? '',
+        batch: { batchNumber: 'MATRIZ', senderId: 'MATRIZ', receiverId: 'ATALAYA', transmissionDate: '20260101' },
+        headerUnmapped: [],
+        schemaChecked: false,
+        mode: 'inbox',
+        confirmedAt: new Date(),
+        ackXml: '<MCCI_IN200101UV01/>',
+        ackCode: 'AA',
+      });
+      return code;
+    })();
+  matrixE2bImports.set(userId, made);
+  return made;
+}
 
 async function importUpload(url: string, file: { name: string; content: Uint8Array | string }): Promise<Call> {
   const body = await multipartBody({ FileName: file.name }, [file]);
@@ -566,6 +605,10 @@ beforeAll(async () => {
     Fabricante: await createUser(db, { role: 'Fabricante', laboratories: ownLaboratory }),
   };
   for (const role of ROLES) callers.set(role, await signedIn(role, users[role]));
+  for (const role of ['ADMIN', 'QPPV', 'RLF'] as const) {
+    const caller = callers.get(role);
+    if (caller) await matrixE2bImport(caller);
+  }
   const keys = await loadAuthKeys(db, t.config);
   const qppv = { id: users.QPPV.id, role: 'QPPV' as const, country: 'UY', email: users.QPPV.email };
   const nobody = (kind: Caller['kind'], headers: Record<string, string>): Caller => ({ kind, role: null, userId: null, email: null, password: null, headers });

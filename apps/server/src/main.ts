@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   // Pending deadlines become overdue as time passes (docs/adr/0013-deadline-sweep.md).
   const deadlines = startDeadlineSweeper(database.db, app.log, deadlineEvents);
   // Imports run as jobs kept in the database: resumed after a restart (docs/adr/0014-import-jobs.md).
-  const importRunner = startImportRunner(database.db, app.log.child({ module: 'imports' }), importEvents, importHandlers({ announce: { configurationEvents, log: app.log } }, { embeddedDatabase: database.driver === 'pglite', traffic }));
+  const importRunner = startImportRunner(database.db, app.log.child({ module: 'imports' }), importEvents, importHandlers({ announce: { configurationEvents, log: app.log } }, { embeddedDatabase: database.driver === 'pglite', traffic, e2bXsdDir: config.e2bXsdDir }));
   if (config.mailCaptureDir) app.log.warn(`ATALAYA_MAIL_CAPTURE_DIR: los correos se escriben en ${config.mailCaptureDir} y no se envían`);
 
   let closing = false;

@@ -855,5 +855,16 @@ export const MSG = {
     /** (ours) the audit row of an import of historic cases or incoming reports. */
     auditCase: (code: string, safetyReportId: string) => `Caso histórico importado de E2B(R3) (${code}, C.1.1 ${safetyReportId})`,
     caseHistory: (code: string, safetyReportId: string) => `Caso histórico importado de un lote E2B(R3) (${code}, C.1.1 ${safetyReportId})`,
+    /** (ours) a confirmation before the file was read, or of a refused import (409). */
+    notReady: 'La importación todavía no terminó de leer el archivo, o lo rechazó: no hay informes que confirmar',
+    /** (ours) a second confirmation (409). */
+    alreadyConfirmed: 'Los informes de esta importación ya fueron guardados',
+    /** (ours) the audit row of a confirmed import. */
+    auditImported: (code: string, stored: number, mode: string) => `Importación E2B(R3) ${code} confirmada: ${stored} ${stored === 1 ? 'informe guardado' : 'informes guardados'} (${mode})`,
+    modeLabel: { inbox: 'bandeja de entrada', historic: 'casos históricos' },
+    /** (ours) how an incoming report or a historic case says where it came from. */
+    origin: (code: string, senderId: string, safetyReportId: string) => `Lote E2B(R3) ${code} de ${senderId || 'remitente sin identificar'}, C.1.1 ${safetyReportId}`,
+    /** (ours) the progress entry of the job. */
+    reportsTable: 'Informes del lote',
   },
 } as const;

@@ -73,13 +73,13 @@ export interface ImportFilePart {
 /** Uploads an import of `kind` (multipart FileName, file, password) as `who`. */
 export async function uploadImport(t: Pick<TestApp, 'app'>, who: SignedIn, kind: ImportKind, file: ImportFilePart | null, fields: Record<string, string | undefined> = {}) {
   const body = await multipartBody({ FileName: file?.name, ...fields }, file ? [{ name: file.name, content: file.content }] : []);
-  const url = `/api/${kind === 'meddra' ? IMPORT_PATHS.meddraUpload : IMPORT_PATHS.dataUpload}`;
+  const url = `/api/${{ meddra: IMPORT_PATHS.meddraUpload, data: IMPORT_PATHS.dataUpload, e2b: IMPORT_PATHS.e2bUpload }[kind]}`;
   return t.app.inject({ method: 'POST', url, headers: { ...who.headers, ...body.headers }, payload: body.payload });
 }
 
-/** The import as `getmeddraimportcode` / `getdataimportcode` answer it. */
+/** The import as `getmeddraimportcode` / `getdataimportcode` / `gete2bimportcode` answer it. */
 export async function importDetail(t: Pick<TestApp, 'app'>, who: SignedIn, kind: ImportKind, code: string): Promise<ImportEntry> {
-  const url = `/api/${kind === 'meddra' ? IMPORT_PATHS.meddraDetail : IMPORT_PATHS.dataDetail}/${code}`;
+  const url = `/api/${{ meddra: IMPORT_PATHS.meddraDetail, data: IMPORT_PATHS.dataDetail, e2b: IMPORT_PATHS.e2bDetail }[kind]}/${code}`;
   const response = await t.app.inject({ method: 'GET', url, headers: who.headers });
   if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
   return response.json<ImportEntry>();

@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 
 /**
- * E2B(R3) import (issue 29 §4, docs/e2b-import.md): the preview of a batch, the upload's
- * fields and what each report of an import became. The import itself is an import job
- * (`ImportEntry`, kind 'e2b').
+ * E2B(R3) import (issue 29 §4, docs/e2b-import.md): the preview of a batch stored with its
+ * import job (`ImportEntry`, kind 'e2b'), the confirmation's choices and what each report of
+ * an import became.
  */
 
 /** 'inbox': incoming reports for the triage; 'historic': historic cases (IsHistoric). */
 export const E2B_IMPORT_MODES = ['inbox', 'historic'] as const;
 export type E2bImportMode = (typeof E2B_IMPORT_MODES)[number];
 
-/** The upload's fields besides the file (multipart text fields, validated on the server). */
-export const e2bUploadFieldsSchema = z.object({
+/** `confirme2bimport/{code}`: how the previewed reports are stored (validated on the server). */
+export const e2bConfirmSchema = z.object({
   mode: z.enum(E2B_IMPORT_MODES, { error: MSG.e2bImport.modeRequired }),
   /** ISO 3166-1 code of the country the reports are registered in. */
   country: z
@@ -27,7 +27,7 @@ export const e2bUploadFieldsSchema = z.object({
     .min(1, MSG.e2bImport.productRequired)
     .max(2_147_483_647, MSG.e2bImport.productRequired),
 });
-export type E2bUploadFields = z.infer<typeof e2bUploadFieldsSchema>;
+export type E2bConfirm = z.infer<typeof e2bConfirmSchema>;
 
 export const e2bUnmappedSchema = z.object({ path: z.string(), line: z.number().int() });
 
@@ -70,21 +70,22 @@ export const e2bBatchSummarySchema = z.object({
   transmissionDate: z.string(),
 });
 
-/** `previewe2b`: the batch as it would be imported; nothing is stored. */
-export const e2bPreviewSchema = z.object({
-  batch: e2bBatchSummarySchema,
-  /** Whether the file was checked against the official XSD (false: no schema configured). */
-  schemaChecked: z.boolean(),
-  headerUnmapped: z.array(e2bUnmappedSchema),
-  reports: z.array(e2bReportSummarySchema),
-});
-export type E2bPreview = z.infer<typeof e2bPreviewSchema>;
-
-/** `gete2bimportreports/{code}`: an E2B import's batch, mode, ACK and reports. */
+/**
+ * `gete2bimportreports/{code}`: an E2B import's preview (once its job ended S) and, after the
+ * confirmation, its mode, what each report became and the ACK's code.
+ */
 export const e2bImportReportsSchema = z.object({
   code_import: z.string(),
-  mode: z.enum(E2B_IMPORT_MODES),
+  /** Null until confirmed. */
+  mode: z.enum(E2B_IMPORT_MODES).nullable(),
+  /** When the reports were stored (ISO), null before. */
+  confirmedAt: z.string().nullable(),
+  /** Null while the file has not been read yet (or when it was refused). */
   batch: e2bBatchSummarySchema.nullable(),
+  /** Whether the file was checked against the official XSD (false: no schema configured). */
+  schemaChecked: z.boolean(),
+  /** N.1 elements not mapped (kept verbatim). */
+  headerUnmapped: z.array(e2bUnmappedSchema),
   /** AA, AE or AR once the import ended with an acknowledgement; null before. */
   ackCode: z.string().nullable(),
   reports: z.array(e2bReportSummarySchema),

@@ -85,10 +85,10 @@ export const IMPORT_PATHS = {
   dataTemplate: 'getdataimporttemplate', // ?format=xlsx|csv (sheet=<name> for one CSV)
   cancel: 'cancelimport', // POST + '/{code}'
   errorReport: 'getimporterrors', // + '/{code}': text/csv, one line per row error
-  e2bPreview: 'previewe2b', // multipart: FileName, file (.xml): what would be imported, nothing stored
-  e2bUpload: 'uploade2b', // multipart: FileName, file (.xml), mode, country, product
+  e2bUpload: 'uploade2b', // multipart: FileName, file (.xml): read in the background into a preview
   e2bList: 'gete2bimport',
   e2bDetail: 'gete2bimportcode', // + '/{code}'
-  e2bReports: 'gete2bimportreports', // + '/{code}': each report of the batch and what it became
+  e2bReports: 'gete2bimportreports', // + '/{code}': the preview, then what each report became
+  e2bConfirm: 'confirme2bimport', // POST + '/{code}': { mode, country, product }
   e2bAck: 'gete2back', // + '/{code}': our acknowledgement (MCCI_IN200101UV01) for the sender
 } as const;

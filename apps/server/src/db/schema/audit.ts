@@ -72,6 +72,8 @@ export const AUDIT_KINDS = {
    * the import's code, the new values the counts of each sheet (nuevos, modificados, quitados).
    */
   'catalog.imported': { instance: 'Configuracion', operationType: 'U' },
+  /** An E2B(R3) import was confirmed: its reports stored as incoming reports or historic cases (docs/e2b-import.md). */
+  'e2b.imported': { instance: 'Configuracion', operationType: 'I' },
 } as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

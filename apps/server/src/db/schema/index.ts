@@ -19,3 +19,4 @@ export * from './reference-lists.js';
 export * from './realtime.js';
 export * from './catalog-import.js';
 export * from './e2b.js';
+export * from './e2b-import.js';

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { readEvent } from '../case-edit/index.js';
 import { findCaseInReach } from '../reach/index.js';
 import { evaluationCompleteOf } from './evaluation-complete.js';
-import { runTransition, type TransitionDeps } from './transition.js';
+import { isHistoricCase, runTransition, type TransitionDeps } from './transition.js';
 
 function actionOf(action: keyof typeof ACTION_LABELS): ErAction {
   const labels = ACTION_LABELS[action];
@@ -17,7 +17,10 @@ export async function getActions(db: Db, user: AuthUser, meta: string): Promise<
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
   const evaluationComplete = await evaluationCompleteOf(db, found.id);
-  return allowedSendActions({ status: found.status, role: user.role, isCreator: found.createdBy === user.id, evaluationComplete }).map(actionOf);
+  const allowed = allowedSendActions({ status: found.status, role: user.role, isCreator: found.createdBy === user.id, evaluationComplete });
+  // A historic case (docs/e2b-import.md) allows only the PDF export.
+  const historic = await isHistoricCase(db, found.id);
+  return allowed.filter((action) => !historic || action === 'DescargarPdf').map(actionOf);
 }
 
 /**

@@ -132,7 +132,15 @@ function needsCompleteEvaluation(action: CaseAction): boolean {
 }
 
 /** What the rules say of the action on this case for this user: null when allowed. */
+/** Whether the case is historic (IsHistoric: imported from another system; docs/e2b-import.md). */
+export async function isHistoricCase(db: DbOrTx, eventId: string): Promise<boolean> {
+  const [row] = await db.select({ isHistoric: events.isHistoric }).from(events).where(eq(events.id, eventId));
+  return row?.isHistoric ?? false;
+}
+
 async function ruleRefusal(db: DbOrTx, user: AuthUser, found: CaseInReach, action: TransitionAction): Promise<TransitionRefusal | null> {
+  // A historic case allows only the PDF export (spec: "historic reports allow only PDF export"): no transition.
+  if (await isHistoricCase(db, found.id)) return { reason: 'status' };
   const isCreator = found.createdBy === user.id;
   if (action === DELETE_ACTION) {
     if (canDeleteCase({ status: found.status, role: user.role, isCreator })) return null;

@@ -73,6 +73,8 @@ export interface ReadOptions {
   schemaCheck?: SchemaCheck | null;
   limits?: E2bReadLimits;
   signal?: AbortSignal;
+  /** Told after each report is parsed (the import job's progress). */
+  onReport?: (parsed: number) => Promise<void>;
 }
 
 /** Checks and parses the batch at `path` (no database); throws `E2bReadError` (Spanish) when it is refused. */
@@ -94,6 +96,7 @@ export async function parseBatchFile(path: string, options: ReadOptions = {}): P
       return { batch: header.batch, headerUnmapped: header.unmapped, reports, schemaChecked: Boolean(options.schemaCheck) };
     }
     reports.push(parseReport(next.value, reports.length + 1));
+    if (options.onReport) await options.onReport(reports.length);
   }
 }
 

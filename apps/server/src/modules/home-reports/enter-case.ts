@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import { type CaseCreated, type CaseHistoryLine, createCase } from '../cases/index.js';
 import { referenceKey } from '../catalog/index.js';
-import { caseRecordsFromReport, type CatalogFacts } from './case-from-report.js';
+import { caseRecordsFromReport, type CaseRecords, type CatalogFacts } from './case-from-report.js';
 import type { StoredReport } from './stored-report.js';
 import { refreshCaseDeadlines } from '../deadlines/index.js';
 
@@ -99,7 +99,18 @@ export async function enterCase(
     history: { description: `Evento creado desde el reporte ${report.reference}`, comment, lines },
     now,
   });
-  const eventId = created.id;
+  await storeCaseRecords(tx, created.id, records, now);
+  // Its reactions are in: the deadlines count from the report's receipt, serious or not.
+  await refreshCaseDeadlines(tx, { eventIds: [created.id] }, now);
+  return created;
+}
+
+/**
+ * The records of a new case copied from an incoming report (Ingresar; the E2B import's historic
+ * cases too): its patient, reactions, suspect medicines with their products' active
+ * ingredients, concomitants and medical contact.
+ */
+export async function storeCaseRecords(tx: Tx, eventId: string, records: CaseRecords, now: Date): Promise<void> {
   const stamps = { createdAt: now, updatedAt: now };
 
   await tx.insert(eventPatients).values({ ...records.patient, ...stamps, eventId });
@@ -137,7 +148,4 @@ export async function enterCase(
     );
     if (values.length > 0) await tx.insert(eventMedicationIngredients).values(values);
   }
-  // Its reactions are in: the deadlines count from the report's receipt, serious or not.
-  await refreshCaseDeadlines(tx, { eventIds: [eventId] }, now);
-  return created;
 }

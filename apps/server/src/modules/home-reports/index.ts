@@ -2,6 +2,8 @@ export { createHomeReportEvents, onHomeReportCreated, type HomeReportCreated, ty
 export { homeReportsModule, type HomeReportsModuleOptions } from './routes.js';
 export { reportColumns, storedReport, type StoredReport } from './stored-report.js';
 // The demo seed (src/demo) stores its reports and enters its cases as the public form and Ingresar do.
-export { enterCase } from './enter-case.js';
+export { enterCase, storeCaseRecords } from './enter-case.js';
+// The E2B import's historic cases are copied into the case's tables as Ingresar copies a report.
+export { caseRecordsFromReport, type CaseRecords, type CatalogFacts } from './case-from-report.js';
 export { insertHomeReport, insertStatusHistory } from './queries.js';
 export { resolveReferences } from './references.js';

@@ -9,6 +9,7 @@ import { downloadTemplateCsv, downloadTemplateXlsx, useImportProgressUpdates, us
 import { CATALOGUE_ACCEPT, catalogueFileError } from './import-logic';
 import { ImportList } from './import-list';
 import { MeddraImportModal } from './meddra-import-modal';
+import { E2bImportButton } from '../e2b-import';
 
 /** A panel of the screen: its title (with buttons on its right) and content. */
 function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -149,6 +150,12 @@ export function DataImportPage() {
           Las versiones del diccionario MedDRA cargadas. Una versión nueva reemplaza a la actual al terminar de importarse; los términos que ya no están vigentes siguen en los eventos que los usan.
         </Text>
         <ImportList kind="meddra" label={MSG.dataImport.meddraListTitle} />
+      </Panel>
+      <Panel title="Lotes E2B(R3)" actions={<E2bImportButton />}>
+        <Text size="sm" c="dimmed">
+          Informes de seguridad ICH E2B(R3) recibidos de otros sistemas: se leen, se revisan en una vista previa y se guardan en la bandeja de entrada o como casos históricos.
+        </Text>
+        <ImportList kind="e2b" label="Importaciones E2B(R3)" />
       </Panel>
       <MeddraImportModal opened={meddraOpen} onClose={() => setMeddraOpen(false)} />
     </Page>

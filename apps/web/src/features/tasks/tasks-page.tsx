@@ -3,6 +3,7 @@ import { Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Page } from '../../shared/layout';
+import { E2bImportButton } from '../e2b-import';
 import { FIRST_PAGE } from '../../shared/list';
 import { useSession } from '../../shared/session';
 import { tasksKeys } from './api';
@@ -36,7 +37,7 @@ export function TasksPage() {
   const showReports = canSeeHomeReports(user.Rol);
 
   return (
-    <Page title={TASKS_TITLE}>
+    <Page title={TASKS_TITLE} actions={user.Rol === 'RLF' || user.Rol === 'QPPV' ? <E2bImportButton /> : undefined}>
       <HubAlerts onReloadLists={reloadLists} />
       <Stack gap="xl">
         {showCases ? <PendingActionsSection role={user.Rol} page={casePage} onPageRequest={setCasePage} /> : null}
