@@ -28,7 +28,7 @@ const LOCK_SESSION_TIMEOUT_MINUTES = 0.3;
  * whole public form in public-report-phone, rlf-phone: sign-in, Tareas, the summary modal, the
  * wizard, the case view; and the internal screens' own phone variants).
  */
-const PHONE_SPECS = [/public-report\.spec\.ts/, /public-report-validation\.spec\.ts/, /-phone\.spec\.ts/];
+const PHONE_SPECS = [/public-report\.spec\.ts/, /public-report-validation\.spec\.ts/, /-phone\.spec\.ts/, /e2b-batch\.spec\.ts/];
 
 function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
   return {

@@ -567,6 +567,17 @@ export const MSG = {
     /** FDA warnings kept with the submission (docs/e2b.md 'FDA'). */
     warningsTitle: 'Avisos de la FDA (no impiden el envío)',
   },
+  /** (ours) The batch export of a selection of the event search (docs/e2b.md). */
+  e2bBatch: {
+    casesRequired: 'Seleccione al menos un caso para exportar',
+    tooMany: (max: number) => `Un lote E2B admite como máximo ${max.toLocaleString('es')} casos: seleccione menos`,
+    caseInvalid: 'Uno de los casos seleccionados no es válido',
+    caseNotFound: 'Uno de los casos seleccionados no existe o no está a su alcance',
+    /** The title of a batch none of whose cases could be exported. */
+    refused: 'Ningún caso seleccionado cumple las reglas de ICH: no se generó el lote E2B',
+    batchNotFound: 'El lote E2B no existe o alguno de sus casos no está a su alcance',
+    batchInvalid: 'El número de lote E2B no es válido',
+  },
   /** (ours) The E2B receivers of Configuración (docs/e2b.md). */
   e2bReceivers: {
     codeRequired: 'Indique el identificador del receptor',

@@ -75,3 +75,50 @@ export const e2bAckResultSchema = z.object({
   Actualizados: z.array(e2bSubmissionSchema),
 });
 export type E2bAckResult = z.infer<typeof e2bAckResultSchema>;
+
+/** The most cases one batch export holds (a selection of the event search). */
+export const E2B_BATCH_MAX_CASES = 1000;
+
+/** A case of a batch export that was left out, with why (the same Spanish problems as a single export). */
+export const e2bBatchRefusedSchema = z.object({
+  /** The case's Meta. */
+  Caso: z.string(),
+  /** Its reference number. */
+  Referencia: z.string(),
+  Problemas: z.array(z.string()),
+});
+export type E2bBatchRefused = z.infer<typeof e2bBatchRefusedSchema>;
+
+/** A case a batch export holds: its submission. */
+export const e2bBatchExportedSchema = z.object({
+  Caso: z.string(),
+  Referencia: z.string(),
+  /** The submission (its row in the case's 'Envíos E2B'). */
+  Id: z.number().int(),
+  Version: z.number().int(),
+  Tipo: z.string(),
+  /** N.2.r.1 = C.1.1. */
+  Mensaje: z.string(),
+});
+export type E2bBatchExported = z.infer<typeof e2bBatchExportedSchema>;
+
+/** 200 of exportE2BBatch: the batch (one MCCI_IN200100UV01 of every valid case), and the cases left out. */
+export const e2bBatchResultSchema = z.object({
+  /** N.1.2: the batch number; its file is getE2BBatch/{Lote}. */
+  Lote: z.string(),
+  Receptor: z.string(),
+  /** SHA-256 of the batch file. */
+  Sha256: z.string(),
+  EsquemaVerificado: z.boolean(),
+  Exportados: z.array(e2bBatchExportedSchema),
+  Rechazados: z.array(e2bBatchRefusedSchema),
+});
+export type E2bBatchResult = z.infer<typeof e2bBatchResultSchema>;
+
+/** 422 of exportE2BBatch: no case of the selection could be exported; each with its problems. */
+export const e2bBatchRefusalSchema = z.object({
+  Message: z.string(),
+  SchemaChecked: z.boolean(),
+  Rechazados: z.array(e2bBatchRefusedSchema),
+});
+export type E2bBatchRefusal = z.infer<typeof e2bBatchRefusalSchema>;

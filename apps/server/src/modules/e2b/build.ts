@@ -5,7 +5,9 @@ import {
   type Icsr,
   type IcsrBatch,
   type IcsrDrug,
+  type IcsrMedicalHistoryEntry,
   type IcsrMessageHeader,
+  type IcsrParent,
   type IcsrPastDrug,
   type IcsrReaction,
   type IcsrTest,
@@ -15,7 +17,7 @@ import {
   type Quantity,
   type TermId,
 } from '@atalaya/domain';
-import { el, serialize, type XmlElement, type XmlNode } from './xml.js';
+import { el, serialize, serializeElement, type XmlElement, type XmlNode } from './xml.js';
 
 /**
  * The ICSR batch as HL7 v3 XML: MCCI_IN200100UV01 wrapping one PORR_IN049016UV per report, in the
@@ -176,9 +178,9 @@ function ivl(name: string, low: Nullable<Hl7Date> | null, high: Nullable<Hl7Date
   return el(name, attrs, ts('low', low), ts('high', high));
 }
 
-function termCode(name: string, term: TermId | null, codeSystem: string, text?: Nullable<string> | null): XmlNode {
+function termCode(name: string, term: TermId | null, codeSystem: string, text?: Nullable<string> | null, attrs: Record<string, string> = {}): XmlNode {
   if (!term && (text === null || text === undefined)) return null;
-  return el(name, term ? { code: term.code, codeSystem, codeSystemVersion: term.version || undefined } : {}, text === null || text === undefined ? null : textOf('originalText', text));
+  return el(name, term ? { ...attrs, code: term.code, codeSystem, codeSystemVersion: term.version || undefined } : attrs, text === null || text === undefined ? null : textOf('originalText', text));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -260,6 +262,11 @@ function reactionObservation(icsr: Icsr, reaction: IcsrReaction): XmlElement {
   );
 }
 
+/** F.r.4 / F.r.5: a number as the IG's PQ (what the reference instances send), other text as ED. */
+function rangeValue(value: string): XmlElement {
+  return /^-?\d+(\.\d+)?$/.test(value.trim()) ? el('value', { 'xsi:type': 'PQ', value: value.trim() }) : el('value', { 'xsi:type': 'ED' }, value);
+}
+
 function testComponent(test: IcsrTest): XmlElement {
   // F.r
   const result = test.result;
@@ -282,10 +289,10 @@ function testComponent(test: IcsrTest): XmlElement {
           : el('value', { 'xsi:type': 'IVL_PQ' }, pq('center', result)), // F.r.3.2, F.r.3.3
       test.resultCode ? el('interpretationCode', { code: test.resultCode, codeSystem: OID.testResult }) : null, // F.r.3.1
       test.normalLow
-        ? el('referenceRange', { typeCode: 'REFV' }, el('observationRange', { classCode: 'OBS', moodCode: 'EVN.CRT' }, el('value', { 'xsi:type': 'ED' }, test.normalLow), el('interpretationCode', { code: 'L', codeSystem: OID.interpretation })))
+        ? el('referenceRange', { typeCode: 'REFV' }, el('observationRange', { classCode: 'OBS', moodCode: 'EVN.CRT' }, rangeValue(test.normalLow), el('interpretationCode', { code: 'L', codeSystem: OID.interpretation })))
         : null, // F.r.4
       test.normalHigh
-        ? el('referenceRange', { typeCode: 'REFV' }, el('observationRange', { classCode: 'OBS', moodCode: 'EVN.CRT' }, el('value', { 'xsi:type': 'ED' }, test.normalHigh), el('interpretationCode', { code: 'H', codeSystem: OID.interpretation })))
+        ? el('referenceRange', { typeCode: 'REFV' }, el('observationRange', { classCode: 'OBS', moodCode: 'EVN.CRT' }, rangeValue(test.normalHigh), el('interpretationCode', { code: 'H', codeSystem: OID.interpretation })))
         : null, // F.r.5
       test.resultText && result !== null ? el('outboundRelationship2', { typeCode: 'PERT' }, observation(OBS.comment, el('value', { 'xsi:type': 'ED' }, test.resultText))) : null,
       test.comments ? el('outboundRelationship2', { typeCode: 'PERT' }, observation(OBS.comment, el('value', { 'xsi:type': 'ED' }, test.comments))) : null, // F.r.6
@@ -356,7 +363,7 @@ function drugComponent(icsr: Icsr, drug: IcsrDrug): XmlElement {
     const lot = dosage.batchLot ? el('productInstanceInstance', { classCode: 'MMAT', determinerCode: 'INSTANCE' }, el('lotNumberText', {}, dosage.batchLot)) : null; // G.k.4.r.7
     const parentRoute =
       dosage.parentRoute !== null || dosage.parentRouteTermId !== null
-        ? el('inboundRelationship', { typeCode: 'REFR' }, observation(OBS.parentRoute, termCode('value', dosage.parentRouteTermId, OID.routeR2, dosage.parentRoute)))
+        ? el('inboundRelationship', { typeCode: 'REFR' }, observation(OBS.parentRoute, termCode('value', dosage.parentRouteTermId, OID.routeR2, dosage.parentRoute, { 'xsi:type': 'CE' })))
         : null; // G.k.4.r.11
     return el(
       'outboundRelationship2',
@@ -368,9 +375,8 @@ function drugComponent(icsr: Icsr, drug: IcsrDrug): XmlElement {
         effectiveTime,
         route,
         dosage.dose ? pq('doseQuantity', dosage.dose) : null, // G.k.4.r.1
-        lot || form || parentRoute
-          ? el('consumable', { typeCode: 'CSM' }, el('instanceOfKind', { classCode: 'INST' }, lot, form || parentRoute ? el('kindOfProduct', { classCode: 'MMAT', determinerCode: 'KIND' }, form, parentRoute) : null))
-          : null,
+        lot || form ? el('consumable', { typeCode: 'CSM' }, el('instanceOfKind', { classCode: 'INST' }, lot, form ? el('kindOfProduct', { classCode: 'MMAT', determinerCode: 'KIND' }, form) : null)) : null,
+        parentRoute, // G.k.4.r.11: after the consumable, as the IG places it
       ),
     );
   });
@@ -437,25 +443,52 @@ function nciObservation(codeValue: string, value: Nullable<string>): XmlElement 
   return el('observation', { classCode: 'OBS', moodCode: 'EVN' }, code(codeValue, OID.nci), el('value', isNullValue(value) ? { 'xsi:type': 'CE', ...nf(value) } : { 'xsi:type': 'CE', code: value, codeSystem: OID.nci }));
 }
 
+/** D.7.1.r (and D.10.7.1.r): one medical history entry. */
+function historyComponent(entry: IcsrMedicalHistoryEntry): XmlElement {
+  return el(
+    'component',
+    { typeCode: 'COMP' },
+    el(
+      'observation',
+      { classCode: 'OBS', moodCode: 'EVN' },
+      el('code', { code: entry.disease.code, codeSystem: OID.meddra, codeSystemVersion: entry.disease.version }), // D.7.1.r.1
+      ivl('effectiveTime', entry.startDate, entry.endDate), // D.7.1.r.2, D.7.1.r.4
+      entry.comments ? el('outboundRelationship2', { typeCode: 'COMP' }, observation(OBS.comment, el('value', { 'xsi:type': 'ED' }, entry.comments))) : null, // D.7.1.r.5
+      entry.familyHistory === true ? el('outboundRelationship2', { typeCode: 'EXPL' }, observation(OBS.familyHistory, bl(true))) : null, // D.7.1.r.6: true only
+      entry.continuing !== null ? el('inboundRelationship', { typeCode: 'REFR' }, observation(OBS.continuing, bl(entry.continuing))) : null, // D.7.1.r.3
+    ),
+  );
+}
+
+/** D.10: the parent of a parent-child / foetus report, as player1/role of the patient. */
+function parentRole(parent: IcsrParent): XmlElement {
+  const subject = (child: XmlNode) => el('subjectOf2', { typeCode: 'SBJ' }, child);
+  const historyText = parent.medicalHistoryText !== null ? el('component', { typeCode: 'COMP' }, observation(OBS.historyText, el('value', { 'xsi:type': 'ED' }, parent.medicalHistoryText))) : null;
+  return el(
+    'role',
+    { classCode: 'PRS' },
+    el('code', { code: 'PRN', codeSystem: '2.16.840.1.113883.5.111' }),
+    el(
+      'associatedPerson',
+      { classCode: 'PSN', determinerCode: 'INSTANCE' },
+      textOf('name', parent.identification), // D.10.1
+      parent.sex === null ? null : isNullValue(parent.sex) ? el('administrativeGenderCode', nf(parent.sex)) : el('administrativeGenderCode', { code: parent.sex, codeSystem: OID.sex }), // D.10.6
+      ts('birthTime', parent.birthDate), // D.10.2.1
+    ),
+    parent.age ? subject(observation(OBS.age, pq('value', parent.age, { 'xsi:type': 'PQ' }))) : null, // D.10.2.2
+    parent.lastMenstrualPeriod !== null ? subject(observation(OBS.lastMenstrualPeriod, ts('value', parent.lastMenstrualPeriod, { 'xsi:type': 'TS' }))) : null, // D.10.3
+    parent.weightKg !== null ? subject(observation(OBS.bodyWeight, el('value', { 'xsi:type': 'PQ', value: String(parent.weightKg), unit: 'kg' }))) : null, // D.10.4
+    parent.heightCm !== null ? subject(observation(OBS.height, el('value', { 'xsi:type': 'PQ', value: String(parent.heightCm), unit: 'cm' }))) : null, // D.10.5
+    parent.medicalHistory.length || historyText ? subject(el('organizer', { classCode: 'CATEGORY', moodCode: 'EVN' }, code('1', OID.organizer), parent.medicalHistory.map(historyComponent), historyText)) : null, // D.10.7
+    parent.pastDrugs.length ? subject(el('organizer', { classCode: 'CATEGORY', moodCode: 'EVN' }, code('2', OID.organizer), parent.pastDrugs.map(pastDrug))) : null, // D.10.8.r
+  );
+}
+
 function patientRole(icsr: Icsr): XmlElement {
   const patient = icsr.patient;
   const subject = (child: XmlNode) => el('subjectOf2', { typeCode: 'SBJ' }, child);
   const recordNumbers = [patient.gpRecordNumber, patient.specialistRecordNumber, patient.hospitalRecordNumber, patient.investigationNumber];
-  const history = patient.medicalHistory.map((entry) =>
-    el(
-      'component',
-      { typeCode: 'COMP' },
-      el(
-        'observation',
-        { classCode: 'OBS', moodCode: 'EVN' },
-        el('code', { code: entry.disease.code, codeSystem: OID.meddra, codeSystemVersion: entry.disease.version }), // D.7.1.r.1
-        ivl('effectiveTime', entry.startDate, entry.endDate), // D.7.1.r.2, D.7.1.r.4
-        entry.comments ? el('outboundRelationship2', { typeCode: 'COMP' }, observation(OBS.comment, el('value', { 'xsi:type': 'ED' }, entry.comments))) : null, // D.7.1.r.5
-        entry.familyHistory === true ? el('outboundRelationship2', { typeCode: 'EXPL' }, observation(OBS.familyHistory, bl(true))) : null, // D.7.1.r.6: true only
-        entry.continuing !== null ? el('inboundRelationship', { typeCode: 'REFR' }, observation(OBS.continuing, bl(entry.continuing))) : null, // D.7.1.r.3
-      ),
-    ),
-  );
+  const history = patient.medicalHistory.map(historyComponent);
   const historyText = patient.medicalHistoryText !== null ? el('component', { typeCode: 'COMP' }, observation(OBS.historyText, isNullValue(patient.medicalHistoryText) ? el('value', { 'xsi:type': 'ED', ...nf(patient.medicalHistoryText) }) : el('value', { 'xsi:type': 'ED' }, patient.medicalHistoryText))) : null;
   const concomitant = patient.concomitantTherapies !== null ? el('component', { typeCode: 'COMP' }, observation(OBS.concomitantTherapy, bl(patient.concomitantTherapies))) : null;
   const study = icsr.study;
@@ -480,6 +513,7 @@ function patientRole(icsr: Icsr): XmlElement {
               code(String(index + 1), OID.recordNumberType),
             ),
       ), // D.1.1.1–4
+      patient.parent ? parentRole(patient.parent) : null, // D.10
     ),
     study
       ? el(
@@ -615,7 +649,11 @@ function investigationEvent(icsr: Icsr): XmlElement {
             ),
           ),
         ), // G.k.1
-        icsr.drugs.flatMap((drug) =>
+        // Two drugs that share an id (FDA's scenario 5-3 does) cannot be told apart by the
+        // assessments, which name the drug by it: each assessment is written once, from the first.
+        icsr.drugs
+          .filter((drug, index) => icsr.drugs.findIndex((other) => other.id === drug.id) === index)
+          .flatMap((drug) =>
           drug.reactions.flatMap((link) =>
             link.assessments.map((assessment) =>
               el(
@@ -777,21 +815,38 @@ function message(header: IcsrMessageHeader, icsr: Icsr): XmlElement {
   );
 }
 
-/** The batch `MCCI_IN200100UV01` of these reports, as an XML document (UTF-8). */
-export function buildBatchXml(batch: IcsrBatch): string {
+/** One report's `PORR_IN049016UV` as the lines it takes inside a batch (`wrapBatchXml` joins them). */
+export function buildMessageXml(header: IcsrMessageHeader, icsr: Icsr): string {
+  return serializeElement(message(header, icsr), 1);
+}
+
+/**
+ * The batch document around messages already written by `buildMessageXml`: the same bytes as
+ * `buildBatchXml` of their reports, so that a batch of many reports is the concatenation of its
+ * reports' messages between the same header and trailer.
+ */
+export function wrapBatchXml(header: IcsrBatch['batch'], messages: readonly string[]): string {
   const root = el(
     'MCCI_IN200100UV01',
     { ITSVersion: 'XML_1.0', 'xsi:schemaLocation': 'urn:hl7-org:v3 MCCI_IN200100UV01.xsd', xmlns: 'urn:hl7-org:v3', 'xmlns:xsi': XSI },
-    el('id', { extension: batch.batch.batchNumber, root: OID.batchId }), // N.1.2
-    el('creationTime', { value: batch.batch.transmissionDate }), // N.1.5
+    el('id', { extension: header.batchNumber, root: OID.batchId }), // N.1.2
+    el('creationTime', { value: header.transmissionDate }), // N.1.5
     el('responseModeCode', { code: 'D' }),
     el('interactionId', { extension: 'MCCI_IN200100UV01', root: OID.interaction }),
     el('name', { code: '1', codeSystem: OID.messageType }), // N.1.1 ICH ICSR
-    batch.messages.map((entry) => message(entry.header, entry.icsr)),
-    el('receiver', { typeCode: 'RCV' }, el('device', { classCode: 'DEV', determinerCode: 'INSTANCE' }, el('id', { extension: batch.batch.receiverId, root: OID.batchReceiver }))), // N.1.4
-    el('sender', { typeCode: 'SND' }, el('device', { classCode: 'DEV', determinerCode: 'INSTANCE' }, el('id', { extension: batch.batch.senderId, root: OID.batchSender }))), // N.1.3
+    messages.map((raw) => ({ raw })),
+    el('receiver', { typeCode: 'RCV' }, el('device', { classCode: 'DEV', determinerCode: 'INSTANCE' }, el('id', { extension: header.receiverId, root: OID.batchReceiver }))), // N.1.4
+    el('sender', { typeCode: 'SND' }, el('device', { classCode: 'DEV', determinerCode: 'INSTANCE' }, el('id', { extension: header.senderId, root: OID.batchSender }))), // N.1.3
   );
   return serialize(root);
+}
+
+/** The batch `MCCI_IN200100UV01` of these reports, as an XML document (UTF-8). */
+export function buildBatchXml(batch: IcsrBatch): string {
+  return wrapBatchXml(
+    batch.batch,
+    batch.messages.map((entry) => buildMessageXml(entry.header, entry.icsr)),
+  );
 }
 
 export { uuidFor as e2bUuid };

@@ -1,4 +1,9 @@
-import { e2bAckResultSchema, e2bExportRefusalSchema, e2bReceiverSaveSchema, e2bReceiverSchema, e2bSubmissionSchema, MSG, type Role } from '@atalaya/domain';
+import {
+  E2B_BATCH_MAX_CASES,
+  e2bAckResultSchema,
+  e2bBatchRefusalSchema,
+  e2bBatchResultSchema,
+  e2bExportRefusalSchema, e2bReceiverSaveSchema, e2bReceiverSchema, e2bSubmissionSchema, MSG, type Role } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -7,6 +12,7 @@ import { attachmentDisposition } from '../../http/content-disposition.js';
 import { badRequest } from '../../http/errors.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { batchFile, exportBatch } from './batch.js';
 import { deleteReceiver, listReceivers, saveReceiver } from './receivers.js';
 import { downloadSubmission, exportCase, listSubmissions, markSent, uploadAck } from './service.js';
 
@@ -32,7 +38,17 @@ const submissionParams = z.object({
   id: caseMetaParam,
   submissionId: z.coerce.number({ error: MSG.e2bExport.submissionNotFound }).int(MSG.e2bExport.submissionNotFound).min(1, MSG.e2bExport.submissionNotFound).max(Number.MAX_SAFE_INTEGER, MSG.e2bExport.submissionNotFound),
 });
-const exportBody = z.object({ Receptor: z.string({ error: MSG.e2bExport.receiverUnknown }).trim().min(1, MSG.e2bExport.receiverUnknown).max(60, MSG.e2bExport.receiverUnknown) });
+const receiverField = z.string({ error: MSG.e2bExport.receiverUnknown }).trim().min(1, MSG.e2bExport.receiverUnknown).max(60, MSG.e2bExport.receiverUnknown);
+const exportBody = z.object({ Receptor: receiverField });
+const batchBody = z.object({
+  Receptor: receiverField,
+  Casos: z
+    .array(z.string({ error: MSG.e2bBatch.caseInvalid }).trim().min(1, MSG.e2bBatch.caseInvalid).max(64, MSG.e2bBatch.caseInvalid).regex(/^[A-Za-z0-9_-]+$/, MSG.e2bBatch.caseInvalid), { error: MSG.e2bBatch.casesRequired })
+    .min(1, MSG.e2bBatch.casesRequired)
+    .max(E2B_BATCH_MAX_CASES, MSG.e2bBatch.tooMany(E2B_BATCH_MAX_CASES)),
+});
+/** N.1.2 as we write it ({sender}-{moment}-{random}); the sender is letters, digits, '.', '_'. */
+const batchParams = z.object({ batch: z.string({ error: MSG.e2bBatch.batchInvalid }).min(1, MSG.e2bBatch.batchInvalid).max(100, MSG.e2bBatch.batchInvalid).regex(/^[A-Za-z0-9._-]+$/, MSG.e2bBatch.batchInvalid) });
 
 /**
  * E2B(R3) submissions of a case ('Envíos E2B'): export for a receiver (refused with the list of problems
@@ -88,6 +104,35 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
       const outcome = await exportCase(db, requireUser(request), request.params.id, request.body.Receptor, { xsdDir });
       if ('refused' in outcome) return reply.code(422).send(outcome.refused);
       return outcome.submission;
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/exportE2BBatch',
+    config: { roles: CASE_WRITERS },
+    schema: {
+      tags: TAG,
+      summary: 'Genera un lote E2B(R3) con los casos seleccionados en la búsqueda de eventos, para un receptor de Configuración',
+      description: `Hasta ${E2B_BATCH_MAX_CASES} casos (Meta). Cada caso se valida como en exportE2B (reglas de ICH y, si está configurado, el esquema XSD); los que no cumplen quedan fuera del lote y se listan en Rechazados con sus problemas, los demás forman un solo lote (un PORR_IN049016UV por caso) y cada uno queda como un envío de su caso. Sin ningún caso válido responde 422 con la lista. El archivo del lote: getE2BBatch/{Lote}.`,
+      body: batchBody,
+      response: { 200: e2bBatchResultSchema, 422: e2bBatchRefusalSchema, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const outcome = await exportBatch(db, requireUser(request), request.body.Receptor, request.body.Casos, { xsdDir });
+      if ('refused' in outcome) return reply.code(422).send(outcome.refused);
+      return outcome.result;
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getE2BBatch/:batch',
+    config: { roles: CASE_WRITERS },
+    schema: { tags: TAG, summary: 'Descarga el XML de un lote E2B (todos sus casos deben estar al alcance del usuario)', params: batchParams, response: { 200: z.string(), ...withNotFound } },
+    handler: async (request, reply) => {
+      const file = await batchFile(db, requireUser(request), request.params.batch);
+      return reply.code(200).header('content-type', 'application/xml; charset=utf-8').header('content-disposition', attachmentDisposition(file.fileName)).header('cache-control', 'private, no-store').send(file.xml);
     },
   });
 

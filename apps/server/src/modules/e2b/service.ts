@@ -21,7 +21,7 @@ import { e2bSubmissions, e2bSubmissionStatuses, events, users } from '../../db/s
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
-import { findCaseInReach } from '../reach/index.js';
+import { caseReach, findCaseInReach } from '../reach/index.js';
 import { parseAck } from './ack.js';
 import { exportMeddraVersion, exportSender } from './config.js';
 import { receiverByCode, receiverNames } from './receivers.js';
@@ -215,7 +215,38 @@ async function addStatus(tx: DbOrTx, user: AuthUser, found: { id: string; meta: 
   });
 }
 
-/** Marks a generated submission as sent to its receiver. */
+/** The submissions of a batch whose cases are in the user's reach, with their case and current status. */
+async function batchInReach(tx: DbOrTx, user: AuthUser, batchNumber: string) {
+  const rows = await tx
+    .select({ id: e2bSubmissions.id, messageId: e2bSubmissions.messageId, eventId: events.id, meta: events.meta, referenceNumber: events.referenceNumber })
+    .from(e2bSubmissions)
+    .innerJoin(events, eq(events.id, e2bSubmissions.eventId))
+    .where(and(eq(e2bSubmissions.batchNumber, batchNumber), caseReach(user)))
+    .orderBy(asc(e2bSubmissions.id));
+  const statuses = await currentStatuses(
+    tx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, status: statuses.get(row.id)?.status ?? ('generated' as E2bSubmissionStatus) }));
+}
+
+/** Locks the cases of these submissions, in one order (as the exports do). */
+async function lockCases(tx: DbOrTx, eventIds: readonly string[]) {
+  const ids = [...new Set(eventIds)].sort();
+  for (let at = 0; at < ids.length; at += 500) {
+    await tx
+      .select({ id: events.id })
+      .from(events)
+      .where(inArray(events.id, ids.slice(at, at + 500)))
+      .orderBy(asc(events.id))
+      .for('update');
+  }
+}
+
+/**
+ * Marks a generated submission as sent to its receiver. A batch is sent as one file: every generated
+ * submission of the same batch (the batch export of the search) in the user's reach is marked too.
+ */
 export async function markSent(db: Db, user: AuthUser, meta: string, id: number): Promise<E2bSubmission> {
   const found = await caseOf(db, user, meta);
   return db.transaction(async (tx) => {
@@ -223,7 +254,12 @@ export async function markSent(db: Db, user: AuthUser, meta: string, id: number)
     await submissionOfCase(tx, found.id, id);
     const [current] = await submissionsOf(tx, eq(e2bSubmissions.id, id));
     if (current?.Estado !== 'generated') throw badRequest(MSG.e2bExport.notGenerated);
-    await addStatus(tx, user, found, id, 'sent', null);
+    const batch = (await batchInReach(tx, user, current.Lote)).filter((entry) => entry.status === 'generated');
+    await lockCases(
+      tx,
+      batch.map((entry) => entry.eventId),
+    );
+    for (const entry of batch) await addStatus(tx, user, { id: entry.eventId, meta: entry.meta, referenceNumber: entry.referenceNumber }, entry.id, 'sent', null);
     const [updated] = await submissionsOf(tx, eq(e2bSubmissions.id, id));
     if (!updated) throw new Error('E2B submission vanished');
     return updated;
@@ -231,25 +267,31 @@ export async function markSent(db: Db, user: AuthUser, meta: string, id: number)
 }
 
 /**
- * Reads the receiver's acknowledgement of a batch of this case: each report it names gets ACK accepted
- * (CA) or ACK rejected (CR) with the receiver's message; a batch rejected as a whole (AR) rejects them all.
+ * Reads the receiver's acknowledgement of a batch holding a report of this case: each report it
+ * names gets ACK accepted (CA) or ACK rejected (CR) with the receiver's message; a batch rejected as
+ * a whole (AR) rejects them all. A batch of many cases (the batch export of the search) is updated
+ * for every case of it in the user's reach, whichever case's tab the ACK is uploaded from.
  */
 export async function uploadAck(db: Db, user: AuthUser, meta: string, bytes: Uint8Array): Promise<E2bAckResult> {
   const found = await caseOf(db, user, meta);
   const ack = parseAck(bytes);
   if (!ack) throw badRequest(MSG.e2bExport.ackInvalid);
   return db.transaction(async (tx) => {
-    await tx.select({ id: events.id }).from(events).where(eq(events.id, found.id)).for('update');
-    const inBatch = await submissionsOf(tx, and(eq(e2bSubmissions.eventId, found.id), eq(e2bSubmissions.batchNumber, ack.batchNumber)) as ReturnType<typeof eq>);
-    if (inBatch.length === 0) throw badRequest(MSG.e2bExport.ackUnknownBatch(ack.batchNumber));
-    if (inBatch.some((submission) => submission.Estado === 'generated')) throw badRequest(MSG.e2bExport.ackNotSent);
-    for (const submission of inBatch) {
-      const report = ack.messages.find((message) => message.messageId === submission.Mensaje);
+    const inBatch = await batchInReach(tx, user, ack.batchNumber);
+    if (!inBatch.some((entry) => entry.eventId === found.id)) throw badRequest(MSG.e2bExport.ackUnknownBatch(ack.batchNumber));
+    await lockCases(
+      tx,
+      inBatch.map((entry) => entry.eventId),
+    );
+    if (inBatch.some((entry) => entry.status === 'generated')) throw badRequest(MSG.e2bExport.ackNotSent);
+    const reports = new Map(ack.messages.map((report) => [report.messageId, report]));
+    for (const entry of inBatch) {
+      const report = reports.get(entry.messageId);
       const accepted = report ? report.code === 'CA' : ack.batchCode === 'AA';
       const message = report?.text ?? ack.batchText;
-      await addStatus(tx, user, found, submission.Id, accepted ? 'ack-accepted' : 'ack-rejected', { code: report?.code ?? ack.batchCode, message });
+      await addStatus(tx, user, { id: entry.eventId, meta: entry.meta, referenceNumber: entry.referenceNumber }, entry.id, accepted ? 'ack-accepted' : 'ack-rejected', { code: report?.code ?? ack.batchCode, message });
     }
-    const updated = await submissionsOf(tx, and(eq(e2bSubmissions.eventId, found.id), eq(e2bSubmissions.batchNumber, ack.batchNumber)) as ReturnType<typeof eq>);
+    const updated = await submissionsOf(tx, inArray(e2bSubmissions.id, inBatch.map((entry) => entry.id)) as ReturnType<typeof eq>);
     return { Lote: ack.batchNumber, Codigo: ack.batchCode, MensajeReceptor: ack.batchText, Actualizados: updated };
   });
 }

@@ -8,7 +8,11 @@ export interface XmlElement {
   attrs: Record<string, string | number | undefined>;
   children: XmlNode[];
 }
-export type XmlNode = XmlElement | string | null | undefined | false;
+/** Lines already serialised (by `serializeElement` at the same depth), written as they are. */
+export interface XmlRaw {
+  raw: string;
+}
+export type XmlNode = XmlElement | XmlRaw | string | null | undefined | false;
 
 /** An element; attributes whose value is undefined are left out, and so are null / false children. */
 export function el(name: string, attrs: Record<string, string | number | undefined> = {}, ...children: (XmlNode | XmlNode[])[]): XmlElement {
@@ -32,7 +36,7 @@ function write(node: XmlElement, depth: number, out: string[]): void {
     .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
     .map(([key, value]) => ` ${key}="${escapeAttr(String(value))}"`)
     .join('');
-  const children = node.children.filter((child): child is XmlElement | string => child !== null && child !== undefined && child !== false);
+  const children = node.children.filter((child): child is XmlElement | XmlRaw | string => child !== null && child !== undefined && child !== false);
   if (children.length === 0) {
     out.push(`${pad}<${node.name}${attrs}/>`);
     return;
@@ -44,9 +48,17 @@ function write(node: XmlElement, depth: number, out: string[]): void {
   out.push(`${pad}<${node.name}${attrs}>`);
   for (const child of children) {
     if (typeof child === 'string') out.push(`${pad}  ${escapeText(child)}`);
+    else if ('raw' in child) out.push(child.raw);
     else write(child, depth + 1, out);
   }
   out.push(`${pad}</${node.name}>`);
+}
+
+/** One element as the lines `serialize` would write for it at `depth` (no declaration, no final line end). */
+export function serializeElement(node: XmlElement, depth: number): string {
+  const out: string[] = [];
+  write(node, depth, out);
+  return out.join('\n');
 }
 
 /** The document: the XML declaration and the root element. */

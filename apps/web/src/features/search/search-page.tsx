@@ -1,5 +1,6 @@
 import { formatTotal, pageKeyText, SEARCH_ORDER_COLUMNS, type PageRequest, type SearchRow } from '@atalaya/domain';
 import { Badge, Button, Group, Select, Stack, Title } from '@mantine/core';
+import { canUseE2b } from '@atalaya/domain';
 import { IconArrowLeft, IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -13,6 +14,7 @@ import type { CaseRef } from '../cases';
 import { FollowUpsModal } from '../follow-up';
 import { filtersQuery, myUserQuery, searchResultsQuery } from './api';
 import { criteriaOf, defaultCountryId, searchRequestOf, searchStateFromParams, searchStateToParams, type Filters, type SearchState } from './criteria';
+import { E2bBatchBar, SelectCaseCheckbox, useCaseSelection, type SelectedCase } from './e2b-batch';
 import { ExportButton } from './export-button';
 import { SearchFiltersForm, type SearchLayout } from './search-filters';
 import { SEARCH_CARD_EXTRA, SEARCH_COLUMNS, SEARCH_TABLE_MIN_WIDTH, type SearchColumnKey } from './result-columns';
@@ -63,6 +65,7 @@ const cardExtra = (row: SearchRow) =>
   SEARCH_CARD_EXTRA.map((key) => ({ key, label: SEARCH_COLUMNS.find((column) => column.key === key)?.header ?? key, value: CELLS[key](row) }));
 
 const refOf = (row: SearchRow): CaseRef => ({ Meta: row.Meta, NumeroReferencia: row.NumeroReferencia });
+const selectedOf = (row: SearchRow): SelectedCase => ({ meta: row.Meta, reference: row.NumeroReferencia });
 
 /**
  * The event search (`/eventsearch`) and the product search (`/productSearch`, the alternate
@@ -112,6 +115,9 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
   const results = useQuery(searchResultsQuery(request, started && (!countryFixed || startCountry !== undefined)));
   const [commentsOf, setCommentsOf] = useState<CaseRef | null>(null);
   const [followUpsOf, setFollowUpsOf] = useState<CaseRef | null>(null);
+  // QPPV and RLF tick cases for the E2B batch export (docs/e2b.md).
+  const selecting = canUseE2b(user?.Rol);
+  const selection = useCaseSelection();
 
   const go = (state: SearchState) => setParams(searchStateToParams(state));
   const search = (filters: Filters) => {
@@ -194,6 +200,7 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
             <ExportButton request={{ ...criteriaOf(listed.filters), orderBy: listed.orderBy }} disabled={!started} />
           </Group>
         </Group>
+        <E2bBatchBar role={user?.Rol} page={(result?.Result ?? []).map(selectedOf)} selection={selection} />
         <PagedTable<SearchRow>
           label={RESULTS_TITLE}
           things="eventos reportables"
@@ -205,7 +212,12 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
           failed={results.isError}
           onRetry={() => void results.refetch()}
           onPageRequest={goToPage}
-          rowActions={(row) => <SearchRowActions row={row} onComments={(item) => setCommentsOf(refOf(item))} onFollowUps={(item) => setFollowUpsOf(refOf(item))} />}
+          rowActions={(row) => (
+            <Group gap="xs" wrap="nowrap">
+              {selecting ? <SelectCaseCheckbox item={selectedOf(row)} selection={selection} /> : null}
+              <SearchRowActions row={row} onComments={(item) => setCommentsOf(refOf(item))} onFollowUps={(item) => setFollowUpsOf(refOf(item))} />
+            </Group>
+          )}
           renderCard={(row, actions) => <CaseCard row={row} variant="search" actions={actions} extra={cardExtra(row)} />}
           minWidth={SEARCH_TABLE_MIN_WIDTH}
         />
