@@ -22,6 +22,8 @@ export const erEventSchema = z.object({
   StatusName: z.string(),
   IsRAM: z.boolean(),
   TieneFollowUp: z.boolean(),
+  /** Entered from another system's E2B file (docs/e2b-import.md): only the PDF export, no 'Envíos E2B'. */
+  IsHistoric: z.boolean(),
   /** 1 a case; 3 a follow-up event (a report added to a case, opened at …/view/details/3). */
   EventType: z.union([z.literal(1), z.literal(3)]),
   /** The case a follow-up event belongs to. */

@@ -59,9 +59,10 @@ export type EventViewTab = (typeof EVENT_VIEW_TABS)[number]['step'];
  * The tabs a case shows: RAM only for a RAM case, Seguimiento only when it has follow-ups (spec §2.3),
  * Envíos E2B only to the roles that export (QPPV, RLF; without a role, not shown).
  */
-export function visibleViewTabs(event: { IsRAM: boolean; TieneFollowUp: boolean }, role?: string | null): EventViewTab[] {
+export function visibleViewTabs(event: { IsRAM: boolean; TieneFollowUp: boolean; IsHistoric?: boolean }, role?: string | null): EventViewTab[] {
   return EVENT_VIEW_TABS.map((tab) => tab.step).filter(
-    (step) => (step !== 'ram' || event.IsRAM) && (step !== 'followup' || event.TieneFollowUp) && (step !== 'e2b' || canUseE2b(role)),
+    // A historic case allows only the PDF export (spec: IsHistoric), so it has no 'Envíos E2B'.
+    (step) => (step !== 'ram' || event.IsRAM) && (step !== 'followup' || event.TieneFollowUp) && (step !== 'e2b' || (canUseE2b(role) && event.IsHistoric !== true)),
   );
 }
 

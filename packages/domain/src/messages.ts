@@ -552,6 +552,7 @@ export const MSG = {
     schemaProblem: (line: number, message: string) => `Esquema XSD de ICH, línea ${line}: ${message}`,
     receiverUnknown: 'Seleccione un receptor E2B de la lista',
     pendingCase: 'Un caso Pendiente no se exporta: finalice el ingreso primero',
+    historicCase: 'Un caso histórico solo admite la exportación en PDF: ya fue notificado desde el sistema del que se importó',
     annulledNeverSent: 'El caso anulado nunca se envió a este receptor: no hay nada que anular',
     submissionNotFound: 'El envío E2B no existe',
     notGenerated: 'Solo un envío generado puede marcarse como enviado',

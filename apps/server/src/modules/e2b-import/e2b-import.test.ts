@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { type E2bImportReports, ER_STATUS, HOME_REPORT_STATUS, IMPORT_PATHS, type ImportEntry, MSG, type SearchResult } from '@atalaya/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2bImportReports, eventMedications, eventPatients, eventRams, events, homeReports, meddraLlt } from '../../db/schema/index.js';
+import { e2bImportReports, e2bSubmissions, eventMedications, eventPatients, eventRams, events, homeReports, meddraLlt } from '../../db/schema/index.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { laboratoryOfProduct } from '../../test-support/cases.js';
 import { bearer, createUser, login } from '../../test-support/factories.js';
@@ -164,6 +164,21 @@ describe('historic cases', () => {
     expect(reopen.statusCode).toBe(400);
     const [after] = await w.t.database.db.select({ status: events.status }).from(events).where(eq(events.meta, row?.meta ?? ''));
     expect(after?.status).toBe(row?.status);
+  });
+
+  it('refuses to send a historic case again as E2B, alone or in a batch: it was notified from the system it came from', async () => {
+    const [row] = await w.t.database.db.select({ meta: events.meta }).from(events).where(eq(events.isHistoric, true)).limit(1);
+    const meta = row?.meta ?? '';
+    const view = await w.t.app.inject({ method: 'GET', url: `/api/getERByMeta/${meta}`, headers: w.qppv.headers });
+    expect(view.json<{ IsHistoric: boolean }>().IsHistoric).toBe(true);
+    const single = await w.t.app.inject({ method: 'POST', url: `/api/exportE2B/${meta}`, headers: w.qppv.headers, payload: { Receptor: 'EVHUMAN' } });
+    expect(single.statusCode).toBe(400);
+    expect(single.json<{ Message: string }>().Message).toBe(MSG.e2bExport.historicCase);
+    const batch = await w.t.app.inject({ method: 'POST', url: '/api/exportE2BBatch', headers: w.qppv.headers, payload: { Receptor: 'EVHUMAN', Casos: [meta] } });
+    expect(batch.statusCode).toBe(422);
+    expect(batch.json<{ Rechazados: { Problemas: string[] }[] }>().Rechazados[0]?.Problemas).toEqual([MSG.e2bExport.historicCase]);
+    const [stored] = await w.t.database.db.select({ n: count() }).from(e2bSubmissions);
+    expect(stored?.n).toBe(0);
   });
 
   it('refuses a report already imported (same C.1.1, N.2.r.1 and content) and says so in the ACK', async () => {

@@ -44,6 +44,7 @@ interface CaseRow {
   meta: string;
   referenceNumber: string;
   status: number;
+  isHistoric: boolean;
 }
 
 interface Built {
@@ -107,7 +108,7 @@ async function casesInReach(db: DbOrTx, user: AuthUser, metas: readonly string[]
   const found = new Map<string, CaseRow>();
   for (const part of chunks(metas, ROWS)) {
     const rows = await db
-      .select({ id: events.id, meta: events.meta, referenceNumber: events.referenceNumber, status: events.status })
+      .select({ id: events.id, meta: events.meta, referenceNumber: events.referenceNumber, status: events.status, isHistoric: events.isHistoric })
       .from(events)
       .where(and(inArray(events.meta, part), caseReach(user)));
     for (const row of rows) found.set(row.meta, row);
@@ -152,7 +153,8 @@ export async function exportBatch(db: Db, user: AuthUser, receiver: string, meta
   for (const meta of unique) {
     const row = reached.get(meta);
     if (!row) throw notFound(MSG.e2bBatch.caseNotFound);
-    if (row.status === ER_STATUS.PENDIENTE) refuse(meta, row.referenceNumber, [MSG.e2bExport.pendingCase]);
+    if (row.isHistoric) refuse(meta, row.referenceNumber, [MSG.e2bExport.historicCase]);
+    else if (row.status === ER_STATUS.PENDIENTE) refuse(meta, row.referenceNumber, [MSG.e2bExport.pendingCase]);
     else if (row.status === ER_STATUS.ANULADO && !annulledSent.has(row.id)) refuse(meta, row.referenceNumber, [MSG.e2bExport.annulledNeverSent]);
     else candidates.push(row);
   }

@@ -120,6 +120,7 @@ export async function exportCase(db: Db, user: AuthUser, meta: string, receiver:
   const target = await receiverByCode(db, receiver);
   if (!target) throw badRequest(MSG.e2bExport.receiverUnknown);
   const found = await caseOf(db, user, meta);
+  if (found.isHistoric) throw badRequest(MSG.e2bExport.historicCase);
   if (found.status === ER_STATUS.PENDIENTE) throw badRequest(MSG.e2bExport.pendingCase);
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {

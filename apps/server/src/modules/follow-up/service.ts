@@ -145,7 +145,7 @@ export async function createFollowUp(db: Db, user: AuthUser, body: FinishFollowU
       comment: body.comentario,
       now,
     });
-    const followUpEvent: CaseInReach = { id: row.id, meta, referenceNumber, status: ER_STATUS.EN_REVISION_RLF, createdBy: user.id };
+    const followUpEvent: CaseInReach = { id: row.id, meta, referenceNumber, status: ER_STATUS.EN_REVISION_RLF, createdBy: user.id, isHistoric: false };
     await recordCaseOperation(tx, user, followUpEvent, {
       description: CASE_CREATED_DESCRIPTION,
       operationType: 'I',

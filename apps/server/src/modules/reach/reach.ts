@@ -119,6 +119,8 @@ export interface CaseInReach {
   referenceNumber: string;
   status: number;
   createdBy: string;
+  /** Entered from another system's E2B file (docs/e2b-import.md): it allows only the PDF export. */
+  isHistoric: boolean;
 }
 
 /**
@@ -127,7 +129,7 @@ export interface CaseInReach {
  */
 export async function findCaseInReach(db: DbOrTx, user: ReachUser, meta: string, options: { forUpdate?: boolean } = {}): Promise<CaseInReach | null> {
   const query = db
-    .select({ id: events.id, meta: events.meta, referenceNumber: events.referenceNumber, status: events.status, createdBy: events.createdBy })
+    .select({ id: events.id, meta: events.meta, referenceNumber: events.referenceNumber, status: events.status, createdBy: events.createdBy, isHistoric: events.isHistoric })
     .from(events)
     .where(and(eq(events.meta, meta), caseReach(user)));
   const [row] = options.forUpdate ? await query.for('update') : await query;

@@ -39,6 +39,12 @@ describe('the Envíos E2B tab', () => {
     for (const role of ['CL', 'Fabricante', 'ADMIN', undefined]) expect(viewTabsOf(plain, role).map((tab) => tab.step)).not.toContain('e2b');
   });
 
+  it('is not shown on a historic case, which allows only the PDF export', () => {
+    const historic = { ...plain, IsHistoric: true };
+    for (const role of ['QPPV', 'RLF']) expect(viewTabsOf(historic, role).map((tab) => tab.step)).not.toContain('e2b');
+    expect(resolveViewTab('e2b', historic, 'QPPV')).toBe('details');
+  });
+
   it('opens from its route only for those roles', () => {
     expect(resolveViewTab('e2b', plain, 'QPPV')).toBe('e2b');
     expect(resolveViewTab('e2b', plain, 'CL')).toBe('details');

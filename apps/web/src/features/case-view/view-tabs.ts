@@ -1,6 +1,6 @@
 import { EVENT_VIEW_TABS, visibleViewTabs, type EventViewTab } from '@atalaya/domain';
 
-type TabCase = { IsRAM: boolean; TieneFollowUp: boolean };
+type TabCase = { IsRAM: boolean; TieneFollowUp: boolean; IsHistoric?: boolean };
 
 /** The tabs a case shows to a role, in the spec's order (Envíos E2B last, QPPV and RLF only), with their labels. */
 export function viewTabsOf(event: TabCase, role?: string | null): { step: EventViewTab; label: string }[] {
