@@ -212,12 +212,8 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
           failed={results.isError}
           onRetry={() => void results.refetch()}
           onPageRequest={goToPage}
-          rowActions={(row) => (
-            <Group gap="xs" wrap="nowrap">
-              {selecting ? <SelectCaseCheckbox item={selectedOf(row)} selection={selection} /> : null}
-              <SearchRowActions row={row} onComments={(item) => setCommentsOf(refOf(item))} onFollowUps={(item) => setFollowUpsOf(refOf(item))} />
-            </Group>
-          )}
+          rowSelect={selecting ? (row) => <SelectCaseCheckbox item={selectedOf(row)} selection={selection} /> : undefined}
+          rowActions={(row) => <SearchRowActions row={row} onComments={(item) => setCommentsOf(refOf(item))} onFollowUps={(item) => setFollowUpsOf(refOf(item))} />}
           renderCard={(row, actions) => <CaseCard row={row} variant="search" actions={actions} extra={cardExtra(row)} />}
           minWidth={SEARCH_TABLE_MIN_WIDTH}
         />

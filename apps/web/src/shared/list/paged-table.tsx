@@ -1,5 +1,5 @@
 import { MSG, type PagedResult, type PageRequest } from '@atalaya/domain';
-import { Box, Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import classes from './list.module.css';
 import { ListError, ListLoading, ListMessage } from './list-states';
@@ -34,6 +34,8 @@ export interface PagedTableProps<T> {
   onPageRequest(request: PageRequest): void;
   /** Buttons of a row (the last column, or the foot of a card). */
   rowActions?(row: T): ReactNode;
+  /** A row's selection control (a checkbox): the first column, where the eye looks for it; on a card, before the buttons. */
+  rowSelect?(row: T): ReactNode;
   onRowClick?(row: T): void;
   /** The compact card of a row; with it the list turns into cards at ≤ 900 px. */
   renderCard?(row: T, actions: ReactNode): ReactNode;
@@ -60,6 +62,7 @@ export function PagedTable<T>({
   onRetry,
   onPageRequest,
   rowActions,
+  rowSelect,
   onRowClick,
   renderCard,
   compact,
@@ -85,7 +88,17 @@ export function PagedTable<T>({
   const body = asCards ? (
     <Stack component="ul" gap="sm" className={classes.cardList} aria-label={label}>
       {result.Result.map((row) => (
-        <li key={rowKey(row)}>{renderCard?.(row, rowActions?.(row) ?? null)}</li>
+        <li key={rowKey(row)}>
+          {renderCard?.(
+            row,
+            rowSelect ? (
+              <Group gap="xs" wrap="nowrap">
+                {rowSelect(row)}
+                {rowActions?.(row)}
+              </Group>
+            ) : (rowActions?.(row) ?? null),
+          )}
+        </li>
       ))}
     </Stack>
   ) : (
@@ -95,6 +108,11 @@ export function PagedTable<T>({
         <Table aria-label={label} highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" horizontalSpacing="md" striped>
           <Table.Thead>
             <Table.Tr>
+              {rowSelect ? (
+                <Table.Th scope="col" w={1}>
+                  <VisuallyHidden>Selección</VisuallyHidden>
+                </Table.Th>
+              ) : null}
               {columns.map((column) => (
                 <Table.Th key={column.key} scope="col">
                   {column.header}
@@ -115,6 +133,10 @@ export function PagedTable<T>({
                 data-clickable={onRowClick ? true : undefined}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
               >
+                {rowSelect ? (
+                  // Ticking a row selects it; it does not open it.
+                  <Table.Td onClick={(event) => event.stopPropagation()}>{rowSelect(row)}</Table.Td>
+                ) : null}
                 {columns.map((column) => (
                   <Table.Td key={column.key} className={column.nowrap ? classes.nowrap : undefined}>
                     {column.cell(row)}
