@@ -162,8 +162,11 @@ test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new us
   await expect(page).toHaveURL(/\/login$/);
 
   await signIn(page, email, { password: 'Fabiana.2026', expectUrl: '/workflow' });
+  // A new user has not accepted the terms: the modal comes once the session's context is read, and
+  // stays over every screen until it is answered, so wait for it instead of glancing once.
   const terms = page.getByRole('dialog', { name: 'Términos y condiciones de uso' });
-  if (await terms.isVisible().catch(() => false)) await terms.getByRole('button', { name: 'Aceptar' }).click();
+  await terms.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(terms).toBeHidden();
   await page.goto('/eventsearch');
   await expect(page.getByRole('heading', { level: 1, name: 'Ver eventos reportables' })).toBeVisible();
   // The first search (the default country) is in the URL before the filters are typed.

@@ -10,8 +10,7 @@ import { createLlt, type TestLlt } from '../../test-support/catalog.js';
 import { randomMeta, type TestCase } from '../../test-support/cases.js';
 import { eightDigitCode, filledE2bCase, switchInMeddraVersion } from '../../test-support/e2b.js';
 import { e2bXsdDir } from '../../test-support/reference.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- modules/e2b-import has no index.ts yet (the import job's change adds it)
-import { buildAck } from '../e2b-import/ack.js';
+import { buildAck } from '../e2b-import/index.js';
 import { schemaProblems } from './batch.js';
 import { buildMessageXml, wrapBatchXml } from './build.js';
 import { validateXml } from './xsd.js';

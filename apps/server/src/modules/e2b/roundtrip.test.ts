@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2bXsdDir, referencePath } from '../../test-support/reference.js';
-// eslint-disable-next-line import-x/no-restricted-paths -- modules/e2b-import has no index.ts yet (the import job's change adds it)
-import { parseBatchFile } from '../e2b-import/batch.js';
+import { parseBatchFile } from '../e2b-import/index.js';
 import { buildBatchXml } from './build.js';
 import { validateXml } from './xsd.js';
 
