@@ -200,7 +200,8 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
             <ExportButton request={{ ...criteriaOf(listed.filters), orderBy: listed.orderBy }} disabled={!started} />
           </Group>
         </Group>
-        <E2bBatchBar role={user?.Rol} page={(result?.Result ?? []).map(selectedOf)} selection={selection} />
+        {/* A historic case allows only the PDF export (docs/e2b-import.md): it is not offered for an E2B batch. */}
+        <E2bBatchBar role={user?.Rol} page={(result?.Result ?? []).filter((row) => !row.IsHistoric).map(selectedOf)} selection={selection} />
         <PagedTable<SearchRow>
           label={RESULTS_TITLE}
           things="eventos reportables"
@@ -212,7 +213,7 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
           failed={results.isError}
           onRetry={() => void results.refetch()}
           onPageRequest={goToPage}
-          rowSelect={selecting ? (row) => <SelectCaseCheckbox item={selectedOf(row)} selection={selection} /> : undefined}
+          rowSelect={selecting ? (row) => (row.IsHistoric ? null : <SelectCaseCheckbox item={selectedOf(row)} selection={selection} />) : undefined}
           rowActions={(row) => <SearchRowActions row={row} onComments={(item) => setCommentsOf(refOf(item))} onFollowUps={(item) => setFollowUpsOf(refOf(item))} />}
           renderCard={(row, actions) => <CaseCard row={row} variant="search" actions={actions} extra={cardExtra(row)} />}
           minWidth={SEARCH_TABLE_MIN_WIDTH}
