@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../shared/api';
 import { e2bReceiversQuery } from '../case-e2b';
 import { downloadE2bBatch, useExportE2bBatch } from './api';
+import { InlineError } from './inline-error';
 
 /** A selected case: its Meta (what the server takes) and its reference (what the user reads). */
 export interface SelectedCase {
@@ -156,11 +157,7 @@ export function E2bBatchBar({ role, page, selection }: { role: string | null | u
           </Button>
         ) : null}
       </Group>
-      {error ? (
-        <Alert color="red" variant="light" role="alert" py={6} withCloseButton closeButtonLabel="Cerrar" onClose={() => setError(null)}>
-          {error}
-        </Alert>
-      ) : null}
+      <InlineError message={error} onClose={() => setError(null)} />
       <Modal opened={result !== null || refusal !== null} onClose={close} title={result ? 'Lote E2B generado' : 'No se generó el lote E2B'} size="lg">
         {result ? (
           <Stack gap="sm">

@@ -1,9 +1,10 @@
 import { MSG, type SearchExportRequest } from '@atalaya/domain';
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../shared/api';
 import { exportSearch } from './api';
+import { InlineError } from './inline-error';
 
 /** Bytes in words ('340 KB', '1,2 MB'). */
 export function formatBytes(bytes: number): string {
@@ -58,11 +59,7 @@ export function ExportButton({ request, disabled }: { request: SearchExportReque
           Exportar a Excel
         </Button>
       </Group>
-      {error ? (
-        <Alert color="red" variant="light" role="alert" py={6} withCloseButton closeButtonLabel="Cerrar" onClose={() => setError(null)}>
-          {error}
-        </Alert>
-      ) : null}
+      <InlineError message={error} onClose={() => setError(null)} />
     </Stack>
   );
 }
