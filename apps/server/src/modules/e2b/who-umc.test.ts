@@ -10,7 +10,7 @@ import { createLlt, type TestLlt } from '../../test-support/catalog.js';
 import { eightDigitCode, filledE2bCase, switchInMeddraVersion } from '../../test-support/e2b.js';
 import { pdftotext } from '../../test-support/pdftotext.js';
 import { e2bXsdDir } from '../../test-support/reference.js';
-import { validateXml } from '../e2b/xsd.js';
+import { validateXml } from './xsd.js';
 
 /** The stored WHO-UMC category reaches the case PDF, the CIOMS form and the E2B(R3) export (G.k.9.i.2.r, method WHO-UMC). */
 
