@@ -10,6 +10,7 @@ export * from './tone.js';
 export * from './event-status.js';
 export * from './workflow.js';
 export * from './naranjo.js';
+export * from './who-umc.js';
 export * from './alerts.js';
 export * from './metrics.js';
 export * from './age-groups.js';

@@ -337,6 +337,20 @@ export const MSG = {
     /** (ours) saving the evaluation outside the role's statuses (case-view.ts canEditEvaluation). */
     notEditable: 'La evaluación no puede modificarse en el estado actual del evento',
   },
+  whoUmc: {
+    /** (ours) the checklist stops before a category. */
+    checklistIncomplete: 'Responda todas las preguntas de la lista de verificación WHO-UMC',
+    /** (ours) an answer that is neither Sí nor No. */
+    answerYesNo: 'La respuesta debe ser Sí o No',
+    /** (ours) an answer to a question the checklist does not have. */
+    unknownQuestion: 'Pregunta desconocida en la lista de verificación WHO-UMC',
+    /** (ours) a category outside the six. */
+    unknownCategory: 'Categoría WHO-UMC desconocida',
+    /** (ours) a category other than the implied one without a reason. */
+    overrideReasonRequired: 'Indique el motivo para cambiar la categoría que implica la lista de verificación',
+    /** (ours) a reaction or suspect drug that is not the case's. */
+    pairNotFound: 'La reacción o el medicamento sospechoso no pertenece al evento',
+  },
   eventView: {
     header: (reference: string) => `Evento Reportable: ${reference}`,
     statusLabel: 'Estado:',

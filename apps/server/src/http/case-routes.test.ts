@@ -45,6 +45,7 @@ describe('the {meta} of the case routes', () => {
     'getERCommentsByMeta',
     'getActionsERByMeta',
     'getImputEvaluationByMeta',
+    'getWhoUmcByMeta',
     'getProductsCountryByMeta',
     'getEventoDeHomeByMeta',
     'listERPDF',

@@ -200,6 +200,21 @@ describe('ciomsFormFromIcsr: the CIOMS I boxes of an ICSR', () => {
     expect(form.reportType).toBe('initial');
   });
 
+  it('prints each WHO-UMC category beside Naranjo, naming the reaction when it holds for only some of them', () => {
+    const naranjo = { source: 'Compañía', method: 'Naranjo', result: 'Probable' };
+    const link = (reactionId: string, result: string) => ({ reactionId, assessments: [naranjo, { source: 'Compañía', method: 'WHO-UMC', result }], startToOnset: null, lastDoseToOnset: null, recurrence: null });
+    const form = ciomsFormFromIcsr(
+      icsr({
+        reactions: [reaction(), reaction({ id: 'r2', term: { version: '27.0', code: '10020772' }, primarySourceText: 'presión alta' })],
+        drugs: [drug({ reactions: [link('r1', 'Posible'), link('r2', 'Improbable')] })],
+      }),
+      names,
+    );
+    expect(form.narrative).toContain(
+      'Causalidad: Amoxidal: Probable (Naranjo, Compañía); Amoxidal (Urticaria (LLT 10046735, MedDRA 27.0)): Posible (WHO-UMC, Compañía); Amoxidal (Hipertensión (LLT 10020772, MedDRA 27.0)): Improbable (WHO-UMC, Compañía)',
+    );
+  });
+
   it('prints what a nullFlavor means, and codes without a name as codes', () => {
     const base = icsr();
     const form = ciomsFormFromIcsr(icsr({ patient: { ...base.patient, name: { nullFlavor: 'UNK' }, sex: { nullFlavor: 'MSK' }, birthDate: { nullFlavor: 'MSK' }, ageAtOnset: null, ageGroup: '5' } }));

@@ -260,6 +260,25 @@ function history(icsr: Icsr, names: CiomsNames): string[] {
   return out;
 }
 
+/**
+ * 'Drug: result (method, source)' per assessment of a drug; an assessment that holds for only
+ * some of the drug's reactions (WHO-UMC is per reaction × drug) names them: 'Drug (Urticaria): …'.
+ */
+function causalityLines(drug: IcsrDrug, reactions: readonly IcsrReaction[], names: CiomsNames): string[] {
+  const byAssessment = new Map<string, string[]>();
+  for (const link of drug.reactions) {
+    const reaction = reactions.find((candidate) => candidate.id === link.reactionId);
+    const reactionName = (reaction && (termText(reaction.term, names) || text(reaction.primarySourceText))) || 'reacción';
+    for (const assessment of link.assessments) {
+      const key = `${assessment.result} (${assessment.method}, ${assessment.source})`;
+      byAssessment.set(key, [...(byAssessment.get(key) ?? []), reactionName]);
+    }
+  }
+  return [...byAssessment].map(([assessment, assessed]) =>
+    assessed.length === drug.reactions.length ? `${drug.name}: ${assessment}` : `${drug.name} (${assessed.join(', ')}): ${assessment}`,
+  );
+}
+
 function narrative(icsr: Icsr, names: CiomsNames): string[] {
   const { narrative: h, patient } = icsr;
   const out = h.narrative
@@ -275,8 +294,7 @@ function narrative(icsr: Icsr, names: CiomsNames): string[] {
   if (h.reporterComments?.trim()) out.push(`Comentarios del notificador: ${h.reporterComments.trim()}`);
   if (h.senderDiagnoses.length) out.push(`Diagnóstico del remitente: ${joined(h.senderDiagnoses.map((term) => termText(term, names)), '; ')}`);
   if (h.senderComments?.trim()) out.push(`Comentarios del remitente: ${h.senderComments.trim()}`);
-  const assessments = icsr.drugs.flatMap((drug) => drug.reactions.flatMap((link) => link.assessments.map((assessment) => ({ drug, assessment }))));
-  const causality = [...new Set(assessments.map(({ drug, assessment }) => `${drug.name}: ${assessment.result} (${assessment.method}, ${assessment.source})`))];
+  const causality = [...new Set(icsr.drugs.flatMap((drug) => causalityLines(drug, icsr.reactions, names)))];
   if (causality.length) out.push(`Causalidad: ${causality.join('; ')}`);
   for (const summary of h.summaries) out.push(`Resumen (${summary.language}): ${summary.text.trim()}`);
   return out;

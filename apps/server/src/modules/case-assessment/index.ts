@@ -1,2 +1,3 @@
 export { caseAssessmentModule, type CaseAssessmentModuleOptions } from './routes.js';
 export { getEvaluation } from './evaluation.js';
+export { loadWhoUmcPairs } from './who-umc.js';

@@ -1,4 +1,14 @@
-import { erMedicationSchema, erRamSchema, evaluationSchema, recoveryBodySchema, type Role, setEvaluationBodySchema, updateRamRequestSchema } from '@atalaya/domain';
+import {
+  erMedicationSchema,
+  erRamSchema,
+  evaluationSchema,
+  recoveryBodySchema,
+  type Role,
+  setEvaluationBodySchema,
+  setWhoUmcBodySchema,
+  updateRamRequestSchema,
+  whoUmcAssessmentSchema,
+} from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
@@ -10,6 +20,7 @@ import { getEvaluation, setEvaluation } from './evaluation.js';
 import { attachNotificationFile, classifyRam, type NotificationKind, notificationFile } from './ram-classification.js';
 import { attachRecoveryFile, recoveryFile, saveRecovery } from './recovery.js';
 import { medicationIdParams, ramIdParams } from './schemas.js';
+import { getWhoUmc, setWhoUmc, WHO_UMC_WRITERS } from './who-umc.js';
 
 export interface CaseAssessmentModuleOptions {
   db: Db;
@@ -46,7 +57,7 @@ const NOTIFICATION_ROUTES: readonly { kind: NotificationKind; upload: string; do
 /**
  * The assessment of a sent case from the event view: the RAM tab's classification and
  * notifications of each adverse event, the Recuperacion tab's product recovery and the
- * Imputabilidad tab's Naranjo evaluation (event spec §3, §5, §6, §7). updateRAM lives here because the same call carries either the
+ * Imputabilidad tab's Naranjo evaluation and WHO-UMC causality (event spec §3, §5, §6, §7; docs/causality.md). updateRAM lives here because the same call carries either the
  * wizard's fields (handed to case-medications) or the classification.
  */
 export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOptions> = async (app, { db }) => {
@@ -161,5 +172,32 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
       response: { 200: evaluationSchema, ...errorResponses, 404: messageSchema },
     },
     handler: (request) => setEvaluation(db, requireUser(request), request.body),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getWhoUmcByMeta/:meta',
+    config: { roles: CASE_READERS },
+    schema: {
+      tags: ['Imputabilidad'],
+      summary: 'La causalidad WHO-UMC del evento: cada par reacción × medicamento sospechoso con sus respuestas, la categoría implicada, la categoría y el motivo de un cambio',
+      params: metaParams,
+      response: { 200: whoUmcAssessmentSchema, ...errorResponses, 404: messageSchema },
+    },
+    handler: (request) => getWhoUmc(db, requireUser(request), request.params.meta),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/setWhoUmc',
+    config: { roles: WHO_UMC_WRITERS },
+    schema: {
+      tags: ['Imputabilidad'],
+      summary:
+        'Guarda la causalidad WHO-UMC de un par reacción × medicamento sospechoso (RLF o QPPV, cuando pueden modificar la evaluación); la categoría implicada se calcula en el servidor y otra categoría exige un motivo',
+      body: setWhoUmcBodySchema,
+      response: { 200: whoUmcAssessmentSchema, ...errorResponses, 404: messageSchema },
+    },
+    handler: (request) => setWhoUmc(db, requireUser(request), request.body),
   });
 };

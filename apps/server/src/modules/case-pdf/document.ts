@@ -12,6 +12,7 @@ import {
   SERIOUSNESS_FLAGS,
   SERIOUSNESS_LABELS,
   type SeriousnessFlag,
+  whoUmcPairLabel,
 } from '@atalaya/domain';
 import type { CasePdfData } from './load.js';
 import { PDF_HISTORY_ENTRIES } from './load.js';
@@ -246,7 +247,8 @@ function sectionHistory(data: CasePdfData): Block[] {
 function sectionCausality(data: CasePdfData, clock: Clock): Block[] {
   const { evaluation } = data;
   const blocks: Block[] = [
-    { kind: 'section', title: 'IV. EVALUACIÓN DE CAUSALIDAD (ALGORITMO DE NARANJO)' },
+    { kind: 'section', title: 'IV. EVALUACIÓN DE CAUSALIDAD (NARANJO Y WHO-UMC)' },
+    { kind: 'subheading', text: 'Algoritmo de Naranjo' },
     tableHeader(['N°', 0.4], ['Pregunta', 7], ['Respuesta', 1.3], ['Puntaje', 1]),
   ];
   evaluation.Questions.forEach((question, index) => {
@@ -263,7 +265,17 @@ function sectionCausality(data: CasePdfData, clock: Clock): Block[] {
       ],
     },
     paragraph('Comentario QPPV', evaluation.ComentarioQPPV),
+    { kind: 'subheading', text: 'Causalidad WHO-UMC (por reacción y medicamento sospechoso)' },
   );
+  if (data.whoUmc.length === 0) {
+    blocks.push(note('No hay reacciones y medicamentos sospechosos que evaluar.'));
+  } else {
+    blocks.push(tableHeader(['Reacción × medicamento', 3], ['Categoría WHO-UMC', 1.6], ['Implicada por la lista', 1.6], ['Motivo del cambio', 2.2], ['Última modificación', 1.8]));
+    for (const pair of data.whoUmc) {
+      const modified = pair.Modificado ? `${pair.Modificado.Usuario} ${instant(new Date(pair.Modificado.Fecha), clock)}` : null;
+      blocks.push(tableRow([whoUmcPairLabel(pair), 3], [pair.Categoria ?? 'Sin evaluar', 1.6], [pair.CategoriaImplicada, 1.6], [pair.MotivoCambio, 2.2], [modified, 1.8]));
+    }
+  }
   return blocks;
 }
 

@@ -1,4 +1,4 @@
-import type { ErMedicalContact, ErPreviousMedication, ErWhoReport, Evaluation } from '@atalaya/domain';
+import type { ErMedicalContact, ErPreviousMedication, ErWhoReport, Evaluation, WhoUmcPair } from '@atalaya/domain';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -29,7 +29,7 @@ import {
   weightUnits,
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
-import { getEvaluation } from '../case-assessment/index.js';
+import { getEvaluation, loadWhoUmcPairs } from '../case-assessment/index.js';
 import { getWhoReport, readMedicalContact, readPreviousMedications } from '../case-edit/index.js';
 import {
   medicationIngredientRows,
@@ -58,6 +58,8 @@ export interface CasePdfData {
   previousMedications: ErPreviousMedication[];
   medicalContact: ErMedicalContact | null;
   evaluation: Evaluation;
+  /** The WHO-UMC causality of each reaction × suspect drug. */
+  whoUmc: WhoUmcPair[];
   whoReport: ErWhoReport;
   history: Awaited<ReturnType<typeof loadHistory>>;
 }
@@ -206,6 +208,7 @@ export async function loadCasePdfData(db: Db, user: AuthUser, found: CaseInReach
   const previousMedications = await readPreviousMedications(db, found.id, found.meta);
   const medicalContact = await readMedicalContact(db, found.id, found.meta);
   const evaluation = await getEvaluation(db, user, found.meta);
+  const whoUmc = await loadWhoUmcPairs(db, found.id);
   const whoReport = await getWhoReport(db, user, found.meta);
   const history = await loadHistory(db, found.id);
   return {
@@ -221,6 +224,7 @@ export async function loadCasePdfData(db: Db, user: AuthUser, found: CaseInReach
     previousMedications,
     medicalContact,
     evaluation,
+    whoUmc,
     whoReport,
     history,
   };

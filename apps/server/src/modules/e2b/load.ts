@@ -56,6 +56,7 @@ import {
   weightUnits,
 } from '../../db/schema/index.js';
 import { readWhoReport } from '../case-edit/index.js';
+import { withWhoUmcAssessments } from './who-umc-assessments.js';
 
 /** What the report needs besides the case: the sender (Configuración), the MedDRA version and the time of the export. */
 export interface IcsrContext {
@@ -406,7 +407,7 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
     `Caso ${event.referenceNumber}: ${rams.map(({ ram }) => ram.lltName ?? ram.description).join('; ') || 'sin reacciones'} con ${medications.map((row) => row.name).join(', ') || 'sin medicamentos'}.`,
   ].filter((part): part is string => part !== null);
 
-  return {
+  return withWhoUmcAssessments(db, caseId, {
     report: {
       safetyReportId: caseNumber,
       creationDate: hl7Moment(now),
@@ -475,5 +476,5 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
       summaries: [],
     },
     uncoded,
-  };
+  });
 }

@@ -8,7 +8,7 @@ import { useSession } from '../../shared/session';
 import { Page } from '../../shared/layout';
 import { CaseDocumentsPanel } from '../files';
 import { codiguerasQuery, useCaseOnPage } from '../cases';
-import { EvaluationSummary, RamTab, RecoveryTab } from '../case-assessment';
+import { ImputabilityTab, RamTab, RecoveryTab } from '../case-assessment';
 import { E2bTab } from '../case-e2b';
 import { PdfsTab } from '../case-pdf';
 import { DeleteCaseButton, EventActionsBar, OperationsTab } from '../case-workflow';
@@ -115,7 +115,7 @@ function TabContent({ event, tab }: { event: ErEvent; tab: ReturnType<typeof res
     case 'operations':
       return <OperationsTab meta={event.Meta} />;
     case 'evaluation':
-      return <EvaluationSummary meta={event.Meta} />;
+      return <ImputabilityTab meta={event.Meta} />;
     case 'pdfs':
       return <PdfsTab event={event} />;
     case 'followup':

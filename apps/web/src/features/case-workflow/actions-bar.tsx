@@ -1,13 +1,13 @@
-import { actionRefusal, type ErAction, type ErEvent } from '@atalaya/domain';
-import { Button, Group, Menu } from '@mantine/core';
+import { actionRefusal, type ErAction, type ErEvent, whoUmcPairLabel } from '@atalaya/domain';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { IconBan, IconChevronDown, IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactElement, useState } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CommentConfirmModal } from '../../shared/list';
 import { showNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
-import { actionsQuery, useAnnulCase, useGenerateCasePdf, useSendAction } from '../cases';
+import { actionsQuery, evaluationQuery, useAnnulCase, useGenerateCasePdf, useSendAction, whoUmcQuery } from '../cases';
 import { arrangeActions } from './action-weight';
 
 /**
@@ -18,11 +18,22 @@ import { arrangeActions } from './action-weight';
  * quiet button and the rest wait in 'Más acciones'; 'Anular' is red and last (`arrangeActions`).
  */
 /** A menu of actions behind `target`, each by its button's label. */
-function ActionsMenu({ actions, onPick, target }: { actions: readonly ErAction[]; onPick: (action: ErAction) => Promise<void>; target: ReactElement }) {
+function ActionsMenu({
+  actions,
+  onPick,
+  target,
+  header,
+}: {
+  actions: readonly ErAction[];
+  onPick: (action: ErAction) => Promise<void>;
+  target: ReactElement;
+  header?: ReactNode;
+}) {
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>{target}</Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown maw="min(420px, calc(100vw - 16px))">
+        {header}
         {actions.map((action) => (
           <Menu.Item key={action.Accion} onClick={() => void onPick(action)}>
             {action.Boton}
@@ -30,6 +41,29 @@ function ActionsMenu({ actions, onPick, target }: { actions: readonly ErAction[]
         ))}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/**
+ * What the QPPV concludes on: the Naranjo result and each reaction × suspect drug's WHO-UMC
+ * category, at the top of the 'Concluir evaluación' menu (docs/causality.md).
+ */
+function CausalityResults({ meta }: { meta: string }) {
+  const naranjo = useQuery(evaluationQuery(meta)).data;
+  const whoUmc = useQuery(whoUmcQuery(meta)).data;
+  return (
+    <>
+      <Menu.Label>Resultados de la evaluación</Menu.Label>
+      <Text size="sm" px="sm" data-testid="conclusion-naranjo">
+        Naranjo: {naranjo ? (naranjo.Completa ? `${naranjo.Estado ?? ''} (total ${naranjo.Total})` : 'Evaluación incompleta') : '…'}
+      </Text>
+      {(whoUmc?.Pares ?? []).map((pair) => (
+        <Text key={`${pair.RamId}:${pair.MedicamentoId}`} size="sm" px="sm" style={{ overflowWrap: 'anywhere' }} data-testid="conclusion-who-umc">
+          WHO-UMC {whoUmcPairLabel(pair)}: {pair.Categoria ?? 'Sin evaluar'}
+        </Text>
+      ))}
+      <Menu.Divider />
+    </>
   );
 }
 
@@ -87,6 +121,7 @@ export function EventActionsBar({ event }: { event: ErEvent }) {
           <ActionsMenu
             actions={primary}
             onPick={run}
+            header={<CausalityResults meta={meta} />}
             target={
               <Button size="sm" variant="filled" rightSection={<IconChevronDown size={16} />}>
                 Concluir evaluación

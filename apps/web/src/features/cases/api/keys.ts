@@ -24,6 +24,7 @@ export const caseKeys = {
   history: (meta: string, page: number) => ['case', meta, 'history', page] as const,
   pdfs: (meta: string) => ['case', meta, 'pdfs'] as const,
   evaluation: (meta: string) => ['case', meta, 'evaluation'] as const,
+  whoUmc: (meta: string) => ['case', meta, 'who-umc'] as const,
   approvedFabric: (meta: string) => ['case', meta, 'approvedFabric'] as const,
   /** The follow-up events of a case, found by its reference (not its meta). */
   followUpEvents: (reference: string) => ['follow-up-events', reference] as const,

@@ -24,6 +24,7 @@ import type {
   LltMatch,
   PagedResult,
   PdfHistoryItem,
+  WhoUmcAssessment,
 } from '@atalaya/domain';
 import { HISTORY_PAGE_SIZE } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
@@ -146,6 +147,10 @@ export const pdfsQuery = (meta: string) =>
 
 export const evaluationQuery = (meta: string) =>
   queryOptions({ queryKey: caseKeys.evaluation(meta), queryFn: ({ signal }) => api.get<Evaluation>(`getImputEvaluationByMeta/${m(meta)}`, { signal }) });
+
+/** `getWhoUmcByMeta`: the WHO-UMC causality of every reaction × suspect drug pair. */
+export const whoUmcQuery = (meta: string) =>
+  queryOptions({ queryKey: caseKeys.whoUmc(meta), queryFn: ({ signal }) => api.get<WhoUmcAssessment>(`getWhoUmcByMeta/${m(meta)}`, { signal }) });
 
 export const approvedFabricQuery = (meta: string) =>
   queryOptions({ queryKey: caseKeys.approvedFabric(meta), queryFn: ({ signal }) => api.get<ApprovedFabric>(`getApprovedFabricByMeta/${m(meta)}`, { signal }) });

@@ -18,6 +18,8 @@ import {
   type MedicalContactFileResult,
   type OkResult,
   type OriginFileResult,
+  type SetWhoUmcBody,
+  type WhoUmcAssessment,
 } from '@atalaya/domain';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -328,6 +330,15 @@ export function useSaveEvaluation(meta: string) {
   return useMutation({
     mutationFn: ({ answers, comment }: { answers: unknown[]; comment: string | null }) =>
       api.post('setImputEvaluation', { er: meta, encuesta: answers, comentario: comment }),
+    onSuccess: () => invalidateCase(queryClient, meta),
+  });
+}
+
+/** `setWhoUmc`: one reaction × suspect drug's WHO-UMC checklist, category and override reason. Errors are shown in the form. */
+export function useSaveWhoUmc(meta: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<SetWhoUmcBody, 'er'>) => api.post<WhoUmcAssessment>('setWhoUmc', { ...body, er: meta }, { notify: false }),
     onSuccess: () => invalidateCase(queryClient, meta),
   });
 }
