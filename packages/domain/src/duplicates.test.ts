@@ -30,7 +30,7 @@ const fullRecord: fc.Arbitrary<DuplicateRecord> = fc.record({
   phones: fc.array(fc.stringMatching(/^\d{8}$/), { minLength: 1, maxLength: 1 }),
 });
 
-/** Background counts in which every value is fairly rare (one report in a thousand). */
+/** No background frequencies: every value reads as unseen. */
 const frequencies: DuplicateFrequencies = {};
 
 /** The same report with every field different (an unrelated report). */
@@ -135,7 +135,7 @@ describe('duplicateScore (hit-miss model)', () => {
   });
 
   it('adds more for a shared rare drug or PT than for a common one', () => {
-    const counts = (common: string, rare: string) => ({ counts: new Map([[common, 50_000], [rare, 3]]), total: 100_000 });
+    const counts = (common: string, rare: string) => ({ known: new Map([[common, 0.5], [rare, 0.00003]]), otherwise: 0.0001 });
     const background: DuplicateFrequencies = { drug: counts('1', '2'), pt: counts('10019211', '10037087') };
     fc.assert(
       fc.property(fullRecord, (record) => {
@@ -149,7 +149,7 @@ describe('duplicateScore (hit-miss model)', () => {
   });
 
   it('is symmetric', () => {
-    const background: DuplicateFrequencies = { initials: { counts: new Map([['AB', 40]]), total: 1000 }, sex: { counts: new Map([['M', 480], ['F', 520]]), total: 1000 } };
+    const background: DuplicateFrequencies = { initials: { known: new Map([['AB', 0.04]]), otherwise: 0.0002 }, sex: { known: new Map([['M', 0.48], ['F', 0.52]]), otherwise: 0.01 } };
     fc.assert(
       fc.property(fullRecord, fullRecord, fc.nat(), (a, b, position) => {
         expect(score(a, b, background)).toBe(score(b, a, background));

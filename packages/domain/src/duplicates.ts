@@ -18,7 +18,7 @@
  *   log2(((1 − a)·W/(2s))·e^(−|d|/s) + a): the exact value weighs most, a day or a year apart a
  *   little less, and far apart it falls to the fixed cost log2(a).
  *
- * Pure: the value frequencies come in as counts (from the database), so that the server, the
+ * Pure: the value frequencies come in as input (from the database), so that the server, the
  * bench and the tests compute the same score.
  */
 
@@ -76,20 +76,23 @@ export interface DuplicateRecord {
   phones: readonly string[];
 }
 
-/** How often each value occurs among the cases: `counts` by value, `total` records. */
-export interface ValueCounts {
-  counts: ReadonlyMap<string, number>;
-  total: number;
+/**
+ * The background frequency of a field's values (from the database's statistics): `known` by
+ * value, and `otherwise` for any value not listed (the share of the rest spread evenly).
+ */
+export interface ValueFrequencies {
+  known: ReadonlyMap<string, number>;
+  otherwise: number;
 }
 
-/** The background frequencies the agreement weights read (from the database). */
-export type DuplicateFrequencies = Partial<Record<'initials' | 'sex' | 'country' | 'drug' | 'ingredient' | 'llt' | 'pt', ValueCounts>>;
+/** The background frequencies the agreement weights read, per field; a field not given reads `unseenOneIn`. */
+export type DuplicateFrequencies = Partial<Record<'initials' | 'sex' | 'country' | 'drug' | 'ingredient' | 'llt' | 'pt', ValueFrequencies>>;
 
 /** The model's parameters: the miss rate a of each field, the spread of dates and ages. */
 export interface DuplicateModel {
   /** Probability a that a duplicate's field differs anyway (a miss): the disagreement costs log2(a). */
   missRate: Record<DuplicateField, number>;
-  /** Frequency of a value not in the counts (or with no counts): one in this many. */
+  /** Frequency of a value of a field given no frequencies: one in this many. */
   unseenOneIn: Record<'initials' | 'email' | 'phone' | 'caseNumber', number>;
   /** Probability that a duplicate's initials are one edit apart (a typo). */
   initialsTypoRate: number;
@@ -187,11 +190,10 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** The background frequency of a value: (count + 1) / (total + 1), or one in `unseenOneIn`. */
-function frequency(counts: ValueCounts | undefined, value: string, unseenOneIn: number): number {
-  const count = counts?.counts.get(value);
-  if (!counts || counts.total <= 0 || count === undefined) return 1 / Math.max(unseenOneIn, (counts?.total ?? 0) + 1);
-  return Math.min(1, (count + 1) / (counts.total + 1));
+/** The background frequency of a value (kept within (0, 1]), or one in `unseenOneIn` without frequencies. */
+function frequency(frequencies: ValueFrequencies | undefined, value: string, unseenOneIn: number): number {
+  const p = frequencies ? (frequencies.known.get(value) ?? frequencies.otherwise) : 1 / unseenOneIn;
+  return Math.min(1, Math.max(p, 1e-9));
 }
 
 /** The weight of agreement on a value of frequency p for a field of miss rate a. */
@@ -219,7 +221,7 @@ function missing(field: DuplicateField): DuplicateContribution {
   return { field, outcome: 'missing', weight: 0, shared: [] };
 }
 
-function single(field: DuplicateField, left: string | null, right: string | null, counts: ValueCounts | undefined, model: DuplicateModel, unseenOneIn: number): DuplicateContribution {
+function single(field: DuplicateField, left: string | null, right: string | null, counts: ValueFrequencies | undefined, model: DuplicateModel, unseenOneIn: number): DuplicateContribution {
   if (left === null || right === null) return missing(field);
   const a = model.missRate[field];
   if (left !== right) return { field, outcome: 'disagree', weight: disagreementWeight(a), shared: [] };
@@ -231,7 +233,7 @@ function single(field: DuplicateField, left: string | null, right: string | null
  * agreement weight (a rare drug more than a common one); no value in common costs the fixed
  * disagreement; either side empty weighs 0.
  */
-function set(field: DuplicateField, left: readonly (string | number)[], right: readonly (string | number)[], counts: ValueCounts | undefined, model: DuplicateModel, unseenOneIn: number): DuplicateContribution {
+function set(field: DuplicateField, left: readonly (string | number)[], right: readonly (string | number)[], counts: ValueFrequencies | undefined, model: DuplicateModel, unseenOneIn: number): DuplicateContribution {
   const a = [...new Set(left.map(String))];
   const b = new Set(right.map(String));
   if (a.length === 0 || b.size === 0) return missing(field);
