@@ -105,7 +105,9 @@ export interface DuplicateModel {
 /**
  * The default parameters (docs/duplicates.md gives the reasoning and how to recalibrate). The
  * reporter's e-mail and phone often differ for a true duplicate (the patient and the physician
- * report the same reaction), so their disagreement costs little; a case number differs for
+ * report the same reaction), so their disagreement costs little; and they name a reporter, not
+ * a patient (a physician reports many patients), so their agreement is read as one case in 200
+ * (about 6 bits each), never enough alone; a case number differs for
  * nearly every duplicate (each report gets its own) and costs nothing, but a shared one is
  * decisive (a miss rate near 1: a difference costs nothing, a match weighs about 20 bits).
  */
@@ -124,7 +126,7 @@ export const DEFAULT_DUPLICATE_MODEL: DuplicateModel = {
     email: 0.6,
     phone: 0.6,
   },
-  unseenOneIn: { initials: 5000, email: 1_000_000, phone: 1_000_000, caseNumber: 1_000_000_000 },
+  unseenOneIn: { initials: 5000, email: 200, phone: 200, caseNumber: 1_000_000_000 },
   initialsTypoRate: 0.1,
   onset: { scaleDays: 3, spanDays: 3650 },
   age: { scaleYears: 1, spanYears: 100 },
