@@ -86,7 +86,7 @@ export interface ValueFrequencies {
 }
 
 /** The background frequencies the agreement weights read, per field; a field not given reads `unseenOneIn`. */
-export type DuplicateFrequencies = Partial<Record<'initials' | 'sex' | 'country' | 'drug' | 'ingredient' | 'llt' | 'pt', ValueFrequencies>>;
+export type DuplicateFrequencies = Partial<Record<'initials' | 'sex' | 'country' | 'drug' | 'ingredient' | 'llt' | 'pt' | 'email', ValueFrequencies>>;
 
 /** The model's parameters: the miss rate a of each field, the spread of dates and ages. */
 export interface DuplicateModel {
@@ -294,7 +294,7 @@ export function duplicateScore(
     set('ingredient', left.ingredientIds, right.ingredientIds, frequencies.ingredient, model, 5000),
     set('llt', left.lltCodes, right.lltCodes, frequencies.llt, model, 80_000),
     set('pt', left.ptCodes, right.ptCodes, frequencies.pt, model, 25_000),
-    set('email', emails(left.emails), emails(right.emails), undefined, model, model.unseenOneIn.email),
+    set('email', emails(left.emails), emails(right.emails), frequencies.email, model, model.unseenOneIn.email),
     set('phone', phones(left.phones), phones(right.phones), undefined, model, model.unseenOneIn.phone),
   ];
   const score = contributions.reduce((sum, part) => sum + part.weight, 0);

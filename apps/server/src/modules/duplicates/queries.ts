@@ -133,10 +133,11 @@ const STATISTICS = [
 /**
  * The background frequency of each field's values, from the database's own statistics
  * (`pg_stats`, kept by ANALYZE/autovacuum): no count over the cases at each request. A PT's
- * frequency is the sum of its LLTs'. A column without statistics yet (a new database) reads
- * as unseen values (the model's defaults).
+ * frequency is the sum of its LLTs'. A column without statistics yet (a new or small database,
+ * PGlite, which never analyses by itself) is counted instead, for the record's own values only.
  */
-export async function valueFrequencies(db: DbOrTx, ptCodes: readonly number[]): Promise<DuplicateFrequencies> {
+export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Promise<DuplicateFrequencies> {
+  const ptCodes = record.ptCodes;
   const pairs = sql.join(
     STATISTICS.map(([table, column]) => sql`(${table}, ${column})`),
     sql`, `,
@@ -151,6 +152,7 @@ export async function valueFrequencies(db: DbOrTx, ptCodes: readonly number[]): 
     const stats = fromStats(result.rows.find((row) => row.tablename === table && row.attname === column));
     if (stats) frequencies[field] = stats;
   }
+  await countedFrequencies(db, record, frequencies);
   const llt = frequencies.llt;
   if (llt && ptCodes.length > 0) {
     const mapping = await db.execute<{ code: number; pt_code: number }>(
@@ -164,4 +166,47 @@ export async function valueFrequencies(db: DbOrTx, ptCodes: readonly number[]): 
     frequencies.pt = { known, otherwise: llt.otherwise };
   }
   return frequencies;
+}
+
+const COUNT_FLOOR = 1000;
+
+/** The counted frequency of the record's own values, for the fields `pg_stats` did not give. */
+async function countedFrequencies(db: DbOrTx, record: DuplicateRecord, frequencies: DuplicateFrequencies): Promise<void> {
+  const emails = record.emails.map(normaliseEmail).filter((value): value is string => value !== null);
+  const wanted: [keyof DuplicateFrequencies, SQL | null][] = [
+    ['drug', record.drugIds.length ? sql`select m.product_id::text as value, count(distinct m.event_id) as n from ${eventMedications} m where m.product_id = any(${intArray(record.drugIds)}) group by 1` : null],
+    [
+      'ingredient',
+      record.ingredientIds.length
+        ? sql`select i.active_ingredient_id::text as value, count(distinct m.event_id) as n from ${eventMedicationIngredients} i join ${eventMedications} m on m.id = i.event_medication_id
+            where i.active_ingredient_id = any(${intArray(record.ingredientIds)}) group by 1`
+        : null,
+    ],
+    ['llt', record.lltCodes.length ? sql`select r.llt_code::text as value, count(distinct r.event_id) as n from ${eventRams} r where r.llt_code = any(${intArray(record.lltCodes)}) group by 1` : null],
+    [
+      'initials',
+      normaliseInitials(record.initials) ? sql`select upper(p.initials) as value, count(*) as n from ${eventPatients} p where upper(p.initials) = ${normaliseInitials(record.initials)} group by 1` : null,
+    ],
+    [
+      'email',
+      emails.length
+        ? sql`select value, count(distinct event_id) as n from (
+            select lower(p.email) as value, p.event_id from ${eventPatients} p where lower(p.email) = any(${textArray(emails)})
+            union all select lower(c.doctor_email), c.event_id from ${medicalContacts} c where lower(c.doctor_email) = any(${textArray(emails)})) x group by 1`
+        : null,
+    ],
+    ['country', record.countryId !== null ? sql`select e.country_id::text as value, count(*) as n from ${events} e where e.country_id = ${record.countryId} group by 1` : null],
+  ];
+  const missing = wanted.filter(([field, query]) => query !== null && frequencies[field] === undefined);
+  if (missing.length === 0) return;
+  const [total] = (await db.execute<{ n: number | string }>(sql`select count(*) as n from ${events}`)).rows;
+  // A small database is read as a sample of at least COUNT_FLOOR cases: a value seen once among
+  // twenty cases is not thereby common.
+  const cases = Math.max(COUNT_FLOOR, Number(total?.n ?? 0));
+  for (const [field, query] of missing) {
+    if (!query) continue;
+    const rows = (await db.execute<{ value: string; n: number | string }>(query)).rows;
+    const key = (value: string) => (field === 'email' ? value : value.toUpperCase());
+    frequencies[field] = { known: new Map(rows.map((row) => [key(row.value), (Number(row.n) + 1) / (cases + 1)])), otherwise: 1 / (cases + 1) };
+  }
 }

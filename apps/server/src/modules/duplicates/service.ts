@@ -102,7 +102,7 @@ function reasons(contributions: readonly DuplicateContribution[]): string[] {
 /** Scores every candidate against the subject and keeps those at or above the threshold, highest first. */
 async function scoredCandidates(db: DbOrTx, subject: ComparedRecord, ids: readonly string[], threshold: number): Promise<DuplicateCandidate[]> {
   if (ids.length === 0) return [];
-  const frequencies = await valueFrequencies(db, subject.record.ptCodes);
+  const frequencies = await valueFrequencies(db, subject.record);
   const others = await loadCaseRecords(db, ids);
   return others
     .map((other) => ({ other, result: duplicateScore(subject.record, other.record, frequencies) }))
@@ -249,7 +249,7 @@ export async function decidePair(db: Db, user: Actor, input: DuplicateDecisionIn
       if (subjectRow?.duplicateOf) throw conflict(MSG.duplicates.alreadyDuplicate(subject.referenceNumber));
       const records = await loadCaseRecords(tx, [subject.id, other.id]);
       const [a, b] = [records.find((r) => r.eventId === subject.id), records.find((r) => r.eventId === other.id)];
-      const score = a && b ? duplicateScore(a.record, b.record, await valueFrequencies(tx, a.record.ptCodes)).score : 0;
+      const score = a && b ? duplicateScore(a.record, b.record, await valueFrequencies(tx, a.record)).score : 0;
       const [low, high] = subject.id < other.id ? [subject.id, other.id] : [other.id, subject.id];
 
       if (input.Decision === 'not-duplicate') {
@@ -318,7 +318,7 @@ async function decideReport(
   if (input.Decision === 'duplicate' && input.MaestroMeta !== undefined && input.MaestroMeta !== other.meta) throw badRequest(MSG.duplicates.masterNotInPair);
   const subject = await reportRecord(tx, report);
   const [candidate] = await loadCaseRecords(tx, [other.id]);
-  const score = candidate ? duplicateScore(subject.record, candidate.record, await valueFrequencies(tx, subject.record.ptCodes)).score : 0;
+  const score = candidate ? duplicateScore(subject.record, candidate.record, await valueFrequencies(tx, subject.record)).score : 0;
   const duplicate = input.Decision === 'duplicate';
   await tx.insert(duplicateDecisions).values({
     eventId: other.id,

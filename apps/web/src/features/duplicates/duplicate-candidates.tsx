@@ -2,7 +2,7 @@ import { type DuplicateCandidate, type DuplicateLink, erStatusName, eventViewPat
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DateText } from '../../shared/display';
 import { TextareaWithCount } from '../../shared/form';
@@ -195,6 +195,7 @@ function Links({ duplicateOf, linked }: { duplicateOf: DuplicateLink | null; lin
  */
 export function DuplicateCandidatesCard({ subject, readOnly = false }: { subject: DuplicateSubject; readOnly?: boolean }) {
   const query = useQuery(candidatesQuery(subject));
+  const titleId = useId();
   const decision = useDuplicateDecision();
   const [comparing, setComparing] = useState<DuplicateCandidate | null>(null);
   const [marking, setMarking] = useState<DuplicateCandidate | null>(null);
@@ -203,11 +204,11 @@ export function DuplicateCandidatesCard({ subject, readOnly = false }: { subject
   const hasLinks = data ? data.DuplicadoDe !== null || data.Vinculados.length > 0 : false;
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="duplicates-title" data-testid="duplicate-candidates">
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId} data-testid="duplicate-candidates">
       <Stack gap="sm">
         <Group gap="xs">
           <IconCopy size={18} aria-hidden />
-          <Title order={3} size="h5" id="duplicates-title">
+          <Title order={3} size="h5" id={titleId}>
             {MSG.duplicates.title}
           </Title>
           {data && data.Candidatos.length > 0 ? (
