@@ -67,7 +67,7 @@ function ComparisonModal({ subject, candidate, onClose }: { subject: DuplicateSu
           </Table.ScrollContainer>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cerrar
+              Cerrar comparación
             </Button>
           </Group>
         </Stack>
