@@ -37,6 +37,7 @@ import { createE2bImportHandler, e2bImportModule } from './modules/e2b-import/in
 import { type RequestTraffic } from './http/traffic.js';
 import { indicatorsModule } from './modules/indicators/index.js';
 import { noKpiModule } from './modules/nokpi/index.js';
+import { duplicatesModule } from './modules/duplicates/index.js';
 import { metricsModule } from './modules/metrics/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
 import { type AccountEvents, type ConfigurationEvents, createAccountEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
@@ -168,6 +169,7 @@ export async function buildApp({
   await app.register(indicatorsModule, { db });
   await app.register(auditTrailModule, { db });
   await app.register(noKpiModule, { db });
+  await app.register(duplicatesModule, { db });
   await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
   await app.register(importsModule, { db, events: importEvents, maxBytes: config.importMaxBytes });
   await app.register(catalogImportModule);

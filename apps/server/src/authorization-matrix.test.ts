@@ -318,6 +318,15 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/getTimeOptions': plainGet('/api/getTimeOptions'),
   'POST /api/updateMetricTime': { object: 'none', read: false, call: () => ({ url: '/api/updateMetricTime', payload: { id: 6, tiempo: 5 } }) },
   'POST /api/activeMetric': { object: 'none', read: false, call: () => ({ url: '/api/activeMetric', payload: { MetricaId: 6, Activo: true } }) },
+  // Duplicates (RLF, QPPV; docs/duplicates.md). The matrix has one case a world: the decision names it on both sides, which reach
+  // lets through and the pair rule then refuses (400); the decisions themselves are duplicates.test.ts's.
+  'GET /api/getDuplicateCandidatesByMeta/:meta': caseGet((w) => `getDuplicateCandidatesByMeta/${w.meta}`),
+  'GET /api/getDuplicateCandidatesByHomeReport/:id': { object: 'report', read: true, call: (w) => ({ url: `/api/getDuplicateCandidatesByHomeReport/${asReport(w).homeReportId}` }) },
+  'POST /api/setDuplicateDecision': {
+    ...casePost('setDuplicateDecision', (w) => ({ Meta: w.meta, OtroMeta: w.meta, Decision: 'not-duplicate', Comentario: 'Decisión de la matriz' })),
+    inReachMay: { status: 400, because: 'a case is not a duplicate of itself (the matrix has one case a world)' },
+  },
+  'GET /api/getDuplicatePairs': plainGet('/api/getDuplicatePairs'),
   // No-KPI (ADMIN, QPPV, RLF; the cases in reach, no object of its own).
   'POST /api/getNoKpiMetrics': { object: 'none', read: true, call: () => ({ url: '/api/getNoKpiMetrics', payload: { pais: null } }) },
   'GET /api/getEventsNoKpi': plainGet('/api/getEventsNoKpi?pais=UY'),

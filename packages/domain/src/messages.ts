@@ -893,4 +893,36 @@ export const MSG = {
     /** (ours) the progress entry of the job. */
     reportsTable: 'Informes del lote',
   },
+  duplicates: {
+    title: 'Posibles duplicados',
+    none: 'No se encontraron posibles duplicados',
+    screenTitle: 'Duplicados',
+    isDuplicate: 'Es duplicado',
+    notDuplicate: 'No es duplicado',
+    compare: 'Comparar',
+    score: 'Puntaje',
+    master: 'Caso a conservar (maestro)',
+    commentRequired: 'Debe ingresar un comentario',
+    /** (ours) a pair already decided (409). */
+    alreadyDecided: 'Ese par ya fue evaluado',
+    /** (ours) the other case of the pair is unknown or out of reach. */
+    otherNotFound: 'El otro caso no existe o no está a su alcance',
+    /** (ours) the same case on both sides. */
+    samePair: 'Un caso no puede ser duplicado de sí mismo',
+    /** (ours) a master that is not one of the pair. */
+    masterNotInPair: 'El caso a conservar debe ser uno de los dos del par',
+    /** (ours) a case already marked duplicate of another (409). */
+    alreadyDuplicate: (reference: string) => `El caso ya fue marcado como duplicado de ${reference}`,
+    /** (ours) the report already triaged (entered, discarded). */
+    reportClosed: 'El reporte ya no está pendiente de triaje',
+    /** (ours) neither or both subjects given. */
+    subjectRequired: 'Debe indicar un caso (Meta) o un reporte (HomeReportId), no ambos',
+    /** (ours) the comment of the history rows. */
+    markedComment: (master: string, comment: string) => `Marcado como duplicado de ${master}: ${comment}`,
+    auditDuplicate: (duplicate: string, master: string) => `${duplicate} marcado como duplicado de ${master}`,
+    auditNotDuplicate: (a: string, b: string) => `${a} y ${b} marcados como no duplicados`,
+    duplicateOf: 'Duplicado de',
+    linked: 'Duplicados vinculados',
+    loadFailed: 'No se pudieron cargar los posibles duplicados. Intente de nuevo.',
+  },
 } as const;

@@ -40,6 +40,7 @@ export const APP_ROUTES = {
   settings: authenticated('/settings', 'Configuración'),
   parameters: authenticated('/parameters', 'Parametros'),
   noKpis: authenticated('/nokpis', "Eventos que no cumplen KPI's"),
+  duplicates: authenticated('/duplicates', 'Duplicados'),
 } as const satisfies Record<string, AppRoute>;
 
 /** Steps of the event view, as route values (event spec §2.3; 'docuemnts' is spelled so). */

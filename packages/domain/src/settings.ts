@@ -72,6 +72,7 @@ export const SETTING_RULES = {
   'users.maxFailedLogins': { kind: 'integer', min: 1, max: 100 },
   'users.lockMinutes': { kind: 'integer', min: 1, max: 1440 },
   'users.resetLinkValidityMinutes': { kind: 'integer', min: 5, max: 10_080 },
+  'cases.duplicateThreshold': { kind: 'integer', min: 1, max: 200 },
   'web.publicUrl': { kind: 'url', maxLength: 200 },
   'e2b.senderId': { kind: 'identifier', maxLength: 40 },
   'e2b.senderOrganisation': { kind: 'text', maxLength: 100, required: true },

@@ -115,16 +115,18 @@ async function openPg(connectionString: string): Promise<Database> {
 
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   // The embedded database's modules are loaded only when it is used (a server on PostgreSQL never needs them).
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { fuzzystrmatch }, { unaccent }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/fuzzystrmatch'),
+    import('@electric-sql/pglite/contrib/unaccent'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   const unlock = dataDir === MEMORY ? () => undefined : lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm, fuzzystrmatch, unaccent }, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (error) {
     unlock();
     throw error;

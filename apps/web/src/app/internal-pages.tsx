@@ -1,6 +1,7 @@
 import type { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { AuditTrailPage } from '../features/audit-trail';
+import { DuplicatesPage } from '../features/duplicates';
 import { MetricsPage } from '../features/metrics';
 import { NoKpiPage } from '../features/nokpi';
 import { ParametersPage } from '../features/parameters';
@@ -73,4 +74,5 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   settings: SettingsPage,
   parameters: ParametersPage,
   noKpis: NoKpiPage,
+  duplicates: DuplicatesPage,
 };

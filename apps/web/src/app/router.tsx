@@ -22,6 +22,7 @@ const INTERNAL_ROUTE_KEYS: InternalRouteKey[] = [
   'settings',
   'parameters',
   'noKpis',
+  'duplicates',
 ];
 
 /** Guarded screens: loaded on demand, so the public pages never download the internal area. */

@@ -32,6 +32,8 @@ export const AUDIT_KINDS = {
   'case.e2b-status': { instance: 'ER', operationType: 'U' },
   /** The case's CIOMS I form was generated (getERCIOMS; not stored). */
   'case.cioms-generated': { instance: 'ER', operationType: 'I' },
+  /** A suspected duplicate pair was decided: 'Es duplicado' or 'No es duplicado' (docs/duplicates.md). */
+  'case.duplicate-decided': { instance: 'ER', operationType: 'U' },
   /** An incoming report was triaged (Descartar, Revisar, Ingresar). */
   'home-report.triaged': { instance: 'ER', operationType: 'U' },
   /** A user account was created. */

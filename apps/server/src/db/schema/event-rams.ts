@@ -82,6 +82,8 @@ export const eventRams = pgTable(
     index().on(t.eventId),
     index('event_rams_type_event_idx').on(t.ramTypeId, t.eventId),
     index().on(t.lltCode),
+    // Duplicate candidates: the reactions that started within 30 days (docs/duplicates.md).
+    index('event_rams_date_start_idx').on(t.dateStart, t.eventId).where(sql`${t.dateStart} is not null`),
   ],
 );
 

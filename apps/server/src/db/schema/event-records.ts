@@ -38,35 +38,45 @@ const eventId = () =>
     .references(() => events.id);
 
 /** Paciente of an event (one per event). */
-export const eventPatients = pgTable('event_patients', {
-  eventId: eventId().primaryKey(),
-  /** Initials: alias, at most 3 characters. */
-  initials: text().notNull(),
-  age: numeric({ mode: 'number' }),
-  /** Escala: Días, Semanas, Meses, Años. */
-  ageUnit: text(),
-  height: numeric({ mode: 'number' }),
-  heightUnitId: integer().references(() => heightUnits.id),
-  weight: numeric({ mode: 'number' }),
-  weightUnitId: integer().references(() => weightUnits.id),
-  /** Genere: 'M' or 'F'. */
-  gender: char({ length: 1 }),
-  pregnancy: boolean(),
-  /** Gestation weeks, 1 to 40. */
-  gestation: smallint(),
-  lactation: boolean(),
-  countryId: integer().references(() => countries.id),
-  state: text(),
-  residenceId: integer().references(() => residences.id),
-  medicalInstitution: text(),
-  medicalConditions: text(),
-  allergies: text(),
-  contactAllow: boolean(),
-  relationshipId: integer().references(() => relationships.id),
-  phone: text(),
-  email: text(),
-  ...stamps(),
-});
+export const eventPatients = pgTable(
+  'event_patients',
+  {
+    eventId: eventId().primaryKey(),
+    /** Initials: alias, at most 3 characters. */
+    initials: text().notNull(),
+    age: numeric({ mode: 'number' }),
+    /** Escala: Días, Semanas, Meses, Años. */
+    ageUnit: text(),
+    height: numeric({ mode: 'number' }),
+    heightUnitId: integer().references(() => heightUnits.id),
+    weight: numeric({ mode: 'number' }),
+    weightUnitId: integer().references(() => weightUnits.id),
+    /** Genere: 'M' or 'F'. */
+    gender: char({ length: 1 }),
+    pregnancy: boolean(),
+    /** Gestation weeks, 1 to 40. */
+    gestation: smallint(),
+    lactation: boolean(),
+    countryId: integer().references(() => countries.id),
+    state: text(),
+    residenceId: integer().references(() => residences.id),
+    medicalInstitution: text(),
+    medicalConditions: text(),
+    allergies: text(),
+    contactAllow: boolean(),
+    relationshipId: integer().references(() => relationships.id),
+    phone: text(),
+    email: text(),
+    ...stamps(),
+  },
+  // Duplicate candidates' blocking keys (docs/duplicates.md, migration 0026): sex and age in
+  // years ± 1; a trigram match on the initials or the e-mail (pg_trgm).
+  (t) => [
+    index('event_patients_gender_age_idx').on(t.gender, t.age).where(sql`${t.ageUnit} = 'Años'`),
+    index('event_patients_initials_trgm_idx').using('gin', sql`upper(${t.initials}) gin_trgm_ops`),
+    index('event_patients_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+  ],
+);
 
 /** OrigenReporte (one per event). */
 export const eventOrigins = pgTable('event_origins', {
@@ -104,20 +114,24 @@ export const previousMedications = pgTable(
 );
 
 /** ContactoMedico of an event. */
-export const medicalContacts = pgTable('medical_contacts', {
-  id: serial().primaryKey(),
-  eventId: eventId().unique('medical_contacts_event_id_unique'),
-  /** SeContacto. */
-  contacted: boolean().notNull().default(false),
-  contactDate: date({ mode: 'string' }),
-  doctorName: text(),
-  profession: text(),
-  doctorEmail: text(),
-  doctorPhone: text(),
-  intervention: text(),
-  fileId: uuid().references(() => files.id),
-  ...stamps(),
-});
+export const medicalContacts = pgTable(
+  'medical_contacts',
+  {
+    id: serial().primaryKey(),
+    eventId: eventId().unique('medical_contacts_event_id_unique'),
+    /** SeContacto. */
+    contacted: boolean().notNull().default(false),
+    contactDate: date({ mode: 'string' }),
+    doctorName: text(),
+    profession: text(),
+    doctorEmail: text(),
+    doctorPhone: text(),
+    intervention: text(),
+    fileId: uuid().references(() => files.id),
+    ...stamps(),
+  },
+  (t) => [index('medical_contacts_doctor_email_trgm_idx').using('gin', sql`lower(${t.doctorEmail}) gin_trgm_ops`)],
+);
 
 /** Documents and notes of an event; a deleted one keeps its row (deletedAt). */
 export const eventDocuments = pgTable(

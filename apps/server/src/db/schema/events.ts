@@ -75,6 +75,11 @@ export const events = pgTable(
      * triggers on event_medications, migration 0009); never written by the application.
      */
     laboratoryIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * Marked 'Es duplicado' of this case (docs/duplicates.md): the case left the workflow
+     * (status Anulado), is excluded from counts, and its view links to the master.
+     */
+    duplicateOfEventId: uuid().references((): AnyPgColumn => events.id),
   },
   (t) => [
     foreignKey({ columns: [t.parentEventId], foreignColumns: [t.id] }),
@@ -111,6 +116,7 @@ export const events = pgTable(
     index('events_parent_idx').on(t.parentEventId).where(sql`${t.parentEventId} is not null`),
     index('events_home_report_idx').on(t.homeReportId).where(sql`${t.homeReportId} is not null`),
     // The search's event identifier: a prefix of the incoming report's RH number, as an index range.
+    index('events_duplicate_of_idx').on(t.duplicateOfEventId).where(sql`${t.duplicateOfEventId} is not null`),
     index('events_home_reference_number_idx').on(t.homeReferenceNumber).where(sql`${t.homeReferenceNumber} is not null`),
   ],
 );

@@ -38,7 +38,7 @@ const EXPECTED: Record<Role, { home: string; urls: string[] }> = {
   },
   QPPV: {
     home: '/workflow',
-    urls: ['/workflow', '/eventsearch', '/productSearch', '/indicators', '/nokpis', '/adminusers', '/metrics', '/parameters', '/audittrail', '/reportableevent', '/myuser'],
+    urls: ['/workflow', '/eventsearch', '/productSearch', '/indicators', '/nokpis', '/duplicates', '/adminusers', '/metrics', '/parameters', '/audittrail', '/reportableevent', '/myuser'],
   },
   RLF: { home: '/workflow', urls: ['/workflow', '/eventsearch', '/productSearch', '/indicators', '/nokpis', '/reportableevent', '/myuser'] },
   CL: { home: '/eventsearch', urls: ['/workflow', '/eventsearch', '/productSearch', '/indicators', '/reportableevent', '/myuser'] },

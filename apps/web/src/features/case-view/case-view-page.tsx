@@ -12,6 +12,7 @@ import { ImputabilityTab, RamTab, RecoveryTab } from '../case-assessment';
 import { E2bTab } from '../case-e2b';
 import { PdfsTab } from '../case-pdf';
 import { DeleteCaseButton, EventActionsBar, OperationsTab } from '../case-workflow';
+import { DuplicateCandidatesCard } from '../duplicates';
 import { FollowUpEventsTab, FollowUpsTab } from '../follow-up';
 import { DetailsTab } from './details-tab';
 import { resolveViewTab, viewTabsOf } from './view-tabs';
@@ -75,6 +76,9 @@ export function CaseViewPage() {
       ) : (
         <EventActionsBar event={current} />
       )}
+      {role === 'RLF' || role === 'QPPV' ? (
+        <DuplicateCandidatesCard subject={{ kind: 'case', meta: current.Meta, reference: current.NumeroReferencia }} readOnly={annulled} />
+      ) : null}
       <Tabs value={tab} onChange={(next) => next && void navigate(eventViewPath(meta, next as typeof tab, followUpType))} keepMounted={false}>
         {/* One row that scrolls within itself on a narrow screen, instead of widening the page. */}
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>

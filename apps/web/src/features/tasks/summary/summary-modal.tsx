@@ -1,4 +1,4 @@
-import { MSG, UNCLASSIFIED_SUB_GROUP, type HomeReportAction, type HomeReportStatusResult, type HomeReportWithHistory } from '@atalaya/domain';
+import { HOME_REPORT_STATUS, MSG, UNCLASSIFIED_SUB_GROUP, type HomeReportAction, type HomeReportStatusResult, type HomeReportWithHistory } from '@atalaya/domain';
 import { Alert, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { CommentConfirmModal, ListError, ListModal } from '../../../shared/list'
 import { FIELD_COMBOBOX_PROPS } from '../../../shared/form';
 import { showNotice } from '../../../shared/notices';
 import { SummaryCard, SummarySections } from '../../../shared/summary';
+import { DuplicateCandidatesCard } from '../../duplicates';
 import { countryOptions, homeCodiguerasQuery, subGroupOptions, type HomeCodigueras } from '../../public-report';
 import { freshReport, homeReportQuery, useTriageHomeReport } from '../api';
 import { HomeReportStatusBadge, ReporterKind } from '../home-report-cells';
@@ -71,6 +72,8 @@ function SummaryBody({ report, lists, onClose, onEntered }: SummaryBodyProps) {
   };
 
   const actions = summaryActions(report.Status, choice.subGroup);
+  // A duplicate can be decided while the report waits for its triage (Nuevo, En revisión).
+  const pending = report.Status === HOME_REPORT_STATUS.NUEVO || report.Status === HOME_REPORT_STATUS.EN_REVISION;
   const busy = triage.isPending;
   const waitingForType = choice.subGroup === UNCLASSIFIED_SUB_GROUP && summaryActions(report.Status, null).length > actions.length;
 
@@ -128,6 +131,8 @@ function SummaryBody({ report, lists, onClose, onEntered }: SummaryBodyProps) {
           />
         </SimpleGrid>
       </SummaryCard>
+
+      <DuplicateCandidatesCard subject={{ kind: 'report', id: report.Id, reference: report.Reference }} readOnly={!pending} />
 
       <SummarySections sections={sections} />
 

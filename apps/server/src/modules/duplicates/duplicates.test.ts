@@ -1,0 +1,237 @@
+import { randomInt } from 'node:crypto';
+import { type DuplicateCandidates, type DuplicatePairs, ER_STATUS, HOME_REPORT_STATUS, MSG, type PublicReportInput } from '@atalaya/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, duplicateDecisions, events, homeReports } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { createProduct, type TestProduct } from '../../test-support/catalog.js';
+import { postPublicReport, type SignedIn, signIn, triageOk } from '../../test-support/home-reports.js';
+import { createUser, login, bearer } from '../../test-support/factories.js';
+import { laboratoryOfProduct } from '../../test-support/cases.js';
+import { patientReport, professionalReport } from '../../test-support/public-reports.js';
+
+let t: TestApp;
+let rlf: SignedIn;
+let rlfAr: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  rlf = await signIn(t, 'RLF', 'UY');
+  rlfAr = await signIn(t, 'RLF', 'AR');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** A patient of its own (initials, birth date, onset), so that other tests' reports are not its duplicates. */
+function patient() {
+  const letters = 'BCDFGHKLMNPRSTVWXZ';
+  const initials = Array.from({ length: 3 }, () => letters[randomInt(letters.length)]).join('');
+  const day = (offset: number) => new Date(Date.UTC(2025, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+  const base = randomInt(300);
+  return { initials, birth: day(-10_000 - randomInt(10_000)), onset: day(base), end: day(base + 2) };
+}
+
+/** The patient's report of a reaction to the product. */
+function fromPatient(product: TestProduct, who: ReturnType<typeof patient>, country = 'UY'): PublicReportInput {
+  const report = patientReport(product, country);
+  return {
+    ...report,
+    Paciente: { ...report.Paciente, Iniciales: who.initials, FechaNacimiento: who.birth, Embarazo: 'NO', Gestacion: null },
+    RAM: report.RAM.map((ram) => ({ ...ram, FechaIniReaccion: who.onset, FechaFinReaccion: who.end })),
+    Medicamento: report.Medicamento.map((drug) => ({ ...drug, FechaIni: who.onset, FechaFin: who.end })),
+  };
+}
+
+/** The treating physician's report of the same reaction: the same patient, the physician's own e-mail (the one the patient gave). */
+function fromPhysician(product: TestProduct, who: ReturnType<typeof patient>): PublicReportInput {
+  const report = professionalReport(product);
+  return {
+    ...report,
+    Paciente: { ...report.Paciente, Iniciales: who.initials, Sexo: 'F', FechaNacimiento: who.birth, Embarazo: 'NO' },
+    RAM: [{ ...report.RAM[0]!, FechaIniReaccion: who.onset, FechaFinReaccion: who.end }],
+    InformacionContacto: { ...report.InformacionContacto, Reporta: { Nombre: 'Dra. Suárez', Profesion: 'Médica', Parentesco: null, Email: 'suarez@correo.uy', Telefono: '099123456' } },
+  };
+}
+
+/** Posts a report and enters it as a case (Ingresar); the case's Meta and number. */
+async function enteredCase(report: PublicReportInput, who: SignedIn = rlf): Promise<{ meta: string; reference: string; homeReportId: string }> {
+  const { Id } = await postPublicReport(t, report);
+  const result = await triageOk(t, 'createerfromerhome', who, { homeERId: Id, subGroup: 1, comentario: 'Se ingresa' });
+  return { meta: result.MetaData ?? '', reference: result.NumeroReferencia ?? '', homeReportId: Id };
+}
+
+async function candidatesOfReport(id: string, who: SignedIn = rlf) {
+  return t.app.inject({ method: 'GET', url: `/api/getDuplicateCandidatesByHomeReport/${id}`, headers: who.headers });
+}
+
+async function candidatesOfCase(meta: string, who: SignedIn = rlf): Promise<DuplicateCandidates> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/getDuplicateCandidatesByMeta/${meta}`, headers: who.headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+function decide(body: object, who: SignedIn = rlf) {
+  return t.app.inject({ method: 'POST', url: '/api/setDuplicateDecision', headers: who.headers, payload: body });
+}
+
+describe('possible duplicates of an incoming report (triage)', () => {
+  it("shows the patient's case as a likely duplicate of the physician's report of the same reaction, with the reasons", async () => {
+    const product = await createProduct(t.database.db, { countries: ['UY'] });
+    const who = patient();
+    const first = await enteredCase(fromPatient(product, who));
+    const second = await postPublicReport(t, fromPhysician(product, who));
+
+    const response = await candidatesOfReport(second.Id);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer: DuplicateCandidates = response.json();
+    const match = answer.Candidatos.find((candidate) => candidate.Meta === first.meta);
+    expect(match).toBeDefined();
+    expect(match!.Puntaje).toBeGreaterThanOrEqual(answer.Umbral);
+    expect(match!.Razones).toEqual(expect.arrayContaining(['Iniciales del paciente: coinciden', 'Medicamentos sospechosos: coinciden', 'Inicio de la reacción: coincide']));
+    const initials = match!.Campos.find((field) => field.Campo === 'initials');
+    expect(initials).toMatchObject({ Resultado: 'agree', Este: who.initials, Otro: who.initials });
+    expect(match!.Campos.find((field) => field.Campo === 'drug')).toMatchObject({ Este: product.commercialName, Otro: product.commercialName });
+  });
+
+  it('does not propose an unrelated case', async () => {
+    const product = await createProduct(t.database.db, { countries: ['UY'] });
+    const first = await enteredCase(fromPatient(product, patient()));
+    const other = await postPublicReport(t, fromPhysician(await createProduct(t.database.db, { countries: ['UY'] }), patient()));
+    const answer: DuplicateCandidates = (await candidatesOfReport(other.Id)).json();
+    expect(answer.Candidatos.map((candidate) => candidate.Meta)).not.toContain(first.meta);
+  });
+
+  it('respects reach: an RLF of another country gets 404 for the report and never sees a case of another country as a candidate', async () => {
+    const product = await createProduct(t.database.db, { countries: ['UY', 'AR'] });
+    const who = patient();
+    const argentine = await enteredCase(fromPatient(product, who, 'AR'), rlfAr);
+    // Sent (a QPPV does not see another user's draft).
+    await t.database.db.update(events).set({ status: ER_STATUS.EN_REVISION_RLF }).where(eq(events.meta, argentine.meta));
+    const uruguayan = await postPublicReport(t, fromPatient(product, who, 'UY'));
+
+    expect((await candidatesOfReport(uruguayan.Id, rlfAr)).statusCode).toBe(404);
+    const seen: DuplicateCandidates = (await candidatesOfReport(uruguayan.Id, rlf)).json();
+    expect(seen.Candidatos.map((candidate) => candidate.Meta)).not.toContain(argentine.meta);
+    // A QPPV with the product's laboratory sees the other country's case.
+    const qppvUser = await createUser(t.database.db, { role: 'QPPV', laboratories: [{ laboratoryId: await laboratoryOfProduct(t.database.db, product.id) }] });
+    const qppv = { user: qppvUser, token: '', headers: bearer((await login(t.app, qppvUser)).accessToken) };
+    const qppvSees: DuplicateCandidates = (await candidatesOfReport(uruguayan.Id, qppv)).json();
+    expect(qppvSees.Candidatos.map((candidate) => candidate.Meta)).toContain(argentine.meta);
+    // And the decision on a case out of reach is refused as unknown.
+    const refused = await decide({ HomeReportId: uruguayan.Id, OtroMeta: argentine.meta, Decision: 'not-duplicate', Comentario: 'No' }, rlf);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ Message: MSG.duplicates.otherNotFound });
+  });
+
+  it("'No es duplicado': the pair never returns, and a second decision on it is 409", async () => {
+    const product = await createProduct(t.database.db, { countries: ['UY'] });
+    const who = patient();
+    const first = await enteredCase(fromPatient(product, who));
+    const second = await postPublicReport(t, fromPhysician(product, who));
+
+    const response = await decide({ HomeReportId: second.Id, OtroMeta: first.meta, Decision: 'not-duplicate', Comentario: 'Otro paciente con las mismas iniciales' });
+    expect(response.statusCode, response.body).toBe(200);
+    const after: DuplicateCandidates = (await candidatesOfReport(second.Id)).json();
+    expect(after.Candidatos.map((candidate) => candidate.Meta)).not.toContain(first.meta);
+    const again = await decide({ HomeReportId: second.Id, OtroMeta: first.meta, Decision: 'duplicate', Comentario: 'Cambio de idea' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ Message: MSG.duplicates.alreadyDecided });
+    const [report] = await t.database.db.select({ status: homeReports.status }).from(homeReports).where(eq(homeReports.id, second.Id));
+    expect(report?.status).toBe(HOME_REPORT_STATUS.NUEVO);
+  });
+
+  it("'Es duplicado': the report leaves the inbox, and the master's view shows the link; audited", async () => {
+    const product = await createProduct(t.database.db, { countries: ['UY'] });
+    const who = patient();
+    const first = await enteredCase(fromPatient(product, who));
+    const second = await postPublicReport(t, fromPhysician(product, who));
+
+    const response = await decide({ HomeReportId: second.Id, OtroMeta: first.meta, Decision: 'duplicate', MaestroMeta: first.meta, Comentario: 'La médica reporta la misma reacción' });
+    expect(response.statusCode, response.body).toBe(200);
+    const [report] = await t.database.db.select({ status: homeReports.status }).from(homeReports).where(eq(homeReports.id, second.Id));
+    expect(report?.status).toBe(HOME_REPORT_STATUS.DESCARTADO);
+
+    const master = await candidatesOfCase(first.meta);
+    expect(master.Vinculados).toEqual([expect.objectContaining({ Meta: null, Referencia: second.Reference, Comentario: 'La médica reporta la misma reacción' })]);
+    const audit = await t.database.db.select({ description: auditLog.description }).from(auditLog).where(and(eq(auditLog.kind, 'case.duplicate-decided'), eq(auditLog.metadata, first.meta)));
+    expect(audit.map((row) => row.description)).toEqual([MSG.duplicates.auditDuplicate(second.Reference, first.reference)]);
+  });
+
+  it('refuses a decision without a comment, writing nothing', async () => {
+    const product = await createProduct(t.database.db, { countries: ['UY'] });
+    const who = patient();
+    const first = await enteredCase(fromPatient(product, who));
+    const second = await postPublicReport(t, fromPhysician(product, who));
+    const response = await decide({ HomeReportId: second.Id, OtroMeta: first.meta, Decision: 'duplicate', MaestroMeta: first.meta, Comentario: '  ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ Message: MSG.duplicates.commentRequired });
+    const rows = await t.database.db.select({ id: duplicateDecisions.id }).from(duplicateDecisions).where(eq(duplicateDecisions.homeReportId, second.Id));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('possible duplicates of a case', () => {
+  it("'Es duplicado' of two cases: the other is linked to the master, leaves the workflow, and is proposed no more", async () => {
+    const product = await createProduct(t.database.db, { countries: ['UY'] });
+    const who = patient();
+    const first = await enteredCase(fromPatient(product, who));
+    const second = await enteredCase(fromPhysician(product, who));
+
+    const before = await candidatesOfCase(first.meta);
+    expect(before.Candidatos.map((candidate) => candidate.Meta)).toContain(second.meta);
+    expect(await candidatesOfCase(second.meta)).toMatchObject({ Candidatos: expect.arrayContaining([expect.objectContaining({ Meta: first.meta })]) });
+
+    const wrongMaster = await decide({ Meta: first.meta, OtroMeta: second.meta, Decision: 'duplicate', MaestroMeta: 'otro-caso', Comentario: 'Duplicado' });
+    expect(wrongMaster.statusCode).toBe(400);
+    const response = await decide({ Meta: second.meta, OtroMeta: first.meta, Decision: 'duplicate', MaestroMeta: first.meta, Comentario: 'Mismo paciente y reacción' });
+    expect(response.statusCode, response.body).toBe(200);
+
+    const [duplicate] = await t.database.db.select({ status: events.status, duplicateOf: events.duplicateOfEventId }).from(events).where(eq(events.meta, second.meta));
+    const [master] = await t.database.db.select({ id: events.id, status: events.status }).from(events).where(eq(events.meta, first.meta));
+    expect(duplicate).toEqual({ status: ER_STATUS.ANULADO, duplicateOf: master?.id });
+    expect(master?.status).toBe(ER_STATUS.PENDIENTE);
+
+    const after = await candidatesOfCase(first.meta);
+    expect(after.Candidatos.map((candidate) => candidate.Meta)).not.toContain(second.meta);
+    expect(after.Vinculados).toEqual([expect.objectContaining({ Meta: second.meta, Referencia: second.reference })]);
+    const duplicateView = await candidatesOfCase(second.meta);
+    expect(duplicateView).toMatchObject({ Candidatos: [], DuplicadoDe: { Meta: first.meta, Referencia: first.reference } });
+    expect((await decide({ Meta: first.meta, OtroMeta: second.meta, Decision: 'not-duplicate', Comentario: 'x' })).statusCode).toBe(409);
+  });
+
+  it("'No es duplicado' of two cases: the pair never returns on either side", async () => {
+    const product = await createProduct(t.database.db, { countries: ['UY'] });
+    const who = patient();
+    const first = await enteredCase(fromPatient(product, who));
+    const second = await enteredCase(fromPatient(product, who));
+    const response = await decide({ Meta: first.meta, OtroMeta: second.meta, Decision: 'not-duplicate', Comentario: 'Gemelas' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await candidatesOfCase(first.meta)).Candidatos.map((candidate) => candidate.Meta)).not.toContain(second.meta);
+    expect((await candidatesOfCase(second.meta)).Candidatos.map((candidate) => candidate.Meta)).not.toContain(first.meta);
+  });
+
+  it("lists the QPPV's suspected pairs in reach, and refuses the list to an RLF", async () => {
+    const product = await createProduct(t.database.db, { countries: ['UY'] });
+    const who = patient();
+    const first = await enteredCase(fromPatient(product, who));
+    const second = await enteredCase(fromPhysician(product, who));
+    // Sent cases (the list skips drafts).
+    await t.database.db.update(events).set({ status: ER_STATUS.EN_REVISION_RLF }).where(eq(events.meta, first.meta));
+    await t.database.db.update(events).set({ status: ER_STATUS.EN_REVISION_RLF }).where(eq(events.meta, second.meta));
+    const laboratoryId = await laboratoryOfProduct(t.database.db, product.id);
+    const qppvUser = await createUser(t.database.db, { role: 'QPPV', laboratories: [{ laboratoryId }] });
+    const headers = bearer((await login(t.app, qppvUser)).accessToken);
+    const response = await t.app.inject({ method: 'GET', url: '/api/getDuplicatePairs', headers });
+    expect(response.statusCode, response.body).toBe(200);
+    const pairs: DuplicatePairs = response.json();
+    const pair = pairs.Pares.find((row) => [row.A.Meta, row.B.Meta].sort().join() === [first.meta, second.meta].sort().join());
+    expect(pair?.Puntaje).toBeGreaterThanOrEqual(pairs.Umbral);
+    // Another QPPV, without the laboratory, does not see the pair.
+    const otherQppv = await createUser(t.database.db, { role: 'QPPV', laboratories: [] });
+    const otherPairs: DuplicatePairs = (await t.app.inject({ method: 'GET', url: '/api/getDuplicatePairs', headers: bearer((await login(t.app, otherQppv)).accessToken) })).json();
+    expect(otherPairs.Pares.flatMap((row) => [row.A.Meta, row.B.Meta])).not.toContain(first.meta);
+    expect((await t.app.inject({ method: 'GET', url: '/api/getDuplicatePairs', headers: rlf.headers })).statusCode).toBe(403);
+  });
+});

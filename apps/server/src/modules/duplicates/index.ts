@@ -1,0 +1,1 @@
+export { duplicatesModule, type DuplicatesModuleOptions } from './routes.js';

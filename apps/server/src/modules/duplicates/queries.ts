@@ -1,0 +1,212 @@
+import { type DuplicateFrequencies, type DuplicateRecord, normaliseEmail, normaliseInitials, type ValueFrequencies } from '@atalaya/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  duplicateDecisions,
+  eventMedicationIngredients,
+  eventMedications,
+  eventPatients,
+  eventRams,
+  events,
+  medicalContacts,
+  meddraLlt,
+} from '../../db/schema/index.js';
+
+/** How many cases each blocking key may bring (the nearest first where the key has an order). */
+export const BLOCK_LIMIT = 50;
+
+/** What the candidates exclude: the subject itself and the pairs already decided. */
+export interface CandidateScope {
+  /** `caseReach` of the caller, on `events`. */
+  reach: SQL;
+  /** The subject case (excluded, and its decided pairs), or null for an incoming report. */
+  eventId: string | null;
+  /** The subject report (its decided pairs excluded), or null for a case. */
+  homeReportId: string | null;
+}
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+const textArray = (values: readonly string[]) => sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
+
+/**
+ * The ids of the cases that share a blocking key with the record (docs/duplicates.md): sex and
+ * age ± 1 year (the closest initials first, `levenshtein`), the reaction's onset ± 30 days (the
+ * closest first), a shared active ingredient, a shared PT, a trigram match on the initials
+ * (`pg_trgm`, accents folded by `unaccent`) or on an e-mail, a shared case number. Each key
+ * brings at most `BLOCK_LIMIT` cases; every key is within the caller's reach, never a case
+ * marked duplicate, never the subject, never a pair already decided.
+ */
+export async function candidateIds(db: DbOrTx, record: DuplicateRecord, scope: CandidateScope): Promise<string[]> {
+  const excluded = [sql`${events.duplicateOfEventId} is null`, scope.reach];
+  if (scope.eventId) {
+    excluded.push(sql`${events.id} <> ${scope.eventId}`);
+    excluded.push(sql`not exists (select 1 from ${duplicateDecisions} d where (d.event_id = ${events.id} and d.other_event_id = ${scope.eventId}) or (d.event_id = ${scope.eventId} and d.other_event_id = ${events.id}))`);
+  }
+  if (scope.homeReportId) {
+    excluded.push(sql`not exists (select 1 from ${duplicateDecisions} d where d.event_id = ${events.id} and d.home_report_id = ${scope.homeReportId})`);
+  }
+  const where = sql.join(excluded, sql` and `);
+  const blocks: SQL[] = [];
+  const initials = normaliseInitials(record.initials);
+  if (record.sex && record.ageYears !== null) {
+    const age = Math.round(record.ageYears);
+    const order = initials ? sql`levenshtein(upper(${eventPatients.initials}), ${initials}), ${events.createdAt} desc` : sql`${events.createdAt} desc`;
+    blocks.push(sql`(select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
+      where ${eventPatients.gender} = ${record.sex} and ${eventPatients.ageUnit} = 'Años' and ${eventPatients.age} between ${age - 1} and ${age + 1} and ${where}
+      order by ${order} limit ${BLOCK_LIMIT})`);
+  }
+  if (record.onset) {
+    blocks.push(sql`(select ${events.id} as id from ${eventRams} join ${events} on ${events.id} = ${eventRams.eventId}
+      where ${eventRams.dateStart} between (${record.onset}::date - 30) and (${record.onset}::date + 30) and ${where}
+      order by abs(${eventRams.dateStart} - ${record.onset}::date), ${events.createdAt} desc limit ${BLOCK_LIMIT})`);
+  }
+  if (record.ingredientIds.length > 0) {
+    blocks.push(sql`(select ${events.id} as id from ${eventMedicationIngredients}
+      join ${eventMedications} on ${eventMedications.id} = ${eventMedicationIngredients.eventMedicationId}
+      join ${events} on ${events.id} = ${eventMedications.eventId}
+      where ${eventMedicationIngredients.activeIngredientId} = any(${intArray(record.ingredientIds)}) and ${where} limit ${BLOCK_LIMIT})`);
+  }
+  if (record.ptCodes.length > 0) {
+    blocks.push(sql`(select ${events.id} as id from ${eventRams} join ${events} on ${events.id} = ${eventRams.eventId}
+      where ${eventRams.lltCode} in (select ${meddraLlt.code} from ${meddraLlt} where ${meddraLlt.ptCode} = any(${intArray(record.ptCodes)})) and ${where} limit ${BLOCK_LIMIT})`);
+  }
+  if (initials) {
+    const sex = record.sex ? sql`and ${eventPatients.gender} = ${record.sex}` : sql``;
+    blocks.push(sql`(select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
+      where upper(${eventPatients.initials}) % upper(unaccent(${initials})) ${sex} and ${where}
+      order by similarity(upper(${eventPatients.initials}), upper(unaccent(${initials}))) desc limit ${BLOCK_LIMIT})`);
+  }
+  for (const email of record.emails.map(normaliseEmail).filter((value): value is string => value !== null)) {
+    blocks.push(sql`(select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
+      where lower(${eventPatients.email}) % ${email} and ${where} limit ${BLOCK_LIMIT})`);
+    blocks.push(sql`(select ${events.id} as id from ${medicalContacts} join ${events} on ${events.id} = ${medicalContacts.eventId}
+      where lower(${medicalContacts.doctorEmail}) % ${email} and ${where} limit ${BLOCK_LIMIT})`);
+  }
+  const numbers = record.caseNumbers.map((value) => value.trim().toUpperCase()).filter(Boolean);
+  if (numbers.length > 0) {
+    blocks.push(sql`(select ${events.id} as id from ${events}
+      where (${events.referenceNumber} = any(${textArray(numbers)}) or ${events.homeReferenceNumber} = any(${textArray(numbers)})) and ${where} limit ${BLOCK_LIMIT})`);
+  }
+  if (blocks.length === 0) return [];
+  const result = await db.execute<{ id: string }>(sql.join(blocks, sql` union `));
+  return [...new Set(result.rows.map((row) => row.id))];
+}
+
+interface StatsRow extends Record<string, unknown> {
+  tablename: string;
+  attname: string;
+  null_frac: number;
+  n_distinct: number;
+  vals: string[] | string | null;
+  freqs: number[] | string | null;
+  rows: number;
+}
+
+function asArray(value: string[] | number[] | string | null): string[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value.map(String);
+  return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((item) => item.replace(/^"|"$/g, ''));
+}
+
+/** The frequencies of a column from its statistics: its most common values, and the rest spread evenly. */
+function fromStats(row: StatsRow | undefined): ValueFrequencies | undefined {
+  if (!row) return undefined;
+  const values = asArray(row.vals);
+  const freqs = asArray(row.freqs).map(Number);
+  const rows = Math.max(1, Number(row.rows));
+  const distinct = Number(row.n_distinct) >= 0 ? Number(row.n_distinct) : -Number(row.n_distinct) * rows;
+  const listed = freqs.reduce((sum, value) => sum + value, 0);
+  const rest = Math.max(0, 1 - Number(row.null_frac) - listed);
+  const others = Math.max(1, distinct - values.length);
+  return { known: new Map(values.map((value, index) => [value.toUpperCase(), freqs[index] ?? 0])), otherwise: Math.max(rest / others, 1 / (rows + 1)) };
+}
+
+const STATISTICS = [
+  ['events', 'country_id', 'country'],
+  ['event_patients', 'initials', 'initials'],
+  ['event_patients', 'gender', 'sex'],
+  ['event_medications', 'product_id', 'drug'],
+  ['event_medication_ingredients', 'active_ingredient_id', 'ingredient'],
+  ['event_rams', 'llt_code', 'llt'],
+] as const;
+
+/**
+ * The background frequency of each field's values, from the database's own statistics
+ * (`pg_stats`, kept by ANALYZE/autovacuum): no count over the cases at each request. A PT's
+ * frequency is the sum of its LLTs'. A column without statistics yet (a new or small database,
+ * PGlite, which never analyses by itself) is counted instead, for the record's own values only.
+ */
+export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Promise<DuplicateFrequencies> {
+  const ptCodes = record.ptCodes;
+  const pairs = sql.join(
+    STATISTICS.map(([table, column]) => sql`(${table}, ${column})`),
+    sql`, `,
+  );
+  const result = await db.execute<StatsRow>(sql`
+    select s.tablename::text as tablename, s.attname::text as attname, s.null_frac, s.n_distinct,
+      s.most_common_vals::text::text[] as vals, s.most_common_freqs as freqs, greatest(c.reltuples, 0) as rows
+    from pg_stats s join pg_class c on c.relname = s.tablename and c.relnamespace = (select oid from pg_namespace where nspname = s.schemaname)
+    where s.schemaname = current_schema() and (s.tablename::text, s.attname::text) in (${pairs})`);
+  const frequencies: DuplicateFrequencies = {};
+  for (const [table, column, field] of STATISTICS) {
+    const stats = fromStats(result.rows.find((row) => row.tablename === table && row.attname === column));
+    if (stats) frequencies[field] = stats;
+  }
+  await countedFrequencies(db, record, frequencies);
+  const llt = frequencies.llt;
+  if (llt && ptCodes.length > 0) {
+    const mapping = await db.execute<{ code: number; pt_code: number }>(
+      sql`select ${meddraLlt.code} as code, ${meddraLlt.ptCode} as pt_code from ${meddraLlt} where ${meddraLlt.ptCode} = any(${intArray(ptCodes)})`,
+    );
+    const known = new Map<string, number>();
+    for (const row of mapping.rows) {
+      const key = String(row.pt_code);
+      known.set(key, (known.get(key) ?? 0) + (llt.known.get(String(row.code)) ?? llt.otherwise));
+    }
+    frequencies.pt = { known, otherwise: llt.otherwise };
+  }
+  return frequencies;
+}
+
+const COUNT_FLOOR = 1000;
+
+/** The counted frequency of the record's own values, for the fields `pg_stats` did not give. */
+async function countedFrequencies(db: DbOrTx, record: DuplicateRecord, frequencies: DuplicateFrequencies): Promise<void> {
+  const emails = record.emails.map(normaliseEmail).filter((value): value is string => value !== null);
+  const wanted: [keyof DuplicateFrequencies, SQL | null][] = [
+    ['drug', record.drugIds.length ? sql`select m.product_id::text as value, count(distinct m.event_id) as n from ${eventMedications} m where m.product_id = any(${intArray(record.drugIds)}) group by 1` : null],
+    [
+      'ingredient',
+      record.ingredientIds.length
+        ? sql`select i.active_ingredient_id::text as value, count(distinct m.event_id) as n from ${eventMedicationIngredients} i join ${eventMedications} m on m.id = i.event_medication_id
+            where i.active_ingredient_id = any(${intArray(record.ingredientIds)}) group by 1`
+        : null,
+    ],
+    ['llt', record.lltCodes.length ? sql`select r.llt_code::text as value, count(distinct r.event_id) as n from ${eventRams} r where r.llt_code = any(${intArray(record.lltCodes)}) group by 1` : null],
+    [
+      'initials',
+      normaliseInitials(record.initials) ? sql`select upper(p.initials) as value, count(*) as n from ${eventPatients} p where upper(p.initials) = ${normaliseInitials(record.initials)} group by 1` : null,
+    ],
+    [
+      'email',
+      emails.length
+        ? sql`select value, count(distinct event_id) as n from (
+            select lower(p.email) as value, p.event_id from ${eventPatients} p where lower(p.email) = any(${textArray(emails)})
+            union all select lower(c.doctor_email), c.event_id from ${medicalContacts} c where lower(c.doctor_email) = any(${textArray(emails)})) x group by 1`
+        : null,
+    ],
+    ['country', record.countryId !== null ? sql`select e.country_id::text as value, count(*) as n from ${events} e where e.country_id = ${record.countryId} group by 1` : null],
+  ];
+  const missing = wanted.filter(([field, query]) => query !== null && frequencies[field] === undefined);
+  if (missing.length === 0) return;
+  const [total] = (await db.execute<{ n: number | string }>(sql`select count(*) as n from ${events}`)).rows;
+  // A small database is read as a sample of at least COUNT_FLOOR cases: a value seen once among
+  // twenty cases is not thereby common.
+  const cases = Math.max(COUNT_FLOOR, Number(total?.n ?? 0));
+  for (const [field, query] of missing) {
+    if (!query) continue;
+    const rows = (await db.execute<{ value: string; n: number | string }>(query)).rows;
+    const key = (value: string) => (field === 'email' ? value : value.toUpperCase());
+    frequencies[field] = { known: new Map(rows.map((row) => [key(row.value), (Number(row.n) + 1) / (cases + 1)])), otherwise: 1 / (cases + 1) };
+  }
+}

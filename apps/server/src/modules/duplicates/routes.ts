@@ -1,0 +1,76 @@
+import { duplicateCandidatesSchema, duplicateDecisionSchema, duplicatePairsSchema, MSG, type Role } from '@atalaya/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { metaParams } from '../../http/case-routes.js';
+import { requireUser } from '../../http/route-access.js';
+import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { candidatesForCase, candidatesForReport, decidePair, suspectedPairs } from './service.js';
+
+export interface DuplicatesModuleOptions {
+  db: Db;
+}
+
+/** Who sees the possible duplicates of a case or a report and decides a pair (docs/roles.md): the triage's and the case review's. */
+export const DUPLICATE_DECIDERS: readonly Role[] = ['RLF', 'QPPV'];
+/** The 'Duplicados' screen: the QPPV's list of suspected pairs. */
+export const DUPLICATE_LIST_ROLES: readonly Role[] = ['QPPV'];
+
+const TAGS = ['Duplicados'];
+const withNotFound = { ...errorResponses, 404: messageSchema };
+
+/** Duplicate detection (docs/duplicates.md): the candidates, the decisions, the QPPV's list. */
+export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = async (app, { db }) => {
+  app.route({
+    method: 'GET',
+    url: '/api/getDuplicateCandidatesByMeta/:meta',
+    config: { roles: DUPLICATE_DECIDERS },
+    schema: {
+      tags: TAGS,
+      summary: "'Posibles duplicados' de un caso: los casos al alcance con puntaje igual o mayor al umbral, con cada campo comparado; y sus vínculos",
+      params: metaParams,
+      response: { 200: duplicateCandidatesSchema, ...withNotFound },
+    },
+    handler: (request) => candidatesForCase(db, requireUser(request), request.params.meta),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getDuplicateCandidatesByHomeReport/:id',
+    config: { roles: DUPLICATE_DECIDERS },
+    schema: {
+      tags: TAGS,
+      summary: "'Posibles duplicados' de un reporte recibido (modal de resumen del triaje): los casos al alcance con puntaje igual o mayor al umbral",
+      params: z.object({ id: z.string().max(64, MSG.homeReports.reportNotFound) }),
+      response: { 200: duplicateCandidatesSchema, ...withNotFound },
+    },
+    handler: (request) => candidatesForReport(db, requireUser(request), request.params.id),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/setDuplicateDecision',
+    config: { roles: DUPLICATE_DECIDERS },
+    schema: {
+      tags: TAGS,
+      summary: "'Es duplicado' (con el caso a conservar) o 'No es duplicado' de un par, con comentario; auditado",
+      description:
+        'Meta (un caso) o HomeReportId (un reporte recibido), y OtroMeta (el candidato). Es duplicado: el otro caso queda vinculado al maestro y anulado; un reporte queda descartado. No es duplicado: el par no se vuelve a proponer. Un par ya evaluado es 409.',
+      body: duplicateDecisionSchema,
+      response: { 200: messageSchema, ...withNotFound, 409: messageSchema },
+    },
+    handler: (request) => decidePair(db, requireUser(request), request.body),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getDuplicatePairs',
+    config: { roles: DUPLICATE_LIST_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: "Pantalla 'Duplicados': los pares sospechosos al alcance del QPPV, sobre el umbral, el caso más reciente primero",
+      response: { 200: duplicatePairsSchema, ...errorResponses },
+    },
+    handler: (request) => suspectedPairs(db, requireUser(request)),
+  });
+};
