@@ -11,25 +11,44 @@
  *    peak RSS above its RSS before the run (sampled every 20 ms).
  * 3. Parse of FDA's 2 MB scenario 6 (`parseBatchFile`, the import's reader and parser): p50 / p95
  *    of 20 runs after 2 warm-up ones, without and with the schema check.
+ * 4. The whole import of FDA's scenario 6 as a historic case: the import's job (`createE2bImportHandler`
+ *    with the schema: count, read, check, parse, MedDRA look-up, the stored preview) and its
+ *    confirmation (`confirmE2bImport`, mode historic, by the QPPV), p50 / p95 of `--import-runs`
+ *    runs after one warm-up. Each import runs in a transaction rolled back at its end, so that the
+ *    bench database keeps no imported case and the next run is not a report already imported.
+ * 5. A historic batch of `--historic` reports: the newest exportable cases of the QPPV read
+ *    (`loadIcsrs`) and written as one batch as the export writes them, then imported as 4. is:
+ *    the job, the confirmation, the whole, and the peak RSS above the start.
+ *
+ * `--only single,batch,parse,import,historic` runs some of them (default: all).
  *
  * Every export is stored (append-only submissions): run it on a bench database, never on real
  * data. When no MedDRA version is known (no release imported, no fallback in Configuración),
  * `e2b.meddraFallbackVersion` is set to 27.1 first, as the demo does, or every export is refused.
  */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ER_STATUS, type Role } from '@atalaya/domain';
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { checkIcsr, ER_STATUS, type IcsrBatch, type Role } from '@atalaya/domain';
+import { eq, sql } from 'drizzle-orm';
+import { type Db, openDatabase } from '../apps/server/src/db/client.js';
+import { imports } from '../apps/server/src/db/schema/index.js';
 import type { AuthUser } from '../apps/server/src/http/access-token.js';
 import { exportBatch } from '../apps/server/src/modules/e2b/batch.js';
-import { exportMeddraVersion } from '../apps/server/src/modules/e2b/config.js';
+import { buildBatchXml } from '../apps/server/src/modules/e2b/build.js';
+import { exportMeddraVersion, exportSender } from '../apps/server/src/modules/e2b/config.js';
+import { hl7Moment, loadIcsrs } from '../apps/server/src/modules/e2b/load.js';
 import { exportCase } from '../apps/server/src/modules/e2b/service.js';
 import { preloadSchema } from '../apps/server/src/modules/e2b/xsd.js';
 import { parseBatchFile } from '../apps/server/src/modules/e2b-import/batch.js';
+import { createE2bImportHandler } from '../apps/server/src/modules/e2b-import/handler.js';
 import { xsdSchemaCheck } from '../apps/server/src/modules/e2b-import/schema.js';
+import { confirmE2bImport } from '../apps/server/src/modules/e2b-import/service.js';
+import { loadUserLaboratoryIds } from '../apps/server/src/modules/reach/index.js';
 
 const reference = resolve(fileURLToPath(new URL('../../shared/reference/', import.meta.url)));
 const { values: args } = parseArgs({
@@ -40,12 +59,18 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '200' },
     batch: { type: 'string', default: '1000' },
     receiver: { type: 'string', default: 'EVHUMAN' },
+    'import-runs': { type: 'string', default: '10' },
+    historic: { type: 'string', default: '1000' },
+    only: { type: 'string', default: 'single,batch,parse,import,historic' },
   },
 });
 const runs = Number(args.runs);
 const batchSize = Number(args.batch);
 const xsdDir = args['xsd-dir'];
 const receiver = args.receiver ?? 'EVHUMAN';
+const importRuns = Number(args['import-runs']);
+const historicSize = Number(args.historic);
+const only = new Set((args.only ?? '').split(',').map((part) => part.trim()));
 
 const database = await openDatabase({ databaseUrl: args['database-url'], dataDir: args['data-dir'] });
 const db = database.db;
@@ -64,7 +89,7 @@ async function casesFor(user: AuthUser, count: number): Promise<string[]> {
   const rows = await db.execute<{ meta: string }>(sql`
     select e.meta from events e join countries c on c.id = e.country_id
     where e.deleted_at is null and e.status not in (${ER_STATUS.PENDIENTE}, ${ER_STATUS.ANULADO})
-      and (${user.role} <> 'RLF' or c.code = ${user.countryCode})
+      and not e.is_historic and (${user.role} <> 'RLF' or c.code = ${user.countryCode})
       and exists (select 1 from event_rams r where r.event_id = e.id and r.llt_code is not null)
     order by e.created_at desc limit ${count}`);
   return rows.rows.map((row) => row.meta);
@@ -127,6 +152,140 @@ async function parseScenario6(): Promise<void> {
   }
 }
 
+/** The process's peak RSS while `work` runs (sampled every 20 ms), above its RSS before. */
+async function withPeakRss<T>(work: () => Promise<T>): Promise<{ value: T; aboveStart: number; peak: number }> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  try {
+    const value = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { value, aboveStart: peak - before, peak };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const mib = (bytes: number) => `${Math.round(bytes / 1048576)} MiB`;
+
+class RolledBack extends Error {}
+
+/**
+ * One whole E2B import of the file `path` as the QPPV: the job (the handler the runner starts, with
+ * the schema, on a context that records nothing) and the confirmation as historic cases. All in a
+ * transaction rolled back at the end: the bench database keeps no imported case (the commit is not
+ * timed).
+ */
+async function importOnce(user: AuthUser, productId: number, path: string): Promise<{ job: number; confirm: number; reports: number; stored: number }> {
+  let outcome: { job: number; confirm: number; reports: number; stored: number } | undefined;
+  try {
+    await database.db.transaction(async (tx) => {
+      outcome = await importIn(tx, user, productId, path);
+      throw new RolledBack();
+    });
+  } catch (error) {
+    if (!(error instanceof RolledBack)) throw error;
+  }
+  if (!outcome) throw new Error('import not run');
+  return outcome;
+}
+
+async function importIn(db: Db, user: AuthUser, productId: number, path: string): Promise<{ job: number; confirm: number; reports: number; stored: number }> {
+  const code = `BENCH-E2B-${randomUUID()}`;
+  const [row] = await db.insert(imports).values({ codeImport: code, kind: 'e2b', userId: user.id, fileName: 'bench.xml', status: 'D' }).returning({ id: imports.id });
+  if (!row) throw new Error('import not created');
+  const handler = createE2bImportHandler({ xsdDir });
+  const started = performance.now();
+  try {
+    await handler.run({
+      db,
+      importId: row.id,
+      code,
+      filePath: path,
+      fileName: 'bench.xml',
+      password: null,
+      signal: new AbortController().signal,
+      declareTables: async () => undefined,
+      tableStarted: async () => undefined,
+      tableProgress: async () => undefined,
+      tableDone: async () => undefined,
+      setVersion: async () => undefined,
+    });
+  } finally {
+    await db.update(imports).set({ status: 'S', dateEnd: new Date(), percentage: 100 }).where(eq(imports.id, row.id));
+  }
+  const read = performance.now();
+  const result = await confirmE2bImport(db, user, code, { mode: 'historic', country: 'UY', product: productId });
+  const confirmed = performance.now();
+  return { job: read - started, confirm: confirmed - read, reports: result.reports.length, stored: result.reports.filter((report) => report.refusal === null).length };
+}
+
+/** A product of the QPPV's laboratories: the fallback of its historic imports. */
+async function fallbackProduct(user: AuthUser): Promise<number> {
+  const laboratories = await loadUserLaboratoryIds(db, user.id);
+  const rows = await db.execute<{ id: number }>(
+    sql`select id from products where not eliminado and laboratory_id in (${sql.join(
+      (laboratories.length ? laboratories : [-1]).map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by id limit 1`,
+  );
+  const id = rows.rows[0]?.id;
+  if (id === undefined) throw new Error(`no product of ${user.email}'s laboratories`);
+  return Number(id);
+}
+
+async function importScenario6(): Promise<void> {
+  const user = await userOf('qppv@demo.atalaya');
+  const productId = await fallbackProduct(user);
+  const path = join(reference, 'e2b-r3-examples', 'fda-faers-2022', 'FAERS2022Scenario6.xml');
+  const jobs: number[] = [];
+  const confirms: number[] = [];
+  const totals: number[] = [];
+  for (let index = 0; index <= importRuns; index += 1) {
+    const run = await importOnce(user, productId, path);
+    if (run.stored !== run.reports) throw new Error(`scenario 6: ${run.reports - run.stored} of ${run.reports} reports refused`);
+    if (index === 0) continue;
+    jobs.push(run.job);
+    confirms.push(run.confirm);
+    totals.push(run.job + run.confirm);
+  }
+  summary('import of FDA scenario 6 (2 MB), the job (with the XSD)', jobs);
+  summary('import of FDA scenario 6 (2 MB), the confirmation as a historic case', confirms);
+  summary('import of FDA scenario 6 (2 MB), whole', totals);
+}
+
+async function historicBatch(dir: string): Promise<void> {
+  const user = await userOf('qppv@demo.atalaya');
+  const productId = await fallbackProduct(user);
+  const now = new Date();
+  const moment = hl7Moment(now);
+  const { senderId, sender } = await exportSender(db);
+  const meddraVersion = (await exportMeddraVersion(db))?.version ?? null;
+  const metas = await casesFor(user, historicSize + historicSize / 2);
+  const ids = await db.execute<{ id: string }>(sql`select id from events where meta in (${sql.join(
+    metas.map((meta) => sql`${meta}`),
+    sql`, `,
+  )}) order by created_at desc`);
+  const messages: IcsrBatch['messages'] = [];
+  const all = ids.rows.map((row) => row.id);
+  for (let at = 0; at < all.length && messages.length < historicSize; at += 100) {
+    const loaded = await loadIcsrs(db, all.slice(at, at + 100), { now, senderCode: senderId, sender, meddraVersion });
+    for (const icsr of loaded.values()) {
+      const header = { messageId: icsr.report.safetyReportId, senderId, receiverId: 'ATALAYA', creationDate: moment };
+      if (messages.length < historicSize && checkIcsr(icsr, { header, today: moment.slice(0, 8) }).length === 0) messages.push({ header, icsr });
+    }
+  }
+  const xml = buildBatchXml({ batch: { batchNumber: `${senderId}-BENCH-${moment.slice(0, 14)}`, senderId, receiverId: 'ATALAYA', transmissionDate: moment }, messages });
+  messages.length = 0;
+  const path = join(dir, 'historic.xml');
+  await writeFile(path, xml);
+  const size = Buffer.byteLength(xml);
+  const { value: run, aboveStart, peak } = await withPeakRss(() => importOnce(user, productId, path));
+  console.log(
+    `historic batch of ${run.reports} reports (${(size / 1048576).toFixed(1)} MB): job ${(run.job / 1000).toFixed(2)} s + confirmation ${((run.confirm) / 1000).toFixed(2)} s = ${((run.job + run.confirm) / 1000).toFixed(2)} s (${run.stored} stored) · peak RSS +${mib(aboveStart)} (${mib(peak)})`,
+  );
+}
+
 try {
   if (!(await exportMeddraVersion(db))) {
     await db.execute(sql`update settings set value = '27.1' where name = 'e2b.meddraFallbackVersion'`);
@@ -135,10 +294,19 @@ try {
   const schemaStart = performance.now();
   preloadSchema(xsdDir);
   console.log(`schema compiled in ${ms(performance.now() - schemaStart)} (once per process)`);
-  await singleExports('qppv@demo.atalaya');
-  await singleExports('rlf@demo.atalaya');
-  await batchExport();
-  await parseScenario6();
+  if (only.has('single')) {
+    await singleExports('qppv@demo.atalaya');
+    await singleExports('rlf@demo.atalaya');
+  }
+  if (only.has('batch')) await batchExport();
+  if (only.has('parse')) await parseScenario6();
+  const dir = await mkdtemp(join(tmpdir(), 'e2b-bench-'));
+  try {
+    if (only.has('import')) await importScenario6();
+    if (only.has('historic')) await historicBatch(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 } finally {
   await database.close();
 }

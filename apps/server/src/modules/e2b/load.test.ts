@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { ER_STATUS } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventComments, events } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import { eventComments, eventDocuments, events, homeReports, previousMedications } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { sessionOf, type Session } from '../../test-support/case-edit.js';
 import { createMedicationProduct, type MedicationProduct } from '../../test-support/case-medications.js';
 import { createLlt, type TestLlt } from '../../test-support/catalog.js';
 import { eightDigitCode, filledE2bCase } from '../../test-support/e2b.js';
-import { loadIcsr } from './load.js';
+import { readWhoReport } from '../case-edit/index.js';
+import { loadIcsr, loadIcsrs } from './load.js';
 
 /** The case read into the ICSR model (E2B_MAPPING). */
 
@@ -111,5 +113,86 @@ describe('loadIcsr', () => {
     await t.database.db.update(events).set({ deletedAt: new Date(), deletedBy: rlf.user.id }).where(eq(events.id, testCase.id));
     expect(await loadIcsr(t.database.db, testCase.id)).toBeNull();
     expect(await loadIcsr(t.database.db, randomUUID())).toBeNull();
+  });
+
+  it('names as the primary source (C.2) the reporter the case view names, whatever the incoming report holds', async () => {
+    const medic = { Nombre: ' Dra. Pérez ', Email: 'perez@example.org', Telefono: '099 123 456' };
+    const payloads: { isMedic: boolean; data: Record<string, unknown> }[] = [
+      { isMedic: true, data: { InformacionContacto: { Reporta: { Nombre: ' Ana ', Email: 'ana@example.org', Telefono: 5 } }, ContactoMedico: { Medico: medic } } },
+      { isMedic: true, data: { InformacionContacto: { Reporta: { Nombre: '  ' } }, ContactoMedico: { Medico: medic } } },
+      { isMedic: true, data: { InformacionContacto: 'no es un objeto', ContactoMedico: { Medico: [medic] } } },
+      { isMedic: false, data: { InformacionContacto: { Reporta: { Nombre: 'Pedro', Telefono: ' 098 ' } }, ContactoMedico: { Medico: medic } } },
+      { isMedic: false, data: { InformacionContacto: { Reporta: ['Pedro'] } } },
+      { isMedic: false, data: {} },
+    ];
+    for (const payload of payloads) {
+      const testCase = await filledE2bCase(t, rlf, product, llt);
+      const [row] = await t.database.db.select({ countryId: events.countryId, subGroupId: events.subGroupId }).from(events).where(eq(events.id, testCase.id));
+      if (!row) throw new Error('case not stored');
+      const [report] = await t.database.db
+        .insert(homeReports)
+        .values({ reference: `RH-LOAD-${randomUUID()}`, status: 4, isMedic: payload.isMedic, countryId: row.countryId, subGroupId: row.subGroupId, data: payload.data, enteredEventId: testCase.id })
+        .returning({ id: homeReports.id });
+      await t.database.db.update(events).set({ homeReportId: report?.id }).where(eq(events.id, testCase.id));
+      const who = await readWhoReport(t.database.db, testCase.id);
+      const source = (await loadIcsr(t.database.db, testCase.id, { now, meddraVersion: '27.1' }))?.primarySources[0];
+      expect(who).not.toBeNull();
+      expect(source).toMatchObject({
+        qualification: who?.Origen === 'Médico' ? '1' : '5',
+        givenName: who?.Nombre ?? null,
+        telephone: who?.Telefono ?? null,
+        email: who?.Email ?? { nullFlavor: 'ASKU' },
+      });
+    }
+    // A case the staff loaded names no reporter.
+    const staffCase = await filledE2bCase(t, rlf, product, llt);
+    expect((await readWhoReport(t.database.db, staffCase.id))?.Origen).toBe('Usuario');
+    expect((await loadIcsr(t.database.db, staffCase.id, { now, meddraVersion: '27.1' }))?.primarySources[0]).toMatchObject({ qualification: { nullFlavor: 'UNK' }, givenName: null, telephone: null, email: null });
+  });
+
+  it('reads many cases in two statements (the cases, their WHO-UMC assessments), each as it is read alone, and leaves out the deleted and unknown ones', async () => {
+    const first = await filledE2bCase(t, rlf, product, llt, { rams: [{ Evolution: 5 }, { Evolution: 4, Death: true, DateEnd: '2024-03-09' }] });
+    const second = await filledE2bCase(t, rlf, product, llt, { status: ER_STATUS.ANULADO });
+    await t.database.db.insert(eventComments).values({ eventId: second.id, action: 'Anular', comment: 'Duplicado', userId: rlf.user.id });
+    await t.database.db.insert(previousMedications).values([
+      { eventId: second.id, medication: 'Ibuprofeno', dateStart: '2024-01-02' },
+      { eventId: second.id, medication: 'Paracetamol', dateEnd: '2024-02-03' },
+    ]);
+    await t.database.db.insert(eventDocuments).values([
+      { eventId: second.id, note: 'Historia clínica' },
+      { eventId: second.id, note: 'Borrada', deletedAt: now },
+    ]);
+    await t.database.db.update(events).set({ parentEventId: first.id }).where(eq(events.id, second.id));
+    const deleted = await filledE2bCase(t, rlf, product, llt);
+    await t.database.db.update(events).set({ deletedAt: now, deletedBy: rlf.user.id }).where(eq(events.id, deleted.id));
+
+    const context = { now, meddraVersion: '27.1', senderCode: 'LABX' };
+    let statements = 0;
+    // Counts the statements the loader starts (every query of the loader begins with db.select).
+    const counted = new Proxy(t.database.db, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (key === 'select' || key === 'execute' || key === 'selectDistinct') statements += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }) as DbOrTx;
+    const many = await loadIcsrs(counted, [first.id, second.id, deleted.id, randomUUID()], context);
+    expect(statements).toBe(2);
+    expect([...many.keys()].sort()).toEqual([first.id, second.id].sort());
+    expect(many.get(first.id)).toEqual(await loadIcsr(t.database.db, first.id, context));
+    expect(many.get(second.id)).toEqual(await loadIcsr(t.database.db, second.id, context));
+    const annulled = many.get(second.id);
+    expect(annulled?.report.nullificationOrAmendment).toEqual({ code: '1', reason: 'Duplicado' });
+    expect(annulled?.report.linkedReportIds).toEqual([`UY-LABX-${first.referenceNumber}`]);
+    expect(annulled?.report.documents).toEqual(['Historia clínica']);
+    expect(annulled?.patient.pastDrugs.map((drug) => [drug.name, drug.startDate, drug.endDate])).toEqual([
+      ['Ibuprofeno', '20240102', null],
+      ['Paracetamol', null, '20240203'],
+    ]);
+    expect(many.get(first.id)?.patient.death?.date).toBe('20240309');
+    expect(await loadIcsrs(t.database.db, [], context)).toEqual(new Map());
   });
 });

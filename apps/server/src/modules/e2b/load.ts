@@ -15,6 +15,7 @@ import {
   KG_PER_WEIGHT_UNIT,
   type ActionTakenCode,
   type E2bSeriousnessFlag,
+  type ErWhoReport,
   type Hl7Date,
   type Icsr,
   type IcsrDrug,
@@ -25,7 +26,7 @@ import {
   type ReportTypeCode,
   type Quantity,
 } from '@atalaya/domain';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -42,6 +43,7 @@ import {
   events,
   followUpReports,
   heightUnits,
+  homeReports,
   imputabilityEvaluations,
   laboratories,
   medicalContacts,
@@ -55,8 +57,7 @@ import {
   reportTypes,
   weightUnits,
 } from '../../db/schema/index.js';
-import { readWhoReport } from '../case-edit/index.js';
-import { withWhoUmcAssessments } from './who-umc-assessments.js';
+import { whoUmcCategories, withWhoUmcAssessments } from './who-umc-assessments.js';
 
 /** What the report needs besides the case: the sender (Configuración), the MedDRA version and the time of the export. */
 export interface IcsrContext {
@@ -114,11 +115,108 @@ export function worldwideCaseId(senderCountry: string, senderCode: string, refer
   return `${senderCountry}-${senderCode}-${referenceNumber}`;
 }
 
-async function loadCase(db: DbOrTx, caseId: string) {
-  const [row] = await db
+/**
+ * The parts of a case read as JSON in the case's statement (`caseRows`), each with the values
+ * Drizzle would give for its columns: dates as 'YYYY-MM-DD', numerics as numbers.
+ */
+interface PatientPart {
+  initials: string;
+  age: number | null;
+  ageUnit: string | null;
+  height: number | null;
+  weight: number | null;
+  gender: string | null;
+  pregnancy: boolean | null;
+  gestation: number | null;
+  lactation: boolean | null;
+  medicalInstitution: string | null;
+  medicalConditions: string | null;
+  allergies: string | null;
+  heightUnit: string | null;
+  weightUnit: string | null;
+}
+
+interface OriginPart {
+  fromLiterature: boolean;
+  bibliographicReference: string | null;
+  studyName: string | null;
+  studyRegistrationNumber: string | null;
+  sponsorNumber: string | null;
+  typeValue: string | null;
+  typeName: string | null;
+  typeCode: string | null;
+}
+
+interface MedicationPart {
+  id: number;
+  name: string;
+  holder: string;
+  lotNumber: string | null;
+  indication: string | null;
+  dateStart: string | null;
+  dateEnd: string | null;
+  route: string | null;
+  routeValue: string | null;
+  routeCode: string | null;
+  form: string | null;
+  formValue: string | null;
+  formCode: string | null;
+  frequencyHours: number | null;
+  dose: number | null;
+  useUnitName: string | null;
+  useUnitValue: string | null;
+  /** Its active ingredients, in the order they were recorded. */
+  ingredients: { name: string; concentration: number | null; unitValue: string | null }[];
+}
+
+interface RamPart {
+  id: number;
+  lltCode: number | null;
+  lltName: string | null;
+  description: string;
+  evolution: number | null;
+  dateStart: string | null;
+  dateEnd: string | null;
+  considerations: string | null;
+  death: boolean;
+  lifeThreatening: boolean;
+  hospitalizationRequired: boolean;
+  persistedHospitalization: boolean;
+  transitoryDisability: boolean;
+  persistentDisability: boolean;
+  congenitalAnomaly: boolean;
+  anotherCondition: boolean;
+  isSerious: boolean;
+  actionValue: string | null;
+  actionName: string | null;
+  actionCode: string | null;
+}
+
+interface PastDrugPart {
+  name: string;
+  dateStart: string | null;
+  dateEnd: string | null;
+}
+
+/** A JSON text read back; null stays null. */
+function parsed<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}
+
+/** A scalar subquery's JSON as text (the same on both drivers), '[]' for an aggregate of no rows. */
+const jsonText = (query: SQL) => sql<string | null>`(${query})::text`;
+const jsonList = (query: SQL) => sql<string>`coalesce((${query}), '[]'::json)::text`;
+
+/**
+ * One statement for the cases `ids` (not deleted), a row each: the case's own columns, and each
+ * child table as a JSON subquery on its `event_id` index (the patient, the origin, the medications
+ * with their ingredients, the reactions, the past drugs, the medical contact, the evaluation, the
+ * documents, the last follow-up and the annulment comment), and the incoming report's reporter.
+ */
+function caseRows(db: DbOrTx, ids: readonly string[]) {
+  return db
     .select({
       id: events.id,
-      meta: events.meta,
       referenceNumber: events.referenceNumber,
       homeReferenceNumber: events.homeReferenceNumber,
       status: events.status,
@@ -128,125 +226,140 @@ async function loadCase(db: DbOrTx, caseId: string) {
       textB: events.administeredMedicationsTextB,
       receivedAt: events.receivedAt,
       parentReference: parentCase.referenceNumber,
+      lastFollowUp: sql<Date | null>`(select max(${followUpReports.createdAt}) from ${followUpReports} where ${followUpReports.eventId} = ${events.id})`.mapWith(followUpReports.createdAt),
+      annulment: sql<string | null>`case when ${events.status} = ${ER_STATUS.ANULADO} then (select ${eventComments.comment} from ${eventComments}
+        where ${eventComments.eventId} = ${events.id} and ${eventComments.action} = 'Anular' order by ${eventComments.createdAt} desc, ${eventComments.id} desc limit 1) end`,
+      // Who reported (readWhoReport): an incoming report's reporter, else the staff ('Usuario').
+      fromReport: sql<boolean>`${homeReports.id} is not null`,
+      reportIsMedic: homeReports.isMedic,
+      reportReporter: sql<string | null>`(${homeReports.data} -> 'InformacionContacto' -> 'Reporta')::text`,
+      reportMedic: sql<string | null>`(${homeReports.data} -> 'ContactoMedico' -> 'Medico')::text`,
+      patient: jsonText(sql`select json_build_object('initials', ${eventPatients.initials}, 'age', ${eventPatients.age}, 'ageUnit', ${eventPatients.ageUnit},
+          'height', ${eventPatients.height}, 'weight', ${eventPatients.weight}, 'gender', ${eventPatients.gender}, 'pregnancy', ${eventPatients.pregnancy},
+          'gestation', ${eventPatients.gestation}, 'lactation', ${eventPatients.lactation}, 'medicalInstitution', ${eventPatients.medicalInstitution},
+          'medicalConditions', ${eventPatients.medicalConditions}, 'allergies', ${eventPatients.allergies}, 'heightUnit', ${heightUnits.value}, 'weightUnit', ${weightUnits.value})
+        from ${eventPatients}
+        left join ${heightUnits} on ${heightUnits.id} = ${eventPatients.heightUnitId}
+        left join ${weightUnits} on ${weightUnits.id} = ${eventPatients.weightUnitId}
+        where ${eventPatients.eventId} = ${events.id}`),
+      origin: jsonText(sql`select json_build_object('fromLiterature', ${eventOrigins.fromLiterature}, 'bibliographicReference', ${eventOrigins.bibliographicReference},
+          'studyName', ${eventOrigins.studyName}, 'studyRegistrationNumber', ${eventOrigins.studyRegistrationNumber}, 'sponsorNumber', ${eventOrigins.sponsorNumber},
+          'typeValue', ${reportTypes.value}, 'typeName', ${reportTypes.nombre}, 'typeCode', ${reportTypes.e2bCode})
+        from ${eventOrigins}
+        left join ${reportTypes} on ${reportTypes.id} = ${eventOrigins.typeId}
+        where ${eventOrigins.eventId} = ${events.id}`),
+      medications: jsonList(sql`select json_agg(json_build_object('id', ${eventMedications.id}, 'name', ${products.commercialName}, 'holder', ${laboratories.name},
+          'lotNumber', ${eventMedications.lotNumber}, 'indication', ${eventMedications.indication},
+          'dateStart', ${eventMedications.dateStart}, 'dateEnd', ${eventMedications.dateEnd},
+          'route', ${administrationRoutes.descripcion}, 'routeValue', ${administrationRoutes.value}, 'routeCode', ${administrationRoutes.e2bCode},
+          'form', ${pharmaceuticalForms.nombre}, 'formValue', ${pharmaceuticalForms.value}, 'formCode', ${pharmaceuticalForms.e2bCode},
+          'frequencyHours', ${eventMedications.frequencyHours}, 'dose', ${eventMedications.dose},
+          'useUnitName', ${medicationUseUnits.nombre}, 'useUnitValue', ${medicationUseUnits.value},
+          'ingredients', coalesce((select json_agg(json_build_object('name', ${activeIngredients.name}, 'concentration', ${eventMedicationIngredients.concentration},
+              'unitValue', ${medicationUnits.value}) order by ${eventMedicationIngredients.id})
+            from ${eventMedicationIngredients}
+            join ${activeIngredients} on ${activeIngredients.id} = ${eventMedicationIngredients.activeIngredientId}
+            left join ${medicationUnits} on ${medicationUnits.id} = ${eventMedicationIngredients.unitId}
+            where ${eventMedicationIngredients.eventMedicationId} = ${eventMedications.id}), '[]'::json)) order by ${eventMedications.id})
+        from ${eventMedications}
+        join ${products} on ${products.id} = ${eventMedications.productId}
+        join ${laboratories} on ${laboratories.id} = ${eventMedications.laboratoryId}
+        left join ${administrationRoutes} on ${administrationRoutes.id} = ${eventMedications.routeId}
+        left join ${pharmaceuticalForms} on ${pharmaceuticalForms.id} = ${eventMedications.pharmaceuticalFormId}
+        left join ${medicationUseUnits} on ${medicationUseUnits.id} = ${eventMedications.useUnitId}
+        where ${eventMedications.eventId} = ${events.id}`),
+      rams: jsonList(sql`select json_agg(json_build_object('id', ${eventRams.id}, 'lltCode', ${eventRams.lltCode}, 'lltName', ${eventRams.lltName},
+          'description', ${eventRams.description}, 'evolution', ${eventRams.evolution}, 'dateStart', ${eventRams.dateStart}, 'dateEnd', ${eventRams.dateEnd},
+          'considerations', ${eventRams.considerations}, 'death', ${eventRams.death}, 'lifeThreatening', ${eventRams.lifeThreatening},
+          'hospitalizationRequired', ${eventRams.hospitalizationRequired}, 'persistedHospitalization', ${eventRams.persistedHospitalization},
+          'transitoryDisability', ${eventRams.transitoryDisability}, 'persistentDisability', ${eventRams.persistentDisability},
+          'congenitalAnomaly', ${eventRams.congenitalAnomaly}, 'anotherCondition', ${eventRams.anotherCondition}, 'isSerious', ${eventRams.isSerious},
+          'actionValue', ${medicationActions.value}, 'actionName', ${medicationActions.nombre}, 'actionCode', ${medicationActions.e2bCode}) order by ${eventRams.id})
+        from ${eventRams}
+        left join ${medicationActions} on ${medicationActions.id} = ${eventRams.medicationActionId}
+        where ${eventRams.eventId} = ${events.id}`),
+      pastDrugs: jsonList(sql`select json_agg(json_build_object('name', ${previousMedications.medication}, 'dateStart', ${previousMedications.dateStart},
+          'dateEnd', ${previousMedications.dateEnd}) order by ${previousMedications.id})
+        from ${previousMedications} where ${previousMedications.eventId} = ${events.id}`),
+      contact: jsonText(sql`select json_build_object('contacted', ${medicalContacts.contacted}, 'intervention', ${medicalContacts.intervention})
+        from ${medicalContacts} where ${medicalContacts.eventId} = ${events.id}`),
+      evaluation: jsonText(sql`select json_build_object('result', ${imputabilityEvaluations.result}, 'comment', ${imputabilityEvaluations.qppvComment})
+        from ${imputabilityEvaluations} where ${imputabilityEvaluations.eventId} = ${events.id}`),
+      documents: jsonList(sql`select json_agg(${eventDocuments.note} order by ${eventDocuments.id})
+        from ${eventDocuments} where ${eventDocuments.eventId} = ${events.id} and ${eventDocuments.deletedAt} is null`),
     })
     .from(events)
     .innerJoin(countries, eq(countries.id, events.countryId))
     .leftJoin(parentCase, eq(parentCase.id, events.parentEventId))
-    .where(and(eq(events.id, caseId), isNull(events.deletedAt)));
-  return row ?? null;
+    .leftJoin(homeReports, eq(homeReports.id, events.homeReportId))
+    .where(and(inArray(events.id, [...ids]), isNull(events.deletedAt)));
+}
+
+type CaseRow = Awaited<ReturnType<typeof caseRows>>[number];
+
+/** A text of a stored incoming report, trimmed; anything else (or blank) is absent (as readWhoReport reads it). */
+function reportText(person: Record<string, unknown> | null, key: string): string | null {
+  const value = person && typeof person === 'object' && !Array.isArray(person) ? person[key] : null;
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
 /**
- * Reads a case into the ICSR model, following the mapping table (E2B_MAPPING). A fixed number of
- * queries whatever the case holds. Null when the case does not exist (or was deleted). No reach
- * check: the caller found the case in the user's reach.
+ * Who reported the case, the parts of `readWhoReport` (case-edit) the export reads: 'Médico' (their
+ * own contact data, else the medic's of the medical-contact section), 'Paciente', or 'Usuario' for a
+ * case the staff created. load.test.ts holds the two to the same answer.
  */
+function reporterOf(row: CaseRow): Pick<ErWhoReport, 'Origen' | 'Nombre' | 'Email' | 'Telefono'> {
+  if (!row.fromReport) return { Origen: 'Usuario', Nombre: null, Email: null, Telefono: null };
+  const reporter = parsed<Record<string, unknown>>(row.reportReporter);
+  if (!row.reportIsMedic) return { Origen: 'Paciente', Nombre: reportText(reporter, 'Nombre'), Email: reportText(reporter, 'Email'), Telefono: reportText(reporter, 'Telefono') };
+  const medic = parsed<Record<string, unknown>>(row.reportMedic);
+  const either = (key: string) => reportText(reporter, key) ?? reportText(medic, key);
+  return { Origen: 'Médico', Nombre: either('Nombre'), Email: either('Email'), Telefono: either('Telefono') };
+}
+
+/**
+ * Reads cases into the ICSR model, following the mapping table (E2B_MAPPING): one statement for all
+ * of `caseIds` (`caseRows`), whatever the cases hold, and beside it one for their WHO-UMC
+ * assessments (`whoUmcCategories`). A case that does not exist (or was deleted) is
+ * missing from the answer. No reach check: the caller found the cases in the user's reach.
+ */
+export async function loadIcsrs(db: DbOrTx, caseIds: readonly string[], context: Partial<IcsrContext> = {}): Promise<Map<string, Icsr>> {
+  const found = new Map<string, Icsr>();
+  if (caseIds.length === 0) return found;
+  const rows = await caseRows(db, caseIds);
+  if (rows.length === 0) return found;
+  const [meddraVersion, whoUmc] = await Promise.all([
+    context.meddraVersion === undefined ? currentMeddraVersion(db) : context.meddraVersion,
+    whoUmcCategories(db, rows.map((row) => row.id)),
+  ]);
+  const full: IcsrContext = { now: context.now ?? new Date(), sender: context.sender ?? DEFAULT_E2B_SENDER, senderCode: context.senderCode ?? 'ATALAYA', meddraVersion };
+  for (const row of rows) found.set(row.id, withWhoUmcAssessments(icsrOf(row, full), whoUmc.get(row.id)));
+  return found;
+}
+
+/** One case into the ICSR model (`loadIcsrs`); null when it does not exist (or was deleted). */
 export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<IcsrContext> = {}): Promise<Icsr | null> {
-  const event = await loadCase(db, caseId);
-  if (!event) return null;
-  const now = context.now ?? new Date();
-  const sender = context.sender ?? DEFAULT_E2B_SENDER;
-  const senderCode = context.senderCode ?? 'ATALAYA';
-  const meddraVersion = context.meddraVersion === undefined ? await currentMeddraVersion(db) : context.meddraVersion;
+  return (await loadIcsrs(db, [caseId], context)).get(caseId) ?? null;
+}
 
-  const [patientRow] = await db
-    .select({ patient: eventPatients, heightUnit: heightUnits.value, weightUnit: weightUnits.value })
-    .from(eventPatients)
-    .leftJoin(heightUnits, eq(heightUnits.id, eventPatients.heightUnitId))
-    .leftJoin(weightUnits, eq(weightUnits.id, eventPatients.weightUnitId))
-    .where(eq(eventPatients.eventId, caseId));
-  const [originRow] = await db
-    .select({ origin: eventOrigins, typeValue: reportTypes.value, typeName: reportTypes.nombre, typeCode: reportTypes.e2bCode })
-    .from(eventOrigins)
-    .leftJoin(reportTypes, eq(reportTypes.id, eventOrigins.typeId))
-    .where(eq(eventOrigins.eventId, caseId));
-  const medications = await db
-    .select({
-      id: eventMedications.id,
-      name: products.commercialName,
-      holder: laboratories.name,
-      lotNumber: eventMedications.lotNumber,
-      indication: eventMedications.indication,
-      dateStart: eventMedications.dateStart,
-      dateEnd: eventMedications.dateEnd,
-      route: administrationRoutes.descripcion,
-      routeValue: administrationRoutes.value,
-      routeCode: administrationRoutes.e2bCode,
-      form: pharmaceuticalForms.nombre,
-      formValue: pharmaceuticalForms.value,
-      formCode: pharmaceuticalForms.e2bCode,
-      frequencyHours: eventMedications.frequencyHours,
-      dose: eventMedications.dose,
-      useUnitName: medicationUseUnits.nombre,
-      useUnitValue: medicationUseUnits.value,
-    })
-    .from(eventMedications)
-    .innerJoin(products, eq(products.id, eventMedications.productId))
-    .innerJoin(laboratories, eq(laboratories.id, eventMedications.laboratoryId))
-    .leftJoin(administrationRoutes, eq(administrationRoutes.id, eventMedications.routeId))
-    .leftJoin(pharmaceuticalForms, eq(pharmaceuticalForms.id, eventMedications.pharmaceuticalFormId))
-    .leftJoin(medicationUseUnits, eq(medicationUseUnits.id, eventMedications.useUnitId))
-    .where(eq(eventMedications.eventId, caseId))
-    .orderBy(asc(eventMedications.id));
-  const medicationIds = medications.map((row) => row.id);
-  const ingredients = medicationIds.length
-    ? await db
-        .select({
-          medicationId: eventMedicationIngredients.eventMedicationId,
-          name: activeIngredients.name,
-          concentration: eventMedicationIngredients.concentration,
-          unitValue: medicationUnits.value,
-        })
-        .from(eventMedicationIngredients)
-        .innerJoin(activeIngredients, eq(activeIngredients.id, eventMedicationIngredients.activeIngredientId))
-        .leftJoin(medicationUnits, eq(medicationUnits.id, eventMedicationIngredients.unitId))
-        .where(inArray(eventMedicationIngredients.eventMedicationId, medicationIds))
-        .orderBy(asc(eventMedicationIngredients.id))
-    : [];
-  const rams = await db
-    .select({ ram: eventRams, actionValue: medicationActions.value, actionName: medicationActions.nombre, actionCode: medicationActions.e2bCode })
-    .from(eventRams)
-    .leftJoin(medicationActions, eq(medicationActions.id, eventRams.medicationActionId))
-    .where(eq(eventRams.eventId, caseId))
-    .orderBy(asc(eventRams.id));
-  const pastDrugs = await db
-    .select({ name: previousMedications.medication, dateStart: previousMedications.dateStart, dateEnd: previousMedications.dateEnd })
-    .from(previousMedications)
-    .where(eq(previousMedications.eventId, caseId))
-    .orderBy(asc(previousMedications.id));
-  const [contact] = await db.select().from(medicalContacts).where(eq(medicalContacts.eventId, caseId));
-  const [evaluation] = await db
-    .select({ result: imputabilityEvaluations.result, comment: imputabilityEvaluations.qppvComment })
-    .from(imputabilityEvaluations)
-    .where(eq(imputabilityEvaluations.eventId, caseId));
-  const [lastFollowUp] = await db
-    .select({ createdAt: followUpReports.createdAt })
-    .from(followUpReports)
-    .where(eq(followUpReports.eventId, caseId))
-    .orderBy(desc(followUpReports.createdAt))
-    .limit(1);
-  const documents = await db
-    .select({ note: eventDocuments.note })
-    .from(eventDocuments)
-    .where(and(eq(eventDocuments.eventId, caseId), isNull(eventDocuments.deletedAt)))
-    .orderBy(asc(eventDocuments.id));
-  const [annulment] =
-    event.status === ER_STATUS.ANULADO
-      ? await db
-          .select({ comment: eventComments.comment })
-          .from(eventComments)
-          .where(and(eq(eventComments.eventId, caseId), eq(eventComments.action, 'Anular')))
-          .orderBy(desc(eventComments.createdAt))
-          .limit(1)
-      : [];
-  const reporter = await readWhoReport(db, caseId);
+/** The ICSR of a case read by `caseRows`. */
+function icsrOf(event: CaseRow, { now, sender, senderCode, meddraVersion }: IcsrContext): Icsr {
+  const patientRow = parsed<PatientPart>(event.patient);
+  const originRow = parsed<OriginPart>(event.origin);
+  const medications = parsed<MedicationPart[]>(event.medications) ?? [];
+  const rams = parsed<RamPart[]>(event.rams) ?? [];
+  const pastDrugs = parsed<PastDrugPart[]>(event.pastDrugs) ?? [];
+  const contact = parsed<{ contacted: boolean; intervention: string | null }>(event.contact);
+  const evaluation = parsed<{ result: string | null; comment: string | null }>(event.evaluation);
+  const documents = parsed<string[]>(event.documents) ?? [];
+  const reporter = reporterOf(event);
 
-  const patient = patientRow?.patient ?? null;
-  const origin = originRow?.origin ?? null;
+  const patient = patientRow;
+  const origin = originRow;
   const typeValue = originRow?.typeValue ?? null;
   const country = event.countryCode;
   const caseNumber = worldwideCaseId(country, senderCode, event.referenceNumber);
-  const mostRecent = lastFollowUp && lastFollowUp.createdAt > event.receivedAt ? lastFollowUp.createdAt : event.receivedAt;
+  const mostRecent = event.lastFollowUp && event.lastFollowUp > event.receivedAt ? event.lastFollowUp : event.receivedAt;
 
   // C.2: who reported. A health professional's report is medically confirmed (E.i.8).
   const qualification = reporter ? E2B_QUALIFICATION_BY_ORIGIN[reporter.Origen] : undefined;
@@ -298,7 +411,7 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
   ].filter((line): line is string => line !== null);
 
   // E.i: each reaction, with its seriousness criteria (true or NI) and outcome (0 unknown).
-  const reactions: IcsrReaction[] = rams.map(({ ram }) => ({
+  const reactions: IcsrReaction[] = rams.map((ram) => ({
     id: `ram-${ram.id}`,
     primarySourceText: ram.description,
     primarySourceLanguage: 'spa',
@@ -320,7 +433,7 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
     medicallyConfirmed,
     country,
   }));
-  const fatal = rams.filter(({ ram }) => ram.death || ram.evolution === 4);
+  const fatal = rams.filter((ram) => ram.death || ram.evolution === 4);
 
   // Values of Parámetros without the E2B code their element needs: the rules refuse the export naming each.
   const uncoded: { element: string; value: string; where?: string }[] = [];
@@ -337,7 +450,7 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
     }),
   );
   const actionTaken: ActionTakenCode | null = rams.length === 0 ? null : actions.size === 1 ? ([...actions][0] ?? '0') : '0';
-  const considerations = rams.map(({ ram }) => ram.considerations?.trim()).filter((text): text is string => Boolean(text));
+  const considerations = rams.map((ram) => ram.considerations?.trim()).filter((text): text is string => Boolean(text));
 
   const drugs: IcsrDrug[] = medications.map((medication, index) => {
     const where = medications.length > 1 ? `medicamento ${index + 1}` : undefined;
@@ -358,12 +471,10 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
       mpid: null,
       phpid: null,
       name: medication.name,
-      substances: ingredients
-        .filter((ingredient) => ingredient.medicationId === medication.id)
-        .map((ingredient) => {
-          const unit = ingredient.unitValue ? E2B_UCUM_BY_UNIT_VALUE[ingredient.unitValue] : undefined;
-          return { name: ingredient.name, termId: null, strength: ingredient.concentration !== null && unit ? { value: ingredient.concentration, unit } : null };
-        }),
+      substances: medication.ingredients.map((ingredient) => {
+        const unit = ingredient.unitValue ? E2B_UCUM_BY_UNIT_VALUE[ingredient.unitValue] : undefined;
+        return { name: ingredient.name, termId: null, strength: ingredient.concentration !== null && unit ? { value: ingredient.concentration, unit } : null };
+      }),
       countryObtained: country,
       investigationalBlinded: null,
       authorisation: { number: null, country, holder: medication.holder },
@@ -404,10 +515,10 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
     event.additionalInformation?.trim() || null,
     event.textA?.trim() ? `Medicamentos administrados: ${event.textA.trim()}` : null,
     event.textB?.trim() ? event.textB.trim() : null,
-    `Caso ${event.referenceNumber}: ${rams.map(({ ram }) => ram.lltName ?? ram.description).join('; ') || 'sin reacciones'} con ${medications.map((row) => row.name).join(', ') || 'sin medicamentos'}.`,
+    `Caso ${event.referenceNumber}: ${rams.map((ram) => ram.lltName ?? ram.description).join('; ') || 'sin reacciones'} con ${medications.map((row) => row.name).join(', ') || 'sin medicamentos'}.`,
   ].filter((part): part is string => part !== null);
 
-  return withWhoUmcAssessments(db, caseId, {
+  return {
     report: {
       safetyReportId: caseNumber,
       creationDate: hl7Moment(now),
@@ -416,14 +527,14 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
       firstReceivedDate: hl7Day(event.receivedAt.toISOString()) ?? hl7Moment(event.receivedAt),
       mostRecentDate: hl7Day(mostRecent.toISOString()) ?? hl7Moment(mostRecent),
       additionalDocuments: documents.length > 0,
-      documents: documents.map((row) => row.note),
-      expedited: rams.some(({ ram }) => ram.isSerious),
+      documents,
+      expedited: rams.some((ram) => ram.isSerious),
       worldwideUniqueId: caseNumber,
       firstSender: '2',
       otherCaseIdentifiers: event.homeReferenceNumber ? true : null,
       otherCaseIds: event.homeReferenceNumber ? [{ source: 'Atalaya informe entrante', caseId: event.homeReferenceNumber }] : [],
       linkedReportIds: event.parentReference ? [worldwideCaseId(country, senderCode, event.parentReference)] : [],
-      nullificationOrAmendment: event.status === ER_STATUS.ANULADO ? { code: '1', reason: annulment?.comment?.trim() || 'Caso anulado' } : null,
+      nullificationOrAmendment: event.status === ER_STATUS.ANULADO ? { code: '1', reason: event.annulment?.trim() || 'Caso anulado' } : null,
     },
     primarySources: [primarySource],
     sender,
@@ -457,8 +568,8 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
       })),
       death: fatal.length
         ? {
-            date: fatal.map(({ ram }) => hl7Day(ram.dateEnd)).find((date) => date !== null) ?? { nullFlavor: 'UNK' },
-            reportedCauses: fatal.map(({ ram }) => ({ term: ram.lltCode !== null ? { version: meddraVersion ?? '', code: String(ram.lltCode) } : null, text: ram.description })),
+            date: fatal.map((ram) => hl7Day(ram.dateEnd)).find((date) => date !== null) ?? { nullFlavor: 'UNK' },
+            reportedCauses: fatal.map((ram) => ({ term: ram.lltCode !== null ? { version: meddraVersion ?? '', code: String(ram.lltCode) } : null, text: ram.description })),
             autopsy: { nullFlavor: 'UNK' },
             autopsyCauses: [],
           }
@@ -476,5 +587,5 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
       summaries: [],
     },
     uncoded,
-  });
+  };
 }

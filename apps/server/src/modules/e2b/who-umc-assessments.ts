@@ -1,5 +1,5 @@
 import type { Icsr } from '@atalaya/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { eventMedications, eventRams, whoUmcAssessments } from '../../db/schema/index.js';
 
@@ -7,22 +7,38 @@ import { eventMedications, eventRams, whoUmcAssessments } from '../../db/schema/
 export const WHO_UMC_METHOD = 'WHO-UMC';
 const SOURCE = 'Compañía';
 
+/** The stored WHO-UMC categories of each case, by pair (`drug-{medication id}|ram-{reaction id}`). */
+export type WhoUmcCategories = Map<string, Map<string, string>>;
+
+/**
+ * Reads the WHO-UMC categories of `caseIds` in one statement, for `withWhoUmcAssessments`. Only
+ * pairs whose reaction and medicine still belong to the case are read.
+ */
+export async function whoUmcCategories(db: DbOrTx, caseIds: readonly string[]): Promise<WhoUmcCategories> {
+  const byCase: WhoUmcCategories = new Map();
+  if (caseIds.length === 0) return byCase;
+  const rows = await db
+    .select({ eventId: whoUmcAssessments.eventId, ramId: whoUmcAssessments.ramId, medicationId: whoUmcAssessments.medicationId, category: whoUmcAssessments.category })
+    .from(whoUmcAssessments)
+    .innerJoin(eventRams, and(eq(eventRams.id, whoUmcAssessments.ramId), eq(eventRams.eventId, whoUmcAssessments.eventId)))
+    .innerJoin(eventMedications, and(eq(eventMedications.id, whoUmcAssessments.medicationId), eq(eventMedications.eventId, whoUmcAssessments.eventId)))
+    .where(inArray(whoUmcAssessments.eventId, [...caseIds]))
+    .orderBy(asc(whoUmcAssessments.ramId), asc(whoUmcAssessments.medicationId));
+  for (const row of rows) {
+    const pairs = byCase.get(row.eventId) ?? new Map<string, string>();
+    pairs.set(`drug-${row.medicationId}|ram-${row.ramId}`, row.category);
+    byCase.set(row.eventId, pairs);
+  }
+  return byCase;
+}
+
 /**
  * Adds the stored WHO-UMC category of each reaction × suspect drug to the ICSR's drug-reaction
  * matrix (G.k.9.i.2.r, method 'WHO-UMC'), after the assessments already there (Naranjo). The
- * pair is found by the ids `loadIcsr` gives: `drug-{event_medications.id}`, `ram-{event_rams.id}`.
- * Kept apart from `loadIcsr` so that the WHO-UMC read does not touch the rest of the load.
+ * pair is found by the ids `loadIcsrs` gives: `drug-{event_medications.id}`, `ram-{event_rams.id}`.
  */
-export async function withWhoUmcAssessments(db: DbOrTx, caseId: string, icsr: Icsr): Promise<Icsr> {
-  const rows = await db
-    .select({ ramId: whoUmcAssessments.ramId, medicationId: whoUmcAssessments.medicationId, category: whoUmcAssessments.category })
-    .from(whoUmcAssessments)
-    .innerJoin(eventRams, and(eq(eventRams.id, whoUmcAssessments.ramId), eq(eventRams.eventId, caseId)))
-    .innerJoin(eventMedications, and(eq(eventMedications.id, whoUmcAssessments.medicationId), eq(eventMedications.eventId, caseId)))
-    .where(eq(whoUmcAssessments.eventId, caseId))
-    .orderBy(asc(whoUmcAssessments.ramId), asc(whoUmcAssessments.medicationId));
-  if (rows.length === 0) return icsr;
-  const byPair = new Map(rows.map((row) => [`drug-${row.medicationId}|ram-${row.ramId}`, row.category]));
+export function withWhoUmcAssessments(icsr: Icsr, byPair: ReadonlyMap<string, string> | undefined): Icsr {
+  if (!byPair || byPair.size === 0) return icsr;
   return {
     ...icsr,
     drugs: icsr.drugs.map((drug) => ({
