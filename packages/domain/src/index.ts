@@ -37,3 +37,4 @@ export * from './contracts/index.js';
 export * from './catalog-import.js';
 export * from './e2b/index.js';
 export * from './cioms/index.js';
+export * from './signals/index.js';
