@@ -20,3 +20,4 @@ export * from './realtime.js';
 export * from './catalog-import.js';
 export * from './e2b.js';
 export * from './e2b-import.js';
+export * from './signals.js';
