@@ -22,3 +22,4 @@ export * from './audit-trail.js';
 export * from './nokpi.js';
 export * from './imports.js';
 export * from './e2b-import.js';
+export * from './signals.js';
