@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chiSquare,
   countPairs,
-  ebgmScore,
   evansFlag,
-  fitGpsHyperparameters,
-  informationComponent,
-  negativeLogLikelihood,
   nelderMead,
   prr,
   ror,
