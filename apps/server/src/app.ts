@@ -36,6 +36,7 @@ import { createMeddraImportHandler, meddraImportHandler } from './modules/meddra
 import { createE2bImportHandler, e2bImportModule } from './modules/e2b-import/index.js';
 import { type RequestTraffic } from './http/traffic.js';
 import { indicatorsModule } from './modules/indicators/index.js';
+import { signalsModule } from './modules/signals/index.js';
 import { noKpiModule } from './modules/nokpi/index.js';
 import { duplicatesModule } from './modules/duplicates/index.js';
 import { metricsModule } from './modules/metrics/index.js';
@@ -167,6 +168,7 @@ export async function buildApp({
   await app.register(usersModule, { db, config, accountEvents });
   await app.register(metricsModule, { db, configurationEvents });
   await app.register(indicatorsModule, { db });
+  await app.register(signalsModule, { db });
   await app.register(auditTrailModule, { db });
   await app.register(noKpiModule, { db });
   await app.register(duplicatesModule, { db });

@@ -354,6 +354,7 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/getIndicatorsEventsStatus': plainGet('/api/getIndicatorsEventsStatus'),
   'GET /api/getIndicatorsEventsAges': plainGet('/api/getIndicatorsEventsAges'),
   'GET /api/getIndicatorsEventsTypeGroup': plainGet('/api/getIndicatorsEventsTypeGroup'),
+  'GET /api/signals': plainGet('/api/signals'),
   // Settings ('Configuración', ADMIN only): an allowed update sends no value, so the shared database's settings stay as they are.
   'GET /api/settingGetAll': plainGet('/api/settingGetAll'),
   'POST /api/settingUpdate': { object: 'none', read: false, call: () => ({ url: '/api/settingUpdate', payload: { values: [] } }) },

@@ -23,3 +23,4 @@ export * from './nokpi.js';
 export * from './imports.js';
 export * from './e2b-import.js';
 export * from './duplicates.js';
+export * from './signals.js';

@@ -21,3 +21,4 @@ export * from './catalog-import.js';
 export * from './e2b.js';
 export * from './e2b-import.js';
 export * from './duplicates.js';
+export * from './signals.js';

@@ -1,0 +1,53 @@
+import { boolean, char, date, index, integer, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Señales (docs/signals.md 'Count table'): the number of cases of each cell, kept by the database
+ * in the same transaction as every write to a case, its medicines, their active ingredients,
+ * its reactions or its patient (statement triggers of migration 0027), never by the application.
+ *
+ * One row per month of receipt × country × seriousness × sex × age group × drug × PT; a drug is an
+ * active ingredient (`drugKind` 1) or a product (2). `drugId` 0 and `ptCode` 0 stand for 'any':
+ * (0, 0) the cases of the cell, (drug, 0) the cases with the drug, (0, pt) with the PT, (drug, pt)
+ * with both — a, the margins and N of the 2×2 tables, each counting a case once. Counted: cases
+ * not deleted, neither a draft (1) nor annulled (11), not superseded by a follow-up.
+ */
+export const signalCounts = pgTable(
+  'signal_counts',
+  {
+    month: date({ mode: 'string' }).notNull(),
+    countryId: integer().notNull(),
+    serious: boolean().notNull(),
+    /** 'M', 'F' or 'U' (unknown). */
+    sex: char({ length: 1 }).notNull(),
+    /** atalaya_age_group (0 'Desconocido' … 6 'Anciano'). */
+    ageGroup: smallint().notNull(),
+    drugKind: smallint().notNull(),
+    drugId: integer().notNull(),
+    ptCode: integer().notNull(),
+    cases: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'signal_counts_pk',
+      columns: [t.drugKind, t.drugId, t.ptCode, t.month, t.countryId, t.serious, t.sex, t.ageGroup],
+    }),
+    index('signal_counts_pt_idx').on(t.ptCode, t.drugKind, t.drugId),
+  ],
+);
+
+/** The cells each counted case adds one to (what a refresh takes away before adding anew). */
+export const signalCaseCells = pgTable(
+  'signal_case_cells',
+  {
+    eventId: uuid().notNull(),
+    month: date({ mode: 'string' }).notNull(),
+    countryId: integer().notNull(),
+    serious: boolean().notNull(),
+    sex: char({ length: 1 }).notNull(),
+    ageGroup: smallint().notNull(),
+    drugKind: smallint().notNull(),
+    drugId: integer().notNull(),
+    ptCode: integer().notNull(),
+  },
+  (t) => [primaryKey({ name: 'signal_case_cells_pk', columns: [t.eventId, t.drugKind, t.drugId, t.ptCode] })],
+);

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { createCase } from '../../test-support/cases.js';
+import { createLlt, createProduct, type TestLlt } from '../../test-support/catalog.js';
+import { createUser, type TestUser } from '../../test-support/factories.js';
+
+/**
+ * The count table of Señales (docs/signals.md 'Count table'): after any sequence of writes to
+ * cases, their medicines and ingredients, reactions and patients, `signal_counts` equals a full
+ * recount of the cases as they stand (migration 0027's triggers, in the writes' transactions).
+ */
+
+let t: TestApp;
+let creator: TestUser;
+const productIds: number[] = [];
+const llts: TestLlt[] = [];
+
+/** A small deterministic generator (mulberry32), so a failure replays. */
+function rng(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T };
+}
+
+type Row = Record<string, unknown>;
+const rows = async (query: ReturnType<typeof sql>) => (await t.database.db.execute(query)).rows as Row[];
+
+/** Non-zero cells of the table, as sorted strings. */
+async function table(): Promise<string[]> {
+  const result = await rows(sql`select drug_kind, drug_id, pt_code, month::text, country_id, serious, sex, age_group, cases from signal_counts where cases <> 0`);
+  return result.map((r) => JSON.stringify([r.drug_kind, r.drug_id, r.pt_code, r.month, r.country_id, r.serious, r.sex, r.age_group, Number(r.cases)])).sort();
+}
+
+/** The same cells counted from scratch, written independently of the migration's functions. */
+async function recount(): Promise<string[]> {
+  const result = await rows(sql`
+    with c as (
+      select e.id, to_char(coalesce(e.received_at, e.created_at) at time zone 'UTC', 'YYYY-MM-01') as month, e.country_id,
+        coalesce((select bool_or(r.death or r.life_threatening or r.hospitalization_required or r.persisted_hospitalization or r.transitory_disability
+          or r.persistent_disability or r.congenital_anomaly or r.another_condition) from event_rams r where r.event_id = e.id), false) as serious,
+        case p.gender when 'M' then 'M' when 'F' then 'F' else 'U' end as sex, atalaya_age_group(p.age, p.age_unit) as age_group
+      from events e left join event_patients p on p.event_id = e.id
+      where e.deleted_at is null and e.status <> 1 and e.status <> 11
+        and not exists (select 1 from events f where f.parent_event_id = e.id and f.deleted_at is null and f.status <> 1)
+    ),
+    d as (
+      select c.id, 0 as kind, 0 as drug from c
+      union select m.event_id, 1, i.active_ingredient_id from event_medications m join event_medication_ingredients i on i.event_medication_id = m.id
+      union select m.event_id, 2, m.product_id from event_medications m where m.product_id is not null
+    ),
+    p as (
+      select c.id, 0 as pt from c
+      union select r.event_id, l.pt_code from event_rams r join meddra_llt l on l.code = r.llt_code
+    )
+    select d.kind, d.drug, p.pt, c.month, c.country_id, c.serious, c.sex, c.age_group, count(*)::int as cases
+    from c join d on d.id = c.id join p on p.id = c.id
+    group by 1, 2, 3, 4, 5, 6, 7, 8`);
+  return result.map((r) => JSON.stringify([r.kind, r.drug, r.pt, r.month, r.country_id, r.serious, r.sex, r.age_group, Number(r.cases)])).sort();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  creator = await createUser(t.database.db, { role: 'RLF' });
+  for (let i = 0; i < 4; i += 1) {
+    productIds.push((await createProduct(t.database.db, { countries: ['UY', 'AR'], ingredients: i === 3 ? ['combo x', 'combo y'] : undefined })).id);
+  }
+  for (let i = 0; i < 4; i += 1) llts.push(await createLlt(t.database.db, { name: `Señal reacción ${i} ${Math.random()}` }));
+  // Two LLTs of one PT: a case with both counts the PT once.
+  llts.push({ ...(llts[0] as TestLlt), llt_code: (await rows(sql`insert into meddra_llt (code, name, pt_code) select ${2_100_000_000 - Math.floor(Math.random() * 1000)}, 'sinónimo', pt_code from meddra_llt where code = ${llts[0]?.llt_code} returning code`))[0]?.code as number });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('signal_counts stays equal to a full recount', () => {
+  it('after 80 random writes of cases, medicines, ingredients, reactions, patients and follow-ups', async () => {
+    const r = rng(32);
+    const db = t.database.db;
+    const cases: string[] = [];
+    const addMedication = async (eventId: string) => {
+      const productId = r.pick(productIds);
+      const [m] = await rows(sql`insert into event_medications (event_id, product_id, laboratory_id) select ${eventId}, id, laboratory_id from products where id = ${productId} returning id`);
+      await db.execute(sql`insert into event_medication_ingredients (event_medication_id, active_ingredient_id) select ${m?.id}, active_ingredient_id from product_ingredients where product_id = ${productId}`);
+    };
+    const addRam = async (eventId: string) => {
+      const serious = r.next() < 0.3;
+      await db.execute(sql`insert into event_rams (event_id, llt_code, llt_name, description, another_condition) values (${eventId}, ${r.pick(llts).llt_code}, 'x', 'x', ${serious})`);
+    };
+    for (let step = 0; step < 80; step += 1) {
+      const op = cases.length < 5 ? 0 : r.int(0, 10);
+      const eventId = cases.length ? r.pick(cases) : '';
+      switch (op) {
+        case 0: {
+          const c = await createCase(db, {
+            createdBy: creator.id,
+            status: r.pick([1, 2, 6, 7, 11]),
+            country: r.pick(['UY', 'AR']),
+            productIds: [],
+            receivedAt: new Date(Date.UTC(2026, r.int(0, 3), r.int(1, 28))),
+          });
+          cases.push(c.id);
+          for (let i = r.int(0, 2); i > 0; i -= 1) await addMedication(c.id);
+          for (let i = r.int(0, 2); i > 0; i -= 1) await addRam(c.id);
+          if (r.next() < 0.7) await db.execute(sql`insert into event_patients (event_id, initials, gender, age, age_unit) values (${c.id}, 'AB', ${r.pick(['M', 'F', null])}, ${r.int(0, 90)}, 'Años')`);
+          break;
+        }
+        case 1:
+          await addMedication(eventId);
+          break;
+        case 2:
+          await db.execute(sql`with m as (select id from event_medications where event_id = ${eventId} limit 1), i as (delete from event_medication_ingredients where event_medication_id in (select id from m)) select 1`);
+          await db.execute(sql`delete from event_medications where id = (select id from event_medications m where event_id = ${eventId} and not exists (select 1 from event_medication_ingredients i where i.event_medication_id = m.id) limit 1)`);
+          break;
+        case 3:
+          await addRam(eventId);
+          break;
+        case 4:
+          await db.execute(sql`delete from event_rams where id = (select id from event_rams where event_id = ${eventId} order by id limit 1) and not exists (select 1 from event_ram_categories c where c.ram_id = event_rams.id)`);
+          break;
+        case 5:
+          await db.execute(sql`update event_rams set llt_code = ${r.pick(llts).llt_code}, another_condition = not another_condition where event_id = ${eventId}`);
+          break;
+        case 6:
+          await db.execute(sql`update events set status = ${r.pick([1, 2, 3, 6, 7, 9, 11])} where id = ${eventId}`);
+          break;
+        case 7:
+          await db.execute(sql`update events set deleted_at = case when deleted_at is null then now() else null end where id = ${eventId}`);
+          break;
+        case 8: {
+          // A follow-up supersedes the case it follows.
+          const f = await createCase(db, { createdBy: creator.id, status: r.pick([1, 2, 6]), productIds: [] });
+          await addMedication(f.id);
+          await addRam(f.id);
+          await db.execute(sql`update events set parent_event_id = ${eventId} where id = ${f.id}`);
+          cases.push(f.id);
+          break;
+        }
+        case 9:
+          await db.execute(sql`update event_patients set gender = ${r.pick(['M', 'F', null])}, age = ${r.int(0, 90)} where event_id = ${eventId}`);
+          break;
+        default:
+          await db.execute(sql`update events set received_at = ${new Date(Date.UTC(2026, r.int(0, 11), 2)).toISOString()} where id = ${eventId}`);
+      }
+      if (step % 20 === 19) expect(await table()).toEqual(await recount());
+    }
+    const final = await table();
+    expect(final.length).toBeGreaterThan(10);
+    expect(final).toEqual(await recount());
+  });
+
+  it('a drug–PT pair repeated in a case (two LLTs of one PT, two medicines of one product) counts the case once', async () => {
+    const db = t.database.db;
+    const productId = productIds[0] ?? 0;
+    const c = await createCase(db, { createdBy: creator.id, status: 6, productIds: [productId, productId] });
+    await db.execute(sql`insert into event_rams (event_id, llt_code, llt_name, description) values (${c.id}, ${llts[0]?.llt_code}, 'a', 'a'), (${c.id}, ${llts[4]?.llt_code}, 'b', 'b')`);
+    const cells = await rows(sql`select count(*)::int as n from signal_case_cells where event_id = ${c.id} and drug_kind = 2 and drug_id = ${productId} and pt_code <> 0`);
+    expect(cells[0]?.n).toBe(1);
+    expect(await table()).toEqual(await recount());
+  });
+});

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { countPairs, scorePair, SIGNAL_MSG, type SignalTable } from '@atalaya/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { bearer, createUser, login } from '../../test-support/factories.js';
+import { referencePath } from '../../test-support/reference.js';
+import { loadSignalCsv, parseSignalCsv } from './load-csv.js';
+
+/**
+ * `GET /api/signals` (docs/signals.md): pvda's tiny simulated set loaded as cases the way
+ * `npm run signals:load` does, then the whole table the call answers compared with the domain's
+ * statistics computed straight from the CSV; reach (QPPV, CL all; RLF its country) and refusals.
+ */
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+const csvRows = parseSignalCsv(readFileSync(referencePath('signals', 'pvda_tiny_dataset.csv'), 'utf8'));
+
+async function get(who: string, query = '') {
+  return t.app.inject({ method: 'GET', url: `/api/signals${query}`, headers: bearer(tokens.get(who) ?? '') });
+}
+
+async function all(who: string, query: string): Promise<SignalTable['Filas']> {
+  const rows: SignalTable['Filas'] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await get(who, `?${query}&limite=7${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<SignalTable>();
+    rows.push(...page.Filas);
+    cursor = page.Siguiente;
+  } while (cursor);
+  return rows;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [name, role, country] of [
+    ['qppv', 'QPPV', 'UY'],
+    ['cl', 'CL', 'UY'],
+    ['rlfUY', 'RLF', 'UY'],
+    ['rlfAR', 'RLF', 'AR'],
+    ['admin', 'ADMIN', 'UY'],
+  ] as const) {
+    tokens.set(name, (await login(t.app, await createUser(t.database.db, { role, country }))).accessToken);
+  }
+  await loadSignalCsv(t.database.db, csvRows);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the Señales table on pvda tiny (110 reports loaded as cases)', () => {
+  it('equals, pair by pair, the counts and measures computed from the CSV, across keyset pages', async () => {
+    const expected = countPairs(csvRows);
+    const first = await get('qppv', '?limite=500');
+    const body = first.json<SignalTable>();
+    expect(body.Casos).toBe(110);
+    expect(body.Total).toBe(expected.length);
+    const rows = await all('qppv', 'orden=ic&dir=desc');
+    expect(rows).toHaveLength(expected.length);
+    // Sorted by IC, descending.
+    for (let i = 1; i < rows.length; i += 1) expect((rows[i - 1]?.IC ?? 0) >= (rows[i]?.IC ?? 0)).toBe(true);
+    for (const pair of expected) {
+      const row = rows.find((r) => r.Farmaco === pair.drug && r.Pt === pair.event);
+      expect(row, `${pair.drug} × ${pair.event}`).toBeDefined();
+      expect([row?.A, row?.B, row?.C, row?.D]).toEqual([pair.a, pair.b, pair.c, pair.d]);
+      expect(row?.E).toBeCloseTo(pair.expected, 9);
+      const s = scorePair(pair, null);
+      expect(row?.PRR).toBeCloseTo(s.prr.value, 9);
+      expect(row?.RORInf).toBeCloseTo(s.ror.lower, 9);
+      expect(row?.IC025).toBeCloseTo(s.ic.lower, 9);
+      expect(row?.Haldane).toBe(s.prr.haldane);
+      expect(row?.Evans).toBe(s.flags.evans);
+    }
+  });
+
+  it('stratified by sex, E is summed over the strata', async () => {
+    const expected = countPairs(csvRows, { stratified: true });
+    const rows = await all('qppv', 'estratos=sexo');
+    for (const pair of expected) {
+      const row = rows.find((r) => r.Farmaco === pair.drug && r.Pt === pair.event);
+      expect(row?.E).toBeCloseTo(pair.expected, 9);
+    }
+  });
+
+  it('a row filter keeps the background: one drug shows only its rows, with the same numbers', async () => {
+    const whole = await all('qppv', 'orden=farmaco&dir=asc');
+    const one = whole[0];
+    const ingredient = await t.database.db.execute<{ id: number }>(
+      (await import('drizzle-orm')).sql`select id from active_ingredients where name = ${one?.Farmaco ?? ''}`,
+    );
+    const rows = await all('qppv', `principio=${ingredient.rows[0]?.id}`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.Farmaco === one?.Farmaco)).toBe(true);
+    expect(rows.find((r) => r.PtCodigo === one?.PtCodigo)).toEqual(one);
+  });
+});
+
+describe('reach and refusals', () => {
+  it('QPPV and CL see every case; an RLF its own country; ADMIN is refused', async () => {
+    expect((await get('cl')).json<SignalTable>().Casos).toBe(110);
+    expect((await get('rlfUY')).json<SignalTable>().Casos).toBe(110);
+    expect((await get('rlfAR')).json<SignalTable>()).toMatchObject({ Casos: 0, Total: 0 });
+    const other = await get('rlfAR', '?pais=UY');
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ Message: SIGNAL_MSG.countryOutOfReach });
+    expect((await get('admin')).statusCode).toBe(403);
+  });
+
+  it('bad input is a 400 with a Spanish message', async () => {
+    for (const [query, message] of [
+      ['?desde=2026-13', SIGNAL_MSG.badMonth],
+      ['?desde=2026-05&hasta=2026-01', SIGNAL_MSG.badPeriod],
+      ['?limite=0', SIGNAL_MSG.badLimit],
+      ['?cursor=xyz', SIGNAL_MSG.badCursor],
+      ['?pais=ZZ', SIGNAL_MSG.countryNotFound],
+      ['?estratos=talla', SIGNAL_MSG.badChoice],
+      ['?otro=1', SIGNAL_MSG.unknownField],
+    ] as const) {
+      const response = await get('qppv', query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({ Message: message });
+    }
+  });
+});
