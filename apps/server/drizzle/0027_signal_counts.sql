@@ -62,12 +62,27 @@ CREATE OR REPLACE FUNCTION atalaya_signal_refresh(ids uuid[]) RETURNS void
 LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
 DECLARE
   all_ids uuid[];
+  one integer;
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;
   SELECT array_agg(DISTINCT x) INTO all_ids FROM (
     SELECT unnest(ids) AS x
     UNION SELECT e.parent_event_id FROM events e WHERE e.id = ANY(ids) AND e.parent_event_id IS NOT NULL
   ) s WHERE x IS NOT NULL;
+  IF all_ids IS NULL THEN RETURN; END IF;
+  -- Two transactions refreshing the same case take turns: the second waits here until the first
+  -- commits, and its statements below then see the cells the first wrote (READ COMMITTED takes a
+  -- new snapshot per statement). Without it, the second's DELETE misses the first's new cells and
+  -- its INSERT collides with them. A bulk refresh (the backfill, a COPY of many cases) takes the
+  -- whole table alone instead of one lock per case.
+  IF cardinality(all_ids) > 256 THEN
+    PERFORM pg_advisory_xact_lock(1936157035, 0);
+  ELSE
+    PERFORM pg_advisory_xact_lock_shared(1936157035, 0);
+    FOR one IN SELECT DISTINCT hashtext(x::text) FROM unnest(all_ids) x ORDER BY 1 LOOP
+      PERFORM pg_advisory_xact_lock(1936157036, one);
+    END LOOP;
+  END IF;
   WITH gone AS (
     DELETE FROM signal_case_cells s WHERE s.event_id = ANY(all_ids)
     RETURNING s.month, s.country_id, s.serious, s.sex, s.age_group, s.drug_kind, s.drug_id, s.pt_code, -1 AS delta

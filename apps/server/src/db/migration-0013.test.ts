@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +37,8 @@ describe('migration 0013 (laboratory grants of four kinds)', () => {
   let folder: string;
 
   beforeAll(async () => {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    // The extensions the migrations create (client.ts loads the same).
+    client = await PGlite.create({ extensions: { pg_trgm, fuzzystrmatch, unaccent } });
     folder = await migrationsBefore('0013_user_laboratory_grants');
     await migrate(drizzle(client), { migrationsFolder: folder });
     await client.exec(`

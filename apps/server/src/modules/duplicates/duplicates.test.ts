@@ -33,6 +33,11 @@ function patient() {
   return { initials, birth: day(-10_000 - randomInt(10_000)), onset: day(base), end: day(base + 2) };
 }
 
+/** The day `days` after an ISO day. */
+function shiftDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The patient's report of a reaction to the product. */
 function fromPatient(product: TestProduct, who: ReturnType<typeof patient>, country = 'UY'): PublicReportInput {
   const report = patientReport(product, country);
@@ -97,8 +102,13 @@ describe('possible duplicates of an incoming report (triage)', () => {
 
   it('does not propose an unrelated case', async () => {
     const product = await createProduct(t.database.db, { countries: ['UY'] });
-    const first = await enteredCase(fromPatient(product, patient()));
-    const other = await postPublicReport(t, fromPhysician(await createProduct(t.database.db, { countries: ['UY'] }), patient()));
+    const one = patient();
+    const first = await enteredCase(fromPatient(product, one));
+    // Another patient (a reaction half a year apart), another drug and another physician: nothing
+    // but the country and, by chance, the sex or the initials' letters in common.
+    const unrelated = fromPhysician(await createProduct(t.database.db, { countries: ['UY'] }), { ...patient(), onset: shiftDays(one.onset, 180), end: shiftDays(one.onset, 182) });
+    const reporter = { Nombre: 'Dr. Pereira', Profesion: 'Médico', Parentesco: null, Email: 'pereira@salud.uy', Telefono: '098765432' };
+    const other = await postPublicReport(t, { ...unrelated, InformacionContacto: { ...unrelated.InformacionContacto, Reporta: reporter } });
     const answer: DuplicateCandidates = (await candidatesOfReport(other.Id)).json();
     expect(answer.Candidatos.map((candidate) => candidate.Meta)).not.toContain(first.meta);
   });

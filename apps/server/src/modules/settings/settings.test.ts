@@ -116,6 +116,7 @@ describe('settingGetAll', () => {
       'users.maxFailedLogins',
       'users.lockMinutes',
       'users.resetLinkValidityMinutes',
+      'cases.duplicateThreshold',
       'web.publicUrl',
       'e2b.senderId',
       'e2b.senderOrganisation',
@@ -467,7 +468,7 @@ describe('the settings govern the running system', () => {
     await seedReferenceData(t.database.db);
     const names = (await t.database.db.select({ name: settings.name }).from(settings)).map((row) => row.name);
     expect(names).not.toContain('events.referenceSequenceDigits');
-    expect(names).toHaveLength(30);
+    expect(names).toHaveLength(31);
     expect(await stored('smtp.port')).toBe('465');
   });
 });

@@ -193,7 +193,7 @@ describe('settings and demo users seed data', () => {
     expect(settings.map((s) => s.name).sort()).toEqual(Object.keys(SETTING_RULES).sort());
     for (const setting of settings) expect(settingValueError(setting.name, setting.value), setting.name).toBeNull();
     const groupsUsed = new Set(settings.map((s) => s.group));
-    expect([...groupsUsed].sort()).toEqual(['E2B', 'Notificaciones_Error', 'SMTP', 'Usuarios', 'Web']);
+    expect([...groupsUsed].sort()).toEqual(['E2B', 'Evento Reportable', 'Notificaciones_Error', 'SMTP', 'Usuarios', 'Web']);
   });
 
   it('has one demo user per role, with known countries, specialities and laboratories', () => {
