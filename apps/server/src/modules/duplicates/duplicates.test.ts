@@ -169,6 +169,25 @@ describe('possible duplicates of an incoming report (triage)', () => {
     expect(audit.map((row) => row.description)).toEqual([MSG.duplicates.auditDuplicate(second.Reference, first.reference)]);
   });
 
+  it("never proposes a case's follow-up, the case it follows up, or a sibling follow-up", async () => {
+    const product = await createProduct(t.database.db, { countries: ['UY'] });
+    const who = patient();
+    const first = await enteredCase(fromPatient(product, who));
+    const second = await enteredCase(fromPhysician(product, who));
+    const third = await enteredCase(fromPatient(product, who));
+    // The same patient and reaction: before the link, each is the other's candidate.
+    expect((await candidatesOfCase(first.meta)).Candidatos.map((candidate) => candidate.Meta)).toContain(second.meta);
+    const idOf = async (reference: string) => (await t.database.db.select({ id: events.id }).from(events).where(eq(events.referenceNumber, reference)))[0]!.id;
+    const firstId = await idOf(first.reference);
+    // The second and the third become follow-ups of the first (as the wizard's follow-up links them).
+    await t.database.db.update(events).set({ parentEventId: firstId }).where(eq(events.id, await idOf(second.reference)));
+    await t.database.db.update(events).set({ parentEventId: firstId }).where(eq(events.id, await idOf(third.reference)));
+
+    expect((await candidatesOfCase(first.meta)).Candidatos.map((candidate) => candidate.Meta)).not.toContain(second.meta);
+    expect((await candidatesOfCase(second.meta)).Candidatos.map((candidate) => candidate.Meta)).not.toContain(first.meta);
+    expect((await candidatesOfCase(second.meta)).Candidatos.map((candidate) => candidate.Meta)).not.toContain(third.meta);
+  });
+
   it('refuses a decision without a comment, writing nothing', async () => {
     const product = await createProduct(t.database.db, { countries: ['UY'] });
     const who = patient();

@@ -34,12 +34,17 @@ const textArray = (values: readonly string[]) => sql`${`{${values.map((value) =>
  * closest first), a shared active ingredient, a shared PT, a trigram match on the initials
  * (`pg_trgm`, accents folded by `unaccent`) or on an e-mail, a shared case number. Each key
  * brings at most `BLOCK_LIMIT` cases; every key is within the caller's reach, never a case
- * marked duplicate, never the subject, never a pair already decided.
+ * marked duplicate, never the subject nor a case of its follow-up family, never a pair already decided.
  */
 export async function candidateIds(db: DbOrTx, record: DuplicateRecord, scope: CandidateScope): Promise<string[]> {
   const excluded = [sql`${events.duplicateOfEventId} is null`, scope.reach];
   if (scope.eventId) {
     excluded.push(sql`${events.id} <> ${scope.eventId}`);
+    // A case's follow-ups, the case it follows up and its sibling follow-ups are the same case's
+    // later reports, linked already: never its duplicates.
+    excluded.push(
+      sql`coalesce(${events.parentEventId}, ${events.id}) <> (select coalesce(s.parent_event_id, s.id) from ${events} s where s.id = ${scope.eventId})`,
+    );
     excluded.push(sql`not exists (select 1 from ${duplicateDecisions} d where (d.event_id = ${events.id} and d.other_event_id = ${scope.eventId}) or (d.event_id = ${scope.eventId} and d.other_event_id = ${events.id}))`);
   }
   if (scope.homeReportId) {
