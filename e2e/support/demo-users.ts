@@ -25,7 +25,7 @@ export const DEMO_ROLES: DemoRole[] = [
     role: 'QPPV',
     email: 'qppv@demo.atalaya',
     home: '/workflow',
-    navBar: ['Tareas', 'Eventos reportables', 'Búsqueda por producto', 'Indicadores', "Eventos que no cumplen KPI's"],
+    navBar: ['Tareas', 'Eventos reportables', 'Búsqueda por producto', 'Indicadores', "Eventos que no cumplen KPI's", 'Duplicados'],
     admin: ['Usuarios', 'Métricas', 'Parámetros', 'Auditoría'],
     canCreateEvents: true,
   },

@@ -121,6 +121,7 @@ for (const width of WIDTHS) {
           ['/productSearch', 'Búsqueda por producto'],
           ['/indicators', 'Indicadores'],
           ['/nokpis', 'Eventos que no cumplen KPI'],
+          ['/duplicates', 'Duplicados'],
           ['/adminusers', 'Usuarios'],
           ['/myuser', 'Mi usuario'],
         ];
@@ -131,6 +132,7 @@ for (const width of WIDTHS) {
           'Búsqueda por producto': 'Búsqueda por producto',
           Indicadores: 'Indicadores',
           'Eventos que no cumplen KPI': "Eventos que no cumplen KPI's",
+          Duplicados: 'Duplicados',
           Usuarios: 'Usuarios',
           'Mi usuario': 'Mi usuario',
         };

@@ -77,7 +77,7 @@ export function CaseViewPage() {
         <EventActionsBar event={current} />
       )}
       {role === 'RLF' || role === 'QPPV' ? (
-        <DuplicateCandidatesCard subject={{ kind: 'case', meta: current.Meta, reference: current.NumeroReferencia }} readOnly={annulled} />
+        <DuplicateCandidatesCard subject={{ kind: 'case', meta: current.Meta, reference: current.NumeroReferencia }} readOnly={annulled} folded />
       ) : null}
       <Tabs value={tab} onChange={(next) => next && void navigate(eventViewPath(meta, next as typeof tab, followUpType))} keepMounted={false}>
         {/* One row that scrolls within itself on a narrow screen, instead of widening the page. */}

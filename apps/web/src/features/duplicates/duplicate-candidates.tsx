@@ -193,8 +193,18 @@ function Links({ duplicateOf, linked }: { duplicateOf: DuplicateLink | null; lin
  * 'Posibles duplicados' of an incoming report (the triage summary) or of a case (its view): each
  * candidate with its score and reasons, the comparison, and the two decisions (docs/duplicates.md).
  */
-export function DuplicateCandidatesCard({ subject, readOnly = false }: { subject: DuplicateSubject; readOnly?: boolean }) {
+export function DuplicateCandidatesCard({
+  subject,
+  readOnly = false,
+  folded = false,
+}: {
+  subject: DuplicateSubject;
+  readOnly?: boolean;
+  /** The candidates start folded behind 'Ver' (the case view: they must not push its tabs off a phone's screen). */
+  folded?: boolean;
+}) {
   const query = useQuery(candidatesQuery(subject));
+  const [open, setOpen] = useState(!folded);
   const titleId = useId();
   const decision = useDuplicateDecision();
   const [comparing, setComparing] = useState<DuplicateCandidate | null>(null);
@@ -216,6 +226,11 @@ export function DuplicateCandidatesCard({ subject, readOnly = false }: { subject
               {data.Candidatos.length}
             </Badge>
           ) : null}
+          {folded && data && data.Candidatos.length > 0 ? (
+            <Button size="compact-sm" variant="subtle" ml="auto" aria-expanded={open} onClick={() => setOpen((shown) => !shown)}>
+              {open ? 'Ocultar' : 'Ver'}
+            </Button>
+          ) : null}
         </Group>
         {query.isError ? <ListError message={MSG.duplicates.loadFailed} onRetry={() => void query.refetch()} /> : null}
         {query.isPending ? <Loader size="sm" type="dots" color="teal" aria-label="Buscando posibles duplicados" /> : null}
@@ -227,7 +242,7 @@ export function DuplicateCandidatesCard({ subject, readOnly = false }: { subject
                 {MSG.duplicates.none}
               </Text>
             ) : null}
-            {data.Candidatos.map((candidate) => (
+            {(open ? data.Candidatos : []).map((candidate) => (
               <Paper key={candidate.Meta} withBorder radius="sm" p="sm" data-testid="duplicate-candidate">
                 <Stack gap={6}>
                   <Group justify="space-between" wrap="wrap" gap="xs">
