@@ -38,7 +38,8 @@ function unrelated(record: DuplicateRecord): DuplicateRecord {
   const shift = (ids: readonly number[]) => ids.map((id) => id + 100_000);
   return {
     caseNumbers: record.caseNumbers.map((number) => `X${number}`),
-    initials: (record.initials ?? '').split('').map((c) => String.fromCharCode(((c.charCodeAt(0) - 65 + 13) % 26) + 65)).join('') + 'Q',
+    // Two letters longer, so never one edit (a typo) away: rot13 alone plus one letter could be ('DQ' → 'QDQ').
+    initials: (record.initials ?? '').split('').map((c) => String.fromCharCode(((c.charCodeAt(0) - 65 + 13) % 26) + 65)).join('') + 'QZ',
     sex: record.sex === 'M' ? 'F' : 'M',
     ageYears: (record.ageYears ?? 0) + 40,
     countryId: (record.countryId ?? 0) + 100,
