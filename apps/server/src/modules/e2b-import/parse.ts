@@ -52,8 +52,13 @@ export interface ParsedReport {
 }
 
 /** An id child whose root is `root`. */
+/**
+ * The id with the given root; or, if there is none, an id that carries a nullFlavor and no root (a
+ * masked or unknown number: senders write the root or leave it out, we leave it out).
+ */
 function idWithRoot(walk: Walk, element: XmlElement | undefined, root: string): XmlElement | undefined {
-  return walk.use(walk.all(element, 'id').find((id) => id.attrs.root === root));
+  const ids = walk.all(element, 'id');
+  return walk.use(ids.find((id) => id.attrs.root === root) ?? ids.find((id) => id.attrs.nullFlavor !== undefined && id.attrs.root === undefined));
 }
 
 /** N.1: the batch wrapper's own elements. */
@@ -333,6 +338,15 @@ function tests(walk: Walk, found: XmlElement | undefined): IcsrTest[] {
   });
 }
 
+/**
+ * The free text of a coded element (G.k.4.r.9.1, 10.1, 11.1, G.k.7.r.1): its originalText, or a
+ * nullFlavor, which senders put on the element itself or on its originalText (we write the latter).
+ */
+function codedText(walk: Walk, element: XmlElement | undefined): Nullable<string> | null {
+  const original = walk.child(element, 'originalText');
+  return walk.nullFlavor(element) ?? walk.nullFlavor(original) ?? walk.text(original);
+}
+
 function dosage(walk: Walk, administration: XmlElement): IcsrDosage {
   const times = readTimes(walk, walk.child(administration, 'effectiveTime'));
   const route = walk.child(administration, 'routeCode');
@@ -348,11 +362,11 @@ function dosage(walk: Walk, administration: XmlElement): IcsrDosage {
     duration: times.width,
     batchLot: walk.text(walk.path(kind, 'productInstanceInstance', 'lotNumberText')),
     text: walk.text(walk.child(administration, 'text')),
-    form: walk.nullFlavor(form) ?? walk.text(walk.child(form, 'originalText')),
+    form: codedText(walk, form),
     formTermId: walk.termId(form),
-    route: walk.nullFlavor(route) ?? walk.text(walk.child(route, 'originalText')),
+    route: codedText(walk, route),
     routeTermId: walk.termId(route),
-    parentRoute: walk.nullFlavor(parentRoute) ?? walk.text(walk.child(parentRoute, 'originalText')),
+    parentRoute: codedText(walk, parentRoute),
     parentRouteTermId: walk.termId(parentRoute),
   };
 }
@@ -373,7 +387,7 @@ function drug(walk: Walk, administration: XmlElement, roles: ReadonlyMap<string,
   const indications = walk.coded(administration, 'inboundRelationship', 'observation', OID.observation, '19').map((observation) => {
     const value = walk.child(observation, 'value');
     walk.useAll(walk.child(observation, 'performer'));
-    return { text: walk.nullFlavor(value) ?? walk.text(walk.child(value, 'originalText')), term: walk.meddra(value) };
+    return { text: codedText(walk, value), term: walk.meddra(value) };
   });
   const action = walk.all(administration, 'inboundRelationship').find((r) => r.children.some((a) => a.name === 'act' && walk.codeIn(a, list(15)) !== null));
   let actionTaken: IcsrDrug['actionTaken'] = null;
@@ -628,6 +642,9 @@ export function parseReport(element: XmlElement, index: number): ParsedReport {
       }
       entry.assessments.push(...assessments);
     }
+    // G.k.9.i in the order of the reactions (E.i) they name, whichever element named them first.
+    const reactionOrder = new Map(reactions.map((reaction, index) => [reaction.id, index]));
+    item.reactions.sort((a, b) => (reactionOrder.get(a.reactionId) ?? reactions.length) - (reactionOrder.get(b.reactionId) ?? reactions.length));
   }
 
   const authorCode = (observation: XmlElement) => observation.children.find((c) => c.name === 'author')?.children[0]?.children.find((c) => c.name === 'code')?.attrs.code;

@@ -352,12 +352,17 @@ function drugComponent(icsr: Icsr, drug: IcsrDrug): XmlElement {
       hasDates ? el('comp', { 'xsi:type': 'IVL_TS', operator: 'A' }, ts('low', dosage.startDate), ts('high', dosage.endDate)) : null,
       dosage.duration ? el('comp', { 'xsi:type': 'IVL_TS', operator: 'A' }, pq('width', dosage.duration)) : null,
     ].filter((part) => part !== null);
+    // G.k.4.r.2–6. SXPR_TS needs two parts at least: a period or a duration alone is its own effectiveTime.
     const effectiveTime =
       parts.length === 0
         ? null
         : !hasPeriod && !dosage.duration
           ? ivl('effectiveTime', dosage.startDate, dosage.endDate)
-          : el('effectiveTime', { 'xsi:type': 'SXPR_TS' }, parts); // G.k.4.r.2–6
+          : parts.length === 1 && hasPeriod && dosage.interval
+            ? el('effectiveTime', { 'xsi:type': 'PIVL_TS' }, pq('period', dosage.interval))
+            : parts.length === 1 && dosage.duration
+              ? el('effectiveTime', { 'xsi:type': 'IVL_TS' }, pq('width', dosage.duration))
+              : el('effectiveTime', { 'xsi:type': 'SXPR_TS' }, parts);
     const route = dosage.route !== null || dosage.routeTermId !== null ? termCode('routeCode', dosage.routeTermId, OID.routeR2, dosage.route) : null; // G.k.4.r.10
     const form = dosage.form !== null || dosage.formTermId !== null ? termCode('formCode', dosage.formTermId, 'TBD-DoseForm', dosage.form) : null; // G.k.4.r.9
     const lot = dosage.batchLot ? el('productInstanceInstance', { classCode: 'MMAT', determinerCode: 'INSTANCE' }, el('lotNumberText', {}, dosage.batchLot)) : null; // G.k.4.r.7
