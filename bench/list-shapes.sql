@@ -1,4 +1,4 @@
--- The query shapes the indexes of migration 0009 serve (bench/README.md 'Query shapes'), as
+-- The query shapes the indexes of migration 0009 serve (bench/HISTORY.md 'Indexes (migration 0009) and the query shapes they serve'), as
 -- EXPLAIN (ANALYZE, BUFFERS) on the generated database:
 --
 --   psql -h 127.0.0.1 -U postgres -f bench/list-shapes.sql atalaya_bench > /tmp/shapes.txt

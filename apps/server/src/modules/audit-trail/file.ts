@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.js';
 import { countries, events, operationHistory, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
+import { csvFile } from '../../shared/csv.js';
 import { writeAudit } from '../audit/index.js';
 import { historyAcrossCasesWhere, historyEntryColumns, withLines } from '../case-workflow/index.js';
 import { auditLogRowsForFile, type LogFilters } from './queries.js';
@@ -47,19 +48,6 @@ export const AUDIT_FILE_COLUMNS = [
 
 /** One line of the file (every cell as text). */
 type FileLine = Record<(typeof AUDIT_FILE_COLUMNS)[number], string>;
-
-/**
- * A CSV cell (RFC 4180): quoted when it holds a separator, a quote or a line break; a text that
- * a spreadsheet would read as a formula (= + - @, tab, CR) gets a leading apostrophe.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csvLine(cells: readonly string[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 /** The user's country time zone (UTC when unknown). */
 async function userTimeZone(db: Db, user: AuthUser): Promise<string> {
@@ -162,7 +150,7 @@ export interface AuditFile {
 /**
  * `downloadAuditFile` (docs/audit-trail.md): the rows of the panel under its filters (the
  * Evento Reportable panel within the user's reach), newest first, at most
- * `AUDIT_FILE_MAX_ROWS` (more is 400), as CSV (UTF-8 with BOM, CRLF): the columns, one line per
+ * `AUDIT_FILE_MAX_ROWS` (more is 400), as CSV (`shared/csv.ts`: UTF-8 with BOM, CRLF, formulas guarded): the columns, one line per
  * changed field, then a last line `# SHA-256: {hex}` of every byte before it. The file's name
  * carries the hash's first 16 digits. The download is audited ('audit.file-downloaded') before
  * the first byte is sent: the file is built in memory (bounded by the cap), hashed, recorded.
@@ -172,8 +160,9 @@ export async function buildAuditFile(db: Db, user: AuthUser, query: AuditFileQue
     userTimeZone(db, user),
     query.panel === 'ER' ? eventRows(db, user, query) : logRows(db, { ...query, panel: query.panel }),
   ]);
-  let content = `\uFEFF${csvLine(AUDIT_FILE_COLUMNS)}`;
-  for (const row of rows) for (const line of fileLines(query.panel, row, timeZone)) content += csvLine(AUDIT_FILE_COLUMNS.map((column) => line[column]));
+  // RFC 4180's commas; a cell holding a semicolon is quoted too, for a Spanish-locale spreadsheet.
+  const lines = rows.flatMap((row) => fileLines(query.panel, row, timeZone)).map((line) => AUDIT_FILE_COLUMNS.map((column) => line[column]));
+  const content = csvFile([AUDIT_FILE_COLUMNS, ...lines], { delimiter: ',', alsoQuote: ';' });
   const body = Buffer.from(content, 'utf8');
   const sha256 = createHash('sha256').update(body).digest('hex');
   const fileName = auditFileName(query.panel, sha256);

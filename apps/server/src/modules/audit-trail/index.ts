@@ -1,2 +1,2 @@
 export { AUDIT_TRAIL_ROLES, auditTrailModule, type AuditTrailModuleOptions } from './routes.js';
-export { AUDIT_FILE_COLUMNS, buildAuditFile, csvCell } from './file.js';
+export { AUDIT_FILE_COLUMNS, buildAuditFile } from './file.js';

@@ -1,17 +1,19 @@
 import { createReadStream, type ReadStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import { CsvError, parse } from 'csv-parse';
 
 /**
- * A streaming CSV reader (RFC 4180, as Excel and LibreOffice write it): the separator is the
- * header's (`;`, `,` or tab, whichever it holds most of outside quotes), fields may be quoted
- * with `"` (a doubled `""` inside is one quote) and hold separators and line breaks, lines end
- * in CRLF, LF or CR. UTF-8 with or without BOM; a file that is not valid UTF-8 is read as
+ * A streaming CSV reader (RFC 4180, as Excel and LibreOffice write it; csv-parse tokenizes): the
+ * separator is the header's (`;`, `,` or tab, whichever it holds most of outside quotes), fields
+ * may be quoted with `"` (a doubled `""` inside is one quote) and hold separators and line
+ * breaks, lines end in CRLF, LF or CR. UTF-8 with or without BOM; a file that is not valid UTF-8 is read as
  * Windows-1252, what Excel for Windows writes as 'CSV (delimitado por comas)'. The file is
  * read in 64 KiB chunks: memory holds one chunk and one record, whatever the file's size.
  */
 
 export type CsvEncoding = 'utf-8' | 'windows-1252';
 
-/** A record past this many characters is refused: a quote left open would otherwise swallow the file. */
+/** A record past this many bytes (UTF-8) is refused: a quote left open would otherwise swallow the file. */
 export const MAX_CSV_RECORD_CHARS = 1_000_000;
 
 /** A record that cannot be read; `row` is its 1-based number (the header is row 1). */
@@ -110,90 +112,63 @@ async function firstLine(filePath: string, encoding: CsvEncoding): Promise<strin
   }
 }
 
-/** The records of a CSV file, one at a time. */
+/** The records csv-parse read before the one its error is about. */
+function recordsBefore(error: CsvError): number {
+  const records: unknown = error.records;
+  return typeof records === 'number' ? records : 0;
+}
+
+/** csv-parse's errors as the import reports them; anything else as it is. */
+function formatError(error: unknown): unknown {
+  if (!(error instanceof CsvError)) return error;
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') return new CsvFormatError(recordsBefore(error) + 1, 'unclosedQuote');
+  if (error.code === 'CSV_MAX_RECORD_SIZE') return new CsvFormatError(recordsBefore(error) + 1, 'rowTooLong');
+  return error;
+}
+
+/**
+ * The records of a CSV file, one at a time. csv-parse tokenizes the decoded text: a line that
+ * is only a line break is a record of one empty field, a quote inside a field that does not
+ * start with one is kept as it is, rows may have any number of fields (the sheet's checks say
+ * which are missing). Each record is taken as csv-parse finishes it (`on_record`), so the
+ * records before a broken one are all read before its error.
+ */
 export async function* csvRecords(filePath: string, encoding: CsvEncoding): AsyncGenerator<CsvRecord> {
   const separator = detectSeparator(await firstLine(filePath, encoding));
+  const done: CsvRecord[] = [];
+  const parser = parse({
+    delimiter: separator,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    max_record_size: MAX_CSV_RECORD_CHARS,
+    on_record: (fields: string[], context: { records: number }) => {
+      done.push({ number: context.records, fields });
+      return null;
+    },
+  });
+  // The error reaches the write or the end below; without a listener it would also be thrown as unhandled.
+  parser.on('error', () => undefined);
   const stream = createReadStream(filePath, { highWaterMark: CHUNK });
-  let fields: string[] = [];
-  let field = '';
-  let recordChars = 0;
-  let quoted = false;
-  /** Inside a quoted field, a quote was just read: the next character decides (another quote, or the end). */
-  let quoteSeen = false;
-  /** The last record ended on CR: a following LF belongs to it. */
-  let afterCr = false;
-  /** Something of the current record has been read (a line that is only a line break is an empty record). */
-  let started = false;
-  let number = 1;
-
-  const endRecord = (): CsvRecord => {
-    fields.push(field);
-    const record = { number, fields };
-    number += 1;
-    fields = [];
-    field = '';
-    recordChars = 0;
-    started = false;
-    return record;
-  };
-
+  let failure: unknown;
   try {
     for await (const text of textChunks(stream, encoding)) {
-      let index = 0;
-      while (index < text.length) {
-        const char = text[index] as string;
-        if (afterCr) {
-          afterCr = false;
-          if (char === '\n') {
-            index++;
-            continue;
-          }
-        }
-        if (quoted) {
-          if (quoteSeen) {
-            quoteSeen = false;
-            if (char === '"') {
-              field += '"';
-              index++;
-              continue;
-            }
-            quoted = false;
-            // The closing quote: the character is read again as outside quotes.
-            continue;
-          }
-          // Copy the run up to the next quote at once.
-          const next = text.indexOf('"', index);
-          const end = next < 0 ? text.length : next;
-          field += text.slice(index, end);
-          recordChars += end - index;
-          if (recordChars > MAX_CSV_RECORD_CHARS) throw new CsvFormatError(number, 'rowTooLong');
-          if (next < 0) break;
-          quoteSeen = true;
-          index = next + 1;
-          continue;
-        }
-        if (char === separator) {
-          fields.push(field);
-          field = '';
-          started = true;
-        } else if (char === '\n' || char === '\r') {
-          afterCr = char === '\r';
-          yield endRecord();
-        } else if (char === '"' && field === '') {
-          quoted = true;
-          started = true;
-        } else {
-          field += char;
-          started = true;
-          recordChars += 1;
-          if (recordChars > MAX_CSV_RECORD_CHARS) throw new CsvFormatError(number, 'rowTooLong');
-        }
-        index++;
-      }
+      failure = await new Promise<unknown>((resolve) => parser.write(text, resolve));
+      yield* done.splice(0);
+      if (failure) break;
     }
-    if (quoted && !quoteSeen) throw new CsvFormatError(number, 'unclosedQuote');
-    if (started || field !== '' || fields.length > 0 || quoteSeen) yield endRecord();
+    if (!failure) {
+      parser.end();
+      failure = await finished(parser, { readable: false }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      yield* done.splice(0);
+    }
   } finally {
+    parser.destroy();
     stream.destroy();
   }
+  if (failure) throw formatError(failure);
 }

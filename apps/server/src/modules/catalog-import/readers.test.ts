@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workbookOf } from '../../test-support/catalog-files.js';
 import { zipArchive } from '../../test-support/zip.js';
-import { csvRecords, detectCsvEncoding, detectSeparator } from './csv.js';
+import { CsvFormatError, csvRecords, detectCsvEncoding, detectSeparator, MAX_CSV_RECORD_CHARS } from './csv.js';
 import { type XlsxRow, xlsxSheets, XlsxTooLargeError } from './xlsx.js';
 
 /**
@@ -122,6 +122,25 @@ describe('the CSV reader', () => {
       { number: 5, fields: [''] },
       { number: 6, fields: ['ú', 'ñ'] },
     ]);
+  });
+
+  it('reads every record before a quote left open, then names the record it opened in', async () => {
+    const path = await file('Codigo;Nombre\r\nF1;Uno\r\n\r\nF2;"Dos\r\nF3;Tres\r\n');
+    const read: { number: number; fields: string[] }[] = [];
+    const error = await (async () => {
+      for await (const record of csvRecords(path, 'utf-8')) read.push(record);
+    })().catch((failure: unknown) => failure);
+    expect(read).toEqual([
+      { number: 1, fields: ['Codigo', 'Nombre'] },
+      { number: 2, fields: ['F1', 'Uno'] },
+      { number: 3, fields: [''] },
+    ]);
+    expect(error).toBeInstanceOf(CsvFormatError);
+    expect(error).toMatchObject({ row: 4, reason: 'unclosedQuote' });
+  });
+
+  it('refuses a record longer than the limit as too long, with its number', async () => {
+    await expect(records(`A;B\nx;${'y'.repeat(MAX_CSV_RECORD_CHARS + 1)}\n`)).rejects.toMatchObject({ row: 2, reason: 'rowTooLong' });
   });
 
   it('reads a file that is not UTF-8 as Windows-1252', async () => {

@@ -7,6 +7,7 @@ import {
   catalogSheet,
 } from '@atalaya/domain';
 import * as demo from '../../db/seed/data/index.js';
+import { csvFile } from '../../shared/csv.js';
 
 /**
  * The catalogue's template (docs/imports.md 'The template'): a header row per sheet and one
@@ -90,17 +91,10 @@ export function exampleLine(sheet: CatalogSheet): ExampleValue[] {
   return sheet.columns.map((column) => row[column.name] ?? '');
 }
 
-/** A CSV cell: quoted when it holds the separator (`;`), a quote or a line break. */
-function csvCell(value: ExampleValue): string {
-  const text = String(value);
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** One sheet as CSV: UTF-8 with BOM (so Excel reads the accents), `;` separated (Excel's in Spanish), CRLF. */
+/** One sheet as CSV (`shared/csv.ts`): UTF-8 with BOM (so Excel reads the accents), `;` separated (Excel's in Spanish), CRLF. */
 export function templateCsv(sheetName: CatalogSheetName): Buffer {
   const sheet = catalogSheet(sheetName);
-  const lines = [sheet.columns.map((column) => column.name), exampleLine(sheet)].map((cells) => cells.map(csvCell).join(';'));
-  return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
+  return Buffer.from(csvFile([sheet.columns.map((column) => column.name), exampleLine(sheet)], { delimiter: ';' }), 'utf8');
 }
 
 /** The workbook: 'Instrucciones', then one sheet per entity in load order, each with its header and example line. */

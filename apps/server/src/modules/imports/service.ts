@@ -7,6 +7,7 @@ import { nextReferenceSequence } from '../../db/reference-sequences.js';
 import { imports } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { csvFile } from '../../shared/csv.js';
 import { writeAudit } from '../audit/index.js';
 import { storeFile } from '../files/index.js';
 import { formatImportCode, IMPORT_CODE_PREFIX } from './codes.js';
@@ -169,30 +170,17 @@ export async function cancelImport(deps: ImportServiceDeps, user: AuthUser, code
 }
 
 /**
- * A CSV cell: quoted when it holds the separator, a quote or a line break; a text a spreadsheet
- * would read as a formula (= + - @, tab, CR) gets a leading apostrophe (as the audit file).
- */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(';')}\r\n`;
-
-/**
- * `getimporterrors/{code}`: the error report, CSV (UTF-8 with a BOM, `;`-separated, CRLF): a
+ * `getimporterrors/{code}`: the error report, CSV (`shared/csv.ts`: UTF-8 with a BOM, `;`-separated, CRLF, formulas guarded): a
  * first line with the import's reason, the header Hoja;Fila;Columna;Mensaje, one line per stored
  * row error, and a last line when more errors were found than kept.
  */
 export async function importErrorReport(db: Db, code: string): Promise<{ fileName: string; bytes: Buffer }> {
   const found = await findImport(db, code);
   if (!found) throw notFound(MSG.imports.notFound);
-  let content = `\ufeff${csvLine([found.error ?? MSG.imports.reportStatus[found.status]])}${csvLine(MSG.imports.reportColumns)}`;
-  let shown = 0;
-  for (const error of await importErrorRows(db, found.id)) {
-    content += csvLine([error.sheet, String(error.row), error.column, error.message]);
-    shown += 1;
-  }
-  if (found.errorCount > shown) content += csvLine([MSG.imports.reportTruncated(shown.toLocaleString('es'), found.errorCount.toLocaleString('es'))]);
+  const lines: string[][] = [[found.error ?? MSG.imports.reportStatus[found.status]], [...MSG.imports.reportColumns]];
+  for (const error of await importErrorRows(db, found.id)) lines.push([error.sheet, String(error.row), error.column, error.message]);
+  const shown = lines.length - 2;
+  if (found.errorCount > shown) lines.push([MSG.imports.reportTruncated(shown.toLocaleString('es'), found.errorCount.toLocaleString('es'))]);
+  const content = csvFile(lines, { delimiter: ';' });
   return { fileName: `Errores-${code}.csv`, bytes: Buffer.from(content, 'utf8') };
 }

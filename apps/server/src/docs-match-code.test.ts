@@ -1,0 +1,109 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The documents that describe the code's shape are held to it: docs/architecture.md names every
+ * server module and web feature folder (and nothing else), and the call table of docs/api.md
+ * ('Where each call lives') lists exactly the routes of docs/openapi.json, without calling a
+ * screen that calls the route a placeholder or 'not called by the web yet'.
+ */
+
+const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+
+async function folders(path: string): Promise<string[]> {
+  return (await readdir(root(path), { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** The text of a Markdown section: from its heading to the next heading of the same or a higher level. */
+function section(markdown: string, heading: string): string {
+  const start = markdown.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`no section '${heading}'`);
+  const level = heading.indexOf(' ');
+  const rest = markdown.slice(start + heading.length + 2);
+  const next = rest.search(new RegExp(`\\n#{1,${level}} `));
+  return next < 0 ? rest : rest.slice(0, next);
+}
+
+/** A table's body rows (header and separator left out), each as its cells. */
+function tableRows(text: string): string[][] {
+  const rows = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('|'))
+    .map((line) => line.slice(1, -1).split('|').map((cell) => cell.trim()));
+  return rows.slice(2);
+}
+
+/** The `code` names of a cell. */
+const codeNames = (cell: string | undefined) => [...(cell ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1] as string);
+
+/** The first column's names of a section's table. */
+async function namedInTable(file: string, heading: string): Promise<string[]> {
+  const rows = tableRows(section(await readFile(root(file), 'utf8'), heading));
+  return rows.flatMap((cells) => codeNames(cells[0])).sort();
+}
+
+describe('docs/architecture.md', () => {
+  it('names every server module folder, one row each, and no folder that is gone', async () => {
+    expect(await namedInTable('docs/architecture.md', '## Server modules')).toEqual(await folders('apps/server/src/modules'));
+  });
+
+  it('names every web feature folder, one row each, and no folder that is gone', async () => {
+    expect(await namedInTable('docs/architecture.md', '### Web features')).toEqual(await folders('apps/web/src/features'));
+  });
+
+  it("lists as a module's or feature's dependencies only folders that exist", async () => {
+    const text = await readFile(root('docs/architecture.md'), 'utf8');
+    for (const [heading, path] of [
+      ['## Server modules', 'apps/server/src/modules'],
+      ['### Web features', 'apps/web/src/features'],
+    ] as const) {
+      const existing = await folders(path);
+      const named = tableRows(section(text, heading)).flatMap((cells) => codeNames(cells[2]));
+      expect(named.filter((name) => !existing.includes(name))).toEqual([]);
+    }
+  });
+});
+
+describe("docs/api.md 'Where each call lives'", () => {
+  async function callTable(): Promise<string[][]> {
+    return tableRows(section(await readFile(root('docs/api.md'), 'utf8'), '## Where each call lives'));
+  }
+
+  /** The call of a route: the path's segment after /api/ (`/api/getERByMeta/{meta}` → getERByMeta). */
+  async function contractCalls(): Promise<string[]> {
+    const document = JSON.parse(await readFile(root('docs/openapi.json'), 'utf8')) as { paths: Record<string, unknown> };
+    return [...new Set(Object.keys(document.paths).map((path) => path.split('/')[2] ?? path))].sort();
+  }
+
+  it('lists every route of docs/openapi.json, and only those', async () => {
+    const listed = (await callTable()).flatMap((cells) => codeNames(cells[0]));
+    expect([...new Set(listed)].sort()).toEqual(await contractCalls());
+    expect(listed.length, 'a call listed twice').toBe(new Set(listed).size);
+  });
+
+  it("names the call's server module by a folder that exists", async () => {
+    const modules = await folders('apps/server/src/modules');
+    const wrong = (await callTable()).filter((cells) => codeNames(cells[1]).some((name) => !modules.includes(name)));
+    expect(wrong.map((cells) => cells[0])).toEqual([]);
+  });
+
+  it('calls no screen a placeholder, and marks a call unused only when no web code names it', async () => {
+    const webFiles = (await readdir(root('apps/web/src'), { recursive: true })).filter(
+      (file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file),
+    );
+    const web = (await Promise.all(webFiles.map((file) => readFile(join(root('apps/web/src'), file), 'utf8')))).join('\n');
+    const rows = await callTable();
+    expect(rows.filter((cells) => /placeholder|coming screen|not built|in progress/i.test(cells.join(' '))).map((cells) => cells[0])).toEqual([]);
+    const unusedButCalled = rows
+      .filter((cells) => /not called by the web/.test(cells[2] ?? ''))
+      .flatMap((cells) => codeNames(cells[0]))
+      .filter((name) => new RegExp(`['"\`/]${name}['"\`/?]`).test(web));
+    expect(unusedButCalled).toEqual([]);
+  });
+});
