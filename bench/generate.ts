@@ -2,12 +2,20 @@
  * Fills a database with reportable events for load tests (see README.md):
  *
  *   npx tsx --conditions=source bench/generate.ts [--events 100000] [--batch 5000] [--seed 1] [--data-dir bench/.data/pglite]
+ *     [--duplicates-rate 0.025 --duplicates-out /tmp/planted.jsonl]
  *
  * DATABASE_URL set: that PostgreSQL server; otherwise a PGlite data directory. Each batch is
  * one transaction of one COPY per table (generator/copy.ts); the next batch is generated while
  * the database loads the current one. On PostgreSQL `--connections` batches (default 2, one
  * per core: a COPY keeps one server backend busy) load at once, each on its own connection.
+ *
+ * `--duplicates-rate r` (default 0: nothing changes) writes that share of the cases as a
+ * corrupted second report of an earlier case with a reaction (generator/batch-rows.ts `twinOf`),
+ * and each planted pair as a JSON line `{"original", "duplicate", "originalReference",
+ * "duplicateReference"}` to `--duplicates-out`, so that a later bench can measure the recall of
+ * the candidate search.
  */
+import { appendFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,7 +23,7 @@ import { formatCaseReference } from '@atalaya/domain';
 import { migrate, openDatabase } from '../apps/server/src/db/client.js';
 import { seedReferenceData } from '../apps/server/src/db/seed/index.js';
 import { seedDemoData } from '../apps/server/src/demo/index.js';
-import { addEvent, type BatchRows, emptyBatch } from './generator/batch-rows.js';
+import { addEvent, type BatchRows, type CaseFacts, emptyBatch } from './generator/batch-rows.js';
 import { type Catalog, loadCatalog } from './generator/catalog.js';
 import { type BulkLoader, openBulkLoader } from './generator/copy.js';
 import { insertBatch, reserveIds } from './generator/insert-batch.js';
@@ -73,6 +81,17 @@ async function reserveBatchIds(loader: BulkLoader, size: number) {
   };
 }
 
+/** Earlier cases a planted duplicate may repeat: a uniform sample (reservoir) of this many. */
+const PLANT_POOL = 10_000;
+
+/** The planting of known duplicates (`--duplicates-rate`): the pool of earlier cases and the pairs to write. */
+interface Planter {
+  rate: number;
+  pool: CaseFacts[];
+  seen: number;
+  lines: string[];
+}
+
 /** Builds a batch in slices, yielding to the event loop between them so the previous batch's COPY keeps flowing. */
 async function buildBatch(
   size: number,
@@ -80,10 +99,25 @@ async function buildBatch(
   random: Random,
   ids: Awaited<ReturnType<typeof reserveBatchIds>>,
   nextReference: (countryCode: string, year: number) => string,
+  planter: Planter | null,
 ): Promise<BatchRows> {
   const batch = emptyBatch();
   for (let index = 0; index < size; index += 1) {
-    addEvent(batch, catalog, random, ids, nextReference);
+    if (!planter) {
+      addEvent(batch, catalog, random, ids, nextReference);
+    } else {
+      const original = planter.pool.length > 0 && random.chance(planter.rate) ? random.pick(planter.pool) : undefined;
+      const facts = addEvent(batch, catalog, random, ids, nextReference, original);
+      if (original) {
+        planter.lines.push(
+          JSON.stringify({ original: original.eventId, duplicate: facts.eventId, originalReference: original.referenceNumber, duplicateReference: facts.referenceNumber }),
+        );
+      } else if (facts.reactions.length > 0) {
+        planter.seen += 1;
+        if (planter.pool.length < PLANT_POOL) planter.pool.push(facts);
+        else if (random.chance(PLANT_POOL / planter.seen)) planter.pool[random.int(0, PLANT_POOL - 1)] = facts;
+      }
+    }
     if (index % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
   }
   return batch;
@@ -97,8 +131,16 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '1' },
       'data-dir': { type: 'string' },
       connections: { type: 'string' },
+      'duplicates-rate': { type: 'string', default: '0' },
+      'duplicates-out': { type: 'string' },
     },
   });
+  const duplicatesRate = Number(values['duplicates-rate']);
+  if (!Number.isFinite(duplicatesRate) || duplicatesRate < 0 || duplicatesRate >= 1) throw new Error('--duplicates-rate must be in [0, 1)');
+  const duplicatesOut = values['duplicates-out'] ? resolve(process.env.INIT_CWD ?? process.cwd(), values['duplicates-out']) : null;
+  if (duplicatesRate > 0 && !duplicatesOut) throw new Error('--duplicates-rate needs --duplicates-out <path> (the planted pairs, JSON lines)');
+  const planter: Planter | null = duplicatesRate > 0 ? { rate: duplicatesRate, pool: [], seen: 0, lines: [] } : null;
+  if (duplicatesOut) await writeFile(duplicatesOut, '');
   const total = positiveInt(values.events, 'events');
   const batchSize = positiveInt(values.batch, 'batch');
   const random = new Random(positiveInt(values.seed, 'seed'));
@@ -135,7 +177,11 @@ async function main(): Promise<void> {
         // Built while the loaders load earlier batches; its ids are reserved on the control
         // connection (sequences ignore transactions), so no batch waits for another's ids.
         const ids = await reserveBatchIds(control, size);
-        const batch = await buildBatch(size, catalog, random, ids, nextReference);
+        const batch = await buildBatch(size, catalog, random, ids, nextReference, planter);
+        if (planter && duplicatesOut && planter.lines.length > 0) {
+          await appendFile(duplicatesOut, `${planter.lines.join('\n')}\n`);
+          planter.lines = [];
+        }
         const sequences = new Map(counters);
         const slot = turn % loaders.length;
         const loader = loaders[slot] as BulkLoader;

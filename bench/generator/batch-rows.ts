@@ -75,6 +75,53 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
+/** What a generated case's planted duplicate repeats of it (`--duplicates-rate`). */
+export interface CaseFacts {
+  eventId: string;
+  referenceNumber: string;
+  product: Catalog['products'][number];
+  suspects: Catalog['products'][number][];
+  countryId: number;
+  gender: 'M' | 'F';
+  initials: string | null;
+  age: number | null;
+  createdAt: Date;
+  reactions: { llt: Catalog['llts'][number]; onset: Date }[];
+}
+
+/** One edit of the initials: a letter replaced, dropped (if two remain) or added. */
+function typo(initials: string, random: Random): string {
+  const at = random.int(0, initials.length - 1);
+  const letter = random.pick([...LETTERS].filter((item) => item !== initials[at]));
+  const kind = random.int(initials.length > 2 ? 0 : 1, 2);
+  if (kind === 0) return initials.slice(0, at) + initials.slice(at + 1);
+  if (kind === 1) return initials.slice(0, at) + letter + initials.slice(at + 1);
+  return initials.slice(0, at) + letter + initials.slice(at);
+}
+
+/**
+ * A planted duplicate: the facts of `original` as a second reporter tells them, corrupted as
+ * docs/duplicates.md 'Calibración del umbral' describes (initials one edit apart 10 %, initials
+ * or age missing 10 % each, age ± 1 20 %, onset shifted 1–7 days 30 %, a suspect drug replaced
+ * 20 %, a reaction replaced 25 %), reported 0–30 days later.
+ */
+function twinOf(original: CaseFacts, catalog: Catalog, random: Random): Omit<CaseFacts, 'eventId' | 'referenceNumber'> {
+  let initials = original.initials;
+  if (initials && random.chance(0.1)) initials = typo(initials, random);
+  if (random.chance(0.1)) initials = null;
+  let age = original.age;
+  if (age !== null && random.chance(0.2)) age = age === 0 ? 1 : age + (random.chance(0.5) ? 1 : -1);
+  if (random.chance(0.1)) age = null;
+  const suspects = [...original.suspects];
+  if (random.chance(0.2)) suspects[random.int(0, suspects.length - 1)] = random.pick(catalog.products);
+  const shift = random.chance(0.3) ? random.int(1, 7) * (random.chance(0.5) ? 1 : -1) : 0;
+  const reactions = original.reactions.map((reaction) => ({ llt: reaction.llt, onset: new Date(reaction.onset.getTime() + shift * DAY_MS) }));
+  const replaced = reactions[random.int(0, reactions.length - 1)];
+  if (replaced && random.chance(0.25)) replaced.llt = random.pick(catalog.llts);
+  const createdAt = new Date(Math.min(Date.now(), original.createdAt.getTime() + random.int(0, 30) * DAY_MS));
+  return { product: suspects[0] ?? original.product, suspects, countryId: original.countryId, gender: original.gender, initials, age, createdAt, reactions };
+}
+
 export function emptyBatch(): BatchRows {
   return {
     events: [],
@@ -91,24 +138,30 @@ export function emptyBatch(): BatchRows {
   };
 }
 
-/** Adds one reportable event with its patient, origin, medicines, reactions, history and comments. */
-export function addEvent(batch: BatchRows, catalog: Catalog, random: Random, ids: IdSource, nextReference: NextReference): void {
+/**
+ * Adds one reportable event with its patient, origin, medicines, reactions, history and
+ * comments; with `original`, a corrupted second report of that earlier case (a planted duplicate).
+ * Returns the case's facts.
+ */
+export function addEvent(batch: BatchRows, catalog: Catalog, random: Random, ids: IdSource, nextReference: NextReference, original?: CaseFacts): CaseFacts {
   const now = Date.now();
-  const product = random.pick(catalog.products);
-  const countryId = random.pick(product.countryIds);
-  const subGroup = random.pick(catalog.subGroups);
+  const twin = original ? twinOf(original, catalog, random) : undefined;
+  const product = twin ? twin.product : random.pick(catalog.products);
+  const countryId = twin ? twin.countryId : random.pick(product.countryIds);
+  const subGroup = twin ? (catalog.subGroups.find((item) => item.grupoId === 1) ?? random.pick(catalog.subGroups)) : random.pick(catalog.subGroups);
   const status = random.weighted(STATUS_WEIGHTS);
-  const createdAt = new Date(now - random.next() * SPAN_MS);
+  const createdAt = twin ? twin.createdAt : new Date(now - random.next() * SPAN_MS);
   const updatedAt = new Date(Math.min(now, createdAt.getTime() + random.next() * 60 * DAY_MS));
   const creator = random.pick(catalog.userIds);
   const eventId = randomUUID();
   const isRam = subGroup.grupoId === 1;
-  const suspects = [product, ...Array.from({ length: random.int(0, 2) }, () => random.pick(catalog.products))];
+  const suspects = twin ? twin.suspects : [product, ...Array.from({ length: random.int(0, 2) }, () => random.pick(catalog.products))];
 
+  const referenceNumber = nextReference(catalog.countryCodeById.get(countryId) ?? 'XX', createdAt.getUTCFullYear());
   batch.events.push({
     id: eventId,
     meta: randomBytes(18).toString('base64url'),
-    referenceNumber: nextReference(catalog.countryCodeById.get(countryId) ?? 'XX', createdAt.getUTCFullYear()),
+    referenceNumber,
     status,
     groupId: subGroup.grupoId,
     subGroupId: subGroup.id,
@@ -123,8 +176,9 @@ export function addEvent(batch: BatchRows, catalog: Catalog, random: Random, ids
     updatedBy: creator,
     // What the triggers of migration 0009 keep; written with the case, so the medications' COPY changes nothing.
     laboratoryIds: [...new Set(suspects.map((suspect) => suspect.laboratoryId))].sort((a, b) => a - b),
+    productIds: [...new Set(suspects.map((suspect) => suspect.id))].sort((a, b) => a - b),
   });
-  const gender = random.pick(['M', 'F'] as const);
+  const gender = twin ? twin.gender : random.pick(['M', 'F'] as const);
   if (random.chance(ENTERED_FROM_REPORT)) {
     // Entered from an incoming report: the report points to the case (`entered_event_id`) and the
     // case keeps its number; `events.home_report_id` stays null (the two foreign keys form a
@@ -165,10 +219,13 @@ export function addEvent(batch: BatchRows, catalog: Catalog, random: Random, ids
       updatedAt: reportAt,
     });
   }
+  const initials = twin ? twin.initials : Array.from({ length: random.int(2, 3) }, () => random.pick([...LETTERS])).join('');
+  const age = twin ? twin.age : random.int(0, 95);
   batch.patients.push({
     eventId,
-    initials: Array.from({ length: random.int(2, 3) }, () => random.pick([...LETTERS])).join(''),
-    age: random.int(0, 95),
+    // Not null in the table: a missing value is written empty (read as missing by the score).
+    initials: initials ?? '',
+    age,
     ageUnit: 'Años',
     weight: random.int(4, 120),
     weightUnitId: 1,
@@ -207,21 +264,28 @@ export function addEvent(batch: BatchRows, catalog: Catalog, random: Random, ids
     for (const ingredient of suspect.ingredients) batch.ingredients.push({ eventMedicationId: medicationId, ...ingredient });
   }
 
-  const ramCount = isRam ? random.int(1, 2) : random.int(0, 1);
+  const ramCount = twin ? twin.reactions.length : isRam ? random.int(1, 2) : random.int(0, 1);
+  const reactions: CaseFacts['reactions'] = [];
   for (let index = 0; index < ramCount; index += 1) {
     const ramId = ids.ram();
-    const llt = random.pick(catalog.llts);
+    const llt = twin ? (twin.reactions[index]?.llt ?? random.pick(catalog.llts)) : random.pick(catalog.llts);
     const serious = random.chance(0.1);
+    // Drawn in the order they always were, so that a run without planted duplicates is unchanged.
+    const evolution = random.pick([-1, 0, 2, 3, 5]);
+    const isExpected = random.chance(0.6);
+    const ramTypeId = random.pick(catalog.ramTypeIds);
+    const onset = twin ? (twin.reactions[index]?.onset ?? createdAt) : new Date(createdAt.getTime() - random.int(0, 10) * DAY_MS);
+    reactions.push({ llt, onset });
     batch.rams.push({
       id: ramId,
       eventId,
       lltCode: llt.code,
       lltName: llt.name,
       description: `Reacción: ${llt.name}`,
-      evolution: random.pick([-1, 0, 2, 3, 5]),
-      isExpected: random.chance(0.6),
-      ramTypeId: random.pick(catalog.ramTypeIds),
-      dateStart: isoDate(new Date(createdAt.getTime() - random.int(0, 10) * DAY_MS)),
+      evolution,
+      isExpected,
+      ramTypeId,
+      dateStart: isoDate(onset),
       hospitalizationRequired: serious && random.chance(0.7),
       anotherCondition: serious,
       createdAt,
@@ -255,4 +319,5 @@ export function addEvent(batch: BatchRows, catalog: Catalog, random: Random, ids
       createdAt: updatedAt,
     });
   }
+  return { eventId, referenceNumber, product, suspects, countryId, gender, initials, age, createdAt, reactions };
 }

@@ -122,6 +122,8 @@ for (const width of WIDTHS) {
           ['/indicators', 'Indicadores'],
           ['/nokpis', 'Eventos que no cumplen KPI'],
           ['/duplicates', 'Duplicados'],
+          ['/signals', 'Señales'],
+          ['/signalregister', 'Registro de señales'],
           ['/adminusers', 'Usuarios'],
           ['/myuser', 'Mi usuario'],
         ];
@@ -133,6 +135,8 @@ for (const width of WIDTHS) {
           Indicadores: 'Indicadores',
           'Eventos que no cumplen KPI': "Eventos que no cumplen KPI's",
           Duplicados: 'Duplicados',
+          Señales: 'Señales',
+          'Registro de señales': 'Registro de señales',
           Usuarios: 'Usuarios',
           'Mi usuario': 'Mi usuario',
         };

@@ -37,8 +37,9 @@ import { createE2bImportHandler, e2bImportModule } from './modules/e2b-import/in
 import { type RequestTraffic } from './http/traffic.js';
 import { indicatorsModule } from './modules/indicators/index.js';
 import { signalsModule } from './modules/signals/index.js';
+import { createSignalNoticeEvents, registerSignalNotices, signalRegisterModule, type SignalNoticeEvents } from './modules/signal-register/index.js';
 import { noKpiModule } from './modules/nokpi/index.js';
-import { duplicatesModule } from './modules/duplicates/index.js';
+import { duplicateScanHandler, duplicatesModule } from './modules/duplicates/index.js';
 import { metricsModule } from './modules/metrics/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
 import { type AccountEvents, type ConfigurationEvents, createAccountEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
@@ -62,6 +63,8 @@ export interface BuildAppOptions {
   deadlineEvents?: DeadlineEvents;
   /** The imports' progress (the hub tells the ADMINs) and work (the runner main.ts starts is kicked). */
   importEvents?: ImportEvents;
+  /** New cases of a watched signal's pair, for its responsible person (the hub's 'casoSenal'); tests pass theirs. */
+  signalNoticeEvents?: SignalNoticeEvents;
   /** Counts the requests being answered (main.ts hands it to the MedDRA import, which gives way to them). */
   traffic?: RequestTraffic;
 }
@@ -78,7 +81,7 @@ export function importHandlers(
   // On the embedded database the import shares the requests' one connection: after each batch
   // it leaves it free as long as the batch held it, and while a request is being answered.
   const meddra = options.embeddedDatabase ? createMeddraImportHandler({ batchRows: 1_000, newCodeBatchRows: 200, pauseShare: 1, busy: options.traffic?.busy }) : meddraImportHandler;
-  return { meddra, data: createCatalogImportHandler(deps), e2b: createE2bImportHandler({ xsdDir: options.e2bXsdDir }) };
+  return { meddra, data: createCatalogImportHandler(deps), e2b: createE2bImportHandler({ xsdDir: options.e2bXsdDir }), duplicates: duplicateScanHandler };
 }
 
 /**
@@ -115,6 +118,7 @@ export async function buildApp({
   accountEvents = createAccountEvents(),
   deadlineEvents = createDeadlineEvents(),
   importEvents = createImportEvents(),
+  signalNoticeEvents = createSignalNoticeEvents(),
   traffic,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Messages of schemas that do not set their own: Spanish, like everything the user reads.
@@ -169,9 +173,11 @@ export async function buildApp({
   await app.register(metricsModule, { db, configurationEvents });
   await app.register(indicatorsModule, { db });
   await app.register(signalsModule, { db });
+  await app.register(signalRegisterModule, { db });
+  registerSignalNotices(app, db, signalNoticeEvents);
   await app.register(auditTrailModule, { db });
   await app.register(noKpiModule, { db });
-  await app.register(duplicatesModule, { db });
+  await app.register(duplicatesModule, { db, events: importEvents });
   await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
   await app.register(importsModule, { db, events: importEvents, maxBytes: config.importMaxBytes });
   await app.register(catalogImportModule);
@@ -188,6 +194,7 @@ export async function buildApp({
     accountEvents,
     deadlineEvents,
     importEvents,
+    signalNoticeEvents,
   });
 
   registerNotFound(app, await registerWebApp(app, config.webDistDir));

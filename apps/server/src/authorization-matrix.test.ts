@@ -3,7 +3,22 @@ import { ER_STATUS, NARANJO_QUESTION_KEYS, type OriginInput, ROLE_IDS, ROLES, ty
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, e2bImports, e2bReceivers, e2bSubmissions, imports, laboratories as laboratoryTable, originCountries, previousMedications, specialities, userLaboratories, users as userTable } from './db/schema/index.js';
+import {
+  auditLog,
+  e2bImports,
+  e2bReceivers,
+  e2bSubmissions,
+  files as fileTable,
+  imports,
+  laboratories as laboratoryTable,
+  originCountries,
+  previousMedications,
+  signalHistory,
+  signals as signalTable,
+  specialities,
+  userLaboratories,
+  users as userTable,
+} from './db/schema/index.js';
 import { routeAccessTable, type RouteAccessEntry } from './http/route-access.js';
 import { loadAuthKeys } from './modules/auth/index.js';
 import { createTestApp, type TestApp } from './test-support/app.js';
@@ -327,6 +342,14 @@ const RECIPES: Record<string, Recipe> = {
     inReachMay: { status: 400, because: 'a case is not a duplicate of itself (the matrix has one case a world)' },
   },
   'GET /api/getDuplicatePairs': plainGet('/api/getDuplicatePairs'),
+  // The whole-registry scan (QPPV; an import-runner job, no object): one at a time, so an allowed caller after another finds it pending.
+  'GET /api/getDuplicateScan': plainGet('/api/getDuplicateScan'),
+  'POST /api/startDuplicateScan': {
+    object: 'none',
+    read: false,
+    call: () => ({ url: '/api/startDuplicateScan' }),
+    inReachMay: { status: 409, because: 'one scan at a time: the scan an earlier allowed caller queued is still pending' },
+  },
   // No-KPI (ADMIN, QPPV, RLF; the cases in reach, no object of its own).
   'POST /api/getNoKpiMetrics': { object: 'none', read: true, call: () => ({ url: '/api/getNoKpiMetrics', payload: { pais: null } }) },
   'GET /api/getEventsNoKpi': plainGet('/api/getEventsNoKpi?pais=UY'),
@@ -355,6 +378,34 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/getIndicatorsEventsAges': plainGet('/api/getIndicatorsEventsAges'),
   'GET /api/getIndicatorsEventsTypeGroup': plainGet('/api/getIndicatorsEventsTypeGroup'),
   'GET /api/signals': plainGet('/api/signals'),
+  'GET /api/signals/export': plainGet('/api/signals/export?formato=csv'),
+  'GET /api/signals/ic-history': {
+    ...plainGet('/api/signals/ic-history?principio=1&pt=10031127'),
+    inReachMay: { status: 400, because: "the matrix's database holds no MedDRA dictionary, so the pair's PT is unknown (the history itself is signals/screen.test.ts's)" },
+  },
+  'GET /api/signals/options': plainGet('/api/signals/options'),
+  // Registro de señales (QPPV, CL; no object: the register is the whole database's). The matrix's signal has a document;
+  // an allowed opening without statistics is 400, an upload that is not multipart 415, a second status change 409.
+  'GET /api/signal-register': plainGet('/api/signal-register'),
+  'GET /api/signal-register/responsibles': plainGet('/api/signal-register/responsibles'),
+  'POST /api/signal-register': { object: 'none', read: false, call: () => ({ url: '/api/signal-register', payload: { TipoFarmaco: 'principio', FarmacoId: 1, PtCodigo: 1, Titulo: 'Matriz' } }) },
+  'GET /api/signal-register/:id': { object: 'none', read: true, call: async () => ({ url: `/api/signal-register/${(await matrixSignal()).id}` }) },
+  'GET /api/signal-register/:id/documents/:entryId': {
+    object: 'none',
+    read: true,
+    call: async () => {
+      const signal = await matrixSignal();
+      return { url: `/api/signal-register/${signal.id}/documents/${signal.entryId}` };
+    },
+  },
+  'POST /api/signal-register/:id/status': { object: 'none', read: false, call: async () => ({ url: `/api/signal-register/${(await matrixSignal()).id}/status`, payload: { Estado: 'Validada', Comentario: 'Matriz' } }) },
+  'POST /api/signal-register/:id/notes': { object: 'none', read: false, call: async () => ({ url: `/api/signal-register/${(await matrixSignal()).id}/notes`, payload: { Tipo: 'comentario', Texto: 'Matriz' } }) },
+  'POST /api/signal-register/:id/responsible': {
+    object: 'none',
+    read: false,
+    call: async (_world, caller) => ({ url: `/api/signal-register/${(await matrixSignal()).id}/responsible`, payload: { ResponsableId: caller.userId ?? randomUUID() } }),
+  },
+  'POST /api/signal-register/:id/documents': { object: 'none', read: false, call: async () => ({ url: `/api/signal-register/${(await matrixSignal()).id}/documents`, payload: {} }) },
   // Settings ('Configuración', ADMIN only): an allowed update sends no value, so the shared database's settings stay as they are.
   'GET /api/settingGetAll': plainGet('/api/settingGetAll'),
   'POST /api/settingUpdate': { object: 'none', read: false, call: () => ({ url: '/api/settingUpdate', payload: { values: [] } }) },
@@ -471,6 +522,23 @@ function userDetails(overrides: Record<string, unknown>) {
 async function matrixReceiver(): Promise<number> {
   const [row] = await t.database.db.insert(e2bReceivers).values({ code: `MATRIZ_${randomUUID().slice(0, 8)}`, name: 'Receptor de la matriz' }).returning();
   return row?.id ?? 0;
+}
+
+/** A signal of the matrix's own (an unknown pair, 'En evaluación') with one document, made once. */
+let matrixSignalMade: Promise<{ id: number; entryId: number }> | null = null;
+function matrixSignal(): Promise<{ id: number; entryId: number }> {
+  matrixSignalMade ??= (async () => {
+    const db = t.database.db;
+    const userId = callers.get('QPPV')?.userId ?? '';
+    const [signal] = await db
+      .insert(signalTable)
+      .values({ drugKind: 1, drugId: 2_000_000_000, ptCode: 2_000_000_000, title: 'Señal de la matriz', status: 'En evaluación', responsibleId: userId, openedBy: userId, statistics: { A: 3, E: 1, PRR: 2, ROR: 2, IC: 1 } })
+      .returning({ id: signalTable.id });
+    const [file] = await db.insert(fileTable).values({ name: 'matriz.pdf', extension: 'pdf', mimeType: 'application/pdf', size: SAMPLE_PDF.length, sha256: '0', content: SAMPLE_PDF, createdBy: userId }).returning({ id: fileTable.id });
+    const [entry] = await db.insert(signalHistory).values({ signalId: signal?.id ?? 0, kind: 'documento', text: 'Matriz', fileId: file?.id ?? null, userId }).returning({ id: signalHistory.id });
+    return { id: signal?.id ?? 0, entryId: entry?.id ?? 0 };
+  })();
+  return matrixSignalMade;
 }
 
 async function matrixOriginCountry(): Promise<number> {
@@ -639,6 +707,8 @@ beforeAll(async () => {
   const demotedToken = (await login(t.app, demoted)).accessToken;
   await db.update(userTable).set({ roleId: ROLE_IDS.CL }).where(eq(userTable.id, demoted.id));
   callers.set('user whose role changed', { kind: 'user whose role changed', role: null, userId: demoted.id, email: demoted.email, password: demoted.password, headers: bearer(demotedToken) });
+  // Made before any probe: a refused call must find no row written, so its object exists already.
+  await matrixSignal();
 
   // The objects: cases and reports each caller reaches or not (docs/roles.md, 'Reach').
   const owner = await createUser(db, { role: 'RLF', country: 'UY' });

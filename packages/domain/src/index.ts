@@ -39,4 +39,5 @@ export * from './catalog-import.js';
 export * from './e2b/index.js';
 export * from './cioms/index.js';
 export * from './duplicates.js';
+export * from './duplicate-calibration.js';
 export * from './signals/index.js';

@@ -670,7 +670,7 @@ export const MSG = {
   },
   imports: {
     /** (ours) what each kind of import is called in its messages. */
-    kindLabel: { meddra: 'MedDRA', data: 'productos', e2b: 'E2B(R3)' },
+    kindLabel: { meddra: 'MedDRA', data: 'productos', e2b: 'E2B(R3)', duplicates: 'búsqueda de duplicados' },
     /** (ours) an upload while another import of the same kind is pending or running (409). */
     alreadyRunning: (kind: string) => `Ya hay una importación de ${kind} en curso`,
     /** (ours) an upload without a file. */
@@ -924,5 +924,13 @@ export const MSG = {
     duplicateOf: 'Duplicado de',
     linked: 'Duplicados vinculados',
     loadFailed: 'No se pudieron cargar los posibles duplicados. Intente de nuevo.',
+    /** (ours) a malformed page cursor of the 'Duplicados' list. */
+    invalidCursor: 'El cursor de la página no es válido',
+    scanAll: 'Buscar en todo el registro',
+    scanRunning: 'Buscando duplicados en todo el registro…',
+    scanDone: (cases: number) => `Última búsqueda en todo el registro: ${cases} casos revisados`,
+    scanFailed: 'La búsqueda en todo el registro no terminó',
+    scanCases: 'Casos',
+    more: 'Ver más',
   },
 } as const;

@@ -41,6 +41,8 @@ export const APP_ROUTES = {
   parameters: authenticated('/parameters', 'Parametros'),
   noKpis: authenticated('/nokpis', "Eventos que no cumplen KPI's"),
   duplicates: authenticated('/duplicates', 'Duplicados'),
+  signals: authenticated('/signals', 'Señales'),
+  signalRegister: authenticated('/signalregister', 'Registro de señales'),
 } as const satisfies Record<string, AppRoute>;
 
 /** Steps of the event view, as route values (event spec §2.3; 'docuemnts' is spelled so). */

@@ -301,6 +301,8 @@ export const HUB_EVENTS = {
   deadlineMissed: 'plazoVencido',
   /** An import changed status, table or percentage (ADMIN room; contracts/imports.ts). */
   importProgress: 'progresoImportacion',
+  /** A new case holds the pair of a signal the user is responsible for (docs/signals.md 'Gestión de señales'). */
+  signalCase: 'casoSenal',
 } as const;
 
 export interface NewEventsMessage {

@@ -15,5 +15,6 @@ export const APPEND_ONLY_TABLES = [
   'follow_up_reports',
   'e2b_submissions',
   'e2b_submission_statuses',
+  'signal_history',
 ] as const;
 export type AppendOnlyTable = (typeof APPEND_ONLY_TABLES)[number];

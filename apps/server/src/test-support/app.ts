@@ -3,6 +3,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { type AccountEvents, type ConfigurationEvents, createAccountEvents, createConfigurationEvents } from '../modules/realtime/index.js';
+import { createSignalNoticeEvents, type SignalNoticeEvents } from '../modules/signal-register/index.js';
 import { createTestDatabase } from './db.js';
 
 export interface TestApp {
@@ -13,6 +14,8 @@ export interface TestApp {
   configurationEvents: ConfigurationEvents;
   /** The application's account events: the users module announces on them (the hub cuts the user's sockets). */
   accountEvents: AccountEvents;
+  /** The application's signal notices (a new case of a watched signal's pair): tests listen to them. */
+  signalNoticeEvents: SignalNoticeEvents;
   close(): Promise<void>;
 }
 
@@ -38,13 +41,15 @@ export async function createTestAppOn(database: Database, overrides: Partial<Con
   };
   const configurationEvents = createConfigurationEvents();
   const accountEvents = createAccountEvents();
-  const app = await buildApp({ database, config, configurationEvents, accountEvents });
+  const signalNoticeEvents = createSignalNoticeEvents();
+  const app = await buildApp({ database, config, configurationEvents, accountEvents, signalNoticeEvents });
   return {
     app,
     database,
     config,
     configurationEvents,
     accountEvents,
+    signalNoticeEvents,
     async close() {
       await app.close();
       await database.close();

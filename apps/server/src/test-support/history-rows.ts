@@ -14,6 +14,8 @@ import {
   operationHistory,
   operationHistoryLines,
   pdfHistory,
+  signalHistory,
+  signals,
 } from '../db/schema/index.js';
 import { addCaseComment, addFollowUp, createCase } from './cases.js';
 import { createUser } from './factories.js';
@@ -60,6 +62,14 @@ export async function oneRowOfEachHistoryTable(db: DbOrTx): Promise<Record<Appen
     .insert(e2bSubmissionStatuses)
     .values({ submissionId: submission?.id ?? 0, status: 'sent', userId: user.id })
     .returning({ id: e2bSubmissionStatuses.id });
+  const [signal] = await db
+    .insert(signals)
+    .values({ drugKind: 1, drugId: 1, ptCode: 1, title: `Señal ${testCase.meta}`, status: 'Cerrada', responsibleId: user.id, openedBy: user.id, statistics: {} })
+    .returning({ id: signals.id });
+  const [signalEntry] = await db
+    .insert(signalHistory)
+    .values({ signalId: signal?.id ?? 0, kind: 'comentario', text: 'historial', userId: user.id })
+    .returning({ id: signalHistory.id });
   const [audit] = await db
     .insert(auditLog)
     .values({ operationType: 'U', instance: 'Configuracion', description: `historial ${testCase.meta}` })
@@ -75,5 +85,6 @@ export async function oneRowOfEachHistoryTable(db: DbOrTx): Promise<Record<Appen
     follow_up_reports: (await addFollowUp(db, testCase, { createdBy: user.id, sequence: 1 })).id,
     e2b_submissions: submission?.id ?? 0,
     e2b_submission_statuses: submissionStatus?.id ?? 0,
+    signal_history: signalEntry?.id ?? 0,
   };
 }

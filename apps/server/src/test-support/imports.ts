@@ -1,4 +1,5 @@
-import type { ImportEntry, ImportKind, ImportStatus } from '@atalaya/domain';
+import { createSignalNoticeEvents } from '../modules/signal-register/index.js';
+import type { ImportEntry, UploadImportKind, ImportStatus } from '@atalaya/domain';
 import { IMPORT_PATHS } from '@atalaya/domain';
 import { expect } from 'vitest';
 import { buildApp } from '../app.js';
@@ -39,7 +40,8 @@ export async function createImportTestApp(overrides: Partial<Config> = {}): Prom
   const configurationEvents = createConfigurationEvents();
   const accountEvents = createAccountEvents();
   const importEvents = createImportEvents();
-  const app = await buildApp({ database, config, configurationEvents, accountEvents, importEvents });
+  const signalNoticeEvents = createSignalNoticeEvents();
+  const app = await buildApp({ database, config, configurationEvents, accountEvents, importEvents, signalNoticeEvents });
   const runners: ImportRunner[] = [];
   return {
     app,
@@ -48,6 +50,7 @@ export async function createImportTestApp(overrides: Partial<Config> = {}): Prom
     configurationEvents,
     accountEvents,
     importEvents,
+    signalNoticeEvents,
     startRunner(handlers, options = {}) {
       const runner = startImportRunner(database.db, app.log, importEvents, handlers, { ...TEST_RUNNER_OPTIONS, ...options });
       runners.push(runner);
@@ -71,14 +74,14 @@ export interface ImportFilePart {
 }
 
 /** Uploads an import of `kind` (multipart FileName, file, password) as `who`. */
-export async function uploadImport(t: Pick<TestApp, 'app'>, who: SignedIn, kind: ImportKind, file: ImportFilePart | null, fields: Record<string, string | undefined> = {}) {
+export async function uploadImport(t: Pick<TestApp, 'app'>, who: SignedIn, kind: UploadImportKind, file: ImportFilePart | null, fields: Record<string, string | undefined> = {}) {
   const body = await multipartBody({ FileName: file?.name, ...fields }, file ? [{ name: file.name, content: file.content }] : []);
   const url = `/api/${{ meddra: IMPORT_PATHS.meddraUpload, data: IMPORT_PATHS.dataUpload, e2b: IMPORT_PATHS.e2bUpload }[kind]}`;
   return t.app.inject({ method: 'POST', url, headers: { ...who.headers, ...body.headers }, payload: body.payload });
 }
 
 /** The import as `getmeddraimportcode` / `getdataimportcode` / `gete2bimportcode` answer it. */
-export async function importDetail(t: Pick<TestApp, 'app'>, who: SignedIn, kind: ImportKind, code: string): Promise<ImportEntry> {
+export async function importDetail(t: Pick<TestApp, 'app'>, who: SignedIn, kind: UploadImportKind, code: string): Promise<ImportEntry> {
   const url = `/api/${{ meddra: IMPORT_PATHS.meddraDetail, data: IMPORT_PATHS.dataDetail, e2b: IMPORT_PATHS.e2bDetail }[kind]}/${code}`;
   const response = await t.app.inject({ method: 'GET', url, headers: who.headers });
   if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
@@ -86,7 +89,7 @@ export async function importDetail(t: Pick<TestApp, 'app'>, who: SignedIn, kind:
 }
 
 /** Waits until the import reaches one of `statuses` (the runner works in the background); its entry then. */
-export async function importReaches(t: Pick<TestApp, 'app'>, who: SignedIn, kind: ImportKind, code: string, statuses: readonly ImportStatus[]): Promise<ImportEntry> {
+export async function importReaches(t: Pick<TestApp, 'app'>, who: SignedIn, kind: UploadImportKind, code: string, statuses: readonly ImportStatus[]): Promise<ImportEntry> {
   await expect.poll(async () => (await importDetail(t, who, kind, code)).status, { timeout: 15_000, interval: 50 }).toSatisfy((status: ImportStatus) => statuses.includes(status));
   return importDetail(t, who, kind, code);
 }

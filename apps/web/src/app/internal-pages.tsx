@@ -2,6 +2,7 @@ import type { APP_ROUTES } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { AuditTrailPage } from '../features/audit-trail';
 import { DuplicatesPage } from '../features/duplicates';
+import { SignalRegister } from '../features/signal-register';
 import { MetricsPage } from '../features/metrics';
 import { NoKpiPage } from '../features/nokpi';
 import { ParametersPage } from '../features/parameters';
@@ -46,6 +47,17 @@ function IndicatorsPage() {
   );
 }
 
+/** Señales: its code (with the charts) is downloaded the first time the screen is opened. */
+const SignalsLazyPage = lazy(async () => ({ default: (await import('../features/signals')).SignalsPage }));
+
+function SignalsPage() {
+  return (
+    <Suspense fallback={<FullPageLoader label="Cargando señales" />}>
+      <SignalsLazyPage />
+    </Suspense>
+  );
+}
+
 /** Importación de datos: its code is downloaded the first time the screen is opened (ADMIN only). */
 const DataImportLazyPage = lazy(async () => ({ default: (await import('../features/data-import/data-import-page')).DataImportPage }));
 
@@ -75,4 +87,6 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   parameters: ParametersPage,
   noKpis: NoKpiPage,
   duplicates: DuplicatesPage,
+  signals: SignalsPage,
+  signalRegister: SignalRegister,
 };

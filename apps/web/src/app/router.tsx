@@ -23,6 +23,8 @@ const INTERNAL_ROUTE_KEYS: InternalRouteKey[] = [
   'parameters',
   'noKpis',
   'duplicates',
+  'signals',
+  'signalRegister',
 ];
 
 /** Guarded screens: loaded on demand, so the public pages never download the internal area. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DUPLICATE_FIELDS } from '../duplicates.js';
 import { MSG } from '../messages.js';
+import { importEntrySchema } from './imports.js';
 
 /**
  * Duplicate detection's contract (docs/duplicates.md): the candidates of a case or of an
@@ -90,7 +91,22 @@ export type DuplicateDecisionInput = z.infer<typeof duplicateDecisionSchema>;
 /** A side of a suspected pair in the QPPV's list. */
 export const duplicatePairSideSchema = z.object({ Meta: z.string(), NumeroReferencia: z.string(), Estado: z.number().int(), FechaCreacion: z.string() });
 
-/** `GET /api/getDuplicatePairs`: the suspected pairs in reach, the newest case first. */
+/** How many pairs a page of the 'Duplicados' screen holds. */
+export const DUPLICATE_PAIRS_PAGE = 50;
+
+/** A page cursor of `getDuplicatePairs` (`Siguiente`): the last pair's newer case's creation and the pair's id. */
+export const DUPLICATE_PAIRS_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z_\d{1,18}$/;
+
+/** `GET /api/getDuplicatePairs?desde=…`: the query (no `desde`: the first page). */
+export const duplicatePairsQuerySchema = z.object({
+  desde: z.string().max(60).regex(DUPLICATE_PAIRS_CURSOR, MSG.duplicates.invalidCursor).optional(),
+});
+
+/**
+ * `GET /api/getDuplicatePairs`: the stored suspected pairs in reach (both cases), at or above
+ * the threshold, not decided, neither case marked duplicate, the newest case first, a page of
+ * `DUPLICATE_PAIRS_PAGE`; `Siguiente` the next page's cursor (null on the last).
+ */
 export const duplicatePairsSchema = z.object({
   Umbral: z.number(),
   Pares: z.array(
@@ -101,5 +117,13 @@ export const duplicatePairsSchema = z.object({
       Razones: z.array(z.string()),
     }),
   ),
+  Siguiente: z.string().nullable(),
 });
 export type DuplicatePairs = z.infer<typeof duplicatePairsSchema>;
+
+/**
+ * `GET /api/getDuplicateScan` and `POST /api/startDuplicateScan`: the newest whole-database
+ * scan (a job of kind 'duplicates', code 'DUP-2026-0001'), null when none ran yet.
+ */
+export const duplicateScanSchema = z.object({ Busqueda: importEntrySchema.nullable() });
+export type DuplicateScan = z.infer<typeof duplicateScanSchema>;

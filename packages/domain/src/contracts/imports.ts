@@ -13,9 +13,11 @@ import { z } from 'zod';
 export const importStatusSchema = z.enum(['E', 'D', 'C', 'S', 'P']);
 export type ImportStatus = z.infer<typeof importStatusSchema>;
 
-/** The kinds of import: the MedDRA dictionary, the product catalogue ('data') and E2B(R3) batches ('e2b', docs/e2b-import.md). */
-export const IMPORT_KINDS = ['meddra', 'data', 'e2b'] as const;
+/** The kinds of import: the MedDRA dictionary, the product catalogue ('data'), E2B(R3) batches ('e2b', docs/e2b-import.md) and the whole-database duplicate scan ('duplicates', a job without a file: docs/duplicates.md). */
+export const IMPORT_KINDS = ['meddra', 'data', 'e2b', 'duplicates'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+/** The kinds that start from an uploaded file (the ADMIN's panels and the E2B import); the duplicate scan has its own calls. */
+export type UploadImportKind = Exclude<ImportKind, 'duplicates'>;
 
 /** One entry of `Tables`: a file of the MedDRA release or a sheet of the catalogue. */
 export const importTableSchema = z.object({

@@ -24,3 +24,4 @@ export * from './imports.js';
 export * from './e2b-import.js';
 export * from './duplicates.js';
 export * from './signals.js';
+export * from './signal-register.js';

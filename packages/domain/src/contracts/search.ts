@@ -53,6 +53,8 @@ export const searchCriteriaShape = {
   LaboratorioId: idFilter(),
   ProductoId: idFilter(),
   PrincipioActivoId: idFilter(),
+  /** (ours, docs/signals.md) a MedDRA PT code: a reaction whose LLT is under that PT (the 'a' of Señales opens its cases). */
+  PtCodigo: idFilter(),
   EstadoId: idFilter(),
   TipoRAMId: idFilter(),
   GrupoId: idFilter(),

@@ -19,6 +19,12 @@ export const SIGNAL_MSG = {
   badCursor: 'El cursor de paginación no es válido.',
   badLimit: 'El límite debe ser un entero entre 1 y 500.',
   haldane: 'Con una celda en cero, PRR y ROR usan la corrección de Haldane (+0,5 en cada celda).',
+  badFormat: 'El formato debe ser xlsx o csv.',
+  drugRequired: 'Indique el fármaco: principio (si farmaco=principio) o producto (si farmaco=producto).',
+  ptRequired: 'Indique el PT (código MedDRA).',
+  drugNotFound: 'El fármaco no existe.',
+  ptNotFound: 'El PT no existe.',
+  tooManyRows: 'La tabla tiene demasiados renglones para exportarla; acote los filtros.',
 } as const;
 
 const STRICT = { error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? SIGNAL_MSG.unknownField : undefined) };
@@ -40,24 +46,32 @@ export const SIGNAL_STRATA = ['sexo', 'edad', 'pais'] as const;
  * codes — these select rows only (the background stays the database). `orden` one of
  * SIGNAL_SORTS, `dir` asc/desc (desc by default), `limite` 1–500 (100), `cursor` from `Siguiente`.
  */
+const backgroundShape = {
+  desde: month.optional(),
+  hasta: month.optional(),
+  pais: z.string({ error: SIGNAL_MSG.countryNotFound }).regex(/^[A-Z]{2}$/, { error: SIGNAL_MSG.countryNotFound }).optional(),
+  grave: z.enum(['si', 'no'], { error: SIGNAL_MSG.badChoice }).optional(),
+  estratos: z
+    .string({ error: SIGNAL_MSG.badChoice })
+    .regex(/^(sexo|edad|pais)(,(sexo|edad|pais)){0,2}$/, { error: SIGNAL_MSG.badChoice })
+    .optional(),
+  farmaco: z.enum(['principio', 'producto'], { error: SIGNAL_MSG.badChoice }).optional(),
+  principio: dbIdText(SIGNAL_MSG.badId).optional(),
+  producto: dbIdText(SIGNAL_MSG.badId).optional(),
+};
+
+const rowFilterShape = {
+  laboratorio: dbIdText(SIGNAL_MSG.laboratoryNotFound).optional(),
+  soc: meddraCode.optional(),
+  pt: meddraCode.optional(),
+  orden: z.enum(SIGNAL_SORTS, { error: SIGNAL_MSG.badChoice }).optional(),
+  dir: z.enum(['asc', 'desc'], { error: SIGNAL_MSG.badChoice }).optional(),
+};
+
 export const signalQuerySchema = z.strictObject(
   {
-    desde: month.optional(),
-    hasta: month.optional(),
-    pais: z.string({ error: SIGNAL_MSG.countryNotFound }).regex(/^[A-Z]{2}$/, { error: SIGNAL_MSG.countryNotFound }).optional(),
-    grave: z.enum(['si', 'no'], { error: SIGNAL_MSG.badChoice }).optional(),
-    estratos: z
-      .string({ error: SIGNAL_MSG.badChoice })
-      .regex(/^(sexo|edad|pais)(,(sexo|edad|pais)){0,2}$/, { error: SIGNAL_MSG.badChoice })
-      .optional(),
-    farmaco: z.enum(['principio', 'producto'], { error: SIGNAL_MSG.badChoice }).optional(),
-    principio: dbIdText(SIGNAL_MSG.badId).optional(),
-    producto: dbIdText(SIGNAL_MSG.badId).optional(),
-    laboratorio: dbIdText(SIGNAL_MSG.laboratoryNotFound).optional(),
-    soc: meddraCode.optional(),
-    pt: meddraCode.optional(),
-    orden: z.enum(SIGNAL_SORTS, { error: SIGNAL_MSG.badChoice }).optional(),
-    dir: z.enum(['asc', 'desc'], { error: SIGNAL_MSG.badChoice }).optional(),
+    ...backgroundShape,
+    ...rowFilterShape,
     limite: z
       .string({ error: SIGNAL_MSG.badLimit })
       .regex(/^\d{1,3}$/, { error: SIGNAL_MSG.badLimit })
@@ -69,6 +83,56 @@ export const signalQuerySchema = z.strictObject(
   STRICT,
 );
 export type SignalQuery = z.infer<typeof signalQuerySchema>;
+/** What the table answers to: every filter and the order, without the page. */
+export type SignalFilters = Omit<SignalQuery, 'limite' | 'cursor'>;
+
+export const SIGNAL_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type SignalExportFormat = (typeof SIGNAL_EXPORT_FORMATS)[number];
+
+/** `GET /api/signals/export`: the table's filters and order, and `formato` xlsx (default) or csv; every row, no page. */
+export const signalExportQuerySchema = z.strictObject(
+  { ...backgroundShape, ...rowFilterShape, formato: z.enum(SIGNAL_EXPORT_FORMATS, { error: SIGNAL_MSG.badFormat }).optional() },
+  STRICT,
+);
+export type SignalExportQuery = z.infer<typeof signalExportQuerySchema>;
+
+/**
+ * `GET /api/signals/ic-history`: one pair — `farmaco` principio (default) with `principio`, or
+ * producto with `producto`, and `pt` — over the table's background (`desde`, `hasta`, `pais`,
+ * `grave`, `estratos`): its IC cumulatively by quarter of receipt.
+ */
+export const signalIcHistoryQuerySchema = z
+  .strictObject({ ...backgroundShape, pt: meddraCode.optional() }, STRICT)
+  .superRefine((query, ctx) => {
+    const drug = query.farmaco === 'producto' ? query.producto : query.principio;
+    if (drug === undefined) ctx.addIssue({ code: 'custom', message: SIGNAL_MSG.drugRequired, path: [query.farmaco === 'producto' ? 'producto' : 'principio'] });
+    if (query.pt === undefined) ctx.addIssue({ code: 'custom', message: SIGNAL_MSG.ptRequired, path: ['pt'] });
+  });
+export type SignalIcHistoryQuery = z.infer<typeof signalIcHistoryQuerySchema>;
+
+/** One quarter of the IC history: the counts and IC from the start up to the quarter's end. */
+export const signalIcQuarterSchema = z.object({
+  /** 'AAAA-T1' … 'AAAA-T4'. */
+  Trimestre: z.string(),
+  /** Cases counted up to the quarter's end (N). */
+  Casos: z.number().int(),
+  A: z.number().int(),
+  E: z.number(),
+  IC: z.number(),
+  IC025: z.number(),
+  IC975: z.number(),
+});
+export type SignalIcQuarter = z.infer<typeof signalIcQuarterSchema>;
+
+export const signalIcHistorySchema = z.object({
+  FarmacoId: z.number().int(),
+  Farmaco: z.string(),
+  PtCodigo: z.number().int(),
+  Pt: z.string(),
+  /** From the first quarter with a case of the background to the last (or `desde`–`hasta`). */
+  Trimestres: z.array(signalIcQuarterSchema),
+});
+export type SignalIcHistory = z.infer<typeof signalIcHistorySchema>;
 
 /** One drug × PT row: the 2×2 table, E, every measure with its interval, and the flags. */
 export const signalRowSchema = z.object({
@@ -118,3 +182,20 @@ export const signalTableSchema = z.object({
   Hiperparametros: signalHyperparametersSchema.nullable(),
 });
 export type SignalTable = z.infer<typeof signalTableSchema>;
+
+const signalOptionSchema = z.object({ Id: z.number().int(), Nombre: z.string() });
+
+/**
+ * `GET /api/signals/options`: what the filters of the screen offer — the countries in reach
+ * (`Codigo` the filter's value, `Id` the event search's `PaisId`), the laboratories, and the
+ * active ingredients, products, SOCs and PTs counted in reach (`Id` a MedDRA code for SOC and PT).
+ */
+export const signalOptionsSchema = z.object({
+  Paises: z.array(z.object({ Id: z.number().int(), Codigo: z.string(), Nombre: z.string() })),
+  Laboratorios: z.array(signalOptionSchema),
+  Principios: z.array(signalOptionSchema),
+  Productos: z.array(signalOptionSchema),
+  Socs: z.array(signalOptionSchema),
+  Pts: z.array(signalOptionSchema),
+});
+export type SignalOptions = z.infer<typeof signalOptionsSchema>;

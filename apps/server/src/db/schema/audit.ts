@@ -76,7 +76,17 @@ export const AUDIT_KINDS = {
   'catalog.imported': { instance: 'Configuracion', operationType: 'U' },
   /** An E2B(R3) import was confirmed: its reports stored as incoming reports or historic cases (docs/e2b-import.md). */
   'e2b.imported': { instance: 'Configuracion', operationType: 'I' },
-} as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros'; operationType: 'I' | 'U' | 'D' }>;
+  /**
+   * Registro de señales (docs/signals.md 'Gestión de señales'): a signal opened, its status
+   * changed, an assessment or comment added, a document attached, its responsible changed.
+   * PKId the signal's id; instance 'Senales' (no audit-trail panel shows it yet).
+   */
+  'signal.opened': { instance: 'Senales', operationType: 'I' },
+  'signal.status-changed': { instance: 'Senales', operationType: 'U' },
+  'signal.note-added': { instance: 'Senales', operationType: 'I' },
+  'signal.document-added': { instance: 'Senales', operationType: 'I' },
+  'signal.reassigned': { instance: 'Senales', operationType: 'U' },
+} as const satisfies Record<string, { instance: 'ER' | 'Usuarios' | 'Configuracion' | 'Parametros' | 'Senales'; operationType: 'I' | 'U' | 'D' }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
 /**
@@ -128,7 +138,7 @@ export const auditLog = pgTable(
     index('audit_log_instance_table_date_id_idx').on(t.instance, t.tableName, t.dateUtc, t.id),
     index('audit_log_instance_pk_date_id_idx').on(t.instance, t.pkId, t.dateUtc, t.id),
     check('audit_log_operation_type', sql`${t.operationType} in ('I', 'U', 'D')`),
-    check('audit_log_instance', sql`${t.instance} in ('ER', 'Usuarios', 'Configuracion', 'Parametros')`),
+    check('audit_log_instance', sql`${t.instance} in ('ER', 'Usuarios', 'Configuracion', 'Parametros', 'Senales')`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { events } from './events.js';
 import { homeReports } from './home-reports.js';
@@ -43,5 +43,39 @@ export const duplicateDecisions = pgTable(
     index('duplicate_decisions_other_idx').on(t.otherEventId).where(sql`${t.otherEventId} is not null`),
     index('duplicate_decisions_home_report_idx').on(t.homeReportId).where(sql`${t.homeReportId} is not null`),
     index('duplicate_decisions_master_idx').on(t.masterEventId).where(sql`${t.masterEventId} is not null`),
+  ],
+);
+
+/**
+ * The suspected pairs found (docs/duplicates.md 'The stored pairs'): by the whole-database scan
+ * (a background job, kind 'duplicates' of `imports`) and whenever a case's candidates are
+ * computed (the case view, the wizard's finish, the 'Duplicados' screen's first page). One row
+ * per pair of cases (`eventId` < `otherEventId`), at or above the threshold when found, with
+ * the score and each field's contribution; `newestAt` (the newer case's creation) orders the
+ * QPPV's list. A pair decided, or a case marked duplicate, is left out when listed.
+ */
+export const duplicatePairs = pgTable(
+  'duplicate_pairs',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    otherEventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** The score (bits) when found. */
+    score: numeric({ mode: 'number' }).notNull(),
+    /** Each field's contribution when found (`DuplicateContribution[]`). */
+    contributions: jsonb().notNull(),
+    /** The newer of the two cases' creation: the list's order. */
+    newestAt: timestamptz().notNull(),
+    foundAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    check('duplicate_pairs_order', sql`${t.eventId} < ${t.otherEventId}`),
+    uniqueIndex('duplicate_pairs_pair_idx').on(t.eventId, t.otherEventId),
+    index('duplicate_pairs_other_idx').on(t.otherEventId),
+    index('duplicate_pairs_newest_idx').on(t.newestAt.desc(), t.id.desc()),
   ],
 );

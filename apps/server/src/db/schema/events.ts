@@ -76,6 +76,14 @@ export const events = pgTable(
      */
     laboratoryIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     /**
+     * The products of the case's related medications (`event_medications.product_id`), distinct
+     * and sorted: what the search's product and active-ingredient filters test
+     * (`product_ids @> '{p}'`, `product_ids && '{p1,p2}'`), on the row read in order from a list
+     * index or from the GIN index `events_product_ids_idx`. Kept like `laboratoryIds`, by the same
+     * triggers (migration 0030); never written by the application.
+     */
+    productIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /**
      * Marked 'Es duplicado' of this case (docs/duplicates.md): the case left the workflow
      * (status Anulado), is excluded from counts, and its view links to the master.
      */
@@ -108,6 +116,8 @@ export const events = pgTable(
     index('events_sub_group_updated_at_id_idx').on(t.subGroupId, t.updatedAt, t.id).where(live(t)), // INCLUDE (status, country_id, created_by, laboratory_ids)
     // Reach by laboratory when the user has few laboratories (a Fabricante): a bitmap of the cases.
     index('events_laboratory_ids_idx').using('gin', t.laboratoryIds),
+    // The search by product or active ingredient when few cases match: a bitmap of the cases.
+    index('events_product_ids_idx').using('gin', t.productIds),
     // A user's own cases (reach's creator rule; an RLF's cases of other countries), counted from
     // the index: INCLUDE (updated_at, created_at, sub_group_id, group_id).
     index('events_created_by_status_idx').on(t.createdBy, t.status, t.countryId, t.id).where(live(t)),

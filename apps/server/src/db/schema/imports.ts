@@ -58,7 +58,7 @@ export const imports = pgTable(
     uniqueIndex('imports_one_active_per_kind').on(t.kind).where(sql`${t.status} in ('P', 'D')`),
     // The runner's queue: the pending and running imports, oldest first.
     index('imports_active_idx').on(t.dateStart).where(sql`${t.status} in ('P', 'D')`),
-    check('imports_kind', sql`${t.kind} in ('meddra', 'data', 'e2b')`),
+    check('imports_kind', sql`${t.kind} in ('meddra', 'data', 'e2b', 'duplicates')`),
     check('imports_status', sql`${t.status} in ('E', 'D', 'C', 'S', 'P')`),
     check('imports_percentage', sql`${t.percentage} between 0 and 100`),
   ],

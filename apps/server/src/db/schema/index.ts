@@ -22,3 +22,4 @@ export * from './e2b.js';
 export * from './e2b-import.js';
 export * from './duplicates.js';
 export * from './signals.js';
+export * from './signal-register.js';

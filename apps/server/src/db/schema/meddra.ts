@@ -1,12 +1,22 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { imports } from './imports.js';
 
 /*
  * The MedDRA hierarchy, keyed by the MedDRA codes: SOC > HLGT > HLT > PT > LLT.
- * The lowest level terms (llt_name) are what users search; the trigram index that makes
- * the typeahead fast is created in src/db/sql (it needs the pg_trgm extension).
+ * The lowest level terms (llt_name) are what users search: `meddra_llt.search_name` and its
+ * indexes below serve the typeahead, with the trigram index and the search function
+ * `atalaya_llt_typeahead` of src/db/sql (pg_trgm) (docs/performance-plans.md).
  */
+
+/**
+ * The accented letters the typeahead folds, each to the letter at the same position of
+ * `MEDDRA_FOLD_TO` (the forms of `ACCENT_VARIANTS` in modules/meddra/search-pattern.ts, which
+ * a test keeps equal): `search_name` is `translate(lower(name), FROM, TO)`.
+ */
+export const MEDDRA_FOLD_FROM = 'áàâäãéèêëíìîïóòôöõúùûüñç';
+export const MEDDRA_FOLD_TO = 'aaaaaeeeeiiiiooooouuuunc';
 
 export const meddraSoc = pgTable('meddra_soc', {
   code: integer().primaryKey(),
@@ -56,8 +66,24 @@ export const meddraLlt = pgTable(
      * on each of a first import's 80,000 inserts.
      */
     introducedBy: uuid(),
+    /**
+     * The name as the typeahead compares it: lower case, accents folded (`MEDDRA_FOLD_FROM`).
+     * Stored (computed by the database on every insert and rename), so that no search
+     * computes `translate` per row: it costs ~30 µs a row, a whole dictionary 2.6 s.
+     */
+    searchName: text()
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`translate(lower(name), '${MEDDRA_FOLD_FROM}', '${MEDDRA_FOLD_TO}')`)),
   },
-  (t) => [index().on(t.ptCode)],
+  (t) => [
+    index().on(t.ptCode),
+    // The typeahead (atalaya_llt_typeahead, src/db/sql): names that start with the term, by the
+    // first two folded letters, in name order; and every name in name order. Both carry
+    // search_name as an INCLUDE column (migration 0030; Drizzle does not model INCLUDE), so a
+    // walk tests the term on the index alone and visits the table only for the names it keeps.
+    index('meddra_llt_search_prefix_idx').on(sql`left(${t.searchName}, 2)`, t.name, t.code),
+    index('meddra_llt_name_code_idx').on(t.name, t.code),
+  ],
 );
 
 export const meddraSocHlgt = pgTable(

@@ -38,10 +38,10 @@ const EXPECTED: Record<Role, { home: string; urls: string[] }> = {
   },
   QPPV: {
     home: '/workflow',
-    urls: ['/workflow', '/eventsearch', '/productSearch', '/indicators', '/nokpis', '/duplicates', '/adminusers', '/metrics', '/parameters', '/audittrail', '/reportableevent', '/myuser'],
+    urls: ['/workflow', '/eventsearch', '/productSearch', '/indicators', '/nokpis', '/duplicates', '/signals', '/signalregister', '/adminusers', '/metrics', '/parameters', '/audittrail', '/reportableevent', '/myuser'],
   },
-  RLF: { home: '/workflow', urls: ['/workflow', '/eventsearch', '/productSearch', '/indicators', '/nokpis', '/reportableevent', '/myuser'] },
-  CL: { home: '/eventsearch', urls: ['/workflow', '/eventsearch', '/productSearch', '/indicators', '/reportableevent', '/myuser'] },
+  RLF: { home: '/workflow', urls: ['/workflow', '/eventsearch', '/productSearch', '/indicators', '/nokpis', '/signals', '/reportableevent', '/myuser'] },
+  CL: { home: '/eventsearch', urls: ['/workflow', '/eventsearch', '/productSearch', '/indicators', '/signals', '/signalregister', '/reportableevent', '/myuser'] },
   Fabricante: { home: '/workflow', urls: ['/workflow', '/eventsearch', '/productSearch', '/reportableevent', '/myuser'] },
 };
 

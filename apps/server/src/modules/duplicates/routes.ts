@@ -1,14 +1,18 @@
-import { duplicateCandidatesSchema, duplicateDecisionSchema, duplicatePairsSchema, MSG, type Role } from '@atalaya/domain';
+import { duplicateCandidatesSchema, duplicateDecisionSchema, duplicatePairsQuerySchema, duplicatePairsSchema, duplicateScanSchema, MSG, type Role } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
+import type { ImportEvents } from '../imports/index.js';
+import { duplicateScan, startDuplicateScan } from './scan.js';
 import { candidatesForCase, candidatesForReport, decidePair, suspectedPairs } from './service.js';
 
 export interface DuplicatesModuleOptions {
   db: Db;
+  /** The import runner's events: the whole-database scan is one of its jobs. */
+  events: ImportEvents;
 }
 
 /** Who sees the possible duplicates of a case or a report and decides a pair (docs/roles.md): the triage's and the case review's. */
@@ -20,7 +24,7 @@ const TAGS = ['Duplicados'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 
 /** Duplicate detection (docs/duplicates.md): the candidates, the decisions, the QPPV's list. */
-export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = async (app, { db }) => {
+export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = async (app, { db, events }) => {
   app.route({
     method: 'GET',
     url: '/api/getDuplicateCandidatesByMeta/:meta',
@@ -68,9 +72,36 @@ export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = 
     config: { roles: DUPLICATE_LIST_ROLES },
     schema: {
       tags: TAGS,
-      summary: "Pantalla 'Duplicados': los pares sospechosos al alcance del QPPV, sobre el umbral, el caso más reciente primero",
+      summary: "Pantalla 'Duplicados': los pares sospechosos guardados al alcance del QPPV, sobre el umbral y sin decidir, el caso más reciente primero (de a 50; desde = el cursor Siguiente)",
+      description:
+        'Los pares los guarda la búsqueda en todo el registro y cada cálculo de candidatos de un caso; la primera página busca antes los pares de los 30 casos enviados más recientes.',
+      querystring: duplicatePairsQuerySchema,
       response: { 200: duplicatePairsSchema, ...errorResponses },
     },
-    handler: (request) => suspectedPairs(db, requireUser(request)),
+    handler: (request) => suspectedPairs(db, requireUser(request), request.query.desde),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/getDuplicateScan',
+    config: { roles: DUPLICATE_LIST_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: "La última búsqueda de duplicados en todo el registro (código DUP-…, estado y avance), o null si nunca se hizo",
+      response: { 200: duplicateScanSchema, ...errorResponses },
+    },
+    handler: () => duplicateScan(db),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/startDuplicateScan',
+    config: { roles: DUPLICATE_LIST_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: "'Buscar en todo el registro': encola la búsqueda de duplicados en todo el registro (trabajo en segundo plano); otra pendiente o en curso: 409",
+      response: { 200: duplicateScanSchema, ...errorResponses, 409: messageSchema },
+    },
+    handler: (request) => startDuplicateScan(db, events, app.log, requireUser(request)),
   });
 };

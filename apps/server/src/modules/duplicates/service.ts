@@ -17,7 +17,7 @@ import {
   homeReportStatusName,
   MSG,
 } from '@atalaya/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { countries, duplicateDecisions, eventComments, events, homeReports, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -28,6 +28,7 @@ import { writeAudit } from '../audit/index.js';
 import { recordCaseOperation } from '../cases/index.js';
 import { insertStatusHistory, type StoredReport } from '../home-reports/index.js';
 import { caseReach, findCaseInReach, loadUserLaboratoryIds, reachesByLaboratory, type ReachUser } from '../reach/index.js';
+import { type FoundPair, listPairs, storePairs } from './pairs.js';
 import { candidateIds, valueFrequencies } from './queries.js';
 import { type ComparedRecord, loadCaseRecords, reportRecord, type ReportRow } from './records.js';
 
@@ -41,7 +42,7 @@ export function duplicateThreshold(db: DbOrTx): Promise<number> {
   return integerSetting(db, 'cases.duplicateThreshold', DEFAULT_DUPLICATE_THRESHOLD);
 }
 
-async function reachOf(db: DbOrTx, user: ReachUser) {
+export async function reachOf(db: DbOrTx, user: ReachUser) {
   return caseReach(user, reachesByLaboratory(user.role) ? await loadUserLaboratoryIds(db, user.id) : undefined);
 }
 
@@ -91,7 +92,7 @@ function shown(side: ComparedRecord, field: DuplicateField): string {
   }
 }
 
-function reasons(contributions: readonly DuplicateContribution[]): string[] {
+export function reasons(contributions: readonly DuplicateContribution[]): string[] {
   return [...contributions]
     .filter((part) => part.weight > 0)
     .sort((a, b) => b.weight - a.weight)
@@ -100,33 +101,36 @@ function reasons(contributions: readonly DuplicateContribution[]): string[] {
 }
 
 /** Scores every candidate against the subject and keeps those at or above the threshold, highest first. */
-async function scoredCandidates(db: DbOrTx, subject: ComparedRecord, ids: readonly string[], threshold: number): Promise<DuplicateCandidate[]> {
+export async function scoredPairs(db: DbOrTx, subject: ComparedRecord, ids: readonly string[], threshold: number): Promise<FoundPair[]> {
   if (ids.length === 0) return [];
   const frequencies = await valueFrequencies(db, subject.record);
   const others = await loadCaseRecords(db, ids);
   return others
-    .map((other) => ({ other, result: duplicateScore(subject.record, other.record, frequencies) }))
+    .map((other) => ({ subject, other, result: duplicateScore(subject.record, other.record, frequencies) }))
     .filter(({ result }) => result.score >= threshold)
-    .sort((a, b) => b.result.score - a.result.score || b.other.createdAt.getTime() - a.other.createdAt.getTime())
-    .slice(0, MAX_CANDIDATES)
-    .map(({ other, result }) => ({
-      Meta: other.meta ?? '',
-      NumeroReferencia: other.reference,
-      Estado: other.status,
-      FechaCreacion: other.createdAt.toISOString(),
-      Puntaje: result.score,
-      Razones: reasons(result.contributions),
-      Campos: result.contributions.map(
-        (part): DuplicateFieldComparison => ({
-          Campo: part.field,
-          Etiqueta: DUPLICATE_FIELD_LABELS[part.field],
-          Resultado: part.outcome,
-          Peso: part.weight,
-          Este: shown(subject, part.field),
-          Otro: shown(other, part.field),
-        }),
-      ),
-    }));
+    .sort((a, b) => b.result.score - a.result.score || b.other.createdAt.getTime() - a.other.createdAt.getTime());
+}
+
+/** The candidates as the screens show them (at most `MAX_CANDIDATES`, highest first). */
+function asCandidates(found: readonly FoundPair[]): DuplicateCandidate[] {
+  return found.slice(0, MAX_CANDIDATES).map(({ subject, other, result }) => ({
+    Meta: other.meta ?? '',
+    NumeroReferencia: other.reference,
+    Estado: other.status,
+    FechaCreacion: other.createdAt.toISOString(),
+    Puntaje: result.score,
+    Razones: reasons(result.contributions),
+    Campos: result.contributions.map(
+      (part): DuplicateFieldComparison => ({
+        Campo: part.field,
+        Etiqueta: DUPLICATE_FIELD_LABELS[part.field],
+        Resultado: part.outcome,
+        Peso: part.weight,
+        Este: shown(subject, part.field),
+        Otro: shown(other, part.field),
+      }),
+    ),
+  }));
 }
 
 /** The links of a case: the case it is a duplicate of, and the cases and reports marked duplicates of it. */
@@ -179,7 +183,10 @@ export async function candidatesForCase(db: Db, user: AuthUser, meta: string): P
   // A case already marked duplicate is out of the workflow: nothing more to propose.
   if (duplicateOf?.id) return { Umbral: threshold, Candidatos: [], ...links };
   const ids = await candidateIds(db, subject.record, { reach: await reachOf(db, user), eventId: found.id, homeReportId: null });
-  return { Umbral: threshold, Candidatos: await scoredCandidates(db, subject, ids, threshold), ...links };
+  const pairs = await scoredPairs(db, subject, ids, threshold);
+  // A sent case's pairs join the QPPV's list as they are found (a draft's wait until it is sent).
+  if (subject.status !== ER_STATUS.PENDIENTE) await storePairs(db, pairs.filter((pair) => pair.other.status !== ER_STATUS.PENDIENTE));
+  return { Umbral: threshold, Candidatos: asCandidates(pairs), ...links };
 }
 
 /** An incoming report within the caller's reach (RLF its country's, QPPV every one), else 404. */
@@ -212,7 +219,7 @@ export async function candidatesForReport(db: Db, user: AuthUser, id: string): P
   const subject = await reportRecord(db, report);
   const threshold = await duplicateThreshold(db);
   const ids = await candidateIds(db, subject.record, { reach: await reachOf(db, user), eventId: null, homeReportId: report.id });
-  return { Umbral: threshold, Candidatos: await scoredCandidates(db, subject, ids, threshold), DuplicadoDe: null, Vinculados: [] };
+  return { Umbral: threshold, Candidatos: asCandidates(await scoredPairs(db, subject, ids, threshold)), DuplicadoDe: null, Vinculados: [] };
 }
 
 const conflict = (message: string) => new AppError(409, message);
@@ -356,42 +363,29 @@ async function decideReport(
 }
 
 /**
- * `GET /api/getDuplicatePairs`: the suspected pairs in the QPPV's reach, the newest case first:
- * the candidates above the threshold of the newest sent cases in reach (not decided, not
- * duplicates), each pair once.
+ * `GET /api/getDuplicatePairs`: the stored suspected pairs in the QPPV's reach (docs/duplicates.md
+ * 'The stored pairs'), the newest case first, keyset-paged. The first page first looks for the
+ * pairs of the `PAIRS_NEWEST_CASES` newest sent cases in reach and stores them, so a case that
+ * arrived since the last whole-database scan is listed without waiting for the next one.
  */
-export async function suspectedPairs(db: Db, user: AuthUser): Promise<DuplicatePairs> {
+export async function suspectedPairs(db: Db, user: AuthUser, after?: string): Promise<DuplicatePairs> {
   const threshold = await duplicateThreshold(db);
   const reach = await reachOf(db, user);
+  if (!after) await refreshNewestPairs(db, reach, threshold);
+  return { Umbral: threshold, ...(await listPairs(db, { reach: sql`(${reach} and ${events.status} <> ${ER_STATUS.PENDIENTE})`, threshold, after, reasons })) };
+}
+
+/** The pairs of the newest sent cases within `reach`, stored. */
+async function refreshNewestPairs(db: DbOrTx, reach: SQL, threshold: number): Promise<void> {
+  const sent = sql`(${reach} and ${events.status} <> ${ER_STATUS.PENDIENTE})`;
   const newest = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(reach, sql`${events.status} <> ${ER_STATUS.PENDIENTE}`, sql`${events.status} <> ${ER_STATUS.ANULADO}`, sql`${events.duplicateOfEventId} is null`))
+    .where(and(sent, sql`${events.status} <> ${ER_STATUS.ANULADO}`, sql`${events.duplicateOfEventId} is null`))
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(PAIRS_NEWEST_CASES);
-  const subjects = await loadCaseRecords(db, newest.map((row) => row.id));
-  subjects.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  const seen = new Set<string>();
-  const pairs: DuplicatePairs['Pares'] = [];
-  const side = (record: { meta: string | null; reference: string; status: number; createdAt: Date }) => ({
-    Meta: record.meta ?? '',
-    NumeroReferencia: record.reference,
-    Estado: record.status,
-    FechaCreacion: record.createdAt.toISOString(),
-  });
-  for (const subject of subjects) {
-    const ids = await candidateIds(db, subject.record, { reach, eventId: subject.eventId, homeReportId: null });
-    for (const candidate of await scoredCandidates(db, subject, ids, threshold)) {
-      const key = [subject.meta, candidate.Meta].sort().join('|');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      pairs.push({
-        A: side(subject),
-        B: { Meta: candidate.Meta, NumeroReferencia: candidate.NumeroReferencia, Estado: candidate.Estado, FechaCreacion: candidate.FechaCreacion },
-        Puntaje: candidate.Puntaje,
-        Razones: candidate.Razones,
-      });
-    }
+  for (const subject of await loadCaseRecords(db, newest.map((row) => row.id))) {
+    const ids = await candidateIds(db, subject.record, { reach: sent, eventId: subject.eventId, homeReportId: null });
+    await storePairs(db, await scoredPairs(db, subject, ids, threshold));
   }
-  return { Umbral: threshold, Pares: pairs };
 }

@@ -91,6 +91,8 @@ export const DEFAULT_E2B_SENDER: IcsrSender = {
 };
 
 const parentCase = alias(events, 'parent_case');
+/** The case a duplicate was marked duplicate of (docs/duplicates.md): its master. */
+const masterCase = alias(events, 'master_case');
 
 /** 'YYYY-MM-DD' → 'YYYYMMDD'. */
 export function hl7Day(date: string | null | undefined): Hl7Date | null {
@@ -226,6 +228,8 @@ function caseRows(db: DbOrTx, ids: readonly string[]) {
       textB: events.administeredMedicationsTextB,
       receivedAt: events.receivedAt,
       parentReference: parentCase.referenceNumber,
+      masterReference: masterCase.referenceNumber,
+      masterCountryCode: sql<string | null>`(select ${countries.code} from ${countries} where ${countries.id} = ${masterCase.countryId})`,
       lastFollowUp: sql<Date | null>`(select max(${followUpReports.createdAt}) from ${followUpReports} where ${followUpReports.eventId} = ${events.id})`.mapWith(followUpReports.createdAt),
       annulment: sql<string | null>`case when ${events.status} = ${ER_STATUS.ANULADO} then (select ${eventComments.comment} from ${eventComments}
         where ${eventComments.eventId} = ${events.id} and ${eventComments.action} = 'Anular' order by ${eventComments.createdAt} desc, ${eventComments.id} desc limit 1) end`,
@@ -291,6 +295,7 @@ function caseRows(db: DbOrTx, ids: readonly string[]) {
     .from(events)
     .innerJoin(countries, eq(countries.id, events.countryId))
     .leftJoin(parentCase, eq(parentCase.id, events.parentEventId))
+    .leftJoin(masterCase, eq(masterCase.id, events.duplicateOfEventId))
     .leftJoin(homeReports, eq(homeReports.id, events.homeReportId))
     .where(and(inArray(events.id, [...ids]), isNull(events.deletedAt)));
 }
@@ -533,8 +538,15 @@ function icsrOf(event: CaseRow, { now, sender, senderCode, meddraVersion }: Icsr
       firstSender: '2',
       otherCaseIdentifiers: event.homeReferenceNumber ? true : null,
       otherCaseIds: event.homeReferenceNumber ? [{ source: 'Atalaya informe entrante', caseId: event.homeReferenceNumber }] : [],
-      linkedReportIds: event.parentReference ? [worldwideCaseId(country, senderCode, event.parentReference)] : [],
-      nullificationOrAmendment: event.status === ER_STATUS.ANULADO ? { code: '1', reason: event.annulment?.trim() || 'Caso anulado' } : null,
+      // C.1.10.r: the case it follows up, and the master of a case marked duplicate (its own sender country).
+      linkedReportIds: [
+        ...(event.parentReference ? [worldwideCaseId(country, senderCode, event.parentReference)] : []),
+        ...(event.masterReference ? [worldwideCaseId(event.masterCountryCode ?? country, senderCode, event.masterReference)] : []),
+      ],
+      nullificationOrAmendment:
+        event.status === ER_STATUS.ANULADO
+          ? { code: '1', reason: event.annulment?.trim() || (event.masterReference ? `Duplicado de ${event.masterReference}` : 'Caso anulado') }
+          : null,
     },
     primarySources: [primarySource],
     sender,

@@ -7,9 +7,9 @@ import { z } from 'zod';
  * 'DAT-2026-0001' (product catalogue), 'E2B-2026-0001' (an E2B(R3) batch). Numbered by
  * `reference_sequences` (prefix 'MED' / 'DAT' / 'E2B').
  */
-export const IMPORT_CODE_PREFIX: Readonly<Record<ImportKind, string>> = { meddra: 'MED', data: 'DAT', e2b: 'E2B' };
+export const IMPORT_CODE_PREFIX: Readonly<Record<ImportKind, string>> = { meddra: 'MED', data: 'DAT', e2b: 'E2B', duplicates: 'DUP' };
 
-const CODE_PATTERN = /^(MED|DAT|E2B)-\d{4}-\d{4,9}$/;
+const CODE_PATTERN = /^(MED|DAT|E2B|DUP)-\d{4}-\d{4,9}$/;
 
 export function formatImportCode(kind: ImportKind, year: number, number: number): string {
   return `${IMPORT_CODE_PREFIX[kind]}-${year}-${String(number).padStart(4, '0')}`;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { type ImportEntry, type ImportKind, type ImportProgressEvent, HUB_EVENTS, IMPORT_PATHS, MSG, ROLES } from '@atalaya/domain';
+import { type ImportEntry, type ImportKind, type UploadImportKind, type ImportProgressEvent, HUB_EVENTS, IMPORT_PATHS, MSG, ROLES } from '@atalaya/domain';
 import { configure, TextReader, TextWriter, Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter } from '@zip.js/zip.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -189,11 +189,11 @@ async function passwordZip(password: string, entries: Record<string, string>): P
   return writer.close();
 }
 
-async function upload(kind: ImportKind, file: { name: string; content: Uint8Array | string } | null, fields: Record<string, string | undefined> = {}) {
+async function upload(kind: UploadImportKind, file: { name: string; content: Uint8Array | string } | null, fields: Record<string, string | undefined> = {}) {
   return uploadImport(t, admin, kind, file, fields);
 }
 
-async function started(kind: ImportKind, content: Uint8Array | string, fields: Record<string, string | undefined> = {}): Promise<ImportEntry> {
+async function started(kind: UploadImportKind, content: Uint8Array | string, fields: Record<string, string | undefined> = {}): Promise<ImportEntry> {
   const response = await upload(kind, { name: kind === 'meddra' ? 'MedDRA_27_1_Spanish.zip' : 'productos.csv', content }, fields);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ImportEntry>();

@@ -10,6 +10,8 @@ import type { Db } from '../../db/client.js';
  */
 export interface ImportHandler {
   kind: ImportKind;
+  /** A job without an uploaded file (the duplicate scan): `filePath` is '' and `password` null. */
+  withoutFile?: boolean;
   run(ctx: ImportJobContext): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-import { IMPORT_PATHS, importEntrySchema, type ImportKind, importListSchema, type Role } from '@atalaya/domain';
+import { IMPORT_PATHS, importEntrySchema, type ImportKind, type UploadImportKind, importListSchema, type Role } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -46,7 +46,7 @@ export const importsModule: FastifyPluginAsyncZod<ImportsModuleOptions> = async 
   const deps: ImportServiceDeps = { db, events, log: app.log, staleMs: options.staleMs ?? IMPORT_RUNNER_DEFAULTS.staleMs };
   await registerImportUploads(app, maxBytes);
 
-  function uploadRoute(kind: ImportKind, url: string, summary: string, fields: Readonly<Record<string, string>>): void {
+  function uploadRoute(kind: UploadImportKind, url: string, summary: string, fields: Readonly<Record<string, string>>): void {
     app.route({
       method: 'POST',
       url: `/api/${url}`,

@@ -200,10 +200,13 @@ export function startImportRunner(
     const context = createContext(db, log, events, job, settings.progressIntervalMs);
     let end: ImportEnd | 'release' | 'lost';
     try {
-      if (!claim.fileId) throw new Error(`import ${claim.code} has no stored file`);
-      dir = await mkdtemp(join(tmpdir(), 'atalaya-import-job-'));
-      const filePath = join(dir, `import.${fileExtension(claim.fileName ?? '') || 'bin'}`);
-      await writeStoredFile(db, claim.fileId, filePath);
+      let filePath = '';
+      if (!handler.withoutFile) {
+        if (!claim.fileId) throw new Error(`import ${claim.code} has no stored file`);
+        dir = await mkdtemp(join(tmpdir(), 'atalaya-import-job-'));
+        filePath = join(dir, `import.${fileExtension(claim.fileName ?? '') || 'bin'}`);
+        await writeStoredFile(db, claim.fileId, filePath);
+      }
       const password = claim.passwordEnc ? await decryptImportPassword(db, claim.id, claim.passwordEnc) : null;
       controller.signal.throwIfAborted();
       await handler.run({ ...context.api, filePath, password });

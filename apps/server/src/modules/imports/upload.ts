@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import { fileExtension, type ImportKind, MSG } from '@atalaya/domain';
+import { fileExtension, type UploadImportKind, MSG } from '@atalaya/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../http/errors.js';
 import { checkMultipartField, multipartReadError } from '../../http/multipart.js';
@@ -25,7 +25,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const FIELD_LIMITS = { files: 1, fields: 10, parts: 12, fieldSize: 8 * 1024 } as const;
 
 /** The file types each kind accepts: by extension, the MIME type stored and how its content is checked. */
-const ACCEPTED: Readonly<Record<ImportKind, { types: Readonly<Record<string, { mimeType: string; sniffAs: string }>>; wrongName: string; wrongContent: string }>> = {
+const ACCEPTED: Readonly<Record<UploadImportKind, { types: Readonly<Record<string, { mimeType: string; sniffAs: string }>>; wrongName: string; wrongContent: string }>> = {
   meddra: {
     types: { zip: { mimeType: 'application/zip', sniffAs: 'zip' } },
     wrongName: MSG.imports.zipRequired,
@@ -77,7 +77,7 @@ export interface ImportUpload {
   file: ImportFile;
 }
 
-async function checkedFile(kind: ImportKind, name: string, received: { path: string; size: number; sha256: string }): Promise<ImportFile> {
+async function checkedFile(kind: UploadImportKind, name: string, received: { path: string; size: number; sha256: string }): Promise<ImportFile> {
   const rule = ACCEPTED[kind];
   const extension = fileExtension(name);
   const type = Object.hasOwn(rule.types, extension) ? rule.types[extension] : undefined;
@@ -93,7 +93,7 @@ async function checkedFile(kind: ImportKind, name: string, received: { path: str
  * field when sent, else the part's. It holds one of the server's upload slots (503 when none
  * comes free in time) and its temporary file until `work` ends.
  */
-export async function withImportUpload<T>(request: FastifyRequest, kind: ImportKind, maxBytes: number, work: (upload: ImportUpload) => Promise<T>): Promise<T> {
+export async function withImportUpload<T>(request: FastifyRequest, kind: UploadImportKind, maxBytes: number, work: (upload: ImportUpload) => Promise<T>): Promise<T> {
   if (!request.isMultipart()) throw new AppError(415, MSG.errors.unsupportedMediaType);
   refuseDeclaredOversize(request, maxBytes);
   const { uploadSlots, uploadWaitMs } = request.server.resourceLimits;

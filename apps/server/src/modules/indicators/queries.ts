@@ -135,14 +135,20 @@ export async function periodCounts(db: DbOrTx, scope: IndicatorScope, b: PeriodB
   const start = b.monthBeforeLast < b.weekBeforeLast ? b.monthBeforeLast : b.weekBeforeLast;
   const end = b.nextMonth > b.nextWeek ? b.nextMonth : b.nextWeek;
   const within = (from: Date, to: Date) => sql`count(*) filter (where ${events.createdAt} >= ${from.toISOString()}::timestamptz and ${events.createdAt} < ${to.toISOString()}::timestamptz)::int`;
-  const rows = await db.execute<Record<keyof PeriodCounts, number>>(sql`select
+  const counts = (only: SQL) =>
+    db.execute<Record<keyof PeriodCounts, number>>(sql`select
       ${within(b.monthBeforeLast, b.lastMonth)} as "monthBeforeLast", ${within(b.lastMonth, b.thisMonth)} as "lastMonth", ${within(b.thisMonth, b.nextMonth)} as "thisMonth",
       ${within(b.weekBeforeLast, b.lastWeek)} as "weekBeforeLast", ${within(b.lastWeek, b.thisWeek)} as "lastWeek", ${within(b.thisWeek, b.nextWeek)} as "thisWeek"
     from ${events}
     where ${events.deletedAt} is null and ${events.createdAt} >= ${start.toISOString()}::timestamptz and ${events.createdAt} < ${end.toISOString()}::timestamptz
-      and ${scopeCondition(scope, eventColumns)}`);
-  const row = rows.rows[0];
-  const n = (key: keyof PeriodCounts) => Number(row?.[key] ?? 0);
+      and ${scopeCondition(scope, eventColumns)} ${only}`);
+  // A case marked duplicate is counted once, as its master (docs/duplicates.md 'Counted once'):
+  // the duplicates (few, read by `events_duplicate_of_idx`) are taken from the index-only count.
+  const all = await counts(sql``);
+  const duplicates = await counts(sql`and ${events.duplicateOfEventId} is not null`);
+  const row = all.rows[0];
+  const less = duplicates.rows[0];
+  const n = (key: keyof PeriodCounts) => Number(row?.[key] ?? 0) - Number(less?.[key] ?? 0);
   return {
     monthBeforeLast: n('monthBeforeLast'),
     lastMonth: n('lastMonth'),

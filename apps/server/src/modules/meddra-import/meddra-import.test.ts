@@ -167,7 +167,15 @@ describe('reading a release', () => {
     );
     expect((await search(w)).map((llt) => llt.llt_name)).not.toContain(`Cefalalgia ${w}`);
     const [cefalalgia] = await t.database.db.select().from(meddraLlt).where(eq(meddraLlt.code, release.llts[2]?.code ?? 0));
-    expect(cefalalgia).toEqual({ code: release.llts[2]?.code, name: `Cefalalgia ${w}`, ptCode: release.pts[0]?.code, current: false, introducedBy: recording.ctx.importId });
+    expect(cefalalgia).toEqual({
+      code: release.llts[2]?.code,
+      name: `Cefalalgia ${w}`,
+      ptCode: release.pts[0]?.code,
+      current: false,
+      introducedBy: recording.ctx.importId,
+      // The typeahead's folded name, stored by the database.
+      searchName: `cefalalgia ${w.toLowerCase()}`,
+    });
 
     // The hierarchy, multi-axial PT included.
     const links = await t.database.db.select().from(meddraHltPt).where(eq(meddraHltPt.ptCode, release.pts[0]?.code ?? 0)).orderBy(asc(meddraHltPt.hltCode));
@@ -398,7 +406,7 @@ describe('switching versions', () => {
     expect((await search(`náusea ${w}`)).map((llt) => llt.pt_name)).toEqual([`Náuseas ${w}`]);
     // No code is deleted.
     const kept = await t.database.db.select().from(meddraLlt).where(eq(meddraLlt.code, ganas.code));
-    expect(kept).toEqual([{ code: ganas.code, name: ganas.name, ptCode: ganas.ptCode, current: false, introducedBy: expect.any(String) }]);
+    expect(kept).toEqual([{ code: ganas.code, name: ganas.name, ptCode: ganas.ptCode, current: false, introducedBy: expect.any(String), searchName: ganas.name.toLowerCase() }]);
     expect((await loadedMeddraVersion(t.database.db))?.version).toBe('27.1');
   });
 

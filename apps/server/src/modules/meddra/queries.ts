@@ -1,5 +1,5 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { meddraLlt, meddraPt, meddraSoc, meddraVersions } from '../../db/schema/index.js';
 import { accentInsensitivePattern, foldAccents } from './search-pattern.js';
 
@@ -14,7 +14,9 @@ export function visibleLlt(introducedBy: SQL | typeof meddraLlt.introducedBy): S
 
 /**
  * Up to `limit` current LLTs whose lower-cased name matches the regular expression, those
- * that start with it first, then by name — one query; `lower(name) ~ …` uses the trigram index.
+ * that start with it first, then by name — one query. The typeahead's definition: what it
+ * answered before `atalaya_llt_typeahead`, which the tests and bench/meddra-search.ts compare
+ * with it; it reads the whole dictionary (a sort of every match).
  */
 export function currentLltsMatching(db: DbOrTx, pattern: string, limit: number) {
   const name = sql`lower(${meddraLlt.name})`;
@@ -28,21 +30,32 @@ export function currentLltsMatching(db: DbOrTx, pattern: string, limit: number) 
     .limit(limit);
 }
 
-/** A trigram needs three characters: shorter terms cannot use the index. */
-const MIN_TRIGRAM_TERM = 3;
+/** The typeahead's folded form of a term: trimmed, spaces collapsed, lower case, accents removed. */
+export function foldTerm(term: string): string {
+  return foldAccents(term.trim().replace(/\s+/g, ' '));
+}
 
 /**
- * The typeahead's search (getMedDRALLT/{term}): `currentLltsMatching` for the term, accents
- * ignored. For a term of three or more characters the planner is told not to scan the whole
- * dictionary: it under-estimates the cost of the regular expression and would read all 80,000
- * LLTs where the trigram index reads a few hundred (bench/meddra-search.ts: p50 about 120 ms
- * scanning, 12 ms with the index, PGlite).
+ * The typeahead's search (getMedDRALLT/{term}): the database function `atalaya_llt_typeahead`
+ * (src/db/sql/0002-meddra-search.sql), which answers what `currentLltsMatching` answers for the
+ * term — the same LLTs in the same order — from indexes that stop at the first page
+ * (docs/performance-plans.md). One statement. A term that folds to fewer than two characters
+ * (only combining marks: the route refuses shorter ones) goes to `currentLltsMatching`.
+ * `walk`: how many names in name order the second part reads (the function's default, 5,000;
+ * tests pass fewer to reach the third part on a small dictionary).
  */
-export function searchCurrentLlts(db: Db, term: string, limit: number) {
-  const pattern = accentInsensitivePattern(term);
-  if (foldAccents(term.trim()).length < MIN_TRIGRAM_TERM) return currentLltsMatching(db, pattern, limit);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return currentLltsMatching(tx, pattern, limit);
-  });
+export async function searchCurrentLlts(db: DbOrTx, term: string, limit: number, options: { walk?: number } = {}): Promise<LltMatchRow[]> {
+  const folded = foldTerm(term);
+  if (folded.length < 2) return currentLltsMatching(db, accentInsensitivePattern(term), limit);
+  const walk = options.walk === undefined ? sql`` : sql`, ${options.walk}::int`;
+  const result = await db.execute<LltMatchRow>(sql`select llt_code, llt_name, pt_name, soc_name from atalaya_llt_typeahead(${folded}, ${limit}::int${walk})`);
+  return result.rows.map((row) => ({ llt_code: Number(row.llt_code), llt_name: row.llt_name, pt_name: row.pt_name, soc_name: row.soc_name }));
 }
+
+/** A row of the typeahead. */
+export type LltMatchRow = {
+  llt_code: number;
+  llt_name: string;
+  pt_name: string;
+  soc_name: string | null;
+};

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type ConfigurationChangedMessage, type DeadlineMissedMessage, HUB_EVENTS, HUB_PATH, type ImportProgressEvent, MSG, type NewEventsMessage, ROLE_IDS } from '@atalaya/domain';
+import { type ConfigurationChangedMessage, type DeadlineMissedMessage, HUB_EVENTS, HUB_PATH, type ImportProgressEvent, MSG, type NewEventsMessage, ROLE_IDS, type SignalCaseMessage } from '@atalaya/domain';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
@@ -13,6 +13,7 @@ import { onCaseSent } from '../cases/index.js';
 import { type DeadlineEvents, onDeadlinesMissed } from '../deadlines/index.js';
 import { type HomeReportEvents, onHomeReportCreated } from '../home-reports/index.js';
 import { type ImportEvents, onImportProgress } from '../imports/index.js';
+import { onSignalCaseNotices, type SignalNoticeEvents } from '../signal-register/index.js';
 import { type AccountEvents, onAccountAccessChanged } from './account-events.js';
 import { type ConfigurationEvents, onConfigurationChanged } from './configuration-events.js';
 import { createPostgresHubAdapter, type HubAdapter } from './postgres-adapter.js';
@@ -31,6 +32,8 @@ export interface RealtimeHubOptions {
   deadlineEvents?: DeadlineEvents;
   /** Imports that changed status, table or percentage: 'progresoImportacion' to the ADMIN room (docs/adr/0014-import-jobs.md). */
   importEvents?: ImportEvents;
+  /** New cases of a watched signal's pair: 'casoSenal' to its responsible person (docs/signals.md 'Gestión de señales'). */
+  signalNoticeEvents?: SignalNoticeEvents;
   /**
    * The account of a verified token as it is now (the route guard's lookup): a deactivated
    * account, one whose role changed, or one that has not accepted the terms is not connected.
@@ -45,6 +48,7 @@ export interface HubServerEvents {
   [HUB_EVENTS.configurationChanged]: (message: ConfigurationChangedMessage) => void;
   [HUB_EVENTS.deadlineMissed]: (message: DeadlineMissedMessage) => void;
   [HUB_EVENTS.importProgress]: (message: ImportProgressEvent) => void;
+  [HUB_EVENTS.signalCase]: (message: SignalCaseMessage) => void;
 }
 type NoEvents = Record<string, never>;
 interface HubSocketData {
@@ -204,6 +208,19 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
               io.to(roleRoom('ADMIN')).emit(HUB_EVENTS.importProgress, progress);
             } catch (error) {
               log.error({ err: error, code: progress.code_import }, 'realtime hub: could not send progresoImportacion');
+            }
+          }),
+        ]
+      : []),
+    ...(options.signalNoticeEvents
+      ? [
+          onSignalCaseNotices(options.signalNoticeEvents, (notices) => {
+            for (const { userId, ...message } of notices) {
+              try {
+                io.to(userRoom(userId)).emit(HUB_EVENTS.signalCase, message);
+              } catch (error) {
+                log.error({ err: error, reference: message.reference }, 'realtime hub: could not send casoSenal');
+              }
             }
           }),
         ]

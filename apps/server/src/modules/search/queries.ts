@@ -11,6 +11,7 @@ import {
   events,
   groups,
   laboratories,
+  meddraLlt,
   productIngredients,
   products,
   ramTypes,
@@ -86,6 +87,19 @@ export function hasLaboratoryIn(laboratoryIds: SQL): SQL {
   return sql`${events.laboratoryIds} && array(${laboratoryIds})`;
 }
 
+/** An integer array bound as one parameter, `'{1,2}'::int[]`: a constant the planner estimates. */
+function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.map((id) => String(Math.trunc(id))).join(',')}}`}::int[]`;
+}
+
+/** The products that contain an active ingredient (what the ingredient filter tests the cases' `product_ids` against). */
+export async function ingredientProductIds(db: DbOrTx, activeIngredientId: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(
+    sql`select ${productIngredients.productId} as id from ${productIngredients} where ${productIngredients.activeIngredientId} = ${activeIngredientId} order by 1`,
+  );
+  return rows.rows.map((row) => Number(row.id));
+}
+
 /** A Date bound's SQL: the start of an ISO day in the user's time zone. */
 function dayStart(day: string, timeZone: string): SQL {
   return sql`((${day}::date)::timestamp at time zone ${timeZone})`;
@@ -102,35 +116,36 @@ function dayRange(column: SQL | typeof events.createdAt, from: string | null | u
 /**
  * The filters of the search (§2.5), each a condition on `events`:
  * - country, status, group, sub-group: columns of `events`;
- * - laboratory / company: a suspect medicine of that laboratory, or of a laboratory of that
- *   company (`hasLaboratoryIn`);
- * - product: a suspect medicine of that product (`event_medications_product_event_idx`);
- * - active ingredient: a suspect medicine whose product contains it (`product_ingredients`
- *   by ingredient, then the medicines of those products by product): the ingredients a case
- *   records on a medicine are always among its product's (`case-medications`);
+ * - laboratory: a suspect medicine of that laboratory, `laboratory_ids @> '{l}'` with the id as a
+ *   constant, so that the planner estimates it from the column's element statistics (a list
+ *   index read in order and the row tested, or the GIN index `events_laboratory_ids_idx`);
+ *   company: a laboratory of that company (`hasLaboratoryIn`);
+ * - product: a suspect medicine of that product, the case's own `events.product_ids` (kept by
+ *   the medicines' triggers, migration 0030) containing it, likewise (`events_product_ids_idx`);
+ * - active ingredient: a suspect medicine whose product contains it: `product_ids` overlapping
+ *   the ingredient's products (`ingredientProductIds`, loaded first, as constants): the
+ *   ingredients a case records on a medicine are always among its product's (`case-medications`);
  * - RAM type: a reaction of that type (`event_rams_type_event_idx`);
+ * - PT (ours, Señales' 'a'): a reaction whose LLT is under that MedDRA PT;
  * - IdEvento: an upper-cased prefix of the reference (`UY-2026-000123` finds its follow-ups
  *   `UY-2026-000123-S1`) or of the incoming report's number (`RH-…`), as index ranges;
  * - the four days, in the user's country time zone, `Hasta` included whole.
  */
-export function searchConditions(criteria: SearchCriteria, timeZone: string): SQL[] {
+export function searchConditions(criteria: SearchCriteria, timeZone: string, ingredientProductIds: readonly number[] = []): SQL[] {
   const conditions: SQL[] = [];
   if (criteria.PaisId) conditions.push(eq(events.countryId, criteria.PaisId));
   if (criteria.EstadoId) conditions.push(eq(events.status, criteria.EstadoId));
   if (criteria.GrupoId) conditions.push(eq(events.groupId, criteria.GrupoId));
   if (criteria.SubGrupoId) conditions.push(eq(events.subGroupId, criteria.SubGrupoId));
-  if (criteria.LaboratorioId) conditions.push(hasLaboratoryIn(sql`select ${criteria.LaboratorioId}::int`));
+  if (criteria.LaboratorioId) conditions.push(sql`${events.laboratoryIds} @> ${intArray([criteria.LaboratorioId])}`);
   if (criteria.CompaniaId) {
     conditions.push(hasLaboratoryIn(sql`select ${laboratories.id} from ${laboratories} where ${laboratories.companyId} = ${criteria.CompaniaId}`));
   }
-  if (criteria.ProductoId) {
-    conditions.push(
-      sql`exists (select 1 from ${eventMedications} where ${eventMedications.eventId} = ${events.id} and ${eventMedications.productId} = ${criteria.ProductoId})`,
-    );
-  }
-  if (criteria.PrincipioActivoId) {
-    conditions.push(sql`exists (select 1 from ${eventMedications} where ${eventMedications.eventId} = ${events.id} and ${eventMedications.productId} in (
-      select ${productIngredients.productId} from ${productIngredients} where ${productIngredients.activeIngredientId} = ${criteria.PrincipioActivoId}))`);
+  if (criteria.ProductoId) conditions.push(sql`${events.productIds} @> ${intArray([criteria.ProductoId])}`);
+  if (criteria.PrincipioActivoId) conditions.push(sql`${events.productIds} && ${intArray(ingredientProductIds)}`);
+  if (criteria.PtCodigo) {
+    conditions.push(sql`exists (select 1 from ${eventRams} join ${meddraLlt} on ${meddraLlt.code} = ${eventRams.lltCode}
+      where ${eventRams.eventId} = ${events.id} and ${meddraLlt.ptCode} = ${criteria.PtCodigo})`);
   }
   if (criteria.TipoRAMId) {
     conditions.push(sql`exists (select 1 from ${eventRams} where ${eventRams.eventId} = ${events.id} and ${eventRams.ramTypeId} = ${criteria.TipoRAMId})`);
@@ -160,8 +175,9 @@ export function searchWhere(
   laboratoryIds: readonly number[] | undefined,
   criteria: SearchCriteria,
   timeZone: string,
+  ingredientProducts: readonly number[] = [],
 ): { where: SQL; countBranches: SQL[] } {
-  const filters = searchConditions(criteria, timeZone);
+  const filters = searchConditions(criteria, timeZone, ingredientProducts);
   return {
     where: allOf([caseReach(user, laboratoryIds), ...filters]),
     countBranches: caseReachBranches(user, laboratoryIds).map((reach) => allOf([reach, ...filters])),

@@ -13,7 +13,7 @@ import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
 import { boundedTotal, keysetPlan, keysetResult } from '../../http/keyset.js';
 import { buildCaseRowsWith, listContext } from '../tasks/index.js';
-import { checkFilterIds, matchingCases, SEARCH_PIECES, searchOrder, searchPage, searchWhere } from './queries.js';
+import { checkFilterIds, ingredientProductIds, matchingCases, SEARCH_PIECES, searchOrder, searchPage, searchWhere } from './queries.js';
 
 /** What every search query is built from: the user's time zone and the WHERE (reach and filters). */
 export interface SearchScope {
@@ -26,11 +26,16 @@ export interface SearchScope {
 /**
  * Checks the filter ids (400 for an unknown or disabled one) and builds the WHERE: reach of
  * the user (`caseReach`, with the laboratories loaded for QPPV, CL and Fabricante) and the
- * filters in the user's country time zone.
+ * filters in the user's country time zone (an active ingredient as its products, loaded here).
  */
 export async function searchScope(db: Db, user: AuthUser, criteria: SearchCriteria): Promise<SearchScope> {
-  const [{ timeZone, laboratoryIds }] = await Promise.all([listContext(db, user), checkFilterIds(db, criteria)]);
-  return { timeZone, ...searchWhere(user, laboratoryIds, criteria, timeZone) };
+  const ingredient = criteria.PrincipioActivoId;
+  const [{ timeZone, laboratoryIds }, , products] = await Promise.all([
+    listContext(db, user),
+    checkFilterIds(db, criteria),
+    ingredient ? ingredientProductIds(db, ingredient) : Promise.resolve([]),
+  ]);
+  return { timeZone, ...searchWhere(user, laboratoryIds, criteria, timeZone, products) };
 }
 
 /** A reaction as `SEARCH_PIECES.reactions` reads it (the JSON object of its fields). */

@@ -1,28 +1,82 @@
-import { signalQuerySchema, signalTableSchema } from '@atalaya/domain';
+import { signalExportQuerySchema, signalIcHistoryQuerySchema, signalIcHistorySchema, signalOptionsSchema, signalQuerySchema, signalTableSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { attachmentDisposition } from '../../http/content-disposition.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
-import { SIGNALS_ROLES, signalTable } from './service.js';
+import { signalFile } from './export.js';
+import { SIGNALS_ROLES, signalIcHistory, signalOptions, signalTable } from './service.js';
 
 export interface SignalsModuleOptions {
   db: Db;
 }
 
-/** Señales (issue 32; docs/signals.md): the disproportionality table. */
+const TAGS = ['Señales'];
+const FILTERS =
+  'Filtros del fondo: desde, hasta (AAAA-MM), pais, grave (si/no), estratos (sexo,edad,pais), farmaco (principio/producto). Filtros de renglones: principio, producto, laboratorio, soc, pt. Orden: orden, dir.';
+const REACH = 'QPPV y CL ven toda la base; un RLF, su país (otro país: 403). Convenciones: docs/signals.md.';
+
+/** Señales (issue 32; docs/signals.md): the disproportionality table, its export and one pair's IC history. */
 export const signalsModule: FastifyPluginAsyncZod<SignalsModuleOptions> = async (app, { db }) => {
   app.route({
     method: 'GET',
     url: '/api/signals',
     config: { roles: SIGNALS_ROLES },
     schema: {
-      tags: ['Señales'],
+      tags: TAGS,
       summary: 'Tabla de desproporcionalidad: un renglón por fármaco × PT con a, b, c, d, E, PRR, ROR, χ², IC y EBGM con sus intervalos y señales',
-      description:
-        'Filtros del fondo: desde, hasta (AAAA-MM), pais, grave (si/no), estratos (sexo,edad,pais). Filtros de renglones: farmaco (principio/producto), principio, producto, laboratorio, soc, pt. Orden: orden, dir; páginas: limite, cursor (Siguiente). QPPV y CL ven toda la base; un RLF, su país (otro país: 403). Convenciones: docs/signals.md.',
+      description: `${FILTERS} Páginas: limite, cursor (Siguiente). ${REACH}`,
       querystring: signalQuerySchema,
       response: { 200: signalTableSchema, ...errorResponses },
     },
     handler: (request) => signalTable(db, requireUser(request), request.query),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/signals/export',
+    config: { roles: SIGNALS_ROLES, rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: {
+      tags: TAGS,
+      summary: 'Exporta la tabla de desproporcionalidad filtrada (todos los renglones, en el orden pedido) como xlsx o CSV',
+      description: `${FILTERS} formato: xlsx (por defecto) o csv. En el CSV, un texto que una planilla leería como fórmula lleva un apóstrofo delante. ${REACH}`,
+      querystring: signalExportQuerySchema,
+      response: { 200: z.unknown().describe('Los bytes del archivo (xlsx o text/csv UTF-8, Content-Disposition: attachment)'), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const file = await signalFile(db, requireUser(request), request.query);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', attachmentDisposition(file.fileName))
+        .header('Cache-Control', 'no-store')
+        .send(file.bytes);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/signals/ic-history',
+    config: { roles: SIGNALS_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: 'IC de un par fármaco × PT con su intervalo (IC025–IC975), acumulado por trimestre de recepción',
+      description: `Un par: farmaco (principio/producto), principio o producto, pt. Fondo: desde, hasta, pais, grave, estratos. ${REACH}`,
+      querystring: signalIcHistoryQuerySchema,
+      response: { 200: signalIcHistorySchema, ...errorResponses },
+    },
+    handler: (request) => signalIcHistory(db, requireUser(request), request.query),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/signals/options',
+    config: { roles: SIGNALS_ROLES },
+    schema: {
+      tags: TAGS,
+      summary: 'Las opciones de los filtros de Señales: países en alcance, laboratorios, y los principios activos, productos, SOC y PT contados en alcance',
+      response: { 200: signalOptionsSchema, ...errorResponses },
+    },
+    handler: (request) => signalOptions(db, requireUser(request)),
   });
 };

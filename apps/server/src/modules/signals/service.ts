@@ -1,20 +1,26 @@
 import {
   fitGpsHyperparameters,
   type GpsHyperparameters,
+  informationComponent,
+  type PairScores,
   type Role,
   scorePair,
   SIGNAL_MSG,
+  type SignalFilters,
+  type SignalIcHistory,
+  type SignalIcHistoryQuery,
+  type SignalOptions,
   type SignalQuery,
   type SignalRowDto,
   type SignalTable,
 } from '@atalaya/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { AuthUser } from '../../http/access-token.js';
+import { badRequest, forbidden } from '../../http/errors.js';
 
 /** One array parameter (Drizzle would otherwise spread a JS array into a list of parameters). */
 const array = (values: readonly unknown[]) => sql.param(values);
-import type { AuthUser } from '../../http/access-token.js';
-import { badRequest, forbidden } from '../../http/errors.js';
 
 /** Who reads Señales (docs/roles.md): QPPV and CL the whole database, an RLF its own country. */
 export const SIGNALS_ROLES: readonly Role[] = ['QPPV', 'CL', 'RLF'];
@@ -28,8 +34,16 @@ const REFIT_SHARE = 0.01;
 interface CachedFit {
   cases: number;
   hyperparameters: GpsHyperparameters | null;
+  /**
+   * The scores computed under these hyperparameters, by 2×2 table and E: scoring (the EBGM
+   * quantiles by bisection, the IC's gamma quantiles) is most of the cost of a whole table, and
+   * the same table is asked for again page after page, order after order, and by the export.
+   * An unfiltered table keeps only its own entries; any call past `MAX_SCORES` clears it.
+   */
+  scores: Map<string, PairScores>;
 }
 const fits = new Map<string, CachedFit>();
+const MAX_SCORES = 1_000_000;
 
 interface PairRow {
   drugId: number;
@@ -40,49 +54,119 @@ interface PairRow {
   expected: number;
 }
 
-type Num = (value: unknown) => number;
-const num: Num = (value) => Number(value);
+type Row = Record<string, unknown>;
+const num = (value: unknown): number => Number(value);
+const rowsOf = async (db: Db, query: SQL): Promise<Row[]> => (await db.execute(query)).rows as Row[];
 
 const firstOfMonth = (value: string) => `${value}-01`;
 
-/** The background (N, margins) and every pair, under the period, country, seriousness and strata. */
-async function loadPairs(db: Db, kind: number, where: SQL, stratum: SQL): Promise<{ cases: number; pairs: PairRow[] }> {
-  const result = await db.execute(sql`
-    with f as (
-      select drug_kind, drug_id, pt_code, ${stratum} as s, cases from signal_counts
-      where cases <> 0 and drug_kind in (0, ${kind}) and ${where}
+/** The background the table is computed over: which count rows, and the stratum of each. */
+interface Background {
+  kind: 1 | 2;
+  /** Conditions on `signal_counts` (period, country, seriousness). */
+  where: SQL;
+  /** The stratum key of a count row ('' without strata). */
+  stratum: SQL;
+  /** The cache key of the EBGM fit. */
+  fitKey: string;
+}
+
+/**
+ * The margins of a background, each a plain aggregate of `signal_counts` read on its own (no
+ * join in SQL: the joins are map look-ups here): N by stratum, each drug's cases by stratum,
+ * each PT's cases by stratum.
+ */
+interface Margins {
+  /** N by stratum. */
+  strata: Map<string, number>;
+  cases: number;
+  /** drug → stratum → cases with the drug. */
+  drugs: Map<number, Map<string, number>>;
+  /** PT → stratum → cases with the PT. */
+  events: Map<number, Map<string, number>>;
+}
+
+function addTo(map: Map<number, Map<string, number>>, id: number, stratum: string, value: number): void {
+  let inner = map.get(id);
+  if (!inner) map.set(id, (inner = new Map()));
+  inner.set(stratum, (inner.get(stratum) ?? 0) + value);
+}
+
+const sumOf = (values: Iterable<number>): number => {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+};
+
+async function loadMargins(db: Db, bg: Background): Promise<Margins> {
+  const [nRows, drugRows, eventRows] = await Promise.all([
+    rowsOf(db, sql`select ${bg.stratum} as s, sum(cases)::float8 as n from signal_counts where drug_kind = 0 and drug_id = 0 and pt_code = 0 and ${bg.where} group by 1`),
+    rowsOf(
+      db,
+      sql`select drug_id, ${bg.stratum} as s, sum(cases)::float8 as n from signal_counts
+        where drug_kind = ${bg.kind} and pt_code = 0 and cases <> 0 and ${bg.where} group by 1, 2`,
     ),
-    n as (select s, sum(cases)::float8 as n from f where drug_kind = 0 and drug_id = 0 and pt_code = 0 group by s),
-    dm as (select drug_id, s, sum(cases)::float8 as nd from f where drug_kind = ${kind} and pt_code = 0 group by 1, 2),
-    em as (select pt_code, s, sum(cases)::float8 as ne from f where drug_kind = 0 and drug_id = 0 and pt_code <> 0 group by 1, 2),
-    pa as (select drug_id, pt_code, sum(cases)::int as a from f where drug_kind = ${kind} and pt_code <> 0 group by 1, 2 having sum(cases) > 0),
-    ex as (
-      select pa.drug_id, pa.pt_code, sum(dm.nd * em.ne / n.n) as e
-      from pa join dm on dm.drug_id = pa.drug_id join em on em.pt_code = pa.pt_code and em.s = dm.s join n on n.s = dm.s
-      group by 1, 2
+    rowsOf(
+      db,
+      sql`select pt_code, ${bg.stratum} as s, sum(cases)::float8 as n from signal_counts
+        where drug_kind = 0 and drug_id = 0 and pt_code <> 0 and cases <> 0 and ${bg.where} group by 1, 2`,
     ),
-    dt as (select drug_id, sum(nd) as t from dm group by 1),
-    et as (select pt_code, sum(ne) as t from em group by 1)
-    select pa.drug_id, pa.pt_code, pa.a, dt.t as drug_total, et.t as event_total, coalesce(ex.e, 0) as e, (select coalesce(sum(n), 0) from n) as total
-    from pa join dt on dt.drug_id = pa.drug_id join et on et.pt_code = pa.pt_code left join ex on ex.drug_id = pa.drug_id and ex.pt_code = pa.pt_code`);
-  const rows = result.rows as Record<string, unknown>[];
-  let cases = 0;
-  if (rows.length === 0) {
-    const [row] = (await db.execute(sql`select coalesce(sum(cases), 0) as n from signal_counts where drug_kind = 0 and drug_id = 0 and pt_code = 0 and ${where}`)).rows as Record<string, unknown>[];
-    cases = num(row?.n ?? 0);
-  } else cases = num(rows[0]?.total);
-  return {
-    cases,
-    pairs: rows.map((r) => ({ drugId: num(r.drug_id), ptCode: num(r.pt_code), a: num(r.a), drugTotal: num(r.drug_total), eventTotal: num(r.event_total), expected: num(r.e) })),
-  };
+  ]);
+  const strata = new Map<string, number>();
+  for (const r of nRows) strata.set(String(r.s), num(r.n));
+  const drugs = new Map<number, Map<string, number>>();
+  for (const r of drugRows) addTo(drugs, num(r.drug_id), String(r.s), num(r.n));
+  const events = new Map<number, Map<string, number>>();
+  for (const r of eventRows) addTo(events, num(r.pt_code), String(r.s), num(r.n));
+  return { strata, cases: sumOf(strata.values()), drugs, events };
+}
+
+/** E = Σₛ n(drug)ₛ · n(PT)ₛ / Nₛ over the strata where both margins are counted. */
+function expectedOf(m: Margins, drugStrata: Map<string, number>, eventStrata: Map<string, number>): number {
+  let expected = 0;
+  for (const [stratum, nd] of drugStrata) {
+    const ne = eventStrata.get(stratum);
+    const n = m.strata.get(stratum);
+    if (ne !== undefined && n) expected += (nd * ne) / n;
+  }
+  return expected;
+}
+
+/**
+ * The pairs of a background (a > 0), optionally only those of some drugs or PTs, with their
+ * margins and E. One aggregate over the pair rows; the rest is done in the process.
+ */
+async function loadPairs(db: Db, bg: Background, m: Margins, only: { drugs: Set<number> | null; pts: Set<number> | null }): Promise<PairRow[]> {
+  const conditions: SQL[] = [sql`drug_kind = ${bg.kind}`, sql`pt_code <> 0`, sql`cases <> 0`, bg.where];
+  if (only.drugs) conditions.push(sql`drug_id = any(${array([...only.drugs])}::int[])`);
+  if (only.pts) conditions.push(sql`pt_code = any(${array([...only.pts])}::int[])`);
+  if ((only.drugs && only.drugs.size === 0) || (only.pts && only.pts.size === 0)) return [];
+  const rows = await rowsOf(db, sql`select drug_id, pt_code, sum(cases)::int as a from signal_counts where ${sql.join(conditions, sql` and `)} group by 1, 2 having sum(cases) > 0`);
+  const drugTotals = new Map<number, number>();
+  const eventTotals = new Map<number, number>();
+  const pairs: PairRow[] = [];
+  for (const r of rows) {
+    const drugId = num(r.drug_id);
+    const ptCode = num(r.pt_code);
+    const drugStrata = m.drugs.get(drugId);
+    const eventStrata = m.events.get(ptCode);
+    if (!drugStrata || !eventStrata) continue;
+    let drugTotal = drugTotals.get(drugId);
+    if (drugTotal === undefined) drugTotals.set(drugId, (drugTotal = sumOf(drugStrata.values())));
+    let eventTotal = eventTotals.get(ptCode);
+    if (eventTotal === undefined) eventTotals.set(ptCode, (eventTotal = sumOf(eventStrata.values())));
+    pairs.push({ drugId, ptCode, a: num(r.a), drugTotal, eventTotal, expected: expectedOf(m, drugStrata, eventStrata) });
+  }
+  return pairs;
 }
 
 async function idSet(db: Db, query: SQL): Promise<Set<number>> {
-  return new Set(((await db.execute(query)).rows as Record<string, unknown>[]).map((r) => num(r.id)));
+  return new Set((await rowsOf(db, query)).map((r) => num(r.id)));
 }
 
 type SortKey = NonNullable<SignalQuery['orden']>;
-const sortValue: Record<SortKey, (row: SignalRowDto) => number | string | null> = {
+type SortValue = number | string | null;
+const sortValue: Record<SortKey, (row: SignalRowDto) => SortValue> = {
   a: (r) => r.A,
   e: (r) => r.E,
   prr: (r) => r.PRR,
@@ -96,41 +180,57 @@ const sortValue: Record<SortKey, (row: SignalRowDto) => number | string | null> 
   pt: (r) => r.Pt,
 };
 
-function compare(key: SortKey, dir: 'asc' | 'desc') {
+/** A row's place in the order: the sort value, then drug id and PT code (the tiebreak). */
+interface Position {
+  value: SortValue;
+  drugId: number;
+  ptCode: number;
+}
+
+/** The order of the table: the value (nulls last either way), ties by drug id then PT code. */
+function comparePositions(dir: 'asc' | 'desc') {
   const sign = dir === 'asc' ? 1 : -1;
-  return (x: SignalRowDto, y: SignalRowDto) => {
-    const vx = sortValue[key](x);
-    const vy = sortValue[key](y);
-    if (vx === null && vy !== null) return 1; // nulls last either way
-    if (vy === null && vx !== null) return -1;
-    if (vx !== null && vy !== null && vx !== vy) return (vx < vy ? -1 : 1) * sign;
-    return x.FarmacoId - y.FarmacoId || x.PtCodigo - y.PtCodigo;
+  return (x: Position, y: Position): number => {
+    if (x.value === null && y.value !== null) return 1;
+    if (y.value === null && x.value !== null) return -1;
+    if (x.value !== null && y.value !== null && x.value !== y.value) return (x.value < y.value ? -1 : 1) * sign;
+    return x.drugId - y.drugId || x.ptCode - y.ptCode;
   };
 }
 
-function decodeCursor(cursor: string): { drugId: number; ptCode: number } {
+const positionOf = (key: SortKey, row: SignalRowDto): Position => ({ value: sortValue[key](row), drugId: row.FarmacoId, ptCode: row.PtCodigo });
+
+function encodeCursor(position: Position): string {
+  return Buffer.from(JSON.stringify([position.value, position.drugId, position.ptCode])).toString('base64url');
+}
+
+/** The cursor of `Siguiente`: the last row's sort value, drug id and PT code (a keyset, not an offset). */
+function decodeCursor(cursor: string, key: SortKey): Position {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => Number.isInteger(v))) return { drugId: value[0] as number, ptCode: value[1] as number };
+    if (Array.isArray(value) && value.length === 3 && Number.isInteger(value[1]) && Number.isInteger(value[2])) {
+      const text = key === 'farmaco' || key === 'pt';
+      const v = value[0] as unknown;
+      if (v === null || (text ? typeof v === 'string' : typeof v === 'number' && Number.isFinite(v))) return { value: v as SortValue, drugId: value[1] as number, ptCode: value[2] as number };
+    }
   } catch {
     // falls through to the refusal
   }
   throw badRequest(SIGNAL_MSG.badCursor);
 }
 
-/** The table of `GET /api/signals` (docs/signals.md 'The call'). */
-export async function signalTable(db: Db, user: AuthUser, query: SignalQuery): Promise<SignalTable> {
+/** The background of a query after reach: an RLF sees its own country only. */
+async function backgroundOf(db: Db, user: AuthUser, query: Pick<SignalQuery, 'desde' | 'hasta' | 'pais' | 'grave' | 'estratos' | 'farmaco'>): Promise<Background> {
   if (query.desde && query.hasta && query.desde > query.hasta) throw badRequest(SIGNAL_MSG.badPeriod);
   const kind = query.farmaco === 'producto' ? 2 : 1;
-  // Reach: an RLF sees its own country only.
   let countryId: number | null = null;
   if (query.pais !== undefined) {
-    const [row] = (await db.execute(sql`select id from countries where code = ${query.pais}`)).rows as Record<string, unknown>[];
+    const [row] = await rowsOf(db, sql`select id from countries where code = ${query.pais}`);
     if (!row) throw badRequest(SIGNAL_MSG.countryNotFound);
     countryId = num(row.id);
   }
   if (user.role === 'RLF') {
-    const [own] = (await db.execute(sql`select id from countries where code = ${user.countryCode}`)).rows as Record<string, unknown>[];
+    const [own] = await rowsOf(db, sql`select id from countries where code = ${user.countryCode}`);
     const ownId = own ? num(own.id) : -1;
     if (countryId !== null && countryId !== ownId) throw forbidden(SIGNAL_MSG.countryOutOfReach);
     countryId = ownId;
@@ -140,26 +240,21 @@ export async function signalTable(db: Db, user: AuthUser, query: SignalQuery): P
   if (query.hasta) conditions.push(sql`month <= ${firstOfMonth(query.hasta)}::date`);
   if (countryId !== null) conditions.push(sql`country_id = ${countryId}`);
   if (query.grave) conditions.push(sql`serious = ${query.grave === 'si'}`);
-  const where = sql.join(conditions, sql` and `);
-  const strata = new Set((query.estratos ?? '').split(',').filter(Boolean));
+  const strata = [...new Set((query.estratos ?? '').split(',').filter(Boolean))].sort();
   const parts: SQL[] = [];
-  if (strata.has('sexo')) parts.push(sql`sex::text`);
-  if (strata.has('edad')) parts.push(sql`age_group::text`);
-  if (strata.has('pais')) parts.push(sql`country_id::text`);
-  const stratum = parts.length ? sql`concat_ws(':', ${sql.join(parts, sql`, `)})` : sql`''`;
+  if (strata.includes('sexo')) parts.push(sql`sex::text`);
+  if (strata.includes('edad')) parts.push(sql`age_group::text`);
+  if (strata.includes('pais')) parts.push(sql`country_id::text`);
+  return {
+    kind,
+    where: sql.join(conditions, sql` and `),
+    stratum: parts.length ? sql`concat_ws(':', ${sql.join(parts, sql`, `)})` : sql`''`,
+    fitKey: JSON.stringify([kind, query.desde, query.hasta, countryId, query.grave, strata]),
+  };
+}
 
-  const { cases, pairs } = await loadPairs(db, kind, where, stratum);
-
-  // EBGM: the prior fitted over every pair of this background, cached until N moves materially.
-  const fitKey = JSON.stringify([kind, query.desde, query.hasta, countryId, query.grave, [...strata].sort()]);
-  let fit = fits.get(fitKey);
-  if (!fit || Math.abs(cases - fit.cases) > REFIT_SHARE * Math.max(1, fit.cases)) {
-    const data = pairs.filter((p) => p.expected > 0).map((p) => ({ n: p.a, expected: p.expected }));
-    fit = { cases, hyperparameters: data.length >= MIN_PAIRS_TO_FIT ? fitGpsHyperparameters(data).hyperparameters : null };
-    fits.set(fitKey, fit);
-  }
-
-  // Row filters: the drugs and PTs shown (the background stays).
+/** The row filters: the drugs and PTs shown (null: all); the background stays. */
+async function rowFilters(db: Db, kind: 1 | 2, query: SignalFilters): Promise<{ drugs: Set<number> | null; pts: Set<number> | null }> {
   let drugs: Set<number> | null = null;
   let pts: Set<number> | null = null;
   if (query.principio !== undefined) drugs = kind === 1 ? new Set([query.principio]) : await idSet(db, sql`select product_id as id from product_ingredients where active_ingredient_id = ${query.principio}`);
@@ -168,7 +263,7 @@ export async function signalTable(db: Db, user: AuthUser, query: SignalQuery): P
     drugs = drugs ? new Set([...drugs].filter((id) => only.has(id))) : only;
   }
   if (query.laboratorio !== undefined) {
-    const [lab] = (await db.execute(sql`select id from laboratories where id = ${query.laboratorio}`)).rows;
+    const [lab] = await rowsOf(db, sql`select id from laboratories where id = ${query.laboratorio}`);
     if (!lab) throw badRequest(SIGNAL_MSG.laboratoryNotFound);
     const ofLab =
       kind === 2
@@ -178,31 +273,65 @@ export async function signalTable(db: Db, user: AuthUser, query: SignalQuery): P
   }
   if (query.soc !== undefined) pts = await idSet(db, sql`select code as id from meddra_pt where primary_soc_code = ${query.soc}`);
   if (query.pt !== undefined) pts = pts ? new Set([...pts].filter((code) => code === query.pt)) : new Set([query.pt]);
-  const shown = pairs.filter((p) => (!drugs || drugs.has(p.drugId)) && (!pts || pts.has(p.ptCode)));
+  return { drugs, pts };
+}
 
-  const drugNames = new Map<number, string>();
-  const ptNames = new Map<number, string>();
-  const drugIds = [...new Set(shown.map((p) => p.drugId))];
-  const ptCodes = [...new Set(shown.map((p) => p.ptCode))];
-  if (drugIds.length) {
-    const rows = (
-      await db.execute(
-        kind === 2
-          ? sql`select id, commercial_name as name from products where id = any(${array(drugIds)}::int[])`
-          : sql`select id, name from active_ingredients where id = any(${array(drugIds)}::int[])`,
-      )
-    ).rows as Record<string, unknown>[];
-    for (const r of rows) drugNames.set(num(r.id), String(r.name));
+async function drugNamesOf(db: Db, kind: 1 | 2, ids: readonly number[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  if (!ids.length) return names;
+  const rows = await rowsOf(
+    db,
+    kind === 2
+      ? sql`select id, commercial_name as name from products where id = any(${array(ids)}::int[])`
+      : sql`select id, name from active_ingredients where id = any(${array(ids)}::int[])`,
+  );
+  for (const r of rows) names.set(num(r.id), String(r.name));
+  return names;
+}
+
+async function ptNamesOf(db: Db, codes: readonly number[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  if (!codes.length) return names;
+  for (const r of await rowsOf(db, sql`select code, name from meddra_pt where code = any(${array(codes)}::int[])`)) names.set(num(r.code), String(r.name));
+  return names;
+}
+
+/** Every row matching the filters, scored and sorted (the table before its page). */
+export async function signalRows(db: Db, user: AuthUser, query: SignalFilters): Promise<{ cases: number; rows: SignalRowDto[]; hyperparameters: GpsHyperparameters | null }> {
+  const bg = await backgroundOf(db, user, query);
+  const [margins, only] = await Promise.all([loadMargins(db, bg), rowFilters(db, bg.kind, query)]);
+  const { cases } = margins;
+
+  // EBGM: the prior fitted over every pair of this background, cached until N moves materially.
+  // With a valid fit, a filtered table reads only its own pairs.
+  let fit = fits.get(bg.fitKey);
+  let shown: PairRow[];
+  if (!fit || Math.abs(cases - fit.cases) > REFIT_SHARE * Math.max(1, fit.cases)) {
+    const pairs = await loadPairs(db, bg, margins, { drugs: null, pts: null });
+    const data = pairs.filter((p) => p.expected > 0).map((p) => ({ n: p.a, expected: p.expected }));
+    fit = { cases, hyperparameters: data.length >= MIN_PAIRS_TO_FIT ? fitGpsHyperparameters(data).hyperparameters : null, scores: new Map() };
+    fits.set(bg.fitKey, fit);
+    shown = pairs.filter((p) => (!only.drugs || only.drugs.has(p.drugId)) && (!only.pts || only.pts.has(p.ptCode)));
+  } else {
+    shown = await loadPairs(db, bg, margins, only);
   }
-  if (ptCodes.length) {
-    const rows = (await db.execute(sql`select code, name from meddra_pt where code = any(${array(ptCodes)}::int[])`)).rows as Record<string, unknown>[];
-    for (const r of rows) ptNames.set(num(r.code), String(r.name));
-  }
+
+  const [drugNames, ptNames] = await Promise.all([
+    drugNamesOf(db, bg.kind, [...new Set(shown.map((p) => p.drugId))]),
+    ptNamesOf(db, [...new Set(shown.map((p) => p.ptCode))]),
+  ]);
 
   const hyper = fit.hyperparameters;
-  const scored: SignalRowDto[] = shown.map((p) => {
+  const cache = fit.scores;
+  const unfiltered = !only.drugs && !only.pts;
+  const used = unfiltered ? new Map<string, PairScores>() : cache;
+  if (cache.size > MAX_SCORES) cache.clear();
+  const rows: SignalRowDto[] = shown.map((p) => {
     const table = { a: p.a, b: p.drugTotal - p.a, c: p.eventTotal - p.a, d: cases - p.drugTotal - p.eventTotal + p.a, expected: p.expected };
-    const s = scorePair(table, hyper);
+    const key = `${table.a},${table.b},${table.c},${table.d},${table.expected}`;
+    let s = cache.get(key);
+    if (!s) s = scorePair(table, hyper);
+    used.set(key, s);
     return {
       FarmacoId: p.drugId,
       Farmaco: drugNames.get(p.drugId) ?? String(p.drugId),
@@ -233,25 +362,151 @@ export async function signalTable(db: Db, user: AuthUser, query: SignalQuery): P
       SenalROR: s.flags.ror025,
     };
   });
+  if (unfiltered) fit.scores = used;
   const key = query.orden ?? 'eb05';
-  const order = compare(key, query.dir ?? 'desc');
-  scored.sort(order);
+  const order = comparePositions(query.dir ?? 'desc');
+  const positions = new Map(rows.map((row) => [row, positionOf(key, row)]));
+  rows.sort((x, y) => order(positions.get(x) as Position, positions.get(y) as Position));
+  return { cases, rows, hyperparameters: hyper };
+}
+
+/** The table of `GET /api/signals` (docs/signals.md 'The call'). */
+export async function signalTable(db: Db, user: AuthUser, query: SignalQuery): Promise<SignalTable> {
+  const key = query.orden ?? 'eb05';
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor, key);
+  const { cases, rows, hyperparameters } = await signalRows(db, user, query);
   let start = 0;
-  if (query.cursor !== undefined) {
-    const after = decodeCursor(query.cursor);
-    const index = scored.findIndex((r) => r.FarmacoId === after.drugId && r.PtCodigo === after.ptCode);
-    if (index < 0) throw badRequest(SIGNAL_MSG.badCursor);
-    start = index + 1;
+  if (after) {
+    // The first row after the cursor's position (the cursor's row may be gone: a keyset, not an index).
+    const order = comparePositions(query.dir ?? 'desc');
+    let low = 0;
+    let high = rows.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (order(positionOf(key, rows[mid] as SignalRowDto), after) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    start = low;
   }
   const limit = query.limite ?? DEFAULT_LIMIT;
-  const page = scored.slice(start, start + limit);
+  const page = rows.slice(start, start + limit);
   const last = page[page.length - 1];
-  const more = start + limit < scored.length;
+  const more = start + limit < rows.length;
   return {
     Casos: cases,
-    Total: scored.length,
+    Total: rows.length,
     Filas: page,
-    Siguiente: more && last ? Buffer.from(JSON.stringify([last.FarmacoId, last.PtCodigo])).toString('base64url') : null,
-    Hiperparametros: hyper,
+    Siguiente: more && last ? encodeCursor(positionOf(key, last)) : null,
+    Hiperparametros: hyperparameters,
+  };
+}
+
+const quarterOf = (month: string): string => `${month.slice(0, 4)}-T${Math.floor((Number(month.slice(5, 7)) - 1) / 3) + 1}`;
+
+/** The quarters from one month's to another's, in order ('2012-T1', …). */
+function quartersBetween(from: string, to: string): string[] {
+  const quarters: string[] = [];
+  let year = Number(from.slice(0, 4));
+  let q = Math.floor((Number(from.slice(5, 7)) - 1) / 3) + 1;
+  const last = quarterOf(to);
+  for (let guard = 0; guard < 2000; guard += 1) {
+    const label = `${year}-T${q}`;
+    quarters.push(label);
+    if (label === last) break;
+    q += 1;
+    if (q > 4) {
+      q = 1;
+      year += 1;
+    }
+  }
+  return quarters;
+}
+
+/**
+ * `GET /api/signals/ic-history` (docs/signals.md): one pair's IC with IC025–IC975 over the
+ * cases received up to the end of each quarter (cumulative), under the table's background.
+ * Four small aggregates by month and stratum (N, the drug's cases, the PT's cases, the pair's),
+ * accumulated here.
+ */
+export async function signalIcHistory(db: Db, user: AuthUser, query: SignalIcHistoryQuery): Promise<SignalIcHistory> {
+  const bg = await backgroundOf(db, user, query);
+  const drugId = (bg.kind === 2 ? query.producto : query.principio) as number;
+  const ptCode = query.pt as number;
+  const [drugNames, ptNames] = await Promise.all([drugNamesOf(db, bg.kind, [drugId]), ptNamesOf(db, [ptCode])]);
+  if (!drugNames.has(drugId)) throw badRequest(SIGNAL_MSG.drugNotFound);
+  if (!ptNames.has(ptCode)) throw badRequest(SIGNAL_MSG.ptNotFound);
+  const cell = (kind: number, drug: number, pt: number) =>
+    rowsOf(
+      db,
+      sql`select to_char(month, 'YYYY-MM') as m, ${bg.stratum} as s, sum(cases)::float8 as n from signal_counts
+        where drug_kind = ${kind} and drug_id = ${drug} and pt_code = ${pt} and cases <> 0 and ${bg.where} group by 1, 2`,
+    );
+  const [nRows, drugRows, eventRows, pairRows] = await Promise.all([cell(0, 0, 0), cell(bg.kind, drugId, 0), cell(0, 0, ptCode), cell(bg.kind, drugId, ptCode)]);
+  const months = nRows.map((r) => String(r.m)).sort();
+  const first = query.desde ?? months[0];
+  const lastMonth = query.hasta ?? months[months.length - 1];
+  if (!first || !lastMonth || first > lastMonth) return { FarmacoId: drugId, Farmaco: drugNames.get(drugId) ?? '', PtCodigo: ptCode, Pt: ptNames.get(ptCode) ?? '', Trimestres: [] };
+  // quarter → stratum → cases, for each of the four cells.
+  const byQuarter = (rows: Row[]) => {
+    const map = new Map<string, Map<string, number>>();
+    for (const r of rows) {
+      const quarter = quarterOf(String(r.m));
+      let inner = map.get(quarter);
+      if (!inner) map.set(quarter, (inner = new Map()));
+      inner.set(String(r.s), (inner.get(String(r.s)) ?? 0) + num(r.n));
+    }
+    return map;
+  };
+  const cells = [byQuarter(nRows), byQuarter(drugRows), byQuarter(eventRows), byQuarter(pairRows)] as const;
+  const running: readonly Map<string, number>[] = cells.map(() => new Map<string, number>());
+  const [n, nd, ne, pair] = running as [Map<string, number>, Map<string, number>, Map<string, number>, Map<string, number>];
+  const quarters = quartersBetween(first, lastMonth).map((quarter) => {
+    cells.forEach((cellMap, i) => {
+      const total = running[i] as Map<string, number>;
+      for (const [s, cases] of cellMap.get(quarter) ?? []) total.set(s, (total.get(s) ?? 0) + cases);
+    });
+    let expected = 0;
+    for (const [s, drugCases] of nd) {
+      const eventCases = ne.get(s);
+      const all = n.get(s);
+      if (eventCases !== undefined && all) expected += (drugCases * eventCases) / all;
+    }
+    const a = sumOf(pair.values());
+    const ic = informationComponent(a, expected);
+    return { Trimestre: quarter, Casos: sumOf(n.values()), A: a, E: expected, IC: ic.value, IC025: ic.lower, IC975: ic.upper };
+  });
+  return { FarmacoId: drugId, Farmaco: drugNames.get(drugId) ?? '', PtCodigo: ptCode, Pt: ptNames.get(ptCode) ?? '', Trimestres: quarters };
+}
+
+/**
+ * `GET /api/signals/options`: the filters' choices. Drugs, SOCs and PTs are those the count
+ * table holds in the user's reach (an RLF: its country), so every choice can show rows.
+ */
+export async function signalOptions(db: Db, user: AuthUser): Promise<SignalOptions> {
+  const bg = await backgroundOf(db, user, {});
+  const named = (rows: Row[]) => rows.map((r) => ({ Id: num(r.id), Nombre: String(r.name) }));
+  const drugsOf = (kind: 1 | 2) =>
+    sql`select distinct drug_id from signal_counts where drug_kind = ${kind} and pt_code = 0 and cases <> 0 and ${bg.where}`;
+  const ptsCounted = sql`select distinct pt_code from signal_counts where drug_kind = 0 and drug_id = 0 and pt_code <> 0 and cases <> 0 and ${bg.where}`;
+  const [countries, laboratories, ingredients, products, socs, pts] = await Promise.all([
+    rowsOf(
+      db,
+      user.role === 'RLF'
+        ? sql`select id, code, name from countries where code = ${user.countryCode} order by name`
+        : sql`select id, code, name from countries where not eliminado order by name`,
+    ),
+    rowsOf(db, sql`select id, name from laboratories where not eliminado order by name`),
+    rowsOf(db, sql`select id, name from active_ingredients where id in (${drugsOf(1)}) order by name`),
+    rowsOf(db, sql`select id, commercial_name as name from products where id in (${drugsOf(2)}) order by commercial_name`),
+    rowsOf(db, sql`select code as id, name from meddra_soc where code in (select primary_soc_code from meddra_pt where code in (${ptsCounted})) order by name`),
+    rowsOf(db, sql`select code as id, name from meddra_pt where code in (${ptsCounted}) order by name`),
+  ]);
+  return {
+    Paises: countries.map((r) => ({ Id: num(r.id), Codigo: String(r.code), Nombre: String(r.name) })),
+    Laboratorios: named(laboratories),
+    Principios: named(ingredients),
+    Productos: named(products),
+    Socs: named(socs),
+    Pts: named(pts),
   };
 }

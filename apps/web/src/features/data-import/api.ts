@@ -6,6 +6,7 @@ import {
   IMPORT_POLL_MS,
   type ImportEntry,
   type ImportKind,
+  type UploadImportKind,
   type ImportList,
 } from '@atalaya/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,15 +22,15 @@ import { DOWNLOAD_NAMES, IMPORT_CALLS, importUploadForm, pollInterval } from './
 export const importsKeys = {
   all: ['imports'] as const,
   kind: (kind: ImportKind) => ['imports', kind] as const,
-  list: (kind: ImportKind) => ['imports', kind, 'list'] as const,
-  detail: (kind: ImportKind, code: string) => ['imports', kind, 'detail', code] as const,
+  list: (kind: UploadImportKind) => ['imports', kind, 'list'] as const,
+  detail: (kind: UploadImportKind, code: string) => ['imports', kind, 'detail', code] as const,
 };
 
 /**
  * `getmeddraimport` / `getdataimport`: the imports of a kind, latest first. While one is
  * incomplete the list is asked again every 10 s (spec §4), in case the hub is down.
  */
-export const importListQuery = (kind: ImportKind) =>
+export const importListQuery = (kind: UploadImportKind) =>
   queryOptions({
     queryKey: importsKeys.list(kind),
     queryFn: ({ signal }) => api.get<ImportList>(IMPORT_CALLS[kind].list, { signal }),
@@ -41,7 +42,7 @@ export const importListQuery = (kind: ImportKind) =>
  * `getmeddraimportcode/{code}` / `getdataimportcode/{code}`: one import with its `Tables`, shown
  * when its row is opened; the list's entry stands in until it answers.
  */
-export const importDetailQuery = (kind: ImportKind, code: string, listed?: ImportEntry) =>
+export const importDetailQuery = (kind: UploadImportKind, code: string, listed?: ImportEntry) =>
   queryOptions({
     queryKey: importsKeys.detail(kind, code),
     queryFn: ({ signal }) => api.get<ImportEntry>(`${IMPORT_CALLS[kind].detail}/${encodeURIComponent(code)}`, { signal }),
@@ -73,7 +74,7 @@ export interface UploadInput {
  * list is read again to show it. A refusal (409 when one of the kind is already running, 400)
  * is shown by the API client as the server's message.
  */
-export function useStartImport(kind: ImportKind) {
+export function useStartImport(kind: UploadImportKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, password = null }: UploadInput) =>
@@ -86,7 +87,7 @@ export function useStartImport(kind: ImportKind) {
 }
 
 /** POST `cancelimport/{code}`: the import ends as C; its list and detail are read again. */
-export function useCancelImport(kind: ImportKind) {
+export function useCancelImport(kind: UploadImportKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api.request<unknown>(`${IMPORT_PATHS.cancel}/${encodeURIComponent(code)}`, { method: 'POST' }),

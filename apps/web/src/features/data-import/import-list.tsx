@@ -1,4 +1,4 @@
-import { MSG, type ImportEntry, type ImportKind } from '@atalaya/domain';
+import { MSG, type ImportEntry, type UploadImportKind } from '@atalaya/domain';
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconChevronUp, IconFileAlert, IconPlayerStop } from '@tabler/icons-react';
@@ -25,7 +25,7 @@ function ErrorReason({ entry }: { entry: ImportEntry }) {
 }
 
 interface RowActionsProps {
-  kind: ImportKind;
+  kind: UploadImportKind;
   entry: ImportEntry;
   expanded: boolean;
   detailId: string;
@@ -110,7 +110,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 interface EntryProps {
-  kind: ImportKind;
+  kind: UploadImportKind;
   entry: ImportEntry;
   expanded: boolean;
   onToggle(): void;
@@ -212,7 +212,7 @@ function ImportRow({ kind, entry, expanded, onToggle, columnCount }: EntryProps 
 }
 
 export interface ImportListProps {
-  kind: ImportKind;
+  kind: UploadImportKind;
   /** The list's accessible name. */
   label: string;
 }

@@ -1,7 +1,7 @@
-import { fileExtension, IMPORT_PATHS, IMPORT_POLL_MS, isImportIncomplete, MSG, type ImportEntry, type ImportKind, type ImportStatus } from '@atalaya/domain';
+import { fileExtension, IMPORT_PATHS, IMPORT_POLL_MS, isImportIncomplete, MSG, type ImportEntry, type UploadImportKind, type ImportStatus } from '@atalaya/domain';
 
 /** The list, detail and upload calls of each kind of import (packages/domain contracts/imports.ts). */
-export const IMPORT_CALLS: Record<ImportKind, { list: string; detail: string; upload: string }> = {
+export const IMPORT_CALLS: Record<UploadImportKind, { list: string; detail: string; upload: string }> = {
   meddra: { list: IMPORT_PATHS.meddraList, detail: IMPORT_PATHS.meddraDetail, upload: IMPORT_PATHS.meddraUpload },
   data: { list: IMPORT_PATHS.dataList, detail: IMPORT_PATHS.dataDetail, upload: IMPORT_PATHS.dataUpload },
   e2b: { list: IMPORT_PATHS.e2bList, detail: IMPORT_PATHS.e2bDetail, upload: IMPORT_PATHS.e2bUpload },

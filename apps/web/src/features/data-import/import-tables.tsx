@@ -1,4 +1,4 @@
-import { MSG, type ImportEntry, type ImportKind, type ImportTable } from '@atalaya/domain';
+import { MSG, type ImportEntry, type UploadImportKind, type ImportTable } from '@atalaya/domain';
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DateText } from '../../shared/display';
@@ -42,7 +42,7 @@ function TableCard({ table }: { table: ImportTable }) {
 }
 
 export interface ImportTablesProps {
-  kind: ImportKind;
+  kind: UploadImportKind;
   entry: ImportEntry;
   /** Cards instead of a table (phone). */
   compact: boolean;

@@ -1,5 +1,5 @@
-import type { DuplicateCandidates, DuplicateDecisionInput, DuplicatePairs } from '@atalaya/domain';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type DuplicateCandidates, type DuplicateDecisionInput, type DuplicatePairs, type DuplicateScan, isImportIncomplete } from '@atalaya/domain';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import { caseCallPath, caseKeys, TASKS_KEY } from '../cases';
 
@@ -9,7 +9,11 @@ export const duplicateKeys = {
   ofCase: (meta: string) => [...caseKeys.all(meta), 'duplicates'] as const,
   ofReport: (id: string) => ['duplicates', 'report', id] as const,
   pairs: ['duplicates', 'pairs'] as const,
+  scan: ['duplicates', 'scan'] as const,
 };
+
+/** How often the scan's progress is read while it runs (ms). */
+export const SCAN_POLL_MS = 2_000;
 
 /** The subject whose possible duplicates are shown: an incoming report (triage) or a case (its view). */
 export type DuplicateSubject = { kind: 'report'; id: string; reference: string } | { kind: 'case'; meta: string; reference: string };
@@ -26,12 +30,31 @@ export const candidatesQuery = (subject: DuplicateSubject) =>
     staleTime: 0,
   });
 
-/** `getDuplicatePairs`: the 'Duplicados' screen. */
-export const pairsQuery = queryOptions({
+/** `getDuplicatePairs`: the 'Duplicados' screen, a page of 50 at a time (`Siguiente` the next page's cursor). */
+export const pairsQuery = infiniteQueryOptions({
   queryKey: duplicateKeys.pairs,
-  queryFn: ({ signal }) => api.get<DuplicatePairs>('getDuplicatePairs', { signal }),
+  queryFn: ({ signal, pageParam }) => api.get<DuplicatePairs>(pageParam ? `getDuplicatePairs?desde=${encodeURIComponent(pageParam)}` : 'getDuplicatePairs', { signal }),
+  initialPageParam: '',
+  getNextPageParam: (last) => last.Siguiente ?? undefined,
   staleTime: 0,
 });
+
+/** `getDuplicateScan`: the newest whole-database scan, read again every `SCAN_POLL_MS` while it runs. */
+export const scanQuery = queryOptions({
+  queryKey: duplicateKeys.scan,
+  queryFn: ({ signal }) => api.get<DuplicateScan>('getDuplicateScan', { signal }),
+  refetchInterval: (query) => (query.state.data?.Busqueda && isImportIncomplete(query.state.data.Busqueda) ? SCAN_POLL_MS : false),
+});
+
+/** `startDuplicateScan`: 'Buscar en todo el registro'. */
+export function useStartScan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<DuplicateScan>('startDuplicateScan'),
+    onSuccess: (scan) => queryClient.setQueryData(duplicateKeys.scan, scan),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: duplicateKeys.scan }),
+  });
+}
 
 /**
  * `setDuplicateDecision`. Done or refused, what may have changed is read again: the candidates,

@@ -61,6 +61,14 @@ describe('search in the URL', () => {
     expect(searchRequestOf(state)).toEqual({ ProductoId: 7, pageSize: SEARCH_PAGE_SIZE, pageNumber: 2, pageKey: 'after:k1', orderBy: 'Pais ASC' });
     expect(criteriaOf(state.filters)).toEqual({ ProductoId: 7 });
   });
+
+  it("keeps the MedDRA PT that Señales' count 'a' sends, and drops a malformed one", () => {
+    const state = searchStateFromParams(new URLSearchParams('PrincipioActivoId=7&PtCodigo=10037087&orderBy=FechaSolicitud+DESC&pageNumber=1'));
+    expect(state.filters).toEqual({ PrincipioActivoId: 7, PtCodigo: 10037087 });
+    expect(criteriaOf(state.filters)).toEqual({ PrincipioActivoId: 7, PtCodigo: 10037087 });
+    expect(roundTrip(state).filters).toEqual(state.filters);
+    expect(searchStateFromParams(new URLSearchParams('PtCodigo=abc')).filters).toEqual({});
+  });
 });
 
 describe('search filters', () => {

@@ -34,7 +34,11 @@ export const DATE_FILTERS = ['FechaCreacionDesde', 'FechaCreacionHasta', 'FechaM
 export type DateFilter = (typeof DATE_FILTERS)[number];
 
 /** The filters of the form: each id or day absent when it is "any". */
-export type Filters = Partial<Record<IdFilter, number>> & Partial<Record<DateFilter, string>> & { IdEvento?: string };
+export type Filters = Partial<Record<IdFilter, number>> & Partial<Record<DateFilter, string>> & {
+  IdEvento?: string;
+  /** A MedDRA PT code (Señales' 'a' opens its pair's cases); no picker: it arrives in the URL. */
+  PtCodigo?: number;
+};
 
 export interface SearchState {
   filters: Filters;
@@ -63,6 +67,8 @@ export function searchStateFromParams(params: URLSearchParams): SearchState {
     const day = params.get(key);
     if (day && isIsoDate(day)) filters[key] = day;
   }
+  const pt = positiveInt(params.get('PtCodigo'));
+  if (pt !== undefined) filters.PtCodigo = pt;
   const identifier = params.get('IdEvento')?.trim();
   if (identifier) filters.IdEvento = identifier.slice(0, MAX_EVENT_IDENTIFIER_LENGTH);
 
@@ -82,6 +88,7 @@ export function searchStateToParams(state: SearchState): URLSearchParams {
     const id = state.filters[key];
     if (id !== undefined) params.set(key, String(id));
   }
+  if (state.filters.PtCodigo !== undefined) params.set('PtCodigo', String(state.filters.PtCodigo));
   if (state.filters.IdEvento?.trim()) params.set('IdEvento', state.filters.IdEvento.trim());
   for (const key of DATE_FILTERS) {
     const day = state.filters[key];
@@ -98,6 +105,7 @@ export function criteriaOf(filters: Filters): SearchCriteria {
   const criteria: SearchCriteria = {};
   for (const key of ID_FILTERS) if (filters[key] !== undefined) criteria[key] = filters[key];
   for (const key of DATE_FILTERS) if (filters[key]) criteria[key] = filters[key];
+  if (filters.PtCodigo !== undefined) criteria.PtCodigo = filters.PtCodigo;
   if (filters.IdEvento?.trim()) criteria.IdEvento = filters.IdEvento.trim();
   return criteria;
 }

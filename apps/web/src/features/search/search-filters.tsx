@@ -1,5 +1,5 @@
 import type { NamedItem, SearchFilters } from '@atalaya/domain';
-import { Button, Collapse, Group, Paper, Select, SimpleGrid, Stack, TextInput, type ComboboxData } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Paper, Select, SimpleGrid, Stack, TextInput, type ComboboxData } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -187,6 +187,14 @@ export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, co
             maxLength={40}
             autoComplete="off"
           />
+          {value.PtCodigo !== undefined ? (
+            <Group gap={6} align="flex-end">
+              <Badge variant="light" color="teal" size="lg" radius="sm">{`PT MedDRA ${value.PtCodigo}`}</Badge>
+              <Button variant="subtle" size="compact-sm" color="gray" onClick={() => onChange({ ...value, PtCodigo: undefined })}>
+                Quitar PT
+              </Button>
+            </Group>
+          ) : null}
         </SimpleGrid>
 
         <Button

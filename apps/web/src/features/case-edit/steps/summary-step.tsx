@@ -15,6 +15,8 @@ import {
   ramsQuery,
   whoReportQuery,
 } from '../../cases';
+import { DuplicateCandidatesCard } from '../../duplicates';
+import { useSession } from '../../../shared/session';
 import type { FollowUpDraft, WizardStepProps } from '../step-contract';
 import { SummaryFinishModal } from './summary-finish-modal';
 import { SummarySections, type SummarySection } from '../../../shared/summary';
@@ -122,6 +124,9 @@ export function SummaryStep({ meta, event, followUp, handle }: WizardStepProps) 
   const draft = followUp?.draft ?? null;
   const caseMode = draft === null;
   const { sections, loading, failed, patient, origin, medications, rams } = useCaseSummary(meta, event, { draft });
+  // 'Posibles duplicados' of the case being finished, for those who decide on duplicates (docs/duplicates.md).
+  const role = useSession().user?.Rol;
+  const seesDuplicates = caseMode && (role === 'RLF' || role === 'QPPV');
 
   useImperativeHandle(handle, () => ({ leave: () => Promise.resolve('ok'), isDirty: () => false }), []);
 
@@ -146,6 +151,7 @@ export function SummaryStep({ meta, event, followUp, handle }: WizardStepProps) 
   return (
     <Stack gap="md">
       <CaseSummarySections sections={sections} loading={loading} failed={failed} />
+      {seesDuplicates ? <DuplicateCandidatesCard subject={{ kind: 'case', meta, reference: event.NumeroReferencia }} /> : null}
       {sendable ? null : (
         <Alert color="blue" variant="light" title="Cambios guardados" icon={<IconInfoCircle size={18} />}>
           El evento está en estado {event.StatusName}: no se envía desde el asistente. Continúe el flujo desde la página del evento.

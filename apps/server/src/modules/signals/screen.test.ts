@@ -1,0 +1,319 @@
+import { readFileSync } from 'node:fs';
+import { SIGNAL_MSG, SIGNAL_SORTS, type SignalIcHistory, type SignalOptions, type SignalRowDto, type SignalTable } from '@atalaya/domain';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { bearer, createUser, login } from '../../test-support/factories.js';
+import { referencePath } from '../../test-support/reference.js';
+import { SIGNAL_EXPORT_COLUMNS } from './export.js';
+import { loadSignalCsv, parseSignalCsv } from './load-csv.js';
+
+/**
+ * The Señales screen's calls (docs/signals.md 'The call', 'The screen'): filters, reach by role,
+ * order by every column, keyset pages, the xlsx and CSV export, one pair's IC by quarter, the
+ * filters' choices, and the event search's PT filter that the count 'a' opens. pvda's tiny set
+ * (110 reports) plus one report whose drug and event read as spreadsheet formulas; 40 reports
+ * moved a year back, so the period and the quarters have something to tell apart.
+ */
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+const rows = [
+  ...parseSignalCsv(readFileSync(referencePath('signals', 'pvda_tiny_dataset.csv'), 'utf8')),
+  { reportId: 'formula-1', drug: '=HYPERLINK("http://x")', event: '+EVIL PT' },
+];
+const REPORTS = 111;
+const MOVED = 40;
+
+async function get(who: string, url: string) {
+  return t.app.inject({ method: 'GET', url, headers: bearer(tokens.get(who) ?? '') });
+}
+
+async function table(who: string, query = ''): Promise<SignalTable> {
+  const response = await get(who, `/api/signals?limite=500${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SignalTable>();
+}
+
+async function idOf(query: ReturnType<typeof sql>): Promise<number> {
+  const result = await t.database.db.execute<{ id: number }>(query);
+  return Number(result.rows[0]?.id);
+}
+
+const month = (offsetMonths: number) => {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + offsetMonths);
+  return d.toISOString().slice(0, 7);
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [name, role, country] of [
+    ['qppv', 'QPPV', 'UY'],
+    ['cl', 'CL', 'UY'],
+    ['rlfUY', 'RLF', 'UY'],
+    ['rlfAR', 'RLF', 'AR'],
+    ['admin', 'ADMIN', 'UY'],
+    ['fabricante', 'Fabricante', 'UY'],
+  ] as const) {
+    // Every laboratory: the event search (the count 'a') reaches the loaded cases.
+    tokens.set(name, (await login(t.app, await createUser(t.database.db, { role, country, laboratories: [{}] }))).accessToken);
+  }
+  await loadSignalCsv(t.database.db, rows);
+  // The first 40 loaded cases were received a year ago (the triggers move their counts).
+  await t.database.db.execute(sql`
+    update events set received_at = received_at - interval '12 months'
+    where id in (select id from events where status = 7 and reference_number like 'UY-%' order by reference_number limit ${MOVED})`);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('filters', () => {
+  it('the period narrows the background to the cases received in it', async () => {
+    expect((await table('qppv')).Casos).toBe(REPORTS);
+    expect((await table('qppv', `&desde=${month(0)}`)).Casos).toBe(REPORTS - MOVED);
+    expect((await table('qppv', `&hasta=${month(-6)}`)).Casos).toBe(MOVED);
+    expect((await table('qppv', `&desde=${month(1)}`)).Total).toBe(0);
+  });
+
+  it('country and seriousness narrow the background (the loaded cases are Uruguayan, none serious)', async () => {
+    expect((await table('qppv', '&pais=UY')).Casos).toBe(REPORTS);
+    expect((await table('qppv', '&pais=AR'))).toMatchObject({ Casos: 0, Total: 0 });
+    expect((await table('qppv', '&grave=no')).Casos).toBe(REPORTS);
+    expect((await table('qppv', '&grave=si'))).toMatchObject({ Casos: 0, Total: 0 });
+  });
+
+  it('by product the table has the same pairs as by ingredient (one product per loaded ingredient)', async () => {
+    const byIngredient = await table('qppv', '&orden=farmaco&dir=asc');
+    const byProduct = await table('qppv', '&farmaco=producto&orden=farmaco&dir=asc');
+    expect(byProduct.Total).toBe(byIngredient.Total);
+    expect(byProduct.Filas.map((r) => [r.Farmaco, r.Pt, r.A, r.B, r.C, r.D])).toEqual(byIngredient.Filas.map((r) => [r.Farmaco, r.Pt, r.A, r.B, r.C, r.D]));
+  });
+
+  it('an ingredient, a product, a laboratory, a SOC and a PT each select rows; the background stays', async () => {
+    const whole = await table('qppv');
+    const ingredient = await idOf(sql`select id from active_ingredients where name = 'Drug_Z'`);
+    const product = await idOf(sql`select id from products where commercial_name = 'Drug_Z'`);
+    const laboratory = await idOf(sql`select id from laboratories where code = 'SIG'`);
+    const pt = await idOf(sql`select code as id from meddra_pt where name = 'Event_1'`);
+    const ofDrug = whole.Filas.filter((r) => r.Farmaco === 'Drug_Z');
+    for (const query of [`&principio=${ingredient}`, `&producto=${product}`, `&farmaco=producto&producto=${product}`, `&farmaco=producto&principio=${ingredient}`]) {
+      const only = await table('qppv', query);
+      expect(only.Casos, query).toBe(REPORTS);
+      expect(only.Filas.map((r) => [r.Farmaco, r.Pt, r.A, r.E]), query).toEqual(ofDrug.map((r) => [r.Farmaco, r.Pt, r.A, r.E]));
+    }
+    expect((await table('qppv', `&laboratorio=${laboratory}`)).Total).toBe(whole.Total);
+    expect((await table('qppv', '&soc=99000000')).Total).toBe(whole.Total);
+    const onePt = await table('qppv', `&pt=${pt}`);
+    expect(onePt.Filas.length).toBeGreaterThan(0);
+    expect(onePt.Filas.every((r) => r.Pt === 'Event_1')).toBe(true);
+    const pair = onePt.Filas.find((r) => r.Farmaco === 'Drug_Z');
+    expect(pair).toEqual(whole.Filas.find((r) => r.Farmaco === 'Drug_Z' && r.Pt === 'Event_1'));
+    expect((await table('qppv', `&principio=${ingredient}&pt=${pt}`)).Filas.map((r) => `${r.Farmaco} × ${r.Pt}`)).toEqual(['Drug_Z × Event_1']);
+  });
+});
+
+describe('reach', () => {
+  it('QPPV and CL see the whole database; an RLF its country only, another country is 403; ADMIN and Fabricante are refused', async () => {
+    expect((await table('qppv')).Casos).toBe(REPORTS);
+    expect((await table('cl')).Casos).toBe(REPORTS);
+    expect((await table('rlfUY')).Casos).toBe(REPORTS);
+    expect(await table('rlfAR')).toMatchObject({ Casos: 0, Total: 0 });
+    for (const url of ['/api/signals?pais=UY', '/api/signals/export?pais=UY', '/api/signals/ic-history?pais=UY&principio=1&pt=1']) {
+      const response = await get('rlfAR', url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json(), url).toMatchObject({ Message: SIGNAL_MSG.countryOutOfReach });
+    }
+    for (const who of ['admin', 'fabricante']) {
+      for (const url of ['/api/signals', '/api/signals/export', '/api/signals/options', '/api/signals/ic-history?principio=1&pt=1']) {
+        expect((await get(who, url)).statusCode, `${who} ${url}`).toBe(403);
+      }
+    }
+  });
+
+  it('the filters offer an RLF its own country only, and only what is counted in its reach', async () => {
+    const qppv = (await get('qppv', '/api/signals/options')).json<SignalOptions>();
+    expect(qppv.Paises.map((c) => c.Codigo)).toEqual(expect.arrayContaining(['UY', 'AR']));
+    expect(qppv.Principios.map((d) => d.Nombre)).toEqual(expect.arrayContaining(['Drug_Z', '=HYPERLINK("http://x")']));
+    expect(qppv.Pts.map((p) => p.Nombre)).toContain('Event_1');
+    expect(qppv.Socs.map((s) => s.Id)).toContain(99_000_000);
+    const rlf = (await get('rlfAR', '/api/signals/options')).json<SignalOptions>();
+    expect(rlf.Paises.map((c) => c.Codigo)).toEqual(['AR']);
+    expect(rlf).toMatchObject({ Principios: [], Productos: [], Pts: [], Socs: [] });
+  });
+});
+
+describe('order and keyset pages', () => {
+  const valueOf: Record<(typeof SIGNAL_SORTS)[number], (r: SignalRowDto) => number | string | null> = {
+    a: (r) => r.A,
+    e: (r) => r.E,
+    prr: (r) => r.PRR,
+    ror: (r) => r.ROR,
+    chi2: (r) => r.Chi2,
+    ic: (r) => r.IC,
+    ic025: (r) => r.IC025,
+    ebgm: (r) => r.EBGM,
+    eb05: (r) => r.EB05,
+    farmaco: (r) => r.Farmaco,
+    pt: (r) => r.Pt,
+  };
+
+  it('every statistic column sorts both ways, nulls last, ties by drug and PT', async () => {
+    for (const orden of SIGNAL_SORTS) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const { Filas } = await table('qppv', `&orden=${orden}&dir=${dir}`);
+        for (let i = 1; i < Filas.length; i += 1) {
+          const x = valueOf[orden](Filas[i - 1] as SignalRowDto);
+          const y = valueOf[orden](Filas[i] as SignalRowDto);
+          if (y === null) continue;
+          expect(x, `${orden} ${dir} row ${i}`).not.toBeNull();
+          if (x === null) continue;
+          if (x === y) {
+            const prev = Filas[i - 1] as SignalRowDto;
+            const row = Filas[i] as SignalRowDto;
+            expect(prev.FarmacoId < row.FarmacoId || (prev.FarmacoId === row.FarmacoId && prev.PtCodigo < row.PtCodigo), `${orden} ${dir} tie at ${i}`).toBe(true);
+          } else expect(dir === 'asc' ? x < y : x > y, `${orden} ${dir} row ${i}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('pages of 6 by the cursor add up to the whole table in its order, without repeats', async () => {
+    for (const orden of ['prr', 'farmaco', 'eb05'] as const) {
+      const whole = (await table('qppv', `&orden=${orden}&dir=asc`)).Filas;
+      const paged: SignalRowDto[] = [];
+      let cursor: string | null = null;
+      do {
+        const response = await get('qppv', `/api/signals?orden=${orden}&dir=asc&limite=6${cursor ? `&cursor=${cursor}` : ''}`);
+        const page = response.json<SignalTable>();
+        expect(page.Filas.length).toBeLessThanOrEqual(6);
+        paged.push(...page.Filas);
+        cursor = page.Siguiente;
+      } while (cursor);
+      expect(paged.map((r) => `${r.FarmacoId}/${r.PtCodigo}`)).toEqual(whole.map((r) => `${r.FarmacoId}/${r.PtCodigo}`));
+    }
+  });
+
+  it('a cursor of a text order used on a numeric order is refused', async () => {
+    const first = await get('qppv', '/api/signals?orden=farmaco&dir=asc&limite=3');
+    const cursor = first.json<SignalTable>().Siguiente ?? '';
+    const response = await get('qppv', `/api/signals?orden=prr&limite=3&cursor=${cursor}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ Message: SIGNAL_MSG.badCursor });
+  });
+});
+
+describe('export', () => {
+  it('xlsx: the whole filtered table in the screen’s order, opened with exceljs', async () => {
+    const ingredient = await idOf(sql`select id from active_ingredients where name = 'Drug_Z'`);
+    const shown = await table('qppv', `&principio=${ingredient}&orden=ic&dir=desc`);
+    const response = await get('qppv', `/api/signals/export?principio=${ingredient}&orden=ic&dir=desc`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="?senales-\d{4}-\d{2}-\d{2}\.xlsx"?$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Señales');
+    expect(sheet?.rowCount).toBe(shown.Total + 1);
+    expect(sheet?.getRow(1).values).toEqual([undefined, ...SIGNAL_EXPORT_COLUMNS.map((column) => column.header)]);
+    shown.Filas.forEach((row, i) => {
+      const cells = sheet?.getRow(i + 2);
+      expect(cells?.getCell(1).value).toBe(row.Farmaco);
+      expect(cells?.getCell(3).value).toBe(row.Pt);
+      expect(cells?.getCell(5).value).toBe(row.A);
+      expect(cells?.getCell(17).value).toBeCloseTo(row.IC, 12);
+      expect(cells?.getCell(24).value).toBe(row.Evans ? 'Sí' : 'No');
+    });
+  });
+
+  it('CSV: a text a spreadsheet would read as a formula gets an apostrophe; numbers (a negative IC025 too) stay numbers', async () => {
+    const response = await get('qppv', '/api/signals/export?formato=csv&orden=farmaco&dir=asc');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe(SIGNAL_EXPORT_COLUMNS.map((column) => column.header).join(','));
+    expect(lines).toHaveLength((await table('qppv')).Total + 1);
+    const evil = lines.find((line) => line.includes('HYPERLINK'));
+    expect(evil?.startsWith(`"'=HYPERLINK(""http://x"")",`)).toBe(true);
+    expect(evil).toContain(",'+EVIL PT,");
+    // IC025 (column 18) is negative for the pairs with few cases.
+    const negative = lines.slice(1).map((line) => line.split(',')).find((cells) => (cells[17] ?? '').startsWith('-'));
+    expect(negative, 'a pair with a negative IC025').toBeDefined();
+    expect(Number(negative?.[17])).toBeLessThan(0);
+  });
+
+  it('bad input is a 400 with a Spanish message', async () => {
+    for (const [query, message] of [
+      ['formato=pdf', SIGNAL_MSG.badFormat],
+      ['limite=5', SIGNAL_MSG.unknownField],
+      ['desde=2026-05&hasta=2026-01', SIGNAL_MSG.badPeriod],
+      ['orden=talla', SIGNAL_MSG.badChoice],
+    ] as const) {
+      const response = await get('qppv', `/api/signals/export?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({ Message: message });
+    }
+  });
+});
+
+describe('IC by quarter', () => {
+  it('accumulates quarter by quarter; the last quarter is the whole table’s IC', async () => {
+    const ingredient = await idOf(sql`select id from active_ingredients where name = 'Drug_Z'`);
+    const pt = await idOf(sql`select code as id from meddra_pt where name = 'Event_1'`);
+    const row = (await table('qppv', `&principio=${ingredient}&pt=${pt}`)).Filas[0] as SignalRowDto;
+    const response = await get('qppv', `/api/signals/ic-history?principio=${ingredient}&pt=${pt}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const history = response.json<SignalIcHistory>();
+    expect(history).toMatchObject({ Farmaco: 'Drug_Z', Pt: 'Event_1' });
+    expect(history.Trimestres.length).toBeGreaterThanOrEqual(4);
+    const first = history.Trimestres[0];
+    const last = history.Trimestres[history.Trimestres.length - 1];
+    expect(first?.Casos).toBe(MOVED);
+    expect(last).toMatchObject({ Casos: REPORTS, A: row.A });
+    expect(last?.E).toBeCloseTo(row.E, 9);
+    expect(last?.IC).toBeCloseTo(row.IC, 9);
+    expect(last?.IC025).toBeCloseTo(row.IC025, 9);
+    for (let i = 1; i < history.Trimestres.length; i += 1) {
+      expect(history.Trimestres[i]?.Casos).toBeGreaterThanOrEqual(history.Trimestres[i - 1]?.Casos ?? 0);
+      expect(history.Trimestres[i]?.A).toBeGreaterThanOrEqual(history.Trimestres[i - 1]?.A ?? 0);
+    }
+    expect(last?.Trimestre).toMatch(/^\d{4}-T[1-4]$/);
+    // By product, the same pair.
+    const product = await idOf(sql`select id from products where commercial_name = 'Drug_Z'`);
+    const byProduct = (await get('qppv', `/api/signals/ic-history?farmaco=producto&producto=${product}&pt=${pt}`)).json<SignalIcHistory>();
+    expect(byProduct.Trimestres.map((q) => q.A)).toEqual(history.Trimestres.map((q) => q.A));
+  });
+
+  it('asks for a drug and a PT that exist', async () => {
+    for (const [query, message] of [
+      ['pt=1', SIGNAL_MSG.drugRequired],
+      ['farmaco=producto&principio=1&pt=1', SIGNAL_MSG.drugRequired],
+      ['principio=1', SIGNAL_MSG.ptRequired],
+      ['principio=99999999&pt=1', SIGNAL_MSG.drugNotFound],
+    ] as const) {
+      const response = await get('qppv', `/api/signals/ic-history?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({ Message: message });
+    }
+  });
+});
+
+describe("the count 'a' opens its cases in the event search", () => {
+  it('the search by ingredient and PT finds exactly the a cases of the pair', async () => {
+    const ingredient = await idOf(sql`select id from active_ingredients where name = 'Drug_Z'`);
+    const pt = await idOf(sql`select code as id from meddra_pt where name = 'Event_1'`);
+    const row = (await table('qppv', `&principio=${ingredient}&pt=${pt}`)).Filas[0] as SignalRowDto;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/getERByFilters',
+      headers: bearer(tokens.get('qppv') ?? ''),
+      payload: { PrincipioActivoId: ingredient, PtCodigo: pt },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ Total: number }>().Total).toBe(row.A);
+  });
+});

@@ -1,0 +1,159 @@
+import { APP_ROUTES, DEFAULT_SEARCH_ORDER, type SIGNAL_SORTS, type SignalRowDto } from '@atalaya/domain';
+
+/**
+ * The Señales screen's pure logic (docs/signals.md 'The screen'): its filters as the query of
+ * `GET /api/signals`, the event search that a count 'a' opens, the numbers as the table shows
+ * them, and the volcano's points.
+ */
+
+export type SignalSort = (typeof SIGNAL_SORTS)[number];
+export type DrugKind = 'principio' | 'producto';
+export type Seriousness = '' | 'si' | 'no';
+export type Stratum = 'sexo' | 'edad' | 'pais';
+
+/** The filters of the form; '' or null = any. */
+export interface SignalFilterState {
+  desde: string;
+  hasta: string;
+  /** A country code. */
+  pais: string | null;
+  laboratorio: number | null;
+  farmaco: DrugKind;
+  /** The active ingredient or product (by `farmaco`). */
+  drug: number | null;
+  /** SOC or PT (MedDRA codes). */
+  soc: number | null;
+  pt: number | null;
+  grave: Seriousness;
+  estratos: readonly Stratum[];
+}
+
+export const EMPTY_FILTERS: SignalFilterState = {
+  desde: '',
+  hasta: '',
+  pais: null,
+  laboratorio: null,
+  farmaco: 'principio',
+  drug: null,
+  soc: null,
+  pt: null,
+  grave: '',
+  estratos: [],
+};
+
+export interface SignalOrder {
+  orden: SignalSort;
+  dir: 'asc' | 'desc';
+}
+
+export const DEFAULT_ORDER: SignalOrder = { orden: 'eb05', dir: 'desc' };
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The period's error in Spanish (the server says the same), or null. */
+export function periodError(filters: Pick<SignalFilterState, 'desde' | 'hasta'>): string | null {
+  if (filters.desde && !MONTH.test(filters.desde)) return 'El período debe ser un mes AAAA-MM.';
+  if (filters.hasta && !MONTH.test(filters.hasta)) return 'El período debe ser un mes AAAA-MM.';
+  if (filters.desde && filters.hasta && filters.desde > filters.hasta) return 'El mes «desde» no puede ser posterior al mes «hasta».';
+  return null;
+}
+
+/** The query of the table (and of its export, without the page): only what is set. */
+export function signalParams(filters: SignalFilterState, order: SignalOrder): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.desde) params.set('desde', filters.desde);
+  if (filters.hasta) params.set('hasta', filters.hasta);
+  if (filters.pais) params.set('pais', filters.pais);
+  if (filters.grave) params.set('grave', filters.grave);
+  if (filters.estratos.length) params.set('estratos', [...new Set(filters.estratos)].join(','));
+  if (filters.farmaco === 'producto') params.set('farmaco', 'producto');
+  if (filters.drug !== null) params.set(filters.farmaco, String(filters.drug));
+  if (filters.laboratorio !== null) params.set('laboratorio', String(filters.laboratorio));
+  if (filters.pt !== null) params.set('pt', String(filters.pt));
+  else if (filters.soc !== null) params.set('soc', String(filters.soc));
+  params.set('orden', order.orden);
+  params.set('dir', order.dir);
+  return params;
+}
+
+/** The query of one pair's IC history: the table's background and the pair. */
+export function icHistoryParams(filters: SignalFilterState, row: Pick<SignalRowDto, 'FarmacoId' | 'PtCodigo'>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.desde) params.set('desde', filters.desde);
+  if (filters.hasta) params.set('hasta', filters.hasta);
+  if (filters.pais) params.set('pais', filters.pais);
+  if (filters.grave) params.set('grave', filters.grave);
+  if (filters.estratos.length) params.set('estratos', [...new Set(filters.estratos)].join(','));
+  if (filters.farmaco === 'producto') params.set('farmaco', 'producto');
+  params.set(filters.farmaco, String(row.FarmacoId));
+  params.set('pt', String(row.PtCodigo));
+  return params;
+}
+
+/** A header click: the same column flips its direction; another starts descending (text ascending). */
+export function nextOrder(current: SignalOrder, column: SignalSort): SignalOrder {
+  if (current.orden === column) return { orden: column, dir: current.dir === 'desc' ? 'asc' : 'desc' };
+  return { orden: column, dir: column === 'farmaco' || column === 'pt' ? 'asc' : 'desc' };
+}
+
+/**
+ * The event search of a pair's cases ('a'): the drug (ingredient or product), the PT and, when
+ * the table is of one country, that country (`PaisId`). The search lists every case in reach
+ * with the drug and the PT — not only the counted ones (drafts and annulled cases, which the
+ * table leaves out, are searchable too).
+ */
+export function caseSearchPath(row: Pick<SignalRowDto, 'FarmacoId' | 'PtCodigo'>, farmaco: DrugKind, countryId: number | null): string {
+  const params = new URLSearchParams();
+  if (countryId !== null) params.set('PaisId', String(countryId));
+  params.set(farmaco === 'producto' ? 'ProductoId' : 'PrincipioActivoId', String(row.FarmacoId));
+  params.set('PtCodigo', String(row.PtCodigo));
+  params.set('orderBy', DEFAULT_SEARCH_ORDER);
+  params.set('pageNumber', '1');
+  return `${APP_ROUTES.eventSearch.path}?${params.toString()}`;
+}
+
+const NUMBER = new Intl.NumberFormat('es-UY', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+
+/** A measure as the table shows it ('2,35'; '—' when there is none; '∞' for an infinite ratio). */
+export function formatMeasure(value: number | null): string {
+  if (value === null || Number.isNaN(value)) return '—';
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
+  return NUMBER.format(value);
+}
+
+/** A measure with its interval: '2,35 (1,10–5,02)'. */
+export function formatInterval(value: number | null, lower: number | null, upper: number | null): string {
+  if (value === null) return '—';
+  return `${formatMeasure(value)} (${formatMeasure(lower)}–${formatMeasure(upper)})`;
+}
+
+/** The flags of a row, as the badges name them. */
+export function flagsOf(row: Pick<SignalRowDto, 'Evans' | 'SenalIC' | 'SenalEB05' | 'SenalROR'>): string[] {
+  const flags: string[] = [];
+  if (row.Evans) flags.push('Evans');
+  if (row.SenalIC) flags.push('IC025 > 0');
+  if (row.SenalEB05) flags.push('EB05 ≥ 2');
+  if (row.SenalROR) flags.push('ROR025 > 1');
+  return flags;
+}
+
+export interface VolcanoPoint {
+  /** a, the pair's cases. */
+  x: number;
+  /** IC. */
+  y: number;
+}
+
+/**
+ * The volcano of the rows on screen: IC against a, split into the pairs whose IC025 > 0
+ * (flagged) and the rest.
+ */
+export function volcanoPoints(rows: readonly SignalRowDto[]): { flagged: VolcanoPoint[]; others: VolcanoPoint[] } {
+  const flagged: VolcanoPoint[] = [];
+  const others: VolcanoPoint[] = [];
+  for (const row of rows) {
+    const point = { x: row.A, y: Math.round(row.IC * 1000) / 1000 };
+    (row.SenalIC ? flagged : others).push(point);
+  }
+  return { flagged, others };
+}
