@@ -81,6 +81,45 @@ function sqlLogger(): Logger | undefined {
 /** The same log for the statements sent past Drizzle (`db/prepared.ts`); a no-op unless `ATALAYA_SQL_LOG` is set. */
 export const logStatement: (query: string, params: unknown[]) => void = sqlLogger()?.logQuery.bind(undefined) ?? (() => undefined);
 
+/** PostgreSQL's deadlock_detected: the server rolled the whole transaction back, so it can run again. */
+const DEADLOCK_DETECTED = '40P01';
+/** Runs of one transaction before its deadlock reaches the caller (as a 500 with an incident code). */
+export const TRANSACTION_ATTEMPTS = 4;
+
+function isDeadlock(error: unknown): boolean {
+  const own = (error as { code?: unknown } | null)?.code;
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return own === DEADLOCK_DETECTED || cause === DEADLOCK_DETECTED;
+}
+
+/**
+ * On the PostgreSQL server, `db.transaction` runs its work again when the server broke a
+ * deadlock by rolling it back, as PostgreSQL's manual advises (13.4, "Serialization Failure
+ * Handling"). Every audited write holds the audit chain's head from its first audit row to its
+ * commit, while the maintained counts (indicators, signals, a case's laboratories and products) are
+ * locked by triggers at whatever point a write reaches them: two writes of different cases can wait
+ * on each other, rarely, and the one PostgreSQL rolls back must not become the user's error.
+ * Nothing of the rolled-back run remains, so running the work again is the same as running it
+ * once; the work must not act outside the database before it commits (no caller does: notices,
+ * mail and files go out after the commit). Savepoints (`tx.transaction`) are left alone: a deadlock aborts
+ * the whole transaction, which this outer loop runs again. PGlite has one connection and never deadlocks.
+ */
+function retryDeadlocks(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  const withRetry: typeof transaction = async (work, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(work, config);
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isDeadlock(error)) throw error;
+        // A short random wait, longer at each attempt, so the two writers do not meet again.
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  };
+  db.transaction = withRetry;
+}
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   return opts.databaseUrl ? openPg(opts.databaseUrl) : openPglite(opts.dataDir ?? MEMORY, opts.loadDataDir);
 }
@@ -92,6 +131,7 @@ async function openPg(connectionString: string): Promise<Database> {
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case', logger: sqlLogger() });
+  retryDeadlocks(db);
   const database: Database = { db, driver: 'pg', close: () => pool.end() };
   internals.set(database, {
     applyMigrations: (folder) => migrateNodePg(db, { migrationsFolder: folder }),
