@@ -22,7 +22,7 @@ test('a QPPV filters by an ingredient, sees a flagged pair and opens its cases i
   await context.close();
 
   await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
-  await page.getByRole('navigation').getByRole('link', { name: 'Señales' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Señales', exact: true }).click();
   await expect(page).toHaveURL(/\/signals$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Señales' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('tab', { name: 'Tabla' })).toHaveAttribute('aria-selected', 'true');
