@@ -47,10 +47,14 @@ export function futureDate(): string {
   return `15/01/${new Date().getFullYear() + 1}`;
 }
 
-/** Types a DD/MM/YYYY date into a date field of the form and leaves it (what the field then shows). */
+/**
+ * Types a DD/MM/YYYY date into a date field of the form and leaves it (what the field then shows).
+ * It leaves by blurring, as a tap elsewhere does, not by Tab: Tab focuses the next date field,
+ * whose calendar then opens over the fields below it (on a phone it covered '¿Es grave?').
+ */
 export async function typeDate(field: Locator, ddmmyyyy: string): Promise<void> {
   await field.fill(ddmmyyyy);
-  await field.press('Tab');
+  await field.blur();
 }
 
 /** Valid answers for one step (1–7) of the form, then Next. */
