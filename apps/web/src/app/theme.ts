@@ -58,9 +58,11 @@ export const theme = createTheme({
   variantColorResolver,
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // Overlays dim without blurring: a backdrop blur repaints the whole page behind a dialog on
+    // every change (measured: 45 % of the browser's CPU over the public form's dialog, software-rendered).
     // Every dialog's ✕ has a name for a screen reader (a dialog may still give a more precise one).
-    Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 }, closeButtonProps: { 'aria-label': 'Cerrar' } } },
-    Drawer: { defaultProps: { overlayProps: { backgroundOpacity: 0.35, blur: 1 }, closeButtonProps: { 'aria-label': 'Cerrar' } } },
+    Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45 }, closeButtonProps: { 'aria-label': 'Cerrar' } } },
+    Drawer: { defaultProps: { overlayProps: { backgroundOpacity: 0.35 }, closeButtonProps: { 'aria-label': 'Cerrar' } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
   },
 });
