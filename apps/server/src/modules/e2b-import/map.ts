@@ -13,6 +13,7 @@ import {
   PHONE_PATTERN,
 } from '@atalaya/domain';
 import type { StoredReport } from '../home-reports/index.js';
+import { type ReferenceCodes, rowOfCode } from './codes.js';
 
 /**
  * An ICSR as the record the public form creates (docs/e2b-import.md 'What a report becomes'):
@@ -119,6 +120,15 @@ function medicalHistory(icsr: Icsr, names: Names): string | null {
   return fit([...lines, ...(text ? [text] : [])].join('; ') || null, 'longText');
 }
 
+/** G.k.4.r.9.2b as an EDQM code: '10219000', or EDQM's concept class-concept form 'PDF-10219000'. */
+const edqmDoseForm = (code: string | undefined) => code?.trim().replace(/^PDF-/i, '');
+
+/** The FormaFarmaceutica row of a drug's first dose form term id (G.k.4.r.9.2b), or null. */
+function doseFormId(drug: IcsrDrug, codes: ReferenceCodes): number | null {
+  const term = drug.dosages.find((dosage) => dosage.formTermId)?.formTermId;
+  return rowOfCode(codes, 'FormaFarmaceutica', edqmDoseForm(term?.code));
+}
+
 /**
  * The incoming report's data for `icsr`: a health professional's report ('isMedic', the sender
  * is an organisation) of the type of occurrence `subGroup` in `countryCode`, its suspect drugs
@@ -126,7 +136,7 @@ function medicalHistory(icsr: Icsr, names: Names): string | null {
  */
 export function storedReportOf(
   icsr: Icsr,
-  context: { countryCode: string; subGroup: { id: number; name: string }; products: readonly SuspectProduct[]; names: Names; origin: E2bOrigin },
+  context: { countryCode: string; subGroup: { id: number; name: string }; products: readonly SuspectProduct[]; names: Names; origin: E2bOrigin; codes: ReferenceCodes },
 ): StoredReport {
   const { patient } = icsr;
   const names = context.names;
@@ -174,6 +184,8 @@ export function storedReportOf(
       return {
         Producto: { Id: product.id, ComercialName: product.name },
         Via: null,
+        // G.k.4.r.9.2b mapped back to Parámetros' form; none: the product's form (case-from-report.ts).
+        FormaFarmaceutica: drug ? doseFormId(drug, context.codes) : null,
         FrecuenciaTipo: null,
         Frecuencia: drug ? dosageHours(drug) : null,
         Dosis: amount(dosage?.dose?.value),

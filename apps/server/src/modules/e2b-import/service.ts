@@ -23,6 +23,7 @@ import { caseRecordsFromReport, type CatalogFacts, insertHomeReport, insertStatu
 import { importDetail, importList } from '../imports/index.js';
 import { loadUserLaboratoryIds } from '../reach/index.js';
 import { buildAck } from './ack.js';
+import { referenceCodes } from './codes.js';
 import { summarize } from './batch.js';
 import { ageAtOnset, type E2bOrigin, hl7Instant, isSerious, storedReportOf, type SuspectProduct } from './map.js';
 
@@ -184,6 +185,7 @@ export async function confirmE2bImport(db: Db, user: AuthUser, code: string, bod
       for (const fact of facts) productFacts.set(fact.id, fact);
     }
 
+    const codes = await referenceCodes(tx);
     const ackReports = [];
     let stored = 0;
     for (const row of rows) {
@@ -222,7 +224,7 @@ export async function confirmE2bImport(db: Db, user: AuthUser, code: string, bod
         ComentariosReportante: icsr.narrative.reporterComments,
         ComentariosRemitente: icsr.narrative.senderComments,
       };
-      const data = storedReportOf(icsr, { countryCode: country.code, subGroup, products: chosen, names: new Map(Object.entries(row.meddraNames)), origin });
+      const data = storedReportOf(icsr, { countryCode: country.code, subGroup, products: chosen, names: new Map(Object.entries(row.meddraNames)), origin, codes });
       let reference: string;
       let link: { homeReportId: string } | { eventId: string };
       if (body.mode === 'inbox') {

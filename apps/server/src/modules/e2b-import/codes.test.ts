@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { type E2bImportReports, type E2bSubmission, IMPORT_PATHS, type ImportEntry } from '@atalaya/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventMedications, events, pharmaceuticalForms, products } from '../../db/schema/index.js';
+import { get, post, sessionOf, type Session } from '../../test-support/case-edit.js';
+import { createMedicationProduct, type MedicationProduct } from '../../test-support/case-medications.js';
+import { createLlt, type TestLlt } from '../../test-support/catalog.js';
+import { eightDigitCode, filledE2bCase, switchInMeddraVersion } from '../../test-support/e2b.js';
+import { createImportTestApp, type ImportTestApp, importReaches, uploadImport } from '../../test-support/imports.js';
+import { e2bXsdDir } from '../../test-support/reference.js';
+import { createE2bImportHandler } from './index.js';
+
+/**
+ * The E2B codes of Parámetros both ways (docs/e2b.md 'Códigos E2B en Parámetros', docs/e2b-import.md
+ * 'Codes mapped back'): an export carries the seeded codes, and an imported report's codes become the
+ * case's own fields again.
+ */
+
+let t: ImportTestApp;
+let product: MedicationProduct;
+let llt: TestLlt;
+let qppv: Session;
+let rlf: Session;
+
+beforeAll(async () => {
+  t = await createImportTestApp({ e2bXsdDir: e2bXsdDir() });
+  t.startRunner({ e2b: createE2bImportHandler({ xsdDir: e2bXsdDir() }) });
+  product = await createMedicationProduct(t.database.db);
+  llt = await createLlt(t.database.db, { name: `Urticaria ${randomUUID().slice(0, 6)}`, code: eightDigitCode() });
+  const admin = await sessionOf(t, 'ADMIN');
+  rlf = await sessionOf(t, 'RLF');
+  qppv = await sessionOf(t, 'QPPV', { laboratories: [{ laboratoryId: product.laboratoryId }] });
+  await switchInMeddraVersion(t.database.db, admin.user.id, '27.1');
+}, 60_000);
+afterAll(() => t.close());
+
+async function formId(name: string): Promise<number> {
+  const [row] = await t.database.db.select({ id: pharmaceuticalForms.id }).from(pharmaceuticalForms).where(eq(pharmaceuticalForms.nombre, name));
+  if (!row) throw new Error(`${name} is not seeded`);
+  return row.id;
+}
+
+/** A closed case exported to EMA: the XML of its submission. */
+async function exportedCase(options: Parameters<typeof filledE2bCase>[4] = {}): Promise<string> {
+  const testCase = await filledE2bCase(t, rlf, product, llt, options);
+  const response = await post(t, qppv, `exportE2B/${testCase.meta}`, { Receptor: 'EVHUMAN' });
+  expect(response.statusCode, response.body).toBe(200);
+  return (await get(t, qppv, `getE2B/${testCase.meta}/${response.json<E2bSubmission>().Id}`)).body;
+}
+
+/** `xml` as another system's report (its own C.1.1 / C.1.8.1), imported by the QPPV as historic cases. */
+async function importAsHistoric(xml: string): Promise<E2bImportReports> {
+  const foreign = xml.replaceAll('-ATALAYA-', `-SOCIO${randomUUID().slice(0, 4).toUpperCase()}-`);
+  const uploaded = await uploadImport(t, qppv, 'e2b', { name: 'socio.xml', content: foreign });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const entry = await importReaches(t, qppv, 'e2b', uploaded.json<ImportEntry>().code_import, ['S', 'E', 'C']);
+  expect(entry.status, entry.error ?? '').toBe('S');
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: `/api/${IMPORT_PATHS.e2bConfirm}/${entry.code_import}`,
+    headers: qppv.headers,
+    payload: { mode: 'historic', country: 'UY', product: product.id },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return confirmed.json<E2bImportReports>();
+}
+
+async function medicationsOf(meta: string | null) {
+  if (!meta) throw new Error('no case');
+  const [found] = await t.database.db.select({ id: events.id }).from(events).where(eq(events.meta, meta));
+  if (!found) throw new Error('case not found');
+  return t.database.db.select().from(eventMedications).where(eq(eventMedications.eventId, found.id));
+}
+
+describe('EDQM dose forms (G.k.4.r.9.2b)', () => {
+  it('an export of a case with a seeded form carries its EDQM code, and the import maps the code back to that form', async () => {
+    const tablet = await formId('Comprimido');
+    const xml = await exportedCase({ medication: { FormaFarmaceuticaId: tablet } });
+    expect(xml).toMatch(/<formCode code="10219000" codeSystem="TBD-DoseForm">\s*<originalText>Comprimido<\/originalText>/);
+
+    // The catalogue product now says another form: the case takes the form the report gives.
+    await t.database.db.update(products).set({ pharmaceuticalFormId: await formId('Crema') }).where(eq(products.id, product.id));
+    const imported = await importAsHistoric(xml);
+    expect(imported.reports[0]?.refusal).toBeNull();
+    const [medication] = await medicationsOf(imported.reports[0]?.meta ?? null);
+    expect(medication?.pharmaceuticalFormId).toBe(tablet);
+  });
+
+  it('a form without an EDQM code goes as text, and its import keeps the product form', async () => {
+    const capsule = await formId('Cápsula');
+    const xml = await exportedCase({ medication: { FormaFarmaceuticaId: capsule } });
+    expect(xml).toMatch(/<formCode>\s*<originalText>Cápsula<\/originalText>/);
+    const cream = await formId('Crema');
+    await t.database.db.update(products).set({ pharmaceuticalFormId: cream }).where(eq(products.id, product.id));
+    const imported = await importAsHistoric(xml);
+    const [medication] = await medicationsOf(imported.reports[0]?.meta ?? null);
+    expect(medication?.pharmaceuticalFormId).toBe(cream);
+  });
+});
