@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { type E2bImportReports, type E2bSubmission, IMPORT_PATHS, type ImportEntry } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMedications, events, pharmaceuticalForms, products } from '../../db/schema/index.js';
+import { eventMedications, eventRams, events, homeReports, pharmaceuticalForms, products } from '../../db/schema/index.js';
 import { get, post, sessionOf, type Session } from '../../test-support/case-edit.js';
-import { createMedicationProduct, type MedicationProduct } from '../../test-support/case-medications.js';
+import { createMedicationProduct, type MedicationProduct, TEST_OPTIONS } from '../../test-support/case-medications.js';
 import { createLlt, type TestLlt } from '../../test-support/catalog.js';
 import { eightDigitCode, filledE2bCase, switchInMeddraVersion } from '../../test-support/e2b.js';
 import { createImportTestApp, type ImportTestApp, importReaches, uploadImport } from '../../test-support/imports.js';
-import { e2bXsdDir } from '../../test-support/reference.js';
+import { e2bXsdDir, referencePath } from '../../test-support/reference.js';
 import { createE2bImportHandler } from './index.js';
 
 /**
@@ -49,10 +50,10 @@ async function exportedCase(options: Parameters<typeof filledE2bCase>[4] = {}): 
   return (await get(t, qppv, `getE2B/${testCase.meta}/${response.json<E2bSubmission>().Id}`)).body;
 }
 
-/** `xml` as another system's report (its own C.1.1 / C.1.8.1), imported by the QPPV as historic cases. */
-async function importAsHistoric(xml: string): Promise<E2bImportReports> {
-  const foreign = xml.replaceAll('-ATALAYA-', `-SOCIO${randomUUID().slice(0, 4).toUpperCase()}-`);
-  const uploaded = await uploadImport(t, qppv, 'e2b', { name: 'socio.xml', content: foreign });
+/** `xml` imported by the QPPV; as another system's report (its own C.1.1 / C.1.8.1) unless `foreign` is false. */
+async function importAs(xml: string, mode: 'historic' | 'inbox', foreign = true): Promise<E2bImportReports> {
+  const content = foreign ? xml.replaceAll('-ATALAYA-', `-SOCIO${randomUUID().slice(0, 4).toUpperCase()}-`) : xml;
+  const uploaded = await uploadImport(t, qppv, 'e2b', { name: 'socio.xml', content });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   const entry = await importReaches(t, qppv, 'e2b', uploaded.json<ImportEntry>().code_import, ['S', 'E', 'C']);
   expect(entry.status, entry.error ?? '').toBe('S');
@@ -60,7 +61,7 @@ async function importAsHistoric(xml: string): Promise<E2bImportReports> {
     method: 'POST',
     url: `/api/${IMPORT_PATHS.e2bConfirm}/${entry.code_import}`,
     headers: qppv.headers,
-    payload: { mode: 'historic', country: 'UY', product: product.id },
+    payload: { mode, country: 'UY', product: product.id },
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return confirmed.json<E2bImportReports>();
@@ -81,7 +82,7 @@ describe('EDQM dose forms (G.k.4.r.9.2b)', () => {
 
     // The catalogue product now says another form: the case takes the form the report gives.
     await t.database.db.update(products).set({ pharmaceuticalFormId: await formId('Crema') }).where(eq(products.id, product.id));
-    const imported = await importAsHistoric(xml);
+    const imported = await importAs(xml, 'historic');
     expect(imported.reports[0]?.refusal).toBeNull();
     const [medication] = await medicationsOf(imported.reports[0]?.meta ?? null);
     expect(medication?.pharmaceuticalFormId).toBe(tablet);
@@ -93,8 +94,35 @@ describe('EDQM dose forms (G.k.4.r.9.2b)', () => {
     expect(xml).toMatch(/<formCode>\s*<originalText>Cápsula<\/originalText>/);
     const cream = await formId('Crema');
     await t.database.db.update(products).set({ pharmaceuticalFormId: cream }).where(eq(products.id, product.id));
-    const imported = await importAsHistoric(xml);
+    const imported = await importAs(xml, 'historic');
     const [medication] = await medicationsOf(imported.reports[0]?.meta ?? null);
     expect(medication?.pharmaceuticalFormId).toBe(cream);
+  });
+});
+
+describe('route and action taken mapped back (G.k.4.r.10.2b, G.k.8)', () => {
+  it('the route and the action of an exported case become the imported case’s own, as historic case and as incoming report', async () => {
+    const xml = await exportedCase({ medication: { ViaId: TEST_OPTIONS.route }, rams: [{ AccMed: TEST_OPTIONS.doseReduced }] });
+    expect(xml).toMatch(/<routeCode code="048" codeSystem="2.16.840.1.113883.3.989.2.1.1.14">/);
+    const historic = await importAs(xml, 'historic');
+    const [medication] = await medicationsOf(historic.reports[0]?.meta ?? null);
+    expect(medication?.routeId).toBe(TEST_OPTIONS.route);
+    const [ram] = await t.database.db.select().from(eventRams).where(eq(eventRams.eventId, medication?.eventId ?? ''));
+    expect(ram?.medicationActionId).toBe(TEST_OPTIONS.doseReduced);
+
+    const inbox = await importAs(xml, 'inbox');
+    const [report] = await t.database.db.select().from(homeReports).where(eq(homeReports.reference, inbox.reports[0]?.reference ?? ''));
+    const data = report?.data as { Medicamento: { Via: number | null }[]; RAM: { AccionMeddicamento: number | null }[] };
+    expect(data.Medicamento[0]?.Via).toBe(TEST_OPTIONS.route);
+    expect(data.RAM[0]?.AccionMeddicamento).toBe(TEST_OPTIONS.doseReduced);
+  });
+
+  it('does not read a route of another code system as ICH list 14: FDA’s EDQM 001 (oral) is not the auricular route', async () => {
+    const content = await readFile(referencePath('e2b-r3-examples', 'fda-faers-2022', 'FAERS2022Scenario1.xml'), 'utf8');
+    expect(content).toContain('routeCode code="001"');
+    const inbox = await importAs(content, 'inbox', false);
+    const [report] = await t.database.db.select().from(homeReports).where(eq(homeReports.reference, inbox.reports[0]?.reference ?? ''));
+    const data = report?.data as { Medicamento: { Via: number | null }[] };
+    expect(data.Medicamento.map((drug) => drug.Via)).toEqual(data.Medicamento.map(() => null));
   });
 });
