@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { type E2bImportReports, type E2bSubmission, IMPORT_PATHS, type ImportEntry } from '@atalaya/domain';
+import { type E2bImportReports, type E2bSubmission, IMPORT_PATHS, type ImportEntry, MSG } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventMedications, eventRams, events, homeReports, pharmaceuticalForms, products } from '../../db/schema/index.js';
@@ -67,6 +67,9 @@ async function importAs(xml: string, mode: 'historic' | 'inbox', foreign = true)
   return confirmed.json<E2bImportReports>();
 }
 
+/** The same report, a newer version: its C.1.5 (most recent information) moved on. */
+const newerVersion = (xml: string) => xml.replace(/<availabilityTime value="\d+/, '<availabilityTime value="20300101');
+
 async function medicationsOf(meta: string | null) {
   if (!meta) throw new Error('no case');
   const [found] = await t.database.db.select({ id: events.id }).from(events).where(eq(events.meta, meta));
@@ -124,5 +127,32 @@ describe('route and action taken mapped back (G.k.4.r.10.2b, G.k.8)', () => {
     const [report] = await t.database.db.select().from(homeReports).where(eq(homeReports.reference, inbox.reports[0]?.reference ?? ''));
     const data = report?.data as { Medicamento: { Via: number | null }[] };
     expect(data.Medicamento.map((drug) => drug.Via)).toEqual(data.Medicamento.map(() => null));
+  });
+});
+
+describe('a newer version of a case Atalaya holds (C.1.8.1)', () => {
+  it('is refused, naming the case, when the case is one of ours that was exported', async () => {
+    const xml = await exportedCase();
+    const worldwide = /<id extension="([^"]+)" root="2.16.840.1.113883.3.989.2.1.3.2"\/>/.exec(xml)?.[1] ?? '';
+    const [ours] = await t.database.db.select({ reference: events.referenceNumber }).from(events).where(eq(events.referenceNumber, worldwide.replace(/^UY-ATALAYA-/, '')));
+    expect(ours?.reference).toBeDefined();
+    const result = await importAs(newerVersion(xml), 'historic', false);
+    expect(result.ackCode).toBe('AR');
+    expect(result.reports[0]?.refusal).toBe(MSG.e2bImport.followUp(worldwide, ours?.reference ?? ''));
+  });
+
+  it('is refused, naming the historic case, when an earlier import stored the case; another C.1.8.1 is stored', async () => {
+    const xml = (await exportedCase()).replaceAll('-ATALAYA-', '-SOCIOFU-');
+    const first = await importAs(xml, 'historic', false);
+    const stored = first.reports[0]?.reference ?? '';
+    expect(first.reports[0]?.refusal).toBeNull();
+    const worldwide = first.reports[0]?.worldwideCaseId ?? '';
+    const followUp = await importAs(newerVersion(xml), 'inbox', false);
+    expect(followUp.reports[0]?.refusal).toBe(MSG.e2bImport.followUp(worldwide, stored));
+    expect(followUp.reports[0]?.reference).toBeNull();
+    // Not a match: the same report under another C.1.8.1 is a new case.
+    const other = await importAs(xml.replaceAll('-SOCIOFU-', '-SOCIOOT-'), 'historic', false);
+    expect(other.reports[0]?.refusal).toBeNull();
+    expect(other.reports[0]?.reference).toMatch(/^UY-\d{4}-\d+$/);
   });
 });
