@@ -873,6 +873,8 @@ export const MSG = {
     noneStored: 'No se pudo importar ningún informe del lote: vea el acuse de recibo',
     /** (ours) a report already imported (same C.1.1 and N.2.r.1). */
     duplicate: (reference: string) => `El informe ya fue importado (${reference})`,
+    followUp: (worldwideCaseId: string, reference: string) =>
+      `El informe es una versión nueva (seguimiento) del caso ${worldwideCaseId}, que ya está en Atalaya como ${reference}: la importación no modifica un caso existente; registre el seguimiento en ${reference}`,
     /** (ours) the ACK of an import that has none yet. */
     noAck: 'La importación todavía no tiene acuse de recibo',
     notE2b: 'La importación no es de E2B(R3)',

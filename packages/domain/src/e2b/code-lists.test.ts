@@ -24,6 +24,7 @@ describe('the E2B codes of Parámetros', () => {
     expect(e2bReferenceCode('Via', 'NUEVA', null)).toBeNull();
     expect(e2bReferenceCode('AccionMedicamento', 'RETIRADO', null)).toBe('1');
     expect(e2bReferenceCode('ReporteOriginador_Tipo', '3', null)).toBe('4');
-    expect(e2bReferenceCode('FormaFarmaceutica', 'COMPRIMIDO', null)).toBeNull();
+    expect(e2bReferenceCode('FormaFarmaceutica', 'COMPRIMIDO', null)).toBe('10219000');
+    expect(e2bReferenceCode('FormaFarmaceutica', 'CAPSULA', null)).toBeNull();
   });
 });

@@ -119,6 +119,34 @@ export const E2B_ROUTE_BY_VALUE: Readonly<Record<string, string>> = {
   OTRA: '050',
 };
 
+/**
+ * G.k.4.r.9.2b from FormaFarmaceutica's value: the EDQM Standard Terms code of the seeded dose forms
+ * whose name is exactly one EDQM term, as EMA's SPOR list 200000000004 (Pharmaceutical dose form,
+ * 'EDQM code' property) gives it — read from the public copy in github.com/hl7-eu/unicom-ig,
+ * input/fsh/codesystems/pharmDoseForm.fsh @ 20fc5214. Left out (a form without code is sent as text):
+ * Cápsula and Cápsula gastrorresistente (EDQM tells hard from soft), Gotas orales and Colirio
+ * (solution, suspension or emulsion), Inhalador (a device, not a dose form).
+ */
+export const E2B_DOSE_FORM_BY_VALUE: Readonly<Record<string, string>> = {
+  COMPRIMIDO: '10219000', // Tablet
+  COMPRIMIDO_RECUBIERTO: '10220000', // Coated tablet
+  COMPRIMIDO_EFERVESCENTE: '10222000', // Effervescent tablet
+  COMPRIMIDO_LIBERACION_PROLONGADA: '10226000', // Prolonged-release tablet
+  JARABE: '10117000', // Syrup
+  SUSPENSION_ORAL: '10106000', // Oral suspension
+  POLVO_SUSPENSION_ORAL: '10111000', // Powder for oral suspension
+  SOLUCION_ORAL: '10105000', // Oral solution
+  SOLUCION_INYECTABLE: '11201000', // Solution for injection
+  POLVO_SOLUCION_INYECTABLE: '11205000', // Powder for solution for injection
+  CREMA: '10502000', // Cream
+  GEL: '10503000', // Gel
+  UNGUENTO: '10504000', // Ointment
+  SUSPENSION_NASAL: '10809000', // Nasal spray, suspension
+  PARCHE: '10519000', // Transdermal patch
+  SUPOSITORIO: '11013000', // Suppository
+  OVULO: '10909000', // Pessary
+};
+
 export const E2B_REFERENCE_CODE_RULES: Readonly<Record<E2bReferenceList, E2bReferenceCodeRule>> = {
   Via: {
     element: 'G.k.4.r.10.2b',
@@ -134,7 +162,7 @@ export const E2B_REFERENCE_CODE_RULES: Readonly<Record<E2bReferenceList, E2bRefe
     pattern: /^[0-9]{8}$/,
     format: 'código EDQM de forma farmacéutica de 8 dígitos (10219000 comprimido)',
     required: false,
-    seeded: {},
+    seeded: E2B_DOSE_FORM_BY_VALUE,
   },
   AccionMedicamento: {
     element: 'G.k.8',

@@ -13,6 +13,7 @@ import {
   PHONE_PATTERN,
 } from '@atalaya/domain';
 import type { StoredReport } from '../home-reports/index.js';
+import { type ReferenceCodes, rowOfCode } from './codes.js';
 
 /**
  * An ICSR as the record the public form creates (docs/e2b-import.md 'What a report becomes'):
@@ -119,6 +120,39 @@ function medicalHistory(icsr: Icsr, names: Names): string | null {
   return fit([...lines, ...(text ? [text] : [])].join('; ') || null, 'longText');
 }
 
+/** G.k.4.r.9.2b as an EDQM code: '10219000', or EDQM's concept class-concept form 'PDF-10219000'. */
+const edqmDoseForm = (code: string | undefined) => code?.trim().replace(/^PDF-/i, '');
+
+/** The FormaFarmaceutica row of a drug's first dose form term id (G.k.4.r.9.2b), or null. */
+function doseFormId(drug: IcsrDrug, codes: ReferenceCodes): number | null {
+  const term = drug.dosages.find((dosage) => dosage.formTermId)?.formTermId;
+  return rowOfCode(codes, 'FormaFarmaceutica', edqmDoseForm(term?.code));
+}
+
+/** ICH code list 14 (the E2B(R2) routes), the only route code system mapped back (docs/e2b-import.md). */
+const ROUTE_R2_OID = '2.16.840.1.113883.3.989.2.1.1.14';
+
+/**
+ * The Via row of a drug's first route term id (G.k.4.r.10.2b), or null. Only a code of ICH list 14
+ * (its OID as the code system, no other version) is read: FDA codes oral as EDQM '001', which in
+ * list 14 is the auricular route.
+ */
+function routeId(drug: IcsrDrug, codes: ReferenceCodes): number | null {
+  const term = drug.dosages.find((dosage) => dosage.routeTermId)?.routeTermId;
+  return term && term.version === ROUTE_R2_OID ? rowOfCode(codes, 'Via', term.code) : null;
+}
+
+/**
+ * The AccionMedicamento row of G.k.8 for the reactions: the case records the action per reaction,
+ * E2B per drug, so the action every suspect drug that states one agrees on (as the export writes
+ * the action all reactions agree on); none or a disagreement: null.
+ */
+function actionId(icsr: Icsr, codes: ReferenceCodes): number | null {
+  const actions = new Set(icsr.drugs.filter(isSuspect).flatMap((drug) => (drug.actionTaken ? [drug.actionTaken] : [])));
+  const [only] = actions;
+  return actions.size === 1 ? rowOfCode(codes, 'AccionMedicamento', only) : null;
+}
+
 /**
  * The incoming report's data for `icsr`: a health professional's report ('isMedic', the sender
  * is an organisation) of the type of occurrence `subGroup` in `countryCode`, its suspect drugs
@@ -126,7 +160,7 @@ function medicalHistory(icsr: Icsr, names: Names): string | null {
  */
 export function storedReportOf(
   icsr: Icsr,
-  context: { countryCode: string; subGroup: { id: number; name: string }; products: readonly SuspectProduct[]; names: Names; origin: E2bOrigin },
+  context: { countryCode: string; subGroup: { id: number; name: string }; products: readonly SuspectProduct[]; names: Names; origin: E2bOrigin; codes: ReferenceCodes },
 ): StoredReport {
   const { patient } = icsr;
   const names = context.names;
@@ -138,6 +172,7 @@ export function storedReportOf(
   const reporterName = reporter ? [said(reporter.title), said(reporter.givenName), said(reporter.familyName)].filter(Boolean).join(' ') || null : null;
   const phone = said(reporter?.telephone);
   const professional = reporter && !isNullValue(reporter.qualification) && reporter.qualification !== null && ['1', '2', '3'].includes(reporter.qualification);
+  const action = actionId(icsr, context.codes);
   const data = {
     isMedic: true,
     Tipo: { Pais: context.countryCode, SubGroup: context.subGroup.id, SubGroupName: context.subGroup.name },
@@ -164,7 +199,7 @@ export function storedReportOf(
         FechaIniReaccion: hl7Day(reaction.startDate),
         FechaFinReaccion: hl7Day(reaction.endDate),
         Evolucion: EVOLUTION_BY_OUTCOME[reaction.outcome] ?? null,
-        AccionMeddicamento: null,
+        AccionMeddicamento: action,
       };
     }),
     Medicamento: (suspects.length > 0 ? suspects : [null]).map((drug, index) => {
@@ -173,7 +208,9 @@ export function storedReportOf(
       const dosage = drug?.dosages[0];
       return {
         Producto: { Id: product.id, ComercialName: product.name },
-        Via: null,
+        Via: drug ? routeId(drug, context.codes) : null,
+        // G.k.4.r.9.2b mapped back to Parámetros' form; none: the product's form (case-from-report.ts).
+        FormaFarmaceutica: drug ? doseFormId(drug, context.codes) : null,
         FrecuenciaTipo: null,
         Frecuencia: drug ? dosageHours(drug) : null,
         Dosis: amount(dosage?.dose?.value),

@@ -13,7 +13,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { nextReferenceSequence } from '../../db/reference-sequences.js';
-import { countries, e2bImportReports, e2bImports, events, imports, products, subGroups } from '../../db/schema/index.js';
+import { countries, e2bImportReports, e2bImports, e2bSubmissions, events, imports, products, subGroups } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
@@ -23,6 +23,7 @@ import { caseRecordsFromReport, type CatalogFacts, insertHomeReport, insertStatu
 import { importDetail, importList } from '../imports/index.js';
 import { loadUserLaboratoryIds } from '../reach/index.js';
 import { buildAck } from './ack.js';
+import { referenceCodes } from './codes.js';
 import { summarize } from './batch.js';
 import { ageAtOnset, type E2bOrigin, hl7Instant, isSerious, storedReportOf, type SuspectProduct } from './map.js';
 
@@ -131,6 +132,33 @@ async function productsByName(tx: Tx, names: readonly string[], laboratoryIds: r
   return found;
 }
 
+/**
+ * The cases Atalaya already holds under each C.1.8.1 of `ids`: a report stored by an earlier
+ * import (the reference of its historic case or incoming report), else a case of ours that was exported
+ * with that C.1.8.1 (its reference). Two statements for the whole batch.
+ */
+async function knownWorldwideCases(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const known = new Map<string, string>();
+  const wanted = [...new Set(ids)].filter((id) => id.trim() !== '');
+  if (wanted.length === 0) return known;
+  const imported = await tx
+    .select({ id: e2bImportReports.worldwideCaseId, reference: e2bImportReports.reference })
+    .from(e2bImportReports)
+    .where(and(inArray(e2bImportReports.worldwideCaseId, wanted), isNotNull(e2bImportReports.reference)))
+    .orderBy(asc(e2bImportReports.importId), asc(e2bImportReports.position));
+  for (const row of imported) {
+    const reference = row.reference;
+    if (reference && !known.has(row.id)) known.set(row.id, reference);
+  }
+  const exported = await tx
+    .selectDistinct({ id: e2bSubmissions.worldwideCaseId, reference: events.referenceNumber })
+    .from(e2bSubmissions)
+    .innerJoin(events, eq(events.id, e2bSubmissions.eventId))
+    .where(inArray(e2bSubmissions.worldwideCaseId, wanted));
+  for (const row of exported) if (!known.has(row.id)) known.set(row.id, row.reference);
+  return known;
+}
+
 export interface ConfirmDeps {
   db: Db;
 }
@@ -184,6 +212,11 @@ export async function confirmE2bImport(db: Db, user: AuthUser, code: string, bod
       for (const fact of facts) productFacts.set(fact.id, fact);
     }
 
+    const codes = await referenceCodes(tx);
+    const known = await knownWorldwideCases(
+      tx,
+      rows.map((row) => row.worldwideCaseId),
+    );
     const ackReports = [];
     let stored = 0;
     for (const row of rows) {
@@ -208,6 +241,14 @@ export async function confirmE2bImport(db: Db, user: AuthUser, code: string, bod
         ackReports.push({ messageId: row.messageId, messageCreationDate: row.messageCreationDate, localNumber: null, accepted: false, detail: refusal });
         continue;
       }
+      // A newer version of a case Atalaya holds (the same C.1.8.1): refused, naming the case (docs/e2b.md 'Import follow-ups').
+      const holder = known.get(row.worldwideCaseId);
+      if (holder) {
+        const refusal = MSG.e2bImport.followUp(row.worldwideCaseId, holder);
+        await tx.update(e2bImportReports).set({ refusal }).where(and(eq(e2bImportReports.importId, found.id), eq(e2bImportReports.position, row.position)));
+        ackReports.push({ messageId: row.messageId, messageCreationDate: row.messageCreationDate, localNumber: null, accepted: false, detail: refusal });
+        continue;
+      }
       const suspects = icsr.drugs.filter((drug) => isSuspect(drug.role));
       const chosen: SuspectProduct[] = (suspects.length > 0 ? suspects : [null]).map((drug) => {
         const match = drug ? byName.get(normalName(drug.name)) : undefined;
@@ -222,7 +263,7 @@ export async function confirmE2bImport(db: Db, user: AuthUser, code: string, bod
         ComentariosReportante: icsr.narrative.reporterComments,
         ComentariosRemitente: icsr.narrative.senderComments,
       };
-      const data = storedReportOf(icsr, { countryCode: country.code, subGroup, products: chosen, names: new Map(Object.entries(row.meddraNames)), origin });
+      const data = storedReportOf(icsr, { countryCode: country.code, subGroup, products: chosen, names: new Map(Object.entries(row.meddraNames)), origin, codes });
       let reference: string;
       let link: { homeReportId: string } | { eventId: string };
       if (body.mode === 'inbox') {
@@ -275,6 +316,7 @@ export async function confirmE2bImport(db: Db, user: AuthUser, code: string, bod
         .set({ ...link, reference, products: chosen.map((product) => product.name), refusal: null })
         .where(and(eq(e2bImportReports.importId, found.id), eq(e2bImportReports.position, row.position)));
       ackReports.push({ messageId: row.messageId, messageCreationDate: row.messageCreationDate, localNumber: reference, accepted: true, detail: '' });
+      known.set(row.worldwideCaseId, reference);
       stored += 1;
     }
     const ack = buildAck({ batch: head.batch, ackNumber: code, localMessageNumber: code, now, reports: ackReports });

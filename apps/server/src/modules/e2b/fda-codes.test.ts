@@ -93,7 +93,9 @@ describe('the E2B code of Parámetros', () => {
     expect(routes.find((row) => row.Descripcion === 'Oral')?.CodigoE2B).toBe('048');
     expect((await table('AccionMedicamento')).find((row) => row.Nombre === 'Medicamento retirado')?.CodigoE2B).toBe('1');
     expect((await table('ReporteOriginador_Tipo')).find((row) => row.Nombre === 'Espontáneo')?.CodigoE2B).toBe('1');
-    expect((await table('FormaFarmaceutica')).every((row) => row.CodigoE2B === null)).toBe(true);
+    const forms = await table('FormaFarmaceutica');
+    expect(forms.find((row) => row.Nombre === 'Comprimido')?.CodigoE2B).toBe('10219000');
+    expect(forms.find((row) => row.Nombre === 'Cápsula')?.CodigoE2B).toBeNull();
 
     const created = await createRow('Via', ['Descripcion'], [`Intradérmica ${randomUUID().slice(0, 4)}`]);
     expect(created.statusCode, created.body).toBe(200);
