@@ -1,5 +1,6 @@
 export * from './roles.js';
 export * from './messages.js';
+export * from './error-codes.js';
 export * from './fields.js';
 export * from './field-limits.js';
 export * from './auth.js';

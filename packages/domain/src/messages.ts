@@ -45,6 +45,12 @@ export const MSG = {
     unsupportedMediaType: 'El tipo de contenido enviado no es válido',
     /** (ours) a multipart body that cannot be read: no or another boundary, cut short, broken parts. */
     malformedMultipart: 'El formulario enviado está incompleto o mal formado',
+    /** (ours) a body the server cannot read: malformed JSON or form data, a wrong length. */
+    invalidBody: 'El contenido enviado no es válido',
+    /** (ours) a path the router cannot read: a malformed %-escape. */
+    invalidUrl: 'La dirección pedida no es válida',
+    /** (ours) a path parameter longer than the router accepts. */
+    urlTooLong: 'La dirección pedida es demasiado larga',
     unexpected: 'Se produjo un error inesperado',
     incidentCode: (requestId: string) => `Código de incidente: ${requestId}`,
   },

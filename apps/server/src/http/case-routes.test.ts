@@ -55,7 +55,7 @@ describe('the {meta} of the case routes', () => {
     for (const meta of ['', '%20%20', 'abc.def', 'x'.repeat(65)]) {
       const response = await t.app.inject({ method: 'GET', url: `/api/${call}/${meta}`, headers });
       expect(response.statusCode, `${call}/${meta}: ${response.body}`).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.lists.eventNotFound });
+      expect(response.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     }
   });
 

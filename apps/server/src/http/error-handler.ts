@@ -1,15 +1,10 @@
-import { MSG } from '@atalaya/domain';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodeSchema, errorMessageSchema, messageCode, messageSchema, MSG, type ErrorMessageBody } from '@atalaya/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from './errors.js';
 
-/** (ours) A body the server cannot read: malformed JSON or form data, a wrong length. */
-const INVALID_BODY = 'El contenido enviado no es válido';
-
-/** Body of every 4xx answer (docs/api.md, error catalogue). */
-export interface MessageBody {
-  Message: string;
-}
+const INVALID_BODY = MSG.errors.invalidBody;
 
 /** Body of every 5xx answer: no stack, only an incident code to find the log entry. */
 export interface ExceptionBody {
@@ -39,8 +34,13 @@ function clientError(error: FastifyError): [number, string] | null {
   return null;
 }
 
+/** `{ Message, Code }`: the code is the message's key in the domain's catalogue (error-codes.ts). */
+export function errorBody(status: number, message: string): ErrorMessageBody {
+  return { Message: message, Code: messageCode(message, status) };
+}
+
 export function sendMessage(reply: FastifyReply, status: number, message: string): FastifyReply {
-  const body: MessageBody = { Message: message };
+  const body = errorBody(status, message);
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -60,10 +60,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   return reply.code(500).type('application/json; charset=utf-8').send(body);
 }
 
-/** (ours) A path the router cannot read: a malformed %-escape. */
-const INVALID_URL = 'La dirección pedida no es válida';
-/** (ours) A path parameter longer than the router accepts. */
-const URL_TOO_LONG = 'La dirección pedida es demasiado larga';
+const INVALID_URL = MSG.errors.invalidUrl;
+const URL_TOO_LONG = MSG.errors.urlTooLong;
 
 /**
  * Fastify's `frameworkErrors`: the router's own refusals, which never reach the error handler
@@ -75,7 +73,41 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   return errorHandler(error, request, reply);
 }
 
-/** Installs the error handler on the root instance (every plugin inherits it). */
+/** Adds `Code` to a `{ Message, … }` body a route sends itself with an error status (the e2b 422 refusals). */
+function addCode(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
+  if (reply.statusCode < 400 || payload === null || typeof payload !== 'object' || Array.isArray(payload)) return done(null, payload);
+  const body = payload as { Message?: unknown; Code?: unknown };
+  if (typeof body.Message !== 'string' || body.Code !== undefined) return done(null, payload);
+  done(null, { ...body, Code: messageCode(body.Message, reply.statusCode) });
+}
+
+/**
+ * Every route's error answers (status 400 and up) that carry a `Message` also declare its `Code`:
+ * `{ Message }` becomes the shared `ErrorMessage`; a richer body (`{ Message, Problems }`) gains
+ * `Code`, and its route a hook that fills it in (the error handler fills in the others).
+ */
+function declareErrorCodes(route: RouteOptions): void {
+  const response = route.schema?.response as Record<string, unknown> | undefined;
+  if (!response) return;
+  let richBody = false;
+  for (const [status, schema] of Object.entries(response)) {
+    if (Number(status) < 400) continue;
+    if (schema === messageSchema) response[status] = errorMessageSchema;
+    else if (schema instanceof z.ZodObject && 'Message' in schema.shape && !('Code' in schema.shape)) {
+      response[status] = schema.extend({ Code: errorCodeSchema });
+      richBody = true;
+    }
+  }
+  if (!richBody) return;
+  const hooks = route.preSerialization;
+  route.preSerialization = hooks === undefined ? [addCode] : [...(Array.isArray(hooks) ? hooks : [hooks]), addCode];
+}
+
+/**
+ * Installs the error handler on the root instance (every plugin inherits it), and the one place
+ * that gives error answers their `Code` in the route schemas and so in the OpenAPI document.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(errorHandler);
+  app.addHook('onRoute', declareErrorCodes);
 }

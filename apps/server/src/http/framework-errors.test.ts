@@ -13,12 +13,12 @@ describe("the router's own refusals", () => {
   it('answers a malformed %-escape in the path with 400 and a Spanish Message', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/getMedDRALLT/%' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: 'La dirección pedida no es válida' });
+    expect(response.json()).toMatchObject({ Message: 'La dirección pedida no es válida' });
   });
 
   it('answers a path parameter over the router limit with 414 and a Spanish Message', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/getMedDRALLT/${'z'.repeat(2_000)}` });
     expect(response.statusCode).toBe(414);
-    expect(response.json()).toEqual({ Message: 'La dirección pedida es demasiado larga' });
+    expect(response.json()).toMatchObject({ Message: 'La dirección pedida es demasiado larga' });
   });
 });

@@ -45,7 +45,7 @@ describe('ids above the 32-bit integer range', () => {
   ])('GET /api/%s answers 400 with a Spanish message', async (path, message) => {
     const response = await get(t, rlf, path);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: message });
+    expect(response.json()).toMatchObject({ Message: message });
   });
 
   it('an id one below the limit is an id: it names no row (404), it is not refused as malformed', async () => {
@@ -68,7 +68,7 @@ describe('ids above the 32-bit integer range', () => {
     const before = await t.database.db.select().from(eventMedications).where(eq(eventMedications.eventId, testCase.id));
     const response = await post(t, rlf, call, body());
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: message });
+    expect(response.json()).toMatchObject({ Message: message });
     expect(await t.database.db.select().from(eventMedications).where(eq(eventMedications.eventId, testCase.id))).toEqual(before);
   });
 });
@@ -87,7 +87,7 @@ describe('dates are ISO 8601 only', () => {
     const before = await medicationIds();
     const response = await post(t, rlf, 'insertMedicamentoRelacionado', medication({ [field]: value }));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.generic.dateFormat(label) });
+    expect(response.json()).toMatchObject({ Message: MSG.generic.dateFormat(label) });
     expect(await medicationIds()).toEqual(before);
   });
 
@@ -107,7 +107,7 @@ describe('dates are ISO 8601 only', () => {
       ],
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.generic.dateFormat('fecha de inicio') });
+    expect(response.json()).toMatchObject({ Message: MSG.generic.dateFormat('fecha de inicio') });
     expect(await t.database.db.select().from(previousMedications).where(eq(previousMedications.eventId, testCase.id))).toEqual([]);
   });
 
@@ -120,7 +120,7 @@ describe('dates are ISO 8601 only', () => {
       DateExpiration: '31/12/2027',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.generic.dateFormat('fecha de vencimiento') });
+    expect(response.json()).toMatchObject({ Message: MSG.generic.dateFormat('fecha de vencimiento') });
   });
 });
 

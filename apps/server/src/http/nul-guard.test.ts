@@ -33,7 +33,7 @@ describe('a NUL in any route', () => {
   it.each(['getProductsHomeByCountry/UY%00', 'getMedDRALLT/ab%00c'])('GET /api/%s without a session answers 400 with the Spanish message', async (path) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/${path}` });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.generic.invalidCharacters });
+    expect(response.json()).toMatchObject({ Message: MSG.generic.invalidCharacters });
   });
 
   it('refuses a JSON body with a NUL and writes nothing', async () => {
@@ -45,7 +45,7 @@ describe('a NUL in any route', () => {
       payload: { Meta: testCase.meta, AdditionalInformation: 'antes\u0000después' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.generic.invalidCharacters });
+    expect(response.json()).toMatchObject({ Message: MSG.generic.invalidCharacters });
     const [row] = await t.database.db.select({ info: events.additionalInformation }).from(events).where(eq(events.id, testCase.id));
     expect(row?.info ?? null).toBeNull();
   });

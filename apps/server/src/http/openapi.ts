@@ -24,6 +24,21 @@ const transform: SwaggerTransform = (document) => {
   };
 };
 
+/**
+ * The registered schemas as components (`ErrorCode`, `ErrorMessage`), without the request-side
+ * copies (`…Input`) zod adds for each that no request uses.
+ */
+const transformObject: typeof jsonSchemaTransformObject = (document) => {
+  const result = jsonSchemaTransformObject(document);
+  if (!('components' in result) || !result.components?.schemas) return result;
+  const schemas: Record<string, unknown> = result.components.schemas;
+  const used = JSON.stringify({ ...result, components: undefined });
+  for (const name of Object.keys(schemas)) {
+    if (name.endsWith('Input') && !used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
+  return result;
+};
+
 function cspHeader(): string {
   return Object.entries(CONTENT_SECURITY_POLICY)
     .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
@@ -43,7 +58,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,

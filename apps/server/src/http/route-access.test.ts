@@ -85,7 +85,7 @@ describe('a token whose account is no longer current', () => {
     const headers = { authorization: `Bearer ${await signAccessToken(qppv, key)}` };
     const response = await app.inject({ method: 'GET', url: '/api/private', headers });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ Message: MSG.errors.sessionExpired });
+    expect(response.json()).toMatchObject({ Message: MSG.errors.sessionExpired });
     // On a public route it counts for nothing: the caller is anonymous.
     expect((await app.inject({ method: 'GET', url: '/api/open', headers })).json()).toEqual({ user: null });
   });

@@ -193,7 +193,7 @@ describe('Usuarios panel (getAuditUsers, getAuditUsersDetails)', () => {
     for (const id of [ids.p1, 9_007_199_254_740_991]) {
       const response = await post('ADMIN', 'getAuditUsersDetails', { Id: id });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ Message: MSG.audit.rowNotFound });
+      expect(response.json()).toMatchObject({ Message: MSG.audit.rowNotFound });
     }
   });
 });
@@ -263,7 +263,7 @@ describe('the date filters of the four audit lists: a future \'Hasta\' is no err
     expect(future.json<PagedResult<unknown>>().Result).toEqual([]);
     const outOfOrder = await post(key, url, { from: day(2), to: day(1) });
     expect(outOfOrder.statusCode).toBe(400);
-    expect(outOfOrder.json()).toEqual({ Message: MSG.audit.datesOutOfOrder });
+    expect(outOfOrder.json()).toMatchObject({ Message: MSG.audit.datesOutOfOrder });
   });
 
   it('the Evento Reportable file and a case\'s Operaciones tab take a future \'Hasta\' as well', async () => {
@@ -331,7 +331,7 @@ describe('Evento Reportable panel (getERHistoryByMeta without meta): the history
     for (const url of ['getERHistoryByMeta', 'getERHistoryByEvent']) {
       const tab = await post('ADMIN', url, { meta: caseA.meta });
       expect(tab.statusCode).toBe(404);
-      expect(tab.json()).toEqual({ Message: MSG.lists.eventNotFound });
+      expect(tab.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     }
     const view = await t.app.inject({ method: 'GET', url: `/api/getERByMeta/${caseA.meta}`, headers: bearer(token('ADMIN')) });
     expect(view.statusCode).toBe(403);

@@ -55,7 +55,7 @@ describe('POST /api/acceptTerms', () => {
   it('refuses a call without a session with 401', async () => {
     const response = await post('/api/acceptTerms');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ Message: MSG.errors.unauthenticated });
+    expect(response.json()).toMatchObject({ Message: MSG.errors.unauthenticated });
   });
 
   it('refuses a forged token with 401', async () => {
@@ -73,7 +73,7 @@ describe('POST /api/userchangepassword (signed in)', () => {
       payload: { vieja: 'no-es-la-clave', nueva: 'Nueva-clave-9' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: changePasswordServerMessage('vieja', MSG.changePassword.oldIncorrect) });
+    expect(response.json()).toMatchObject({ Message: changePasswordServerMessage('vieja', MSG.changePassword.oldIncorrect) });
   });
 
   it('refuses a short new password with ERROR_2', async () => {
@@ -84,7 +84,7 @@ describe('POST /api/userchangepassword (signed in)', () => {
       payload: { vieja: user.password, nueva: 'corta' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: 'ERROR_2 - La contraseña debe tener más de 6 caracteres' });
+    expect(response.json()).toMatchObject({ Message: 'ERROR_2 - La contraseña debe tener más de 6 caracteres' });
   });
 
   it('refuses the same password again with ERROR_2', async () => {
@@ -95,7 +95,7 @@ describe('POST /api/userchangepassword (signed in)', () => {
       payload: { vieja: user.password, nueva: user.password },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: changePasswordServerMessage('nueva', MSG.changePassword.sameAsOld) });
+    expect(response.json()).toMatchObject({ Message: changePasswordServerMessage('nueva', MSG.changePassword.sameAsOld) });
   });
 
   it('changes the password and ends every session of the user', async () => {
@@ -109,7 +109,7 @@ describe('POST /api/userchangepassword (signed in)', () => {
       payload: { vieja: user.password, nueva: 'Nueva-clave-9' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ Message: MSG.changePassword.success });
+    expect(response.json()).toMatchObject({ Message: MSG.changePassword.success });
     expect(await liveRefreshTokens(user)).toHaveLength(0);
     await expect(login(t.app, { email: user.email, password: 'Nueva-clave-9' })).resolves.toBeDefined();
     await expect(login(t.app, user)).rejects.toThrow(/400/);
@@ -139,7 +139,7 @@ describe('password reset', () => {
     const user = await createUser(t.database.db, { role: 'RLF' });
     const response = await requestReset(user.email);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ Message: MSG.login.resetRequested });
+    expect(response.json()).toMatchObject({ Message: MSG.login.resetRequested });
     const mails = await outboxOf(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('http://atalaya.test/changepassword?token=');
@@ -149,7 +149,7 @@ describe('password reset', () => {
     const email = `nadie-${Date.now()}@test.atalaya`;
     const response = await requestReset(email);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ Message: MSG.login.resetRequested });
+    expect(response.json()).toMatchObject({ Message: MSG.login.resetRequested });
     expect(await outboxOf(email)).toHaveLength(0);
   });
 
@@ -157,7 +157,7 @@ describe('password reset', () => {
     const user = await createUser(t.database.db, { role: 'RLF' });
     const missing = await post('/api/userresetpassword', { payload: { email: user.email } });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ Message: MSG.login.robot });
+    expect(missing.json()).toMatchObject({ Message: MSG.login.robot });
 
     const captcha = await solveCaptcha(t.app);
     expect((await requestReset(user.email, captcha)).statusCode).toBe(200);
@@ -179,7 +179,7 @@ describe('password reset', () => {
 
     const second = await post('/api/userchangepassword', { payload: { token, nueva: 'Otra-vez-clave-2' } });
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({ Message: MSG.changePassword.invalidLink });
+    expect(second.json()).toMatchObject({ Message: MSG.changePassword.invalidLink });
   });
 });
 
@@ -207,7 +207,7 @@ describe('POST /api/logedUserSignature', () => {
     ]) {
       const response = await post('/api/logedUserSignature', { token: session.accessToken, payload });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.signature.failed });
+      expect(response.json()).toMatchObject({ Message: MSG.signature.failed });
     }
   });
 
@@ -216,6 +216,6 @@ describe('POST /api/logedUserSignature', () => {
     const session = await login(t.app, user);
     const response = await post('/api/logedUserSignature', { token: session.accessToken, payload: { userEmail: user.email } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.signature.passwordRequired });
+    expect(response.json()).toMatchObject({ Message: MSG.signature.passwordRequired });
   });
 });

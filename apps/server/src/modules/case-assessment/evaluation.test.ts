@@ -82,15 +82,15 @@ describe('the imputability evaluation', () => {
     const testCase = await caseIn(2);
     const refused = await save(rlf, testCase, survey([SI, SI, SI, SI, SI, SI, SI, SI, SI, 0]));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ Message: `Pregunta 10: ${MSG.imputability.answerRequired}` });
+    expect(refused.json()).toMatchObject({ Message: `Pregunta 10: ${MSG.imputability.answerRequired}` });
     expect(await read(rlf, testCase)).toMatchObject({ Completa: false, Total: 0 });
   });
 
   it('QPPV: a question needs the read flag, and a reviewed one a comment', async () => {
     const testCase = await caseIn(3);
     const answers = [SI, SI, SI, SI, NO, NO, SI, SI, SI, SI];
-    expect((await save(qppv, testCase, survey(answers))).json()).toEqual({ Message: `Pregunta 1: ${MSG.imputability.readRequired}` });
-    expect((await save(qppv, testCase, survey(answers, { reviewed: true }))).json()).toEqual({ Message: `Pregunta 1: ${MSG.imputability.reviewCommentRequired}` });
+    expect((await save(qppv, testCase, survey(answers))).json()).toMatchObject({ Message: `Pregunta 1: ${MSG.imputability.readRequired}` });
+    expect((await save(qppv, testCase, survey(answers, { reviewed: true }))).json()).toMatchObject({ Message: `Pregunta 1: ${MSG.imputability.reviewCommentRequired}` });
     expect((await save(qppv, testCase, survey(answers, { reviewed: true, comment: 'Revisado con la historia clínica' }))).statusCode).toBe(200);
   });
 
@@ -101,7 +101,7 @@ describe('the imputability evaluation', () => {
     await moveTo(testCase, 4);
     const refused = await save(rlf, testCase, survey([NO, ...answers.slice(1)]));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ Message: MSG.imputability.lockedByQppv });
+    expect(refused.json()).toMatchObject({ Message: MSG.imputability.lockedByQppv });
     expect((await read(rlf, testCase)).Questions[0]).toMatchObject({ Respuesta: SI, LeidoQPPV: true });
   });
 
@@ -119,7 +119,7 @@ describe('the imputability evaluation', () => {
   it('is saved only by its role in its statuses, within reach', async () => {
     const testCase = await caseIn(2);
     const answers = survey([NO, NO, NO, NO, NO, NO, NO, NO, NO, NO], { read: true });
-    expect((await save(qppv, testCase, answers)).json()).toEqual({ Message: MSG.imputability.notEditable });
+    expect((await save(qppv, testCase, answers)).json()).toMatchObject({ Message: MSG.imputability.notEditable });
     expect((await save(cl, testCase, answers)).statusCode).toBe(403);
     const elsewhere = await sessionOf(t, 'RLF', { country: 'AR' });
     expect((await save(elsewhere, testCase, answers)).statusCode).toBe(404);

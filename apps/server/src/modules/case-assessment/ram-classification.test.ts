@@ -156,7 +156,7 @@ describe('classifying an adverse event from the RAM tab (updateRAM with IsRAM)',
 
     const changing = await classify(rlf, classification(testCase, { ProviderNotification: { Fecha: '2026-10-07', Via: ids.correo } }));
     expect(changing.statusCode).toBe(403);
-    expect(changing.json()).toEqual({ Message: MSG.ram.providerQppvOnly });
+    expect(changing.json()).toMatchObject({ Message: MSG.ram.providerQppvOnly });
     expect(await ramOf(rlf, testCase)).toMatchObject({ TypeRAMNombre: 'Tipo IV', ProviderNotification: { Fecha: '2026-10-06' } });
   });
 
@@ -169,7 +169,7 @@ describe('classifying an adverse event from the RAM tab (updateRAM with IsRAM)',
     const testCase = await caseIn();
     const response = await classify(rlf, classification(testCase, overrides));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: message });
+    expect(response.json()).toMatchObject({ Message: message });
     expect(await ramOf(rlf, testCase)).toMatchObject({ TypeRAM: null, HospitalizationRequired: false, LocalSanitaryNotificaction: null });
   });
 
@@ -183,7 +183,7 @@ describe('classifying an adverse event from the RAM tab (updateRAM with IsRAM)',
     ] as const) {
       const response = await classify(rlf, classification(testCase, overrides));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.wizard.optionUnknown(label) });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.optionUnknown(label) });
     }
     expect(await ramOf(rlf, testCase)).toMatchObject({ TypeRAM: null, CategoryRAM: [] });
   });
@@ -196,7 +196,7 @@ describe('classifying an adverse event from the RAM tab (updateRAM with IsRAM)',
     const testCase = await caseIn(status);
     const response = await classify(rlf, classification(testCase));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.ram.classificationNotAllowed });
+    expect(response.json()).toMatchObject({ Message: MSG.ram.classificationNotAllowed });
   });
 
   it('refuses Fabricante and CL (403), another country’s RLF and another case’s reaction (404)', async () => {
@@ -221,7 +221,7 @@ describe('the notifications’ proof (uploadFileLocalSanitaryNotificaction, uplo
     const ramId = testCase.ramIds[0];
     const early = await upload('uploadFileLocalSanitaryNotificaction', rlf, ramId);
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toEqual({ Message: MSG.ram.notificationMissing });
+    expect(early.json()).toMatchObject({ Message: MSG.ram.notificationMissing });
 
     await classify(rlf, classification(testCase));
     const response = await upload('uploadFileLocalSanitaryNotificaction', rlf, ramId, 'Acuse ANMAT.pdf');
@@ -242,7 +242,7 @@ describe('the notifications’ proof (uploadFileLocalSanitaryNotificaction, uplo
     await classify(qppv, classification(testCase, { ProviderNotification: { Fecha: '2026-10-06', Via: ids.correo } }));
     const byRlf = await upload('uploadFileProviderNotification', rlf, ramId);
     expect(byRlf.statusCode).toBe(403);
-    expect(byRlf.json()).toEqual({ Message: MSG.errors.forbidden });
+    expect(byRlf.json()).toMatchObject({ Message: MSG.errors.forbidden });
     const byQppv = await upload('uploadFileProviderNotification', qppv, ramId, 'Aviso al titular.pdf');
     expect(byQppv.statusCode, byQppv.body).toBe(200);
     expect(byQppv.json()).toMatchObject({ ProviderNotification: { FileName: 'Aviso al titular.pdf' } });

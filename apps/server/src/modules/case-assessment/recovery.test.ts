@@ -101,7 +101,7 @@ describe('the product recovery (updateMedicamentoRecuperado)', () => {
     const notTheirs = await caseIn(ER_STATUS.EN_EVALUACION_QPPV);
     const refused = await save(qppv, await recovery(notTheirs));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ Message: MSG.recovery.notAllowed });
+    expect(refused.json()).toMatchObject({ Message: MSG.recovery.notAllowed });
     expect(await storedRecovery(qppv, notTheirs)).toBeNull();
 
     const theirs = await caseIn(ER_STATUS.EN_EVALUACION_QPPV, qppv);
@@ -121,17 +121,17 @@ describe('the product recovery (updateMedicamentoRecuperado)', () => {
     const testCase = await caseIn(status);
     const response = await save(rlf, await recovery(testCase));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.recovery.notAllowed });
+    expect(response.json()).toMatchObject({ Message: MSG.recovery.notAllowed });
   });
 
   it('refuses a future recovery date (an expiry date may be future), without the yes/no answer, out of reach or another case’s medication', async () => {
     const testCase = await caseIn();
     const future = await save(rlf, await recovery(testCase, { Date: '2999-01-01' }));
     expect(future.statusCode).toBe(400);
-    expect(future.json()).toEqual({ Message: MSG.generic.futureDate });
+    expect(future.json()).toMatchObject({ Message: MSG.generic.futureDate });
     const missing = await save(rlf, await recovery(testCase, { HaveProduct: undefined }));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ Message: MSG.generic.radio });
+    expect(missing.json()).toMatchObject({ Message: MSG.generic.radio });
     expect((await save(otherRlf, await recovery(testCase))).statusCode).toBe(404);
     const other = await caseIn();
     expect((await save(rlf, await recovery(testCase, { Id: await medicationOf(other) }))).statusCode).toBe(404);
@@ -150,7 +150,7 @@ describe('the recovery’s proof (uploadFileRecProduct, downloadFileRecProductBy
     const medicationId = await medicationOf(testCase);
     const early = await upload(rlf, medicationId);
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toEqual({ Message: MSG.recovery.missing });
+    expect(early.json()).toMatchObject({ Message: MSG.recovery.missing });
 
     await save(rlf, await recovery(testCase));
     const response = await upload(rlf, medicationId, 'Acta de retiro.pdf');

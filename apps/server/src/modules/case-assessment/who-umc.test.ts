@@ -81,7 +81,7 @@ describe('WHO-UMC causality', () => {
     const pair = await firstPair(testCase);
     const refused = await save(qppv, testCase, pair, { Respuestas: POSIBLE, Categoria: 'Probable', MotivoCambio: '  ' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ Message: MSG.whoUmc.overrideReasonRequired });
+    expect(refused.json()).toMatchObject({ Message: MSG.whoUmc.overrideReasonRequired });
     expect(await t.database.db.select().from(whoUmcAssessments).where(eq(whoUmcAssessments.eventId, testCase.id))).toEqual([]);
 
     const kept = await save(qppv, testCase, pair, { Respuestas: POSIBLE, Categoria: 'Probable', MotivoCambio: 'Retirada documentada en la historia clínica' });
@@ -97,18 +97,18 @@ describe('WHO-UMC causality', () => {
     const testCase = await caseIn(2);
     const other = await caseIn(2);
     const pair = await firstPair(testCase);
-    expect((await save(rlf, testCase, pair, { Respuestas: { suficiente: true } })).json()).toEqual({ Message: MSG.whoUmc.checklistIncomplete });
+    expect((await save(rlf, testCase, pair, { Respuestas: { suficiente: true } })).json()).toMatchObject({ Message: MSG.whoUmc.checklistIncomplete });
     expect((await save(rlf, testCase, pair, { Respuestas: CIERTA, Categoria: 'Segura' })).statusCode).toBe(400);
     const foreign = await firstPair(other);
     const refused = await save(rlf, testCase, foreign, { Respuestas: CIERTA });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ Message: MSG.whoUmc.pairNotFound });
+    expect(refused.json()).toMatchObject({ Message: MSG.whoUmc.pairNotFound });
   });
 
   it('is saved only by the RLF and the QPPV in the evaluation statuses, within reach', async () => {
     const testCase = await caseIn(2);
     const pair = await firstPair(testCase);
-    expect((await save(qppv, testCase, pair, { Respuestas: CIERTA })).json()).toEqual({ Message: MSG.imputability.notEditable });
+    expect((await save(qppv, testCase, pair, { Respuestas: CIERTA })).json()).toMatchObject({ Message: MSG.imputability.notEditable });
     expect((await save(fabricante, testCase, pair, { Respuestas: CIERTA })).statusCode).toBe(403);
     const elsewhere = await sessionOf(t, 'RLF', { country: 'AR' });
     expect((await save(elsewhere, testCase, pair, { Respuestas: CIERTA })).statusCode).toBe(404);

@@ -91,7 +91,7 @@ describe('POST /api/createER', () => {
   it('refuses an RLF another country (403) and creates nothing', async () => {
     const response = await post(t, rlf, 'createER', { Country: 'AR', SubGrupoId: 1 });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ Message: MSG.wizard.countryNotAllowed });
+    expect(response.json()).toMatchObject({ Message: MSG.wizard.countryNotAllowed });
     const other = await sessionOf(t, 'RLF', { country: 'PY' });
     expect((await post(t, other, 'createER', { Country: 'UY', SubGrupoId: 1 })).statusCode).toBe(403);
     expect(await casesCreatedBy(other.user.id)).toEqual([]);
@@ -114,7 +114,7 @@ describe('POST /api/createER', () => {
     const qppv = await sessionOf(t, 'QPPV');
     const response = await post(t, qppv, 'createER', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: message });
+    expect(response.json()).toMatchObject({ Message: message });
     expect(await casesCreatedBy(qppv.user.id)).toEqual([]);
   });
 });
@@ -131,7 +131,7 @@ describe('GET /api/getERByMeta/{meta}', () => {
     ] as const) {
       const response = await get(t, who, `getERByMeta/${meta}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ Message: MSG.lists.eventNotFound });
+      expect(response.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     }
   });
 
@@ -226,14 +226,14 @@ describe('POST /api/updateER', () => {
     for (const who of [cl, fabricante]) {
       const response = await post(t, who, 'updateER', body);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ Message: MSG.errors.forbidden });
+      expect(response.json()).toMatchObject({ Message: MSG.errors.forbidden });
     }
     const byQppv = await post(t, qppv, 'updateER', body);
     expect(byQppv.statusCode).toBe(403);
-    expect(byQppv.json()).toEqual({ Message: MSG.wizard.notEditor });
+    expect(byQppv.json()).toMatchObject({ Message: MSG.wizard.notEditor });
     const byForeign = await post(t, foreign, 'updateER', body);
     expect(byForeign.statusCode).toBe(404);
-    expect(byForeign.json()).toEqual({ Message: MSG.lists.eventNotFound });
+    expect(byForeign.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     expect((await caseRow(t.database.db, testCase.id)).additionalInformation).toBeNull();
     expect(await historyOf(t.database.db, testCase.id)).toEqual([]);
   });
@@ -242,7 +242,7 @@ describe('POST /api/updateER', () => {
     const testCase = await createCase(t.database.db, { status, createdBy: rlf.user.id, productIds: [product.id] });
     const response = await post(t, rlf, 'updateER', { Meta: testCase.meta, AdditionalInformation: 'Tarde' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.wizard.notEditable });
+    expect(response.json()).toMatchObject({ Message: MSG.wizard.notEditable });
     expect((await caseRow(t.database.db, testCase.id)).additionalInformation).toBeNull();
     expect(await historyOf(t.database.db, testCase.id)).toEqual([]);
   });
@@ -251,7 +251,7 @@ describe('POST /api/updateER', () => {
     const testCase = await createCase(t.database.db, { status: 1, createdBy: rlf.user.id, productIds: [product.id] });
     const response = await post(t, rlf, 'updateER', { Meta: testCase.meta, AdditionalInformation: 'x'.repeat(2001) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.generic.maxLength(2000) });
+    expect(response.json()).toMatchObject({ Message: MSG.generic.maxLength(2000) });
     expect((await caseRow(t.database.db, testCase.id)).additionalInformation).toBeNull();
   });
 });

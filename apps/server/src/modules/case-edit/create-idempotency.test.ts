@@ -77,7 +77,7 @@ describe('POST /api/createER with an Idempotency-Key', () => {
     ]) {
       const response = await createEr(qppv, body, key);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ Message: MSG.createEvent.idempotencyKeyReused });
+      expect(response.json()).toMatchObject({ Message: MSG.createEvent.idempotencyKeyReused });
     }
     expect(await casesCreatedBy(qppv.user.id)).toEqual([{ id: expect.any(String), meta: first.json<MetaDataResult>().MetaData }]);
   });
@@ -96,7 +96,7 @@ describe('POST /api/createER with an Idempotency-Key', () => {
     const rlf = await sessionOf(t, 'RLF');
     const response = await createEr(rlf, { Country: 'UY', SubGrupoId: 1 }, key);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.createEvent.idempotencyKeyInvalid });
+    expect(response.json()).toMatchObject({ Message: MSG.createEvent.idempotencyKeyInvalid });
     expect(await casesCreatedBy(rlf.user.id)).toEqual([]);
   });
 

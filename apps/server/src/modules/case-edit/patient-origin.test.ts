@@ -119,7 +119,7 @@ describe('POST /api/setPaciente', () => {
     const testCase = await draft();
     const response = await post(t, rlf, 'setPaciente', { IdER: testCase.meta, ...validPatient(change) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: message });
+    expect(response.json()).toMatchObject({ Message: message });
     expect(await storedPatient(testCase)).toBeNull();
     expect(await historyOf(t.database.db, testCase.id)).toEqual([]);
   });
@@ -143,7 +143,7 @@ describe('POST /api/setPaciente', () => {
       const testCase = await draft();
       const response = await post(t, rlf, 'setPaciente', { IdER: testCase.meta, ...validPatient(change) });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: message });
+      expect(response.json()).toMatchObject({ Message: message });
       expect(await storedPatient(testCase)).toBeNull();
     }
   });
@@ -153,7 +153,7 @@ describe('POST /api/setPaciente', () => {
     const [cubit] = await t.database.db.insert(heightUnits).values({ value: `CODO-${crypto.randomUUID()}`, nombreCompleto: 'Codos', abreviacion: 'codo', eliminado: false }).returning({ id: heightUnits.id });
     const refused = await post(t, rlf, 'setPaciente', { IdER: (await draft()).meta, ...validPatient({ Height: 12, HeightUnitId: feet?.id }) });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ Message: MSG.generic.heightRange });
+    expect(refused.json()).toMatchObject({ Message: MSG.generic.heightRange });
     expect((await post(t, rlf, 'setPaciente', { IdER: (await draft()).meta, ...validPatient({ Height: 5.5, HeightUnitId: feet?.id }) })).statusCode).toBe(200);
     expect((await post(t, rlf, 'setPaciente', { IdER: (await draft()).meta, ...validPatient({ Height: 400, HeightUnitId: cubit?.id }) })).statusCode).toBe(200);
   });
@@ -174,7 +174,7 @@ describe('POST /api/setPaciente', () => {
     const other = await draft();
     const refused = await post(t, rlf, 'setPaciente', { IdER: other.meta, ...validPatient({ Residence: disabled?.id }) });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ Message: MSG.wizard.optionUnknown('Residencia') });
+    expect(refused.json()).toMatchObject({ Message: MSG.wizard.optionUnknown('Residencia') });
   });
 
   it('refuses CL and Fabricante (403), an RLF of another country (404), a case in status 2 or 11 (400)', async () => {
@@ -187,14 +187,14 @@ describe('POST /api/setPaciente', () => {
     }
     const byForeign = await post(t, foreign, 'setPaciente', { IdER: testCase.meta, ...validPatient() });
     expect(byForeign.statusCode).toBe(404);
-    expect(byForeign.json()).toEqual({ Message: MSG.lists.eventNotFound });
+    expect(byForeign.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     expect(await storedPatient(testCase)).toBeNull();
 
     for (const status of [2, 11]) {
       const closed = await draft(status);
       const response = await post(t, rlf, 'setPaciente', { IdER: closed.meta, ...validPatient() });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.wizard.notEditable });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.notEditable });
       expect(await storedPatient(closed)).toBeNull();
       expect(await historyOf(t.database.db, closed.id)).toEqual([]);
     }
@@ -307,7 +307,7 @@ describe('origin of the report (getOriginReportByMeta, insertOriginReport, updat
     const testCase = await draft();
     const response = await post(t, rlf, 'insertOriginReport', { IdER: testCase.meta, ...validOrigin, ...change });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: message });
+    expect(response.json()).toMatchObject({ Message: message });
     expect(await storedOrigin(testCase)).toBeNull();
     expect(await historyOf(t.database.db, testCase.id)).toEqual([]);
   });
@@ -323,7 +323,7 @@ describe('origin of the report (getOriginReportByMeta, insertOriginReport, updat
       const closed = await draft(status);
       const response = await post(t, rlf, 'insertOriginReport', { IdER: closed.meta, ...validOrigin });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.wizard.notEditable });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.notEditable });
       expect(await storedOrigin(closed)).toBeNull();
     }
 

@@ -118,13 +118,13 @@ describe('previous medications (MedicamentoAnteriorByMeta, setMedicamentoAnterio
       Medications: [{ Medicamento: 'Nuevo' }, { Id: foreignRow?.Id, Medicamento: 'Robado' }],
     });
     expect(update.statusCode).toBe(404);
-    expect(update.json()).toEqual({ Message: MSG.wizard.recordNotFound });
+    expect(update.json()).toMatchObject({ Message: MSG.wizard.recordNotFound });
     const remove = await post(t, rlf, 'deleteMedicamentoAnterior', { EvRepId: testCase.meta, Id: foreignRow?.Id });
     expect(remove.statusCode).toBe(404);
     // An id above the integer range is refused as malformed (docs/api.md 'Input rules').
     const huge = await post(t, rlf, 'deleteMedicamentoAnterior', { EvRepId: testCase.meta, Id: 9_000_000_000 });
     expect(huge.statusCode).toBe(400);
-    expect(huge.json()).toEqual({ Message: MSG.wizard.recordNotFound });
+    expect(huge.json()).toMatchObject({ Message: MSG.wizard.recordNotFound });
 
     expect(await storedRows(testCase)).toEqual([]);
     expect(await storedRows(other)).toEqual([expect.objectContaining({ medication: 'Aspirina' })]);
@@ -140,7 +140,7 @@ describe('previous medications (MedicamentoAnteriorByMeta, setMedicamentoAnterio
     const testCase = await draft();
     const response = await post(t, rlf, 'setMedicamentoAnterior', { EvRepId: testCase.meta, Medications: [{ Medicamento: 'Válido' }, row] });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: message });
+    expect(response.json()).toMatchObject({ Message: message });
     expect(await storedRows(testCase)).toEqual([]);
     expect(await historyOf(t.database.db, testCase.id)).toEqual([]);
   });
@@ -159,7 +159,7 @@ describe('previous medications (MedicamentoAnteriorByMeta, setMedicamentoAnterio
       const closed = await draft(status);
       const response = await post(t, rlf, 'setMedicamentoAnterior', { ...body, EvRepId: closed.meta });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.wizard.notEditable });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.notEditable });
       expect(await storedRows(closed)).toEqual([]);
     }
   });
@@ -229,7 +229,7 @@ describe('medical contact (getContactoMedicoByMeta, insertContactoMedico, update
 
     const wrong = await post(t, rlf, 'updateContactoMedico', { Id: theirs.Id, ErId: testCase.meta, ...contact, TelMedico: '091111111' });
     expect(wrong.statusCode).toBe(404);
-    expect(wrong.json()).toEqual({ Message: MSG.wizard.recordNotFound });
+    expect(wrong.json()).toMatchObject({ Message: MSG.wizard.recordNotFound });
     expect((await storedContact(testCase))?.doctorPhone).toBe('099000000');
     expect((await storedContact(other))?.doctorPhone).toBe(contact.TelMedico);
   });
@@ -242,7 +242,7 @@ describe('medical contact (getContactoMedicoByMeta, insertContactoMedico, update
     const testCase = await draft();
     const response = await post(t, rlf, 'insertContactoMedico', { ErId: testCase.meta, ...contact, ...change });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: message });
+    expect(response.json()).toMatchObject({ Message: message });
     expect(await storedContact(testCase)).toBeNull();
     expect((await caseRow(t.database.db, testCase.id)).medicalContact).toBeNull();
   });
@@ -258,7 +258,7 @@ describe('medical contact (getContactoMedicoByMeta, insertContactoMedico, update
       const closed = await draft(status);
       const response = await post(t, rlf, 'insertContactoMedico', { ErId: closed.meta, ...contact });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.wizard.notEditable });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.notEditable });
       expect(await storedContact(closed)).toBeNull();
     }
   });

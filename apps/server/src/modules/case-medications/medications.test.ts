@@ -144,7 +144,7 @@ describe('POST /api/insertMedicamentoRelacionado', () => {
     const foreign = await createMedicationProduct(t.database.db, { countries: ['AR'] });
     const response = await post(rlf, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ...medicationForm(foreign) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.wizard.productNotInCountry });
+    expect(response.json()).toMatchObject({ Message: MSG.wizard.productNotInCountry });
     expect(await stateOf(testCase)).toEqual({ medications: [], history: [] });
   });
 
@@ -152,7 +152,7 @@ describe('POST /api/insertMedicamentoRelacionado', () => {
     const testCase = await newCase();
     const disabled = await createMedicationProduct(t.database.db, { eliminado: true });
     const response = await post(rlf, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ...medicationForm(disabled) });
-    expect(response.json()).toEqual({ Message: MSG.wizard.productNotInCountry });
+    expect(response.json()).toMatchObject({ Message: MSG.wizard.productNotInCountry });
   });
 
   it('refuses a line of another laboratory, and a disabled line', async () => {
@@ -166,7 +166,7 @@ describe('POST /api/insertMedicamentoRelacionado', () => {
     ]) {
       const response = await post(rlf, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ...form });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.wizard.lineNotOfProduct });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.lineNotOfProduct });
     }
     expect(await stateOf(testCase)).toEqual({ medications: [], history: [] });
   });
@@ -178,7 +178,7 @@ describe('POST /api/insertMedicamentoRelacionado', () => {
     form.PrincipiosActivos = [{ PrincipioActivoId: other.ingredients[0]?.id, Concentracion: 10, Unidad: TEST_OPTIONS.unit }];
     const response = await post(rlf, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ...form });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.wizard.ingredientNotOfProduct });
+    expect(response.json()).toMatchObject({ Message: MSG.wizard.ingredientNotOfProduct });
   });
 
   it('refuses unknown list values, naming the field', async () => {
@@ -192,7 +192,7 @@ describe('POST /api/insertMedicamentoRelacionado', () => {
     for (const [override, field] of cases) {
       const response = await post(rlf, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ...medicationForm(product, override) });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.wizard.optionUnknown(field) });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.optionUnknown(field) });
     }
     expect(await stateOf(testCase)).toEqual({ medications: [], history: [] });
   });
@@ -205,7 +205,7 @@ describe('POST /api/insertMedicamentoRelacionado', () => {
     ] as const) {
       const response = await post(rlf, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ...medicationForm(product, override) });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: message });
+      expect(response.json()).toMatchObject({ Message: message });
     }
     expect(await stateOf(testCase)).toEqual({ medications: [], history: [] });
   });
@@ -213,9 +213,9 @@ describe('POST /api/insertMedicamentoRelacionado', () => {
   it('refuses a medication without medicine or manufacturer with the form’s messages', async () => {
     const testCase = await newCase();
     const noMedicine = await post(rlf, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ...medicationForm(product), Medicine: { Id: '' } });
-    expect(noMedicine.json()).toEqual({ Message: MSG.wizard.medicineRequired });
+    expect(noMedicine.json()).toMatchObject({ Message: MSG.wizard.medicineRequired });
     const noLine = await post(rlf, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ...medicationForm(product), LineaId: '' });
-    expect(noLine.json()).toEqual({ Message: MSG.wizard.laboratoryRequired });
+    expect(noLine.json()).toMatchObject({ Message: MSG.wizard.laboratoryRequired });
   });
 
   it('refuses writes to a case sent (2) or annulled (11), leaving it unchanged', async () => {
@@ -230,7 +230,7 @@ describe('POST /api/insertMedicamentoRelacionado', () => {
       ];
       for (const response of responses) {
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ Message: MSG.wizard.notEditable });
+        expect(response.json()).toMatchObject({ Message: MSG.wizard.notEditable });
       }
       expect(await stateOf(testCase)).toEqual(before);
     }
@@ -245,7 +245,7 @@ describe('POST /api/insertMedicamentoRelacionado', () => {
     const foreign = await signIn(t, 'RLF', 'AR');
     const hidden = await post(foreign, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ...medicationForm(product) });
     expect(hidden.statusCode).toBe(404);
-    expect(hidden.json()).toEqual({ Message: MSG.lists.eventNotFound });
+    expect(hidden.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     const read = await t.app.inject({ method: 'GET', url: `/api/getProductsRelationsByMeta/${testCase.meta}`, headers: foreign.headers });
     expect(read.statusCode).toBe(404);
     expect(await stateOf(testCase)).toEqual({ medications: [], history: [] });
@@ -289,7 +289,7 @@ describe('POST /api/updateMedicamentoRelacionado', () => {
     for (const id of [elsewhere.Id, undefined]) {
       const response = await post(rlf, 'updateMedicamentoRelacionado', { IdER: testCase.meta, Id: id, ...medicationForm(product) });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ Message: MSG.wizard.recordNotFound });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.recordNotFound });
     }
     expect(await listOf(otherCase.meta)).toEqual([elsewhere]);
   });
@@ -328,7 +328,7 @@ describe('POST /api/deleteMedicamentoRelacionado', () => {
     const testCase = await newCase();
     const response = await post(rlf, 'deleteMedicamentoRelacionado', { IdER: testCase.meta, Id: 2_000_000_000 });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ Message: MSG.wizard.recordNotFound });
+    expect(response.json()).toMatchObject({ Message: MSG.wizard.recordNotFound });
   });
 });
 

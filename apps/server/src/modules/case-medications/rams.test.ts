@@ -114,7 +114,7 @@ describe('POST /api/insertRAM', () => {
     for (const ram of [withoutTerm, ramForm(llt, { MedraLLT: { llt_code: 1, llt_name: 'No existe' } })]) {
       const response = await insertRam(testCase, ram);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.wizard.meddraRequired });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.meddraRequired });
     }
     expect(await stateOf(testCase)).toEqual({ rams: [], history: [] });
   });
@@ -127,7 +127,7 @@ describe('POST /api/insertRAM', () => {
     ]) {
       const response = await insertRam(testCase, ram);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.generic.endBeforeStart });
+      expect(response.json()).toMatchObject({ Message: MSG.generic.endBeforeStart });
     }
     expect(await stateOf(testCase)).toEqual({ rams: [], history: [] });
   });
@@ -159,7 +159,7 @@ describe('POST /api/insertRAM', () => {
     ] as const) {
       const response = await insertRam(testCase, ramForm(llt, override));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.wizard.optionUnknown(field) });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.optionUnknown(field) });
     }
     expect(await stateOf(testCase)).toEqual({ rams: [], history: [] });
   });
@@ -169,7 +169,7 @@ describe('POST /api/insertRAM', () => {
       const testCase = await newCase(status);
       const response = await insertRam(testCase, ramForm(llt));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.wizard.notEditable });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.notEditable });
       expect(await stateOf(testCase)).toEqual({ rams: [], history: [] });
     }
     const testCase = await newCase();
@@ -226,7 +226,7 @@ describe('POST /api/updateRAM', () => {
     for (const id of [2_000_000_000, elsewhere.Id]) {
       const response = await updateRam(testCase, id, ramForm(llt));
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ Message: MSG.wizard.recordNotFound });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.recordNotFound });
     }
   });
 });

@@ -257,14 +257,14 @@ describe('GET /api/getERPDF/:id', () => {
     const testCase = await createCase(t.database.db, { status, createdBy: rlf.user.id, productIds: [product.id] });
     const response = await pdfOf(rlf, testCase);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.pdf.notAllowed });
+    expect(response.json()).toMatchObject({ Message: MSG.pdf.notAllowed });
     expect(await t.database.db.select().from(pdfHistory).where(eq(pdfHistory.eventId, testCase.id))).toEqual([]);
   });
 
   it('answers 404 for a case out of reach, an unknown one and a deleted one', async () => {
     const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
     expect((await pdfOf(outsider, testCase)).statusCode).toBe(404);
-    expect((await get(t, rlf, 'getERPDF/desconocido')).json()).toEqual({ Message: MSG.lists.eventNotFound });
+    expect((await get(t, rlf, 'getERPDF/desconocido')).json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     await t.database.db.update(events).set({ deletedAt: new Date(), deletedBy: rlf.user.id }).where(eq(events.id, testCase.id));
     expect((await pdfOf(rlf, testCase)).statusCode).toBe(404);
   });
@@ -300,7 +300,7 @@ describe('GET /api/getERPDF/:id', () => {
     const noSlash = await get(t, rlf, `getERPDF/${testCase.meta}/${encodeURIComponent(oldest?.FileName ?? '')}`);
     expect(Buffer.compare(noSlash.rawPayload, first.rawPayload)).toBe(0);
 
-    expect((await get(t, rlf, `getERPDF/${testCase.meta}/ER-otro.pdf/`)).json()).toEqual({ Message: MSG.pdf.notFound });
+    expect((await get(t, rlf, `getERPDF/${testCase.meta}/ER-otro.pdf/`)).json()).toMatchObject({ Message: MSG.pdf.notFound });
     expect((await get(t, outsider, `getERPDF/${testCase.meta}/${encodeURIComponent(oldest?.FileName ?? '')}/`)).statusCode).toBe(404);
     expect((await get(t, outsider, `listERPDF/${testCase.meta}`)).statusCode).toBe(404);
 

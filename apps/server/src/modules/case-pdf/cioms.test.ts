@@ -170,12 +170,12 @@ describe('getERCIOMS', () => {
     const testCase = await createCase(t.database.db, { status: ER_STATUS.EN_REVISION_RLF, createdBy: rlf.user.id, productIds: [product.id] });
     const refused = await ciomsOf(outsider, testCase);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toEqual({ Message: MSG.lists.eventNotFound });
+    expect(refused.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     expect((await get(t, rlf, 'getERCIOMS/desconocido')).statusCode).toBe(404);
     const draft = await createCase(t.database.db, { status: ER_STATUS.PENDIENTE, createdBy: rlf.user.id, productIds: [product.id] });
     const pending = await ciomsOf(rlf, draft);
     expect(pending.statusCode).toBe(400);
-    expect(pending.json()).toEqual({ Message: MSG.pdf.notAllowed });
+    expect(pending.json()).toMatchObject({ Message: MSG.pdf.notAllowed });
     const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.pkId, testCase.id), eq(auditLog.kind, 'case.cioms-generated')));
     expect(audit).toEqual([]);
   });

@@ -118,7 +118,7 @@ describe('sendAccion', () => {
     const testCase = await caseIn(3);
     const refused = await act(qppv, testCase, 'Imputable');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ Message: MSG.workflow.evaluationIncomplete });
+    expect(refused.json()).toMatchObject({ Message: MSG.workflow.evaluationIncomplete });
     await expectUnchanged(testCase, 3);
     await completeEvaluation(testCase);
     expect((await act(qppv, testCase, 'Imputable')).json()).toMatchObject({ Status: 6 });
@@ -131,7 +131,7 @@ describe('sendAccion', () => {
     const approved = await caseIn(3);
     const wrongStatus = await act(rlf, approved, 'AprobarRLF');
     expect(wrongStatus.statusCode).toBe(400);
-    expect(wrongStatus.json()).toEqual({ Message: MSG.workflow.actionNotAllowed });
+    expect(wrongStatus.json()).toMatchObject({ Message: MSG.workflow.actionNotAllowed });
     await expectUnchanged(approved, 3);
 
     const review = await caseIn(2);
@@ -150,7 +150,7 @@ describe('sendAccion', () => {
     expect((await act(qppv, testCase, 'Audit')).statusCode).toBe(400);
     const noComment = await act(qppv, testCase, 'MasInfo', ' ');
     expect(noComment.statusCode).toBe(400);
-    expect(noComment.json()).toEqual({ Message: MSG.workflow.commentRequired });
+    expect(noComment.json()).toMatchObject({ Message: MSG.workflow.commentRequired });
     const unknown = await post(t, qppv, 'sendAccion', { Event: { Accion: 'Borrar', Event: testCase.meta, Comments: 'x' } });
     expect(unknown.statusCode).toBe(400);
     await expectUnchanged(testCase, 3);

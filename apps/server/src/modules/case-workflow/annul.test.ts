@@ -96,7 +96,7 @@ describe('POST /api/anularER', () => {
     expect((await annul(rlf.token, { Meta: testCase.meta, Comentario: 'Primera vez' })).statusCode).toBe(200);
     const again = await annul(rlf.token, { Meta: testCase.meta, Comentario: 'Segunda vez' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ Message: MSG.workflow.actionNotAllowed });
+    expect(again.json()).toMatchObject({ Message: MSG.workflow.actionNotAllowed });
     const state = await stateOf(testCase);
     expect(state.comments).toHaveLength(1);
     expect(state.history).toHaveLength(1);
@@ -108,7 +108,7 @@ describe('POST /api/anularER', () => {
     const testCase = await newCase(status);
     const response = await annul(rlf.token, { Meta: testCase.meta, Comentario: 'No corresponde' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.workflow.actionNotAllowed });
+    expect(response.json()).toMatchObject({ Message: MSG.workflow.actionNotAllowed });
     await expectUnchanged(testCase, status);
   });
 
@@ -124,7 +124,7 @@ describe('POST /api/anularER', () => {
     const foreign = await newCase(5);
     const refused = await annul(session.token, { Meta: foreign.meta, Comentario: 'No es mío' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ Message: MSG.errors.forbidden });
+    expect(refused.json()).toMatchObject({ Message: MSG.errors.forbidden });
     await expectUnchanged(foreign, 5);
 
     const own = await newCase(2, session.user.id);
@@ -139,7 +139,7 @@ describe('POST /api/anularER', () => {
     for (const token of [foreignRlf.token, qppvWithoutLaboratory.token]) {
       const response = await annul(token, { Meta: testCase.meta, Comentario: 'Fuera de alcance' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ Message: MSG.lists.eventNotFound });
+      expect(response.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     }
     await expectUnchanged(testCase, 2);
     const unknown = await annul(foreignRlf.token, { Meta: randomMeta(), Comentario: 'No existe' });
@@ -154,7 +154,7 @@ describe('POST /api/anularER', () => {
     const testCase = await newCase(2);
     const response = await annul(rlf.token, { Meta: testCase.meta, ...body });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.workflow.commentRequired });
+    expect(response.json()).toMatchObject({ Message: MSG.workflow.commentRequired });
     await expectUnchanged(testCase, 2);
   });
 

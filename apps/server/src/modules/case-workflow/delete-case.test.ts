@@ -64,18 +64,18 @@ describe('POST /api/delER', () => {
     const testCase = await draft();
     const other = await remove(creator, testCase, signature(creator, { userEmail: qppv.user.email }));
     expect(other.statusCode).toBe(400);
-    expect(other.json()).toEqual({ Message: MSG.signature.failed });
+    expect(other.json()).toMatchObject({ Message: MSG.signature.failed });
     const wrong = await remove(creator, testCase, signature(creator, { password: 'otra-clave' }));
-    expect(wrong.json()).toEqual({ Message: MSG.signature.failed });
+    expect(wrong.json()).toMatchObject({ Message: MSG.signature.failed });
     expect(await deletedAt(testCase)).toBeNull();
     expect(await t.database.db.select().from(electronicSignatures).where(eq(electronicSignatures.eventId, testCase.id))).toEqual([]);
   });
 
   it('requires the comment, the e-mail and the password', async () => {
     const testCase = await draft();
-    expect((await remove(creator, testCase, signature(creator, { comment: '' }))).json()).toEqual({ Message: 'Comentario requerido' });
-    expect((await remove(creator, testCase, signature(creator, { userEmail: '' }))).json()).toEqual({ Message: 'Correo requerido' });
-    expect((await remove(creator, testCase, signature(creator, { password: '' }))).json()).toEqual({ Message: 'Contraseña requerida' });
+    expect((await remove(creator, testCase, signature(creator, { comment: '' }))).json()).toMatchObject({ Message: 'Comentario requerido' });
+    expect((await remove(creator, testCase, signature(creator, { userEmail: '' }))).json()).toMatchObject({ Message: 'Correo requerido' });
+    expect((await remove(creator, testCase, signature(creator, { password: '' }))).json()).toMatchObject({ Message: 'Contraseña requerida' });
     expect(await deletedAt(testCase)).toBeNull();
   });
 
@@ -83,7 +83,7 @@ describe('POST /api/delER', () => {
     const sent = await draft(2);
     const refused = await remove(creator, sent, signature(creator));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ Message: MSG.workflow.actionNotAllowed });
+    expect(refused.json()).toMatchObject({ Message: MSG.workflow.actionNotAllowed });
     expect(await deletedAt(sent)).toBeNull();
     const testCase = await draft();
     expect((await remove(otherRlf, testCase, signature(otherRlf))).statusCode).toBe(404);

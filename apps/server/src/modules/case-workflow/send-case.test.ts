@@ -127,10 +127,10 @@ describe('POST /api/insertER', () => {
     // The case is now read-only in the wizard and cannot be sent again.
     const again = await finish(creator, testCase.meta);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ Message: MSG.workflow.actionNotAllowed });
+    expect(again.json()).toMatchObject({ Message: MSG.workflow.actionNotAllowed });
     const edit = await post(t, creator, 'setPaciente', { IdER: testCase.meta, ...validPatient() });
     expect(edit.statusCode).toBe(400);
-    expect(edit.json()).toEqual({ Message: MSG.wizard.notEditable });
+    expect(edit.json()).toMatchObject({ Message: MSG.wizard.notEditable });
   });
 
   it('refuses a case whose adverse event still lacks its MedDRA term or whether it was expected', async () => {
@@ -138,10 +138,10 @@ describe('POST /api/insertER', () => {
     await t.database.db.update(eventRams).set({ lltCode: null, lltName: null }).where(eq(eventRams.eventId, testCase.id));
     const refused = await finish(creator, testCase.meta);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ Message: MSG.wizard.adverseEventIncomplete });
+    expect(refused.json()).toMatchObject({ Message: MSG.wizard.adverseEventIncomplete });
     await expectNotSent(testCase);
     await t.database.db.update(eventRams).set({ lltCode: 10019211, lltName: 'Cefalea', isExpected: null }).where(eq(eventRams.eventId, testCase.id));
-    expect((await finish(creator, testCase.meta)).json()).toEqual({ Message: MSG.wizard.adverseEventIncomplete });
+    expect((await finish(creator, testCase.meta)).json()).toMatchObject({ Message: MSG.wizard.adverseEventIncomplete });
   });
 
   it('stores "Evento enviado" as the comment when none is given', async () => {
@@ -161,7 +161,7 @@ describe('POST /api/insertER', () => {
     const testCase = await draft(options);
     const response = await finish(creator, testCase.meta, 'Enviar');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: message });
+    expect(response.json()).toMatchObject({ Message: message });
     await expectNotSent(testCase);
   });
 
@@ -185,7 +185,7 @@ describe('POST /api/insertER', () => {
     const entered = await triageOk(t, 'createerfromerhome', creator, { homeERId: report.Id, subGroup: 1, newStatus: null, comentario: 'Ingreso' });
     const meta = entered.MetaData ?? '';
     // A patient's report names the reaction in words only: the MedDRA term and 'expected' are the RLF's to add.
-    expect((await finish(creator, meta)).json()).toEqual({ Message: MSG.wizard.adverseEventIncomplete });
+    expect((await finish(creator, meta)).json()).toMatchObject({ Message: MSG.wizard.adverseEventIncomplete });
     const [event] = await t.database.db.select({ id: events.id }).from(events).where(eq(events.meta, meta));
     await t.database.db.update(eventRams).set({ lltCode: 10019211, lltName: 'Cefalea', isExpected: false }).where(eq(eventRams.eventId, event?.id ?? ''));
     const response = await finish(creator, meta);
@@ -196,7 +196,7 @@ describe('POST /api/insertER', () => {
     const testCase = await draft({ status });
     const response = await finish(creator, testCase.meta);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.workflow.actionNotAllowed });
+    expect(response.json()).toMatchObject({ Message: MSG.workflow.actionNotAllowed });
     const row = await caseRow(t.database.db, testCase.id);
     expect(row.status).toBe(status);
     expect(await mailsAbout(testCase.referenceNumber)).toEqual([]);
@@ -209,11 +209,11 @@ describe('POST /api/insertER', () => {
     const foreign = await sessionOf(t, 'RLF', { country: 'AR' });
     const byOther = await finish(otherRlf, testCase.meta);
     expect(byOther.statusCode).toBe(403);
-    expect(byOther.json()).toEqual({ Message: MSG.errors.forbidden });
+    expect(byOther.json()).toMatchObject({ Message: MSG.errors.forbidden });
     expect((await finish(cl, testCase.meta)).statusCode).toBe(403);
     const byForeign = await finish(foreign, testCase.meta);
     expect(byForeign.statusCode).toBe(404);
-    expect(byForeign.json()).toEqual({ Message: MSG.lists.eventNotFound });
+    expect(byForeign.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     expect((await finish(creator, randomMeta())).statusCode).toBe(404);
     await expectNotSent(testCase);
   });

@@ -45,7 +45,7 @@ describe('GET /api/getPacienteByERMeta/{meta}', () => {
     ] as const) {
       const response = await t.app.inject({ method: 'GET', url: `/api/getPacienteByERMeta/${path}`, headers: who.headers });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ Message: MSG.lists.eventNotFound });
+      expect(response.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     }
   });
 

@@ -82,7 +82,7 @@ describe('GET /api/getdataimporttemplate', () => {
     ] as const) {
       const response = await template(query);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json()).toEqual({ Message: message });
+      expect(response.json()).toMatchObject({ Message: message });
     }
   });
 
@@ -90,7 +90,7 @@ describe('GET /api/getdataimporttemplate', () => {
     for (const role of ['QPPV', 'RLF', 'CL', 'Fabricante'] as const) {
       const response = await template('?format=xlsx', await signIn(t, role));
       expect(response.statusCode, role).toBe(403);
-      expect(response.json()).toEqual({ Message: MSG.errors.forbidden });
+      expect(response.json()).toMatchObject({ Message: MSG.errors.forbidden });
     }
     expect((await template('?format=xlsx', null)).statusCode).toBe(401);
   });

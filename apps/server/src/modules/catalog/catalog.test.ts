@@ -99,7 +99,7 @@ describe('GET /api/getProductsHomeByCountry/{country}', () => {
     for (const code of ['XX', await createCountry(true)]) {
       const response = await get(`/api/getProductsHomeByCountry/${code}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ Message: MSG.errors.notFoundTitle });
+      expect(response.json()).toMatchObject({ Message: MSG.errors.notFoundTitle });
     }
   });
 });

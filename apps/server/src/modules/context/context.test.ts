@@ -84,7 +84,7 @@ describe('GET /api/getContext', () => {
   it('refuses a call without a session with 401', async () => {
     const response = await getContext();
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ Message: MSG.errors.unauthenticated });
+    expect(response.json()).toMatchObject({ Message: MSG.errors.unauthenticated });
   });
 
   it('refuses a user disabled after signing in', async () => {

@@ -117,7 +117,7 @@ describe('the whole-database scan', () => {
       t.app.inject({ method: 'POST', url: '/api/startDuplicateScan', headers }),
     ]);
     expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
-    expect((one.statusCode === 409 ? one : two).json()).toEqual({ Message: MSG.imports.alreadyRunning(MSG.imports.kindLabel.duplicates) });
+    expect((one.statusCode === 409 ? one : two).json()).toMatchObject({ Message: MSG.imports.alreadyRunning(MSG.imports.kindLabel.duplicates) });
     expect((await t.app.inject({ method: 'POST', url: '/api/startDuplicateScan', headers: rlf.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/getDuplicateScan', headers: rlf.headers })).statusCode).toBe(403);
     // Let it end before the next test.
@@ -194,6 +194,6 @@ describe("the 'Duplicados' list of stored pairs", () => {
     const headers = await qppvOf();
     const response = await t.app.inject({ method: 'GET', url: '/api/getDuplicatePairs?desde=ayer', headers });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.duplicates.invalidCursor });
+    expect(response.json()).toMatchObject({ Message: MSG.duplicates.invalidCursor });
   });
 });

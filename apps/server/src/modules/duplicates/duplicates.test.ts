@@ -132,7 +132,7 @@ describe('possible duplicates of an incoming report (triage)', () => {
     // And the decision on a case out of reach is refused as unknown.
     const refused = await decide({ HomeReportId: uruguayan.Id, OtroMeta: argentine.meta, Decision: 'not-duplicate', Comentario: 'No' }, rlf);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toEqual({ Message: MSG.duplicates.otherNotFound });
+    expect(refused.json()).toMatchObject({ Message: MSG.duplicates.otherNotFound });
   });
 
   it("'No es duplicado': the pair never returns, and a second decision on it is 409", async () => {
@@ -147,7 +147,7 @@ describe('possible duplicates of an incoming report (triage)', () => {
     expect(after.Candidatos.map((candidate) => candidate.Meta)).not.toContain(first.meta);
     const again = await decide({ HomeReportId: second.Id, OtroMeta: first.meta, Decision: 'duplicate', Comentario: 'Cambio de idea' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ Message: MSG.duplicates.alreadyDecided });
+    expect(again.json()).toMatchObject({ Message: MSG.duplicates.alreadyDecided });
     const [report] = await t.database.db.select({ status: homeReports.status }).from(homeReports).where(eq(homeReports.id, second.Id));
     expect(report?.status).toBe(HOME_REPORT_STATUS.NUEVO);
   });
@@ -195,7 +195,7 @@ describe('possible duplicates of an incoming report (triage)', () => {
     const second = await postPublicReport(t, fromPhysician(product, who));
     const response = await decide({ HomeReportId: second.Id, OtroMeta: first.meta, Decision: 'duplicate', MaestroMeta: first.meta, Comentario: '  ' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.duplicates.commentRequired });
+    expect(response.json()).toMatchObject({ Message: MSG.duplicates.commentRequired });
     const rows = await t.database.db.select({ id: duplicateDecisions.id }).from(duplicateDecisions).where(eq(duplicateDecisions.homeReportId, second.Id));
     expect(rows).toEqual([]);
   });

@@ -124,7 +124,7 @@ describe('historic cases', () => {
     // Not yet confirmed: no ACK, nothing stored.
     const ack = await w.t.app.inject({ method: 'GET', url: `/api/${IMPORT_PATHS.e2bAck}/${entry.code_import}`, headers: w.qppv.headers });
     expect(ack.statusCode).toBe(404);
-    expect(ack.json()).toEqual({ Message: MSG.e2bImport.noAck });
+    expect(ack.json()).toMatchObject({ Message: MSG.e2bImport.noAck });
     const confirmed = await confirm(w, w.qppv, entry.code_import, { mode: 'historic', country: 'UY', product: w.product.id });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expectStoredOrFollowUp(confirmed.json<E2bImportReports>(), stored);
@@ -220,7 +220,7 @@ describe('historic cases', () => {
     expect(entry.errors).toBe(1);
     const confirmed = await confirm(w, w.admin, entry.code_import, { mode: 'historic', country: 'UY', product: w.product.id });
     expect(confirmed.statusCode).toBe(409);
-    expect(confirmed.json()).toEqual({ Message: MSG.e2bImport.notReady });
+    expect(confirmed.json()).toMatchObject({ Message: MSG.e2bImport.notReady });
   });
 
   it('refuses hostile XML through the job: a DTD with entities', async () => {
@@ -266,7 +266,7 @@ describe('historic cases', () => {
     expect((await confirm(w, otherRlf, entry.code_import, { mode: 'inbox', country: 'UY', product: w.product.id })).statusCode).toBe(404);
     const abroad = await confirm(w, w.rlf, entry.code_import, { mode: 'inbox', country: 'AR', product: w.product.id });
     expect(abroad.statusCode).toBe(403);
-    expect(abroad.json()).toEqual({ Message: MSG.e2bImport.countryOutOfReach });
+    expect(abroad.json()).toMatchObject({ Message: MSG.e2bImport.countryOutOfReach });
     const mine = await w.t.app.inject({ method: 'GET', url: `/api/${IMPORT_PATHS.e2bList}`, headers: w.rlf.headers });
     expect(mine.json<ImportEntry[]>().map((e) => e.code_import)).toEqual([entry.code_import]);
 
@@ -274,7 +274,7 @@ describe('historic cases', () => {
     const foreign = await createProduct(w.t.database.db, { countries: ['UY'] });
     const outside = await confirm(w, w.qppv, entry.code_import, { mode: 'inbox', country: 'UY', product: foreign.id });
     expect(outside.statusCode).toBe(403);
-    expect(outside.json()).toEqual({ Message: MSG.e2bImport.productOutOfReach });
+    expect(outside.json()).toMatchObject({ Message: MSG.e2bImport.productOutOfReach });
     expect((await confirm(w, w.rlf, entry.code_import, { mode: 'inbox', country: 'UY', product: w.product.id })).statusCode).toBe(200);
   });
 });

@@ -110,7 +110,7 @@ describe('E2B batch export from the event search', () => {
     await t.database.db.update(eventRams).set({ lltCode: null }).where(eq(eventRams.eventId, invalid.id));
     const none = await exportBatch(qppv, 'EVHUMAN', [invalid.meta]);
     expect(none.statusCode).toBe(422);
-    expect(none.json<E2bBatchRefusal>()).toMatchObject({ Message: 'Ningún caso seleccionado cumple las reglas de ICH: no se generó el lote E2B', SchemaChecked: true, Rechazados: [{ Caso: invalid.meta, Referencia: invalid.referenceNumber }] });
+    expect(none.json<E2bBatchRefusal>()).toMatchObject({ Message: 'Ningún caso seleccionado cumple las reglas de ICH: no se generó el lote E2B', Code: 'e2bBatch.refused', SchemaChecked: true, Rechazados: [{ Caso: invalid.meta, Referencia: invalid.referenceNumber }] });
     for (const [who, list] of [
       [outsider, [testCase.meta]],
       [qppv, [testCase.meta, randomMeta()]],

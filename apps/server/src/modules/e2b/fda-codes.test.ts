@@ -109,13 +109,13 @@ describe('the E2B code of Parámetros', () => {
     ] as const) {
       const refused = await updateRow(list, row.Id, ['CodigoE2B'], [code]);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ Message: MSG.parameters.e2bCodeInvalid(code, 'código de vía de la lista 14 de ICH (E2B(R2), 001 a 067; 048 oral)') });
+      expect(refused.json()).toMatchObject({ Message: MSG.parameters.e2bCodeInvalid(code, 'código de vía de la lista 14 de ICH (E2B(R2), 001 a 067; 048 oral)') });
     }
     const saved = await updateRow('Via', row.Id, ['CodigoE2B'], [' 023 ']);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<ReferenceTableRows>().find((entry) => entry.Id === row.Id)?.CodigoE2B).toBe('023');
     const action = await createRow('AccionMedicamento', ['Nombre', 'CodigoE2B'], ['Suspendido temporalmente', '7']);
-    expect(action.json()).toEqual({ Message: expect.stringContaining('El código E2B «7» no es válido') as unknown });
+    expect(action.json()).toMatchObject({ Message: expect.stringContaining('El código E2B «7» no es válido') as unknown });
     const form = await createRow('FormaFarmaceutica', ['Nombre', 'CodigoE2B'], ['Comprimido bucodispersable', '1021']);
     expect(form.statusCode).toBe(400);
   });

@@ -91,7 +91,7 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
       [pdfPart()],
     );
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ Message: 'OK' });
+    expect(response.json()).toMatchObject({ Message: 'OK' });
 
     const [document, ...others] = await documentsOf(testCase);
     expect(others).toEqual([]);
@@ -132,7 +132,7 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
     ]);
     const response = await download(list[0]?.Id ?? 0);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ Message: MSG.files.notFound });
+    expect(response.json()).toMatchObject({ Message: MSG.files.notFound });
   });
 
   it('refuses a file of 20,000,001 bytes and stores nothing', async () => {
@@ -140,7 +140,7 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
     const name = `grande-${randomUUID()}.pdf`;
     const response = await upload(rlf, { action: 'insert', idEr: testCase.meta, note: 'Demasiado grande' }, [pdfPart(name, pdfOfSize(20_000_001))]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.files.tooLarge });
+    expect(response.json()).toMatchObject({ Message: MSG.files.tooLarge });
     expect(await storedDocuments(testCase)).toEqual([]);
     expect(await t.database.db.select({ id: files.id }).from(files).where(eq(files.name, name))).toEqual([]);
   });
@@ -163,19 +163,19 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
     const fields = { action: 'insert', idEr: testCase.meta, note: 'Adjunto' };
     const renamed = await upload(rlf, { ...fields, fileName: 'informe.pdf', extension: 'pdf' }, [pdfPart('informe.pdf', SAMPLE_EXECUTABLE)]);
     expect(renamed.statusCode).toBe(400);
-    expect(renamed.json()).toEqual({ Message: MSG.files.contentMismatch });
+    expect(renamed.json()).toMatchObject({ Message: MSG.files.contentMismatch });
 
     const exe = await upload(rlf, { ...fields, fileName: 'programa.exe', extension: 'exe' }, [{ name: 'programa.exe', content: SAMPLE_EXECUTABLE }]);
     expect(exe.statusCode).toBe(400);
-    expect(exe.json()).toEqual({ Message: MSG.files.typeNotAllowed });
+    expect(exe.json()).toMatchObject({ Message: MSG.files.typeNotAllowed });
 
     const empty = await upload(rlf, fields, [pdfPart('vacio.pdf', new Uint8Array())]);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ Message: MSG.files.contentMismatch });
+    expect(empty.json()).toMatchObject({ Message: MSG.files.contentMismatch });
 
     const two = await upload(rlf, fields, [pdfPart('uno.pdf'), pdfPart('dos.pdf')]);
     expect(two.statusCode).toBe(400);
-    expect(two.json()).toEqual({ Message: MSG.files.onlyOne });
+    expect(two.json()).toMatchObject({ Message: MSG.files.onlyOne });
 
     expect(await storedDocuments(testCase)).toEqual([]);
     expect(await historyOf(testCase)).toEqual([]);
@@ -186,7 +186,7 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
     const fields = { action: 'insert', idEr: testCase.meta, note: 'Informe' };
     const jar = await upload(rlf, { ...fields, fileName: 'informe.docx', extension: 'docx' }, [{ name: 'informe.docx', content: minimalJar() }]);
     expect(jar.statusCode).toBe(400);
-    expect(jar.json()).toEqual({ Message: MSG.files.contentMismatch });
+    expect(jar.json()).toMatchObject({ Message: MSG.files.contentMismatch });
     expect(await storedDocuments(testCase)).toEqual([]);
 
     const docx = minimalDocx();
@@ -202,22 +202,22 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
     const testCase = await newCase();
     const missing = await upload(rlf, { action: 'insert', idEr: testCase.meta }, [pdfPart()]);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ Message: 'La nota es requerida' });
+    expect(missing.json()).toMatchObject({ Message: 'La nota es requerida' });
 
     const blank = await upload(rlf, { action: 'insert', idEr: testCase.meta, note: '   ' });
-    expect(blank.json()).toEqual({ Message: MSG.notes.noteRequired });
+    expect(blank.json()).toMatchObject({ Message: MSG.notes.noteRequired });
 
     const long = await upload(rlf, { action: 'insert', idEr: testCase.meta, note: 'x'.repeat(2001) });
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toEqual({ Message: MSG.generic.maxLength(2000) });
+    expect(long.json()).toMatchObject({ Message: MSG.generic.maxLength(2000) });
 
     const unknownType = await upload(rlf, { action: 'insert', idEr: testCase.meta, note: 'Nota', tipoId: 999_999 });
     expect(unknownType.statusCode).toBe(400);
-    expect(unknownType.json()).toEqual({ Message: MSG.wizard.optionUnknown('Tipo') });
+    expect(unknownType.json()).toMatchObject({ Message: MSG.wizard.optionUnknown('Tipo') });
 
     const unknownAction = await upload(rlf, { action: 'borrar', idEr: testCase.meta, note: 'Nota' });
     expect(unknownAction.statusCode).toBe(400);
-    expect(unknownAction.json()).toEqual({ Message: MSG.caseFiles.actionUnknown });
+    expect(unknownAction.json()).toMatchObject({ Message: MSG.caseFiles.actionUnknown });
 
     const json = await t.app.inject({ method: 'POST', url: '/api/uploadDocAndNotes', headers: rlf.headers, payload: { action: 'insert', idEr: testCase.meta, note: 'Nota' } });
     expect(json.statusCode).toBe(415);
@@ -264,7 +264,7 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
 
     const withoutId = await upload(rlf, { action: 'update', idEr: testCase.meta, note: 'Cambio' });
     expect(withoutId.statusCode).toBe(400);
-    expect(withoutId.json()).toEqual({ Message: MSG.caseFiles.documentRequired });
+    expect(withoutId.json()).toMatchObject({ Message: MSG.caseFiles.documentRequired });
 
     const wrongCase = await upload(rlf, { action: 'update', idEr: testCase.meta, id: foreign?.Id ?? 0, note: 'Cambio' });
     expect(wrongCase.statusCode).toBe(404);
@@ -275,7 +275,7 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
     const sent = await newCase(ER_STATUS.EN_REVISION_RLF);
     const wizard = await upload(rlf, { action: 'insert', idEr: sent.meta, note: 'Desde el asistente' });
     expect(wizard.statusCode).toBe(400);
-    expect(wizard.json()).toEqual({ Message: MSG.wizard.notEditable });
+    expect(wizard.json()).toMatchObject({ Message: MSG.wizard.notEditable });
 
     const view = await upload(rlf, { action: 'insertPostCreated', idEr: sent.meta, note: 'Desde la vista' }, [pdfPart()]);
     expect(view.statusCode, view.body).toBe(200);
@@ -287,7 +287,7 @@ describe('uploadDocAndNotes and getDocsAndNotesByMeta', () => {
     for (const action of ['insert', 'insertPostCreated']) {
       const response = await upload(rlf, { action, idEr: annulled.meta, note: 'Nota' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.wizard.notEditable });
+      expect(response.json()).toMatchObject({ Message: MSG.wizard.notEditable });
     }
     expect(await storedDocuments(annulled)).toEqual([]);
   });
@@ -324,7 +324,7 @@ describe('deleteDocAndNotes', () => {
 
     const response = await deleteDocument(rlf, { id, comentario: '  Cargado por error  ', Signature: signature(rlf) });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ Message: 'OK' });
+    expect(response.json()).toMatchObject({ Message: 'OK' });
     expect(await documentsOf(testCase)).toEqual([]);
     const [row] = await storedDocuments(testCase);
     expect(row).toMatchObject({ id, deletedBy: rlf.user.id, note: 'Para borrar' });
@@ -362,11 +362,11 @@ describe('deleteDocAndNotes', () => {
     for (const signed of [signature(rlf, { userEmail: other.user.email }), signature(rlf, { password: 'otra-clave-9' })]) {
       const response = await deleteDocument(rlf, { id: document?.Id, comentario: 'Borrar', Signature: signed });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.signature.failed });
+      expect(response.json()).toMatchObject({ Message: MSG.signature.failed });
     }
     const unsigned = await deleteDocument(rlf, { id: document?.Id, comentario: 'Borrar' });
     expect(unsigned.statusCode).toBe(400);
-    expect(unsigned.json()).toEqual({ Message: MSG.signature.commentRequired });
+    expect(unsigned.json()).toMatchObject({ Message: MSG.signature.commentRequired });
     expect(await documentsOf(testCase)).toHaveLength(1);
     expect(await t.database.db.select().from(electronicSignatures).where(eq(electronicSignatures.eventId, testCase.id))).toEqual([]);
   });
@@ -379,7 +379,7 @@ describe('deleteDocAndNotes', () => {
     for (const comentario of [undefined, '', '   ']) {
       const response = await deleteDocument(rlf, { id: document?.Id, comentario, Signature: signature(rlf) });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.workflow.commentRequired });
+      expect(response.json()).toMatchObject({ Message: MSG.workflow.commentRequired });
     }
 
     const annulled = await newCase(ER_STATUS.ANULADO);
@@ -389,7 +389,7 @@ describe('deleteDocAndNotes', () => {
       .returning({ id: eventDocuments.id });
     const refused = await deleteDocument(rlf, { id: row?.id, comentario: 'Borrar', Signature: signature(rlf) });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ Message: MSG.wizard.notEditable });
+    expect(refused.json()).toMatchObject({ Message: MSG.wizard.notEditable });
     expect(await documentsOf(testCase)).toHaveLength(1);
     expect((await storedDocuments(annulled))[0]?.deletedAt).toBeNull();
   });

@@ -95,13 +95,13 @@ describe('uploadFileOriginReport and downloadOriginReportById', () => {
     const testCase = await newCase();
     const noFile = await post('uploadFileOriginReport', rlf, { Id: testCase.meta, Extension: 'pdf', FileName: 'x.pdf' });
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json()).toEqual({ Message: MSG.files.required });
+    expect(noFile.json()).toMatchObject({ Message: MSG.files.required });
 
     const pdf: TestFilePart = { name: 'origen.pdf', content: SAMPLE_PDF };
     const sent = await newCase(ER_STATUS.EN_REVISION_RLF);
     const notEditable = await post('uploadFileOriginReport', rlf, { Id: sent.meta }, [pdf]);
     expect(notEditable.statusCode).toBe(400);
-    expect(notEditable.json()).toEqual({ Message: MSG.wizard.notEditable });
+    expect(notEditable.json()).toMatchObject({ Message: MSG.wizard.notEditable });
 
     const foreign = await signIn(t, 'RLF', 'AR');
     expect((await post('uploadFileOriginReport', foreign, { Id: testCase.meta }, [pdf])).statusCode).toBe(404);
@@ -112,7 +112,7 @@ describe('uploadFileOriginReport and downloadOriginReportById', () => {
     expect(await originOf(sent)).toBeNull();
     const download = await t.app.inject({ method: 'GET', url: `/api/downloadOriginReportById/${testCase.meta}`, headers: rlf.headers });
     expect(download.statusCode).toBe(404);
-    expect(download.json()).toEqual({ Message: MSG.files.notFound });
+    expect(download.json()).toMatchObject({ Message: MSG.files.notFound });
   });
 
   it('does not let an RLF of another country download it', async () => {
@@ -150,20 +150,20 @@ describe('uploadFileContactoMedico and downloadFileContactoMedicoById', () => {
     const jpeg: TestFilePart = { name: 'receta.jpg', content: JPEG };
     const unknown = await post('uploadFileContactoMedico', rlf, { Id: 2_000_000_000 }, [jpeg]);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ Message: MSG.wizard.recordNotFound });
+    expect(unknown.json()).toMatchObject({ Message: MSG.wizard.recordNotFound });
     expect((await post('uploadFileContactoMedico', rlf, { Id: 'abc' }, [jpeg])).statusCode).toBe(400);
 
     const sent = await newCase(ER_STATUS.EN_REVISION_RLF);
     const sentContact = await createMedicalContact(t.database.db, sent.id, rlf.user.id);
     const notEditable = await post('uploadFileContactoMedico', rlf, { Id: sentContact }, [jpeg]);
     expect(notEditable.statusCode).toBe(400);
-    expect(notEditable.json()).toEqual({ Message: MSG.wizard.notEditable });
+    expect(notEditable.json()).toMatchObject({ Message: MSG.wizard.notEditable });
 
     const testCase = await newCase();
     const contactId = await createMedicalContact(t.database.db, testCase.id, rlf.user.id);
     const mismatch = await post('uploadFileContactoMedico', rlf, { Id: contactId }, [{ name: 'receta.jpg', content: SAMPLE_PDF }]);
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json()).toEqual({ Message: MSG.files.contentMismatch });
+    expect(mismatch.json()).toMatchObject({ Message: MSG.files.contentMismatch });
 
     expect(await medicalContactFileId(t.database.db, sentContact)).toBeNull();
     expect(await medicalContactFileId(t.database.db, contactId)).toBeNull();

@@ -48,7 +48,7 @@ describe('per-user limits', () => {
     const answers = [];
     for (let i = 0; i < 4; i += 1) answers.push(await uploadNote(rlf, testCase));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
-    expect(answers[3]?.json()).toEqual({ Message: MSG.files.tooManyUploads });
+    expect(answers[3]?.json()).toMatchObject({ Message: MSG.files.tooManyUploads });
     expect(await t.database.db.select().from(eventDocuments).where(eq(eventDocuments.eventId, testCase.id))).toHaveLength(3);
 
     const theirs = await newCase(otherRlf);
@@ -60,7 +60,7 @@ describe('per-user limits', () => {
     const pdf = (who: SignedIn) => t.app.inject({ method: 'GET', url: `/api/getERPDF/${testCase.meta}`, headers: who.headers });
     const answers = [await pdf(rlf), await pdf(rlf), await pdf(rlf)];
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 429]);
-    expect(answers[2]?.json()).toEqual({ Message: MSG.pdf.tooManyPdfs });
+    expect(answers[2]?.json()).toMatchObject({ Message: MSG.pdf.tooManyPdfs });
     expect((await pdf(otherRlf)).statusCode).toBe(200);
   });
 });
@@ -105,7 +105,7 @@ describe('uploads received at once', () => {
 
     const busy = await uploadNote(otherRlf, testCase);
     expect(busy.statusCode).toBe(503);
-    expect(busy.json()).toEqual({ Message: MSG.files.serverBusy });
+    expect(busy.json()).toMatchObject({ Message: MSG.files.serverBusy });
 
     // A waiting upload goes on as soon as the slot frees.
     const waiting = uploadNote(otherRlf, testCase);
@@ -146,7 +146,7 @@ describe('temporary files', () => {
       const testCase = await newCase(someone);
       expect((await uploadNote(someone, testCase)).statusCode).toBe(200);
       const refused = await uploadNote(someone, testCase, SAMPLE_EXECUTABLE);
-      expect(refused.json()).toEqual({ Message: MSG.files.contentMismatch });
+      expect(refused.json()).toMatchObject({ Message: MSG.files.contentMismatch });
       expect(await readdir(dir)).toEqual([]);
     } finally {
       if (previous === undefined) delete process.env.TMPDIR;

@@ -329,7 +329,7 @@ describe('POST /api/createerfromerhome (Ingresar)', () => {
     const before = await reportState(t.database.db, id);
     const response = await triageCall(t, 'createerfromerhome', rlf, { homeERId: id, subGroup: 1, updData: { Pais: 99_999 } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.publicForm.countryRequired });
+    expect(response.json()).toMatchObject({ Message: MSG.publicForm.countryRequired });
     expect(await reportState(t.database.db, id)).toEqual(before);
     expect(await t.database.db.select({ id: events.id }).from(events).where(eq(events.homeReportId, id))).toHaveLength(0);
   });

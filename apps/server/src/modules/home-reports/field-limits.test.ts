@@ -124,7 +124,7 @@ describe('the public form refuses what the wizard refuses, field by field (FIELD
       setPath(refused, reportPath, tooLong);
       const response = await sendReport(refused);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.generic.maxLength(max) });
+      expect(response.json()).toMatchObject({ Message: MSG.generic.maxLength(max) });
     },
   );
 });

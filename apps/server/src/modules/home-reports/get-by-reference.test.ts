@@ -49,7 +49,7 @@ describe('GET /api/getEventoDeHomeByReference/{reference}', () => {
   it('hides a report of another country from an RLF, as if it did not exist', async () => {
     const response = await read(reference, await tokenOf('RLF', 'AR'));
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ Message: MSG.errors.notFoundTitle });
+    expect(response.json()).toMatchObject({ Message: MSG.errors.notFoundTitle });
   });
 
   it('answers 404 for an unknown number, 403 for other roles and 401 without a session', async () => {

@@ -119,7 +119,7 @@ describe('POST /api/postreporthome', () => {
       const captcha = await solveCaptcha(t.app);
       const response = await postReport({ ...payload, ...change(), ContactoMedico: { ...payload.ContactoMedico, HistoriaClinica: marker } }, captcha);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: message });
+      expect(response.json()).toMatchObject({ Message: message });
       expect(await reportsMarked(marker)).toBe(0);
       // The refused report did not spend the captcha.
       expect((await postReport(payload, captcha)).statusCode).toBe(200);
@@ -129,7 +129,7 @@ describe('POST /api/postreporthome', () => {
       const payload = patientReport(uyProduct);
       const response = await postReport({ ...payload, Paciente: { ...payload.Paciente, CentroMedico: 'Hospital\u0000' } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.generic.invalidCharacters });
+      expect(response.json()).toMatchObject({ Message: MSG.generic.invalidCharacters });
     });
 
     it.each([
@@ -141,7 +141,7 @@ describe('POST /api/postreporthome', () => {
       const payload = professionalReport(uyProduct, 'UY', subGroup);
       const response = await postReport({ ...payload, ContactoMedico: { ...payload.ContactoMedico, HistoriaClinica: marker } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.publicForm.subGroupRequired });
+      expect(response.json()).toMatchObject({ Message: MSG.publicForm.subGroupRequired });
       expect(await reportsMarked(marker)).toBe(0);
     });
 
@@ -149,7 +149,7 @@ describe('POST /api/postreporthome', () => {
       const payload = professionalReport(uyProduct);
       const response = await postReport({ ...payload, Concomitante: [{ Medicamento: 'Enalapril', Tipo: 31_337, FechaIni: '', FechaFin: '' }] });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.publicForm.optionUnknown('Tipo de medicamento') });
+      expect(response.json()).toMatchObject({ Message: MSG.publicForm.optionUnknown('Tipo de medicamento') });
     });
 
     it('a type of occurrence given by its code is accepted', async () => {
@@ -169,7 +169,7 @@ describe('POST /api/postreporthome', () => {
       const payload = patientReport(uyProduct);
       const response = await postReport({ ...payload, ContactoMedico: { ...payload.ContactoMedico, HistoriaClinica: marker } }, captcha);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.login.robot });
+      expect(response.json()).toMatchObject({ Message: MSG.login.robot });
       expect(await reportsMarked(marker)).toBe(0);
     });
 
@@ -181,7 +181,7 @@ describe('POST /api/postreporthome', () => {
       expect((await postReport(marked, captcha)).statusCode).toBe(200);
       const replay = await postReport(marked, captcha);
       expect(replay.statusCode).toBe(400);
-      expect(replay.json()).toEqual({ Message: MSG.login.robot });
+      expect(replay.json()).toMatchObject({ Message: MSG.login.robot });
       expect(await reportsMarked(marker)).toBe(1);
     });
   });

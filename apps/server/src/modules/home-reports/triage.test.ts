@@ -107,7 +107,7 @@ describe('POST /api/updatestatiserfromerhome', () => {
       const before = await reportState(t.database.db, id);
       const response = await triageCall(t, 'updatestatiserfromerhome', rlf, body(id));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: message });
+      expect(response.json()).toMatchObject({ Message: message });
       expect(await reportState(t.database.db, id)).toEqual(before);
     });
 
@@ -120,7 +120,7 @@ describe('POST /api/updatestatiserfromerhome', () => {
       const before = await reportState(t.database.db, id);
       const response = await triageCall(t, 'updatestatiserfromerhome', rlf, { homeERId: id, newStatus: newStatus as 2 | 3, subGroup: 1, comentario: 'x' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.workflow.actionNotAllowed });
+      expect(response.json()).toMatchObject({ Message: MSG.workflow.actionNotAllowed });
       expect(await reportState(t.database.db, id)).toEqual(before);
     });
 
@@ -131,7 +131,7 @@ describe('POST /api/updatestatiserfromerhome', () => {
       for (const body of [{ newStatus: 2 as const }, { newStatus: 3 as const, comentario: 'x' }]) {
         const response = await triageCall(t, 'updatestatiserfromerhome', rlf, { homeERId: id, subGroup: 1, ...body });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ Message: MSG.homeReports.alreadyEntered });
+        expect(response.json()).toMatchObject({ Message: MSG.homeReports.alreadyEntered });
       }
       expect(await reportState(t.database.db, id)).toEqual(before);
     });
@@ -139,10 +139,10 @@ describe('POST /api/updatestatiserfromerhome', () => {
     it('an unknown report, or a malformed id', async () => {
       const unknown = await triageCall(t, 'updatestatiserfromerhome', qppv, { homeERId: '00000000-0000-4000-8000-000000000000', newStatus: 3, comentario: 'x' });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ Message: MSG.homeReports.reportNotFound });
+      expect(unknown.json()).toMatchObject({ Message: MSG.homeReports.reportNotFound });
       const malformed = await triageCall(t, 'updatestatiserfromerhome', qppv, { homeERId: "1' or '1'='1", newStatus: 3, comentario: 'x' });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json()).toEqual({ Message: MSG.homeReports.reportNotFound });
+      expect(malformed.json()).toMatchObject({ Message: MSG.homeReports.reportNotFound });
     });
 
     it('another country’s report for an RLF: the same 404 as an unknown one', async () => {
@@ -151,7 +151,7 @@ describe('POST /api/updatestatiserfromerhome', () => {
       for (const call of ['updatestatiserfromerhome', 'createerfromerhome'] as const) {
         const response = await triageCall(t, call, rlf, { homeERId: id, newStatus: call === 'createerfromerhome' ? null : 3, subGroup: 1, comentario: 'x' });
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ Message: MSG.homeReports.reportNotFound });
+        expect(response.json()).toMatchObject({ Message: MSG.homeReports.reportNotFound });
       }
       expect(await reportState(t.database.db, id)).toEqual(before);
     });
@@ -180,7 +180,7 @@ describe('POST /api/createerfromerhome refuses', () => {
     const before = await reportState(t.database.db, id);
     const response = await triageCall(t, 'createerfromerhome', qppv, { homeERId: id, newStatus: null });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: message });
+    expect(response.json()).toMatchObject({ Message: message });
     expect(await reportState(t.database.db, id)).toEqual(before);
   });
 
@@ -189,7 +189,7 @@ describe('POST /api/createerfromerhome refuses', () => {
     const before = await reportState(t.database.db, id);
     const response = await triageCall(t, 'createerfromerhome', qppv, { homeERId: id, newStatus: 2, subGroup: 1 });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.workflow.actionNotAllowed });
+    expect(response.json()).toMatchObject({ Message: MSG.workflow.actionNotAllowed });
     expect(await reportState(t.database.db, id)).toEqual(before);
   });
 
@@ -197,7 +197,7 @@ describe('POST /api/createerfromerhome refuses', () => {
     const id = await professionalReportId();
     const response = await triageCall(t, 'createerfromerhome', qppv, { homeERId: id, subGroup: '0' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.homeReports.reportTypeRequired });
+    expect(response.json()).toMatchObject({ Message: MSG.homeReports.reportTypeRequired });
     const [row] = await t.database.db.select({ status: homeReports.status }).from(homeReports).where(eq(homeReports.id, id));
     expect(row?.status).toBe(1);
   });

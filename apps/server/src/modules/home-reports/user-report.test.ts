@@ -75,17 +75,17 @@ describe('POST /api/postreporthomeusuario', () => {
     const payload = patientReport(product);
     const response = await postAs(token, { ...payload, Paciente: { ...payload.Paciente, Gestacion: 41 } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: MSG.publicForm.gestationRange });
+    expect(response.json()).toMatchObject({ Message: MSG.publicForm.gestationRange });
   });
 
   it('refuses a call without a session, and roles that do not report', async () => {
     const anonymous = await postAs(null, patientReport(product));
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ Message: MSG.errors.unauthenticated });
+    expect(anonymous.json()).toMatchObject({ Message: MSG.errors.unauthenticated });
     for (const role of ['Fabricante', 'ADMIN'] as const) {
       const response = await postAs((await sessionOf(role)).token, patientReport(product));
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ Message: MSG.errors.forbidden });
+      expect(response.json()).toMatchObject({ Message: MSG.errors.forbidden });
     }
   });
 });

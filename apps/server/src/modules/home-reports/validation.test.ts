@@ -108,7 +108,7 @@ describe('POST /api/postreporthome validation', () => {
       payload: body,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: message });
+    expect(response.json()).toMatchObject({ Message: message });
     expect(await reportsMarked(marker)).toBe(0);
   });
 
@@ -117,7 +117,7 @@ describe('POST /api/postreporthome validation', () => {
     body.Paciente.Iniciales = 'ABCD';
     body.InformacionContacto.AceptaTerminos = false;
     const response = await t.app.inject({ method: 'POST', url: '/api/postreporthome', remoteAddress: randomIp(), payload: body });
-    expect(response.json()).toEqual({ Message: MSG.generic.maxLength(3) });
+    expect(response.json()).toMatchObject({ Message: MSG.generic.maxLength(3) });
   });
 });
 

@@ -244,7 +244,7 @@ describe('an import runs in the background', () => {
     // Not a data import.
     const other = await t.app.inject({ method: 'GET', url: `/api/${IMPORT_PATHS.dataDetail}/${entry.code_import}`, headers: admin.headers });
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ Message: MSG.imports.notFound });
+    expect(other.json()).toMatchObject({ Message: MSG.imports.notFound });
   });
 
   it('numbers the imports of each kind in their own sequence and lists the newest first', async () => {
@@ -324,11 +324,11 @@ describe('one import of a kind at a time', () => {
     const first = await started('meddra', release('27.1'));
     const second = await upload('meddra', { name: 'otra.zip', content: release('27.1') });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ Message: 'Ya hay una importación de MedDRA en curso' });
+    expect(second.json()).toMatchObject({ Message: 'Ya hay una importación de MedDRA en curso' });
     const data = await upload('data', { name: 'productos.csv', content: 'Producto' });
     expect(data.statusCode).toBe(200);
     const dataTwice = await upload('data', { name: 'productos.csv', content: 'Producto' });
-    expect(dataTwice.json()).toEqual({ Message: 'Ya hay una importación de productos en curso' });
+    expect(dataTwice.json()).toMatchObject({ Message: 'Ya hay una importación de productos en curso' });
     // Refused while it runs too, and accepted again once it ended.
     const gate = new Gate();
     t.startRunner({ meddra: linesHandler('meddra', { runs: [], gate }), data: linesHandler('data', { runs: [] }) });
@@ -345,7 +345,7 @@ describe('one import of a kind at a time', () => {
   it('lets exactly one of several racing uploads of a kind in', async () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => upload('data', { name: 'productos.csv', content: 'Producto X\nProducto Y' })));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
-    for (const answer of answers.filter((a) => a.statusCode === 409)) expect(answer.json()).toEqual({ Message: 'Ya hay una importación de productos en curso' });
+    for (const answer of answers.filter((a) => a.statusCode === 409)) expect(answer.json()).toMatchObject({ Message: 'Ya hay una importación de productos en curso' });
     const active = await t.database.db.select().from(imports).where(and(eq(imports.kind, 'data'), sql`${imports.status} in ('P', 'D')`));
     expect(active).toHaveLength(1);
     // The refused uploads stored nothing: one file, the accepted one's.
@@ -373,7 +373,7 @@ describe('one import of a kind at a time', () => {
     slow.end(body.payload.subarray(100));
     const late = await answered;
     expect(late.status).toBe(409);
-    expect(JSON.parse(late.body)).toEqual({ Message: 'Ya hay una importación de MedDRA en curso' });
+    expect(JSON.parse(late.body)).toMatchObject({ Message: 'Ya hay una importación de MedDRA en curso' });
     expect((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(files))[0]?.n).toBe((filesBefore ?? 0) + 1);
   });
 });
@@ -392,7 +392,7 @@ describe('cancel', () => {
     expect(audit).toMatchObject([{ instance: 'Configuracion', operationType: 'U', userId: admin.user.id, referenceNumber: entry.code_import }]);
     const again = await cancel(entry.code_import);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ Message: MSG.imports.alreadyFinished });
+    expect(again.json()).toMatchObject({ Message: MSG.imports.alreadyFinished });
     // A runner started afterwards does not run it.
     const control: HandlerControl = { runs: [] };
     t.startRunner(handlers(control));
@@ -451,11 +451,11 @@ describe('cancel', () => {
   it('answers 404 for an unknown code and 400 for a malformed one', async () => {
     const unknown = await cancel('MED-1999-9999');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ Message: MSG.imports.notFound });
+    expect(unknown.json()).toMatchObject({ Message: MSG.imports.notFound });
     for (const code of ['MED-2026', 'XYZ-2026-0001', 'med-2026-0001', "MED-2026-0001'--", 'MED-2026-00001234567890']) {
       const malformed = await cancel(encodeURIComponent(code));
       expect(malformed.statusCode, code).toBe(400);
-      expect(malformed.json()).toEqual({ Message: MSG.imports.invalidCode });
+      expect(malformed.json()).toMatchObject({ Message: MSG.imports.invalidCode });
     }
   });
 });
@@ -600,11 +600,11 @@ describe('bad input', () => {
     for (const [file, message] of cases) {
       const response = await upload('meddra', file);
       expect(response.statusCode, file?.name).toBe(400);
-      expect(response.json()).toEqual({ Message: message });
+      expect(response.json()).toMatchObject({ Message: message });
     }
     // The name field decides: a .zip sent under another name is judged by FileName.
     const renamed = await upload('meddra', { name: 'MedDRA.zip', content: release('27.1') }, { FileName: 'MedDRA.exe' });
-    expect(renamed.json()).toEqual({ Message: MSG.imports.zipRequired });
+    expect(renamed.json()).toMatchObject({ Message: MSG.imports.zipRequired });
     expect(await t.database.db.select().from(imports).where(sql`${imports.status} in ('P', 'D')`)).toEqual([]);
   });
 
@@ -618,7 +618,7 @@ describe('bad input', () => {
     for (const [file, message] of cases) {
       const response = await upload('data', file);
       expect(response.statusCode, file.name).toBe(400);
-      expect(response.json()).toEqual({ Message: message });
+      expect(response.json()).toMatchObject({ Message: message });
     }
   });
 
@@ -626,10 +626,10 @@ describe('bad input', () => {
     for (const fields of [{ FileName: 'Med\u0000DRA.zip' }, { password: 'cla\u0000ve' }]) {
       const response = await upload('meddra', { name: 'MedDRA.zip', content: release('27.1') }, fields);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.generic.invalidCharacters });
+      expect(response.json()).toMatchObject({ Message: MSG.generic.invalidCharacters });
     }
     const long = await upload('meddra', { name: 'MedDRA.zip', content: release('27.1') }, { password: 'x'.repeat(257) });
-    expect(long.json()).toEqual({ Message: MSG.imports.passwordTooLong });
+    expect(long.json()).toMatchObject({ Message: MSG.imports.passwordTooLong });
     const json = await t.app.inject({ method: 'POST', url: `/api/${IMPORT_PATHS.meddraUpload}`, headers: admin.headers, payload: { FileName: 'a.zip' } });
     expect(json.statusCode).toBe(415);
     expect(await t.database.db.select().from(imports).where(sql`${imports.status} in ('P', 'D')`)).toEqual([]);
@@ -640,7 +640,7 @@ describe('bad input', () => {
     big.set(release('27.1'));
     const declared = await upload('meddra', { name: 'MedDRA.zip', content: big });
     expect(declared.statusCode).toBe(413);
-    expect(declared.json()).toEqual({ Message: 'El archivo supera el tamaño máximo permitido para una importación (1 MB)' });
+    expect(declared.json()).toMatchObject({ Message: 'El archivo supera el tamaño máximo permitido para una importación (1 MB)' });
     // Sent chunked, without a length: cut at the limit.
     const body = await multipartBody({ FileName: 'MedDRA.zip' }, [{ name: 'MedDRA.zip', content: big }]);
     const chunked = await t.app.inject({
@@ -650,7 +650,7 @@ describe('bad input', () => {
       payload: Readable.from([body.payload.subarray(0, 500_000), body.payload.subarray(500_000)]),
     });
     expect(chunked.statusCode).toBe(413);
-    expect(chunked.json()).toEqual({ Message: MSG.imports.tooLarge('1') });
+    expect(chunked.json()).toMatchObject({ Message: MSG.imports.tooLarge('1') });
     expect(await t.database.db.select().from(imports).where(sql`${imports.status} in ('P', 'D')`)).toEqual([]);
   });
 
@@ -682,10 +682,10 @@ describe('bad input', () => {
     for (const path of [IMPORT_PATHS.meddraDetail, IMPORT_PATHS.dataDetail, IMPORT_PATHS.errorReport]) {
       const unknown = await t.app.inject({ method: 'GET', url: `/api/${path}/DAT-1999-0001`, headers: admin.headers });
       expect(unknown.statusCode, path).toBe(404);
-      expect(unknown.json()).toEqual({ Message: MSG.imports.notFound });
+      expect(unknown.json()).toMatchObject({ Message: MSG.imports.notFound });
       const malformed = await t.app.inject({ method: 'GET', url: `/api/${path}/1%20or%201=1`, headers: admin.headers });
       expect(malformed.statusCode, path).toBe(400);
-      expect(malformed.json()).toEqual({ Message: MSG.imports.invalidCode });
+      expect(malformed.json()).toMatchObject({ Message: MSG.imports.invalidCode });
     }
   });
 
@@ -706,7 +706,7 @@ describe('bad input', () => {
       for (const [method, path] of routes) {
         const response = await t.app.inject({ method: method as 'GET' | 'POST', url: `/api/${path}`, headers: { ...who.headers, ...(method === 'POST' ? body.headers : {}) }, ...(method === 'POST' ? { payload: body.payload } : {}) });
         expect(response.statusCode, `${role} ${method} ${path}`).toBe(403);
-        expect(response.json()).toEqual({ Message: MSG.errors.forbidden });
+        expect(response.json()).toMatchObject({ Message: MSG.errors.forbidden });
       }
     }
     expect(await t.database.db.select().from(imports).where(sql`${imports.status} in ('P', 'D')`)).toEqual([]);

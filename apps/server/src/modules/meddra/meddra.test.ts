@@ -59,7 +59,7 @@ describe('GET /api/getMedDRALLT/{term}', () => {
     for (const term of ['c', ' c ']) {
       const response = await search(term);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.meddra.termTooShort });
+      expect(response.json()).toMatchObject({ Message: MSG.meddra.termTooShort });
     }
   });
 

@@ -112,7 +112,7 @@ describe('GET /api/getProductsCountryByMeta/{meta}', () => {
     ] as const) {
       const response = await get(`/api/getProductsCountryByMeta/${meta}`, who);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ Message: MSG.lists.eventNotFound });
+      expect(response.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     }
     const qppvWithoutLaboratories = await signIn(t, 'QPPV', 'UY');
     expect((await get(`/api/getProductsCountryByMeta/${uyCase.meta}`, qppvWithoutLaboratories)).statusCode).toBe(404);
@@ -133,7 +133,7 @@ describe('GET /api/getLinesByLaboratory/{id}', () => {
     expect((await get(`/api/getLinesByLaboratory/${elsewhere.laboratoryId}`)).json()).toEqual([]);
     const response = await get('/api/getLinesByLaboratory/2000000000');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ Message: MSG.errors.notFoundTitle });
+    expect(response.json()).toMatchObject({ Message: MSG.errors.notFoundTitle });
   });
 });
 
@@ -244,7 +244,7 @@ describe('GET /api/getPrincipioActivoByMR/{id}', () => {
     ] as const) {
       const refused = await get(`/api/getPrincipioActivoByMR/${id}`, who);
       expect(refused.statusCode).toBe(404);
-      expect(refused.json()).toEqual({ Message: MSG.errors.notFoundTitle });
+      expect(refused.json()).toMatchObject({ Message: MSG.errors.notFoundTitle });
     }
   });
 });
@@ -263,7 +263,7 @@ describe('numeric ids in the path', () => {
     ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json(), url).toEqual({ Message: MSG.referenceData.invalidId });
+      expect(response.json(), url).toMatchObject({ Message: MSG.referenceData.invalidId });
     }
   });
 });

@@ -51,7 +51,7 @@ async function auditRows(table: string, pkId: number) {
 async function refused(call: 'create' | 'update' | 'delete', payload: Record<string, unknown>, message: string, status = 400) {
   const response = await post(call, payload);
   expect(response.statusCode, response.body).toBe(status);
-  expect(response.json()).toEqual({ Message: message });
+  expect(response.json()).toMatchObject({ Message: message });
 }
 
 describe('GET /api/getCodiguerasAll', () => {
@@ -265,7 +265,7 @@ describe('a disabled row chosen on a case form', () => {
     const other = await createCase(t.database.db, { status: ER_STATUS.PENDIENTE, createdBy: rlf.user.id, country: 'UY', productIds: [product.id] });
     const refusedAnswer = await setPatient(other.meta, id);
     expect(refusedAnswer.statusCode).toBe(400);
-    expect(refusedAnswer.json()).toEqual({ Message: MSG.wizard.optionUnknown('Parentesco') });
+    expect(refusedAnswer.json()).toMatchObject({ Message: MSG.wizard.optionUnknown('Parentesco') });
     expect((await setPatient(holding.meta, id)).statusCode).toBe(200);
   });
 });

@@ -160,7 +160,7 @@ describe('GET /api/getERNew', () => {
   it.each<Role>(['CL', 'Fabricante', 'ADMIN'])('refuses %s, who does not create cases with the dialog', async (role) => {
     const response = await get('/api/getERNew', await signIn(t, role, 'UY'));
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ Message: MSG.errors.forbidden });
+    expect(response.json()).toMatchObject({ Message: MSG.errors.forbidden });
   });
 });
 
@@ -211,7 +211,7 @@ describe('access', () => {
     for (const url of ['/api/getCodiguerasBasic', '/api/getCountries', '/api/getFilters', '/api/getRAMNew']) {
       const response = await get(url, null);
       expect(response.statusCode, url).toBe(401);
-      expect(response.json()).toEqual({ Message: MSG.errors.unauthenticated });
+      expect(response.json()).toMatchObject({ Message: MSG.errors.unauthenticated });
     }
   });
 });

@@ -214,7 +214,7 @@ describe('exportERByFilters', () => {
     expect(unknown.statusCode).toBe(400);
     const injected = await exportOf(qppv, { orderBy: 'FechaSolicitud; drop table events' });
     expect(injected.statusCode).toBe(400);
-    expect(injected.json()).toEqual({ Message: MSG.lists.invalidOrder });
+    expect(injected.json()).toMatchObject({ Message: MSG.lists.invalidOrder });
     // Header + rows + blank + date + two signature lines fit in 1,048,576.
     expect(MAX_EXPORT_ROWS + 1 + 4).toBe(SEARCH_EXPORT.maxRows);
   });

@@ -235,24 +235,24 @@ describe('settingUpdate', () => {
     for (const [name, value, message] of cases) {
       const response = await update([{ Name_setting: name, Value_setting: value }]);
       expect(response.statusCode, `${name}=${value}`).toBe(400);
-      expect(response.json(), `${name}=${value}`).toEqual({ Message: message });
+      expect(response.json(), `${name}=${value}`).toMatchObject({ Message: message });
     }
     const nul = await update([{ Name_setting: 'smtp.fromName', Value_setting: 'a\u0000b' }]);
     expect(nul.statusCode).toBe(400);
-    expect(nul.json()).toEqual({ Message: MSG.generic.invalidCharacters });
+    expect(nul.json()).toMatchObject({ Message: MSG.generic.invalidCharacters });
     const huge = await update([{ Name_setting: 'smtp.fromName', Value_setting: 'x'.repeat(10_000) }]);
     expect(huge.statusCode).toBe(400);
     const twice = await update([
       { Name_setting: 'smtp.port', Value_setting: '25' },
       { Name_setting: 'smtp.port', Value_setting: '26' },
     ]);
-    expect(twice.json()).toEqual({ Message: m.duplicated('smtp.port') });
+    expect(twice.json()).toMatchObject({ Message: m.duplicated('smtp.port') });
     const clear = await update([{ Name_setting: 'smtp.port', Value_setting: '', Clear: true }]);
-    expect(clear.json()).toEqual({ Message: m.clearNotAllowed('smtp.port') });
+    expect(clear.json()).toMatchObject({ Message: m.clearNotAllowed('smtp.port') });
     const wrongType = await t.app.inject({ method: 'POST', url: '/api/settingUpdate', headers: bearer(adminToken), payload: { values: [{ Name_setting: 'smtp.port', Value_setting: 25 }] } });
     expect(wrongType.statusCode).toBe(400);
     const extra = await t.app.inject({ method: 'POST', url: '/api/settingUpdate', headers: bearer(adminToken), payload: { values: [], Otro: 1 } });
-    expect(extra.json()).toEqual({ Message: MSG.settings.unknownField });
+    expect(extra.json()).toMatchObject({ Message: MSG.settings.unknownField });
     expect(await stored('smtp.port')).toBe('587');
   });
 
@@ -266,7 +266,7 @@ describe('settingUpdate', () => {
       token,
     );
     expect(readOnly.statusCode).toBe(400);
-    expect(readOnly.json()).toEqual({ Message: MSG.settings.readOnly('errors.enabled') });
+    expect(readOnly.json()).toMatchObject({ Message: MSG.settings.readOnly('errors.enabled') });
     const invalidLast = await update(
       [
         { Name_setting: 'users.lockMinutes', Value_setting: '25' },
@@ -376,7 +376,7 @@ describe('the settings govern the running system', () => {
 
     const bad = await testMail({ To: 'no es un correo' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ Message: MSG.settings.testMailBadAddress });
+    expect(bad.json()).toMatchObject({ Message: MSG.settings.testMailBadAddress });
   });
 
   it('users.maxFailedLogins and users.lockMinutes: the account locks after that many failures, for that many minutes', async () => {

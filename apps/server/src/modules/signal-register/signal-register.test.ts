@@ -115,7 +115,7 @@ describe('opening a signal', () => {
     const first = await open('qppv', productId);
     const again = await call('cl', 'POST', '/api/signal-register', openBody(productId));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ Message: M.alreadyOpen('En evaluación') });
+    expect(again.json()).toMatchObject({ Message: M.alreadyOpen('En evaluación') });
     expect((await call('qppv', 'POST', `/api/signal-register/${first.Id}/status`, { Estado: 'Refutada', Comentario: 'Sin plausibilidad' })).statusCode).toBe(200);
     expect((await call('qppv', 'POST', '/api/signal-register', openBody(productId))).statusCode).toBe(409);
     expect((await call('qppv', 'POST', `/api/signal-register/${first.Id}/status`, { Estado: 'Cerrada', Comentario: 'Archivada' })).statusCode).toBe(200);
@@ -133,7 +133,7 @@ describe('opening a signal', () => {
     const product = await createProduct(t.database.db, { countries: ['UY'] });
     const none = await call('qppv', 'POST', '/api/signal-register', openBody(product.id));
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ Message: M.pairNotFound });
+    expect(none.json()).toMatchObject({ Message: M.pairNotFound });
     expect((await call('qppv', 'POST', '/api/signal-register', openBody(2_000_000_001))).statusCode).toBe(404);
     const stored = await t.database.db.execute(sql`select count(*)::int as n from signals where drug_kind = 2 and drug_id = ${product.id}`);
     expect(Number((stored.rows[0] as { n: number }).n)).toBe(0);
@@ -143,7 +143,7 @@ describe('opening a signal', () => {
     const { productId } = await newPair();
     const rlf = await call('qppv', 'POST', '/api/signal-register', openBody(productId, { ResponsableId: users.get('rlf')?.id }));
     expect(rlf.statusCode).toBe(400);
-    expect(rlf.json()).toEqual({ Message: M.responsibleNotAllowed });
+    expect(rlf.json()).toMatchObject({ Message: M.responsibleNotAllowed });
     const cl = await open('qppv', productId, { ResponsableId: users.get('cl')?.id });
     expect(cl.Responsable.Id).toBe(users.get('cl')?.id);
   });
@@ -184,7 +184,7 @@ describe('opening a signal', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ Message: string }>().Message).toBeTruthy();
     }
-    expect((await call('qppv', 'GET', '/api/signal-register/2000000000')).json()).toEqual({ Message: M.signalNotFound });
+    expect((await call('qppv', 'GET', '/api/signal-register/2000000000')).json()).toMatchObject({ Message: M.signalNotFound });
   });
 });
 
@@ -197,14 +197,14 @@ describe('the life of a signal', () => {
     expect((await move('En evaluación')).statusCode).toBe(409);
     const noComment = await call('qppv', 'POST', `/api/signal-register/${signal.Id}/status`, { Estado: 'Validada', Comentario: ' ' });
     expect(noComment.statusCode).toBe(400);
-    expect(noComment.json()).toEqual({ Message: M.commentRequired });
+    expect(noComment.json()).toMatchObject({ Message: M.commentRequired });
 
     const validated = await move('Validada', 'Confirmada por revisión de casos');
     expect(validated.statusCode).toBe(200);
     expect(validated.json<SignalDetail>().Transiciones).toEqual(['Cerrada']);
     const refused = await move('Refutada');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ Message: M.transitionNotAllowed('Validada', 'Refutada') });
+    expect(refused.json()).toMatchObject({ Message: M.transitionNotAllowed('Validada', 'Refutada') });
     expect((await move('En evaluación')).statusCode).toBe(409);
     const closed = await move('Cerrada', 'Se actualizó el prospecto');
     expect(closed.statusCode).toBe(200);
@@ -240,13 +240,13 @@ describe('the life of a signal', () => {
     const signal = await open('qppv', (await newPair()).productId);
     const note = await call('cl', 'POST', `/api/signal-register/${signal.Id}/notes`, { Tipo: 'evaluacion', Texto: 'Relación causal posible' });
     expect(note.statusCode).toBe(200);
-    expect((await call('cl', 'POST', `/api/signal-register/${signal.Id}/notes`, { Tipo: 'comentario', Texto: '' })).json()).toEqual({ Message: M.textRequired });
+    expect((await call('cl', 'POST', `/api/signal-register/${signal.Id}/notes`, { Tipo: 'comentario', Texto: '' })).json()).toMatchObject({ Message: M.textRequired });
     expect((await call('cl', 'POST', `/api/signal-register/${signal.Id}/notes`, { Tipo: 'nota', Texto: 'x' })).statusCode).toBe(400);
-    expect((await call('cl', 'POST', `/api/signal-register/${signal.Id}/notes`, { Tipo: 'comentario', Texto: 'x'.repeat(4001) })).json()).toEqual({ Message: M.textTooLong });
+    expect((await call('cl', 'POST', `/api/signal-register/${signal.Id}/notes`, { Tipo: 'comentario', Texto: 'x'.repeat(4001) })).json()).toMatchObject({ Message: M.textTooLong });
 
     const same = await call('qppv', 'POST', `/api/signal-register/${signal.Id}/responsible`, { ResponsableId: users.get('qppv')?.id });
-    expect(same.json()).toEqual({ Message: M.sameResponsible });
-    expect((await call('qppv', 'POST', `/api/signal-register/${signal.Id}/responsible`, { ResponsableId: users.get('fabricante')?.id })).json()).toEqual({ Message: M.responsibleNotAllowed });
+    expect(same.json()).toMatchObject({ Message: M.sameResponsible });
+    expect((await call('qppv', 'POST', `/api/signal-register/${signal.Id}/responsible`, { ResponsableId: users.get('fabricante')?.id })).json()).toMatchObject({ Message: M.responsibleNotAllowed });
     const moved = await call('qppv', 'POST', `/api/signal-register/${signal.Id}/responsible`, { ResponsableId: users.get('qppv2')?.id, Comentario: 'Vacaciones' });
     expect(moved.statusCode).toBe(200);
     expect(moved.json<SignalDetail>().Responsable.Id).toBe(users.get('qppv2')?.id);
@@ -265,7 +265,7 @@ describe('the life of a signal', () => {
     expect((await call('cl', 'GET', `/api/signal-register/${signal.Id}/documents/${detail.Historial[0]?.Id}`)).statusCode).toBe(404);
     const noFile = await multipartBody({ Descripcion: 'sin archivo' });
     const refused = await t.app.inject({ method: 'POST', url: `/api/signal-register/${signal.Id}/documents`, headers: { ...auth('qppv'), ...noFile.headers }, payload: noFile.payload });
-    expect(refused.json()).toEqual({ Message: M.fileRequired });
+    expect(refused.json()).toMatchObject({ Message: M.fileRequired });
     const exe = await multipartBody({}, [{ name: 'informe.pdf', content: 'MZ no es un PDF' }]);
     expect((await t.app.inject({ method: 'POST', url: `/api/signal-register/${signal.Id}/documents`, headers: { ...auth('qppv'), ...exe.headers }, payload: exe.payload })).statusCode).toBe(400);
 

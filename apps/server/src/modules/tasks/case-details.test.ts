@@ -60,10 +60,10 @@ describe('GET /api/getERCommentsByMeta/:meta', () => {
   ] as const)('answers 404 to %s, as for an unknown case', async (_name, role, options) => {
     const response = await get(await tokenOf(role, options), `/api/getERCommentsByMeta/${reviewed.meta}`);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ Message: MSG.lists.eventNotFound });
+    expect(response.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
     const unknown = await get(await tokenOf('RLF'), `/api/getERCommentsByMeta/${randomMeta()}`);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ Message: MSG.lists.eventNotFound });
+    expect(unknown.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
   });
 
   it('hides another user’s draft from a QPPV of its laboratory, not from its creator', async () => {
@@ -98,6 +98,6 @@ describe('GET /api/getERFollowUpByMeta/:meta', () => {
   it('answers 404 out of reach', async () => {
     const response = await get(await tokenOf('Fabricante'), `/api/getERFollowUpByMeta/${reviewed.meta}`);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ Message: MSG.lists.eventNotFound });
+    expect(response.json()).toMatchObject({ Message: MSG.lists.eventNotFound });
   });
 });

@@ -157,7 +157,7 @@ describe('getWorkFlow: Mis acciones pendientes by role', () => {
     const session = await sessionOf(role);
     const response = await get(session, workFlowUrl());
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ Message: MSG.errors.forbidden });
+    expect(response.json()).toMatchObject({ Message: MSG.errors.forbidden });
   });
 
   it('refuses a caller without a session', async () => {
@@ -244,13 +244,13 @@ describe('paging', () => {
     const rlf = await sessionOf('RLF');
     const response = await get(rlf, workFlowUrl(params));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ Message: message });
+    expect(response.json()).toMatchObject({ Message: message });
   });
 
   it('answers 400 for page 0 and size 14 on the invert list too', async () => {
     const rlf = await sessionOf('RLF');
-    expect((await get(rlf, invertUrl(0))).json()).toEqual({ Message: MSG.lists.invalidPage });
-    expect((await get(rlf, invertUrl(1, 'FechaSolicitud DESC', 14))).json()).toEqual({ Message: MSG.lists.invalidPageSize });
+    expect((await get(rlf, invertUrl(0))).json()).toMatchObject({ Message: MSG.lists.invalidPage });
+    expect((await get(rlf, invertUrl(1, 'FechaSolicitud DESC', 14))).json()).toMatchObject({ Message: MSG.lists.invalidPageSize });
   });
 });
 
@@ -321,7 +321,7 @@ describe('orderBy', () => {
       const qppv = await sessionOf('QPPV');
       for (const response of [await get(cl, invertUrl(1, orderBy)), await get(qppv, workFlowUrl({ orderBy }))]) {
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ Message: MSG.lists.invalidOrder });
+        expect(response.json()).toMatchObject({ Message: MSG.lists.invalidOrder });
       }
       const [row] = await t.database.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(events).where(eq(events.id, cases[0]?.id ?? ''));
       expect(row?.total).toBe(1);
@@ -634,7 +634,7 @@ describe('keyset paging (pageKey)', () => {
     for (const url of [workFlowUrl(), invertUrl()]) {
       const response = await get(qppv, `${url}?pageKey=${encodeURIComponent(pageKey)}`);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.lists.invalidPageKey });
+      expect(response.json()).toMatchObject({ Message: MSG.lists.invalidPageKey });
     }
   });
 
@@ -642,7 +642,7 @@ describe('keyset paging (pageKey)', () => {
     for (const url of [workFlowUrl({ page: 1000 }), invertUrl(1000)]) {
       const response = await get(qppv, url);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: MSG.lists.pageTooFar });
+      expect(response.json()).toMatchObject({ Message: MSG.lists.pageTooFar });
     }
   });
 

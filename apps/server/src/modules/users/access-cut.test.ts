@@ -68,7 +68,7 @@ describe('a change of a user’s access takes effect at once', () => {
 
     const refused = await myUser(session);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ Message: MSG.errors.sessionExpired });
+    expect(refused.json()).toMatchObject({ Message: MSG.errors.sessionExpired });
     expect(await t.database.db.select().from(refreshTokens).where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)))).toEqual([]);
     expect((await refresh(session)).statusCode).toBe(401);
     expect(await cut).toBe('io server disconnect');

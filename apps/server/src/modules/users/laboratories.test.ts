@@ -123,7 +123,7 @@ describe('laboratory assignment calls', () => {
     expect((await get('/api/getCompaniesByCountry/AR', 'QPPV')).json<CompanyOption[]>().map((c) => c.Id)).not.toContain(company.companyId);
     const unknown = await get('/api/getCompaniesByCountry/QQ');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ Message: MSG.users.countryUnknown });
+    expect(unknown.json()).toMatchObject({ Message: MSG.users.countryUnknown });
 
     const user = await createUser(t.database.db, { role: 'Fabricante', laboratories: [{ laboratoryId: company.labIds[1] }] });
     const labs = (await get(`/api/getLaboratoriesByCompany/${company.companyId}/${user.id}`)).json<LaboratoryOption[]>();
@@ -196,17 +196,17 @@ describe('laboratory assignment calls', () => {
     for (const [body, message] of cases) {
       const response = await post('/api/setLaboratoryUser', { userId: user.id, ...body });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json()).toEqual({ Message: message });
+      expect(response.json()).toMatchObject({ Message: message });
     }
     expect(await t.database.db.select().from(userLaboratories).where(eq(userLaboratories.userId, user.id))).toEqual(grantsBefore);
     const unknownUser = await post('/api/setLaboratoryUser', { userId: randomUUID(), allLabs: true });
     expect(unknownUser.statusCode).toBe(404);
-    expect(unknownUser.json()).toEqual({ Message: MSG.users.notFound });
+    expect(unknownUser.json()).toMatchObject({ Message: MSG.users.notFound });
     for (const grantId of [grantsBefore[0]?.id ?? 0, 99_999_999, 99_999_999_999]) {
       const other = await createUser(t.database.db, { role: 'CL' });
       const notTheirs = await post('/api/deleteLaboratoryUser', { userId: other.id, grantId });
       expect(notTheirs.statusCode).toBe(404);
-      expect(notTheirs.json()).toEqual({ Message: MSG.users.grantNotFound });
+      expect(notTheirs.json()).toMatchObject({ Message: MSG.users.grantNotFound });
     }
     expect(await t.database.db.select().from(userLaboratories).where(eq(userLaboratories.userId, user.id))).toEqual(grantsBefore);
   });
@@ -215,7 +215,7 @@ describe('laboratory assignment calls', () => {
     const admin = await createUser(t.database.db, { role: 'ADMIN' });
     const refused = await post('/api/setLaboratoryUser', { userId: admin.id, allLabs: true }, 'QPPV');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ Message: MSG.users.adminUserNotAllowed });
+    expect(refused.json()).toMatchObject({ Message: MSG.users.adminUserNotAllowed });
     const user = await createUser(t.database.db, { role: 'CL' });
     expect((await post('/api/setLaboratoryUser', { userId: user.id, allLabs: true }, 'CL')).statusCode).toBe(403);
     expect(await t.database.db.select().from(userLaboratories).where(eq(userLaboratories.userId, admin.id))).toEqual([]);
@@ -290,7 +290,7 @@ describe('the reach is what was checked (property)', () => {
           if (step.kind === 'foreign') {
             const refused = await post('/api/setLaboratoryUser', { userId: user.id, laboratories: [{ Id: step.lab, Checked: true }], country: 'UY', allLabs: false });
             expect(refused.statusCode).toBe(400);
-            expect(refused.json()).toEqual({ Message: MSG.users.laboratoryNotInCountry });
+            expect(refused.json()).toMatchObject({ Message: MSG.users.laboratoryNotInCountry });
           } else if (step.kind === 'company') {
             await assign(user.id, { country: countryOf(companies.find((c) => c.companyId === step.company)?.labIds[0] ?? 0), company: step.company, allLabs: false });
             for (const lab of companies.find((c) => c.companyId === step.company)?.labIds ?? []) covered.add(lab);

@@ -113,7 +113,7 @@ describe('POST /api/createUserDetails', () => {
     const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
     const response = await call('POST', '/api/createUserDetails', 'ADMIN', newUserBody({ Email: email.toUpperCase() }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ Message: MSG.users.emailTaken });
+    expect(response.json()).toMatchObject({ Message: MSG.users.emailTaken });
     expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users)).toEqual(before);
   });
 
@@ -132,7 +132,7 @@ describe('POST /api/createUserDetails', () => {
     for (const [overrides, message] of cases) {
       const response = await call('POST', '/api/createUserDetails', 'ADMIN', { ...newUserBody(), ...overrides });
       expect(response.statusCode, JSON.stringify(overrides).slice(0, 80)).toBe(400);
-      expect(response.json()).toEqual({ Message: message });
+      expect(response.json()).toMatchObject({ Message: message });
     }
   });
 
@@ -152,7 +152,7 @@ describe('POST /api/createUserDetails', () => {
       const body = newUserBody(overrides as Partial<UserCreateInput>);
       const response = await call('POST', '/api/createUserDetails', 'ADMIN', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: message });
+      expect(response.json()).toMatchObject({ Message: message });
       expect(await db.select({ id: users.id }).from(users).where(eq(users.email, body.Email.toLowerCase()))).toEqual([]);
     }
     const nul = await call('POST', '/api/createUserDetails', 'ADMIN', newUserBody({ FirstName: 'A\u0000na' }));
@@ -162,12 +162,12 @@ describe('POST /api/createUserDetails', () => {
   it('lets only ADMIN give the ADMIN role, and only ADMIN and QPPV create users', async () => {
     const refused = await call('POST', '/api/createUserDetails', 'QPPV', newUserBody({ UserType: 'ADMIN' }));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ Message: MSG.users.adminRoleNotAllowed });
+    expect(refused.json()).toMatchObject({ Message: MSG.users.adminRoleNotAllowed });
     expect((await stored(await created('ADMIN', { UserType: 'ADMIN' }))).roleId).toBe(1);
     for (const role of ['RLF', 'CL', 'Fabricante'] as const) {
       const response = await call('POST', '/api/createUserDetails', role, newUserBody());
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ Message: MSG.errors.forbidden });
+      expect(response.json()).toMatchObject({ Message: MSG.errors.forbidden });
     }
   });
 });
@@ -196,13 +196,13 @@ describe('POST /api/updateUserDetails', () => {
     const user = await stored(await created());
     const changed = await call('POST', '/api/updateUserDetails', 'ADMIN', details(user, { Email: `otro-${randomUUID()}@test.atalaya` }));
     expect(changed.statusCode).toBe(400);
-    expect(changed.json()).toEqual({ Message: MSG.users.emailUnchangeable });
+    expect(changed.json()).toMatchObject({ Message: MSG.users.emailUnchangeable });
     // The same address in other letters is the same address.
     expect((await call('POST', '/api/updateUserDetails', 'ADMIN', details(user, { Email: user.email.toUpperCase() }))).statusCode).toBe(200);
     for (const UserID of [randomUUID(), 'no-es-un-id', 12]) {
       const response = await call('POST', '/api/updateUserDetails', 'ADMIN', details(user, { UserID }));
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ Message: MSG.users.notFound });
+      expect(response.json()).toMatchObject({ Message: MSG.users.notFound });
     }
   });
 
@@ -210,11 +210,11 @@ describe('POST /api/updateUserDetails', () => {
     const admin = await stored(await created('ADMIN', { UserType: 'ADMIN' }));
     const onAdmin = await call('POST', '/api/updateUserDetails', 'QPPV', details(admin, { FirstName: 'Otro' }));
     expect(onAdmin.statusCode).toBe(403);
-    expect(onAdmin.json()).toEqual({ Message: MSG.users.adminUserNotAllowed });
+    expect(onAdmin.json()).toMatchObject({ Message: MSG.users.adminUserNotAllowed });
     const cl = await stored(await created());
     const promote = await call('POST', '/api/updateUserDetails', 'QPPV', details(cl, { UserType: 'ADMIN' }));
     expect(promote.statusCode).toBe(403);
-    expect(promote.json()).toEqual({ Message: MSG.users.adminRoleNotAllowed });
+    expect(promote.json()).toMatchObject({ Message: MSG.users.adminRoleNotAllowed });
     expect((await stored(cl.id)).roleId).toBe(4);
     expect((await stored(admin.id)).firstName).toBe('Ana');
   });
@@ -234,13 +234,13 @@ describe('POST /api/updateUserDetails', () => {
       const newRole = role === 'CL' ? 'RLF' : 'CL';
       const roleChange = await post(details(me, { UserType: newRole }));
       expect(roleChange.statusCode).toBe(403);
-      expect(roleChange.json()).toEqual({ Message: MSG.users.ownRole });
+      expect(roleChange.json()).toMatchObject({ Message: MSG.users.ownRole });
       const deactivate = await post(details(me, { IsActive: false }));
       expect(deactivate.statusCode).toBe(403);
-      expect(deactivate.json()).toEqual({ Message: MSG.users.ownActive });
+      expect(deactivate.json()).toMatchObject({ Message: MSG.users.ownActive });
       const email = await post(details(me, { Email: `otro-${randomUUID()}@test.atalaya` }));
       expect(email.statusCode).toBe(400);
-      expect(email.json()).toEqual({ Message: MSG.users.emailUnchangeable });
+      expect(email.json()).toMatchObject({ Message: MSG.users.emailUnchangeable });
       expect(await stored(own.id)).toMatchObject({ roleId: me.roleId, isActive: true, email: me.email });
     }
   });
@@ -250,7 +250,7 @@ describe('POST /api/updateUserDetails', () => {
     for (const role of ['RLF', 'CL', 'Fabricante'] as const) {
       const response = await call('POST', '/api/updateUserDetails', role, details(other, { FirstName: 'Intruso' }));
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ Message: MSG.users.othersNotAllowed });
+      expect(response.json()).toMatchObject({ Message: MSG.users.othersNotAllowed });
     }
     expect((await stored(other.id)).firstName).toBe('Ana');
   });
@@ -265,7 +265,7 @@ describe('GET /api/getUserDetails/:id and getMyUser', () => {
     for (const unknown of [randomUUID(), 'x', '1']) {
       const missing = await call('GET', `/api/getUserDetails/${unknown}`, 'ADMIN');
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ Message: MSG.users.notFound });
+      expect(missing.json()).toMatchObject({ Message: MSG.users.notFound });
     }
     expect((await call('GET', `/api/getUserDetails/${id}`, 'RLF')).statusCode).toBe(403);
   });
@@ -299,13 +299,13 @@ describe('POST /api/getUsersByFilters and GET /api/getUserFilters', () => {
 
     const badOrder = await call('POST', '/api/getUsersByFilters', 'ADMIN', { orderBy: 'Clave ASC' });
     expect(badOrder.statusCode).toBe(400);
-    expect(badOrder.json()).toEqual({ Message: MSG.users.orderInvalid });
+    expect(badOrder.json()).toMatchObject({ Message: MSG.users.orderInvalid });
     const badRole = await call('POST', '/api/getUsersByFilters', 'ADMIN', { userType: 'Jefe' });
-    expect(badRole.json()).toEqual({ Message: MSG.users.roleUnknown });
+    expect(badRole.json()).toMatchObject({ Message: MSG.users.roleUnknown });
     expect((await call('POST', '/api/getUsersByFilters', 'ADMIN', { name: 'x'.repeat(10_000) })).statusCode).toBe(400);
     const unknownField = await call('POST', '/api/getUsersByFilters', 'ADMIN', { nombre: 'Ana' });
     expect(unknownField.statusCode).toBe(400);
-    expect(unknownField.json()).toEqual({ Message: MSG.users.filterUnknownField });
+    expect(unknownField.json()).toMatchObject({ Message: MSG.users.filterUnknownField });
     expect((await call('POST', '/api/getUsersByFilters', 'CL', {})).statusCode).toBe(403);
   });
 

@@ -69,7 +69,7 @@ function UnlockForm() {
       const message = isApiError(error) ? error.body?.Message : undefined;
       // A wrong password reads 'contraseña incorrecta'; other refusals (robot check, too many
       // attempts) keep the server's words.
-      setFailure(!message || message === MSG.login.failed ? MSG.login.unlockFailed : message);
+      setFailure(!message || (isApiError(error) && error.code === 'login.failed') ? MSG.login.unlockFailed : message);
       setCaptchaKey((key) => key + 1);
     }
   });

@@ -1,6 +1,10 @@
-/** The error bodies of docs/api.md: `{ Message }` for 4xx, `{ ExceptionMessage, InnerException }` for 5xx. */
+import { messageCode, type ErrorCode } from '@atalaya/domain';
+
+/** The error bodies of docs/api.md: `{ Message, Code }` for 4xx, `{ ExceptionMessage, InnerException }` for 5xx. */
 export interface ApiErrorBody {
   Message?: string;
+  /** The stable machine code of a 4xx (docs/api.md 'Error codes'): switch on it, not on `Message`. */
+  Code?: ErrorCode;
   ExceptionMessage?: string;
   InnerException?: { ExceptionMessage?: string } | null;
 }
@@ -18,6 +22,16 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
     this.notified = notified;
+  }
+
+  /**
+   * The stable code of the error (docs/api.md 'Error codes'): the server's `Code`; for a body
+   * without one (a session locked in the browser), the code of its message. Undefined when the
+   * answer carried no message (a network failure, a 5xx).
+   */
+  get code(): ErrorCode | undefined {
+    if (this.body?.Code) return this.body.Code;
+    return this.body?.Message ? messageCode(this.body.Message, this.status) : undefined;
   }
 
   /** The server's Spanish message, when it sent one. */

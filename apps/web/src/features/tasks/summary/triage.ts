@@ -3,7 +3,7 @@ import {
   hasReportType,
   homeReportActionError,
   isHomeReportActionAvailable,
-  MSG,
+  messageCode,
   nextHomeReportStatus,
   UNCLASSIFIED_SUB_GROUP,
   type HomeReportAction,
@@ -51,7 +51,7 @@ export function summaryActions(status: number, subGroup: string | null): HomeRep
  */
 export function triageWarning(action: HomeReportAction, status: number, subGroup: string | null): string | null {
   const error = homeReportActionError(action, { status, subGroup });
-  return error === MSG.homeReports.reportTypeRequired ? error : null;
+  return error !== null && messageCode(error) === 'homeReports.reportTypeRequired' ? error : null;
 }
 
 function subGroupValue(subGroup: string | null): string | number | null {
