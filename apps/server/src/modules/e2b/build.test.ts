@@ -18,7 +18,11 @@ let t: TestApp;
 let product: MedicationProduct;
 let llt: TestLlt;
 let rlf: Session;
-const now = new Date('2026-11-29T10:15:30Z');
+// The export's time is the run's own: the case is created now, and a fixed date went stale the next
+// day (C.1.4 and C.1.5, the case's dates, came out later than the message's creation).
+const now = new Date();
+const stamp = `${now.toISOString().replace(/[-:T]/g, '').slice(0, 14)}+0000`;
+const today = stamp.slice(0, 8);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -30,9 +34,9 @@ afterAll(() => t.close());
 
 function batchOf(...icsrs: Icsr[]): IcsrBatch {
   return {
-    batch: { batchNumber: 'ATALAYA-B-1', senderId: 'ATALAYA', receiverId: 'EVHUMAN', transmissionDate: '20261129101530+0000' },
+    batch: { batchNumber: 'ATALAYA-B-1', senderId: 'ATALAYA', receiverId: 'EVHUMAN', transmissionDate: stamp },
     messages: icsrs.map((icsr) => ({
-      header: { messageId: icsr.report.safetyReportId, senderId: 'ATALAYA', receiverId: 'EVHUMAN', creationDate: '20261129101530+0000' },
+      header: { messageId: icsr.report.safetyReportId, senderId: 'ATALAYA', receiverId: 'EVHUMAN', creationDate: stamp },
       icsr,
     })),
   };
@@ -45,7 +49,7 @@ describe('buildBatchXml', () => {
     if (!icsr) throw new Error('case not loaded');
     const xml = buildBatchXml(batchOf(icsr));
     expect(validateXml(xml, e2bXsdDir())).toEqual([]);
-    expect(checkIcsr(icsr, { header: batchOf(icsr).messages[0]?.header, today: '20261129' })).toEqual([]);
+    expect(checkIcsr(icsr, { header: batchOf(icsr).messages[0]?.header, today })).toEqual([]);
     expect(xml).toContain('<MCCI_IN200100UV01 ITSVersion="XML_1.0"');
     expect(xml).toContain('<PORR_IN049016UV>');
     expect(xml).toContain(`<id extension="${icsr.report.worldwideUniqueId}" root="2.16.840.1.113883.3.989.2.1.3.2"/>`);
