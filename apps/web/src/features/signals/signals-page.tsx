@@ -507,7 +507,7 @@ export function SignalsPage() {
         </Tabs.Panel>
         {register ? (
           <Tabs.Panel value="registro" pt="md">
-            <SignalRegister embedded />
+            <SignalRegister />
           </Tabs.Panel>
         ) : null}
       </Tabs>
