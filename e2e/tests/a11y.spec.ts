@@ -123,7 +123,6 @@ for (const width of WIDTHS) {
           ['/nokpis', 'Eventos que no cumplen KPI'],
           ['/duplicates', 'Duplicados'],
           ['/signals', 'Señales'],
-          ['/signalregister', 'Registro de señales'],
           ['/adminusers', 'Usuarios'],
           ['/myuser', 'Mi usuario'],
         ];
@@ -136,7 +135,6 @@ for (const width of WIDTHS) {
           'Eventos que no cumplen KPI': "Eventos que no cumplen KPI's",
           Duplicados: 'Duplicados',
           Señales: 'Señales',
-          'Registro de señales': 'Registro de señales',
           Usuarios: 'Usuarios',
           'Mi usuario': 'Mi usuario',
         };

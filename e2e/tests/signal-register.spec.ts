@@ -49,9 +49,12 @@ test('a QPPV opens a signal, finds it in the register and validates it with a co
   await signIn(page, QPPV, { expectUrl: '/workflow' });
   const { title } = await openSignalByApi(page);
 
-  await page.getByRole('link', { name: 'Registro de señales' }).first().click();
-  await expect(page).toHaveURL(/\/signalregister$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Registro de señales' })).toBeVisible();
+  // The register is a tab of Señales (no menu entry of its own); the URL names the tab.
+  await page.getByRole('link', { name: 'Señales', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/signals$/);
+  await page.getByRole('tab', { name: 'Registro de señales' }).click();
+  await expect(page).toHaveURL(/\/signals\?tab=registro$/);
+  await expect(page.getByRole('link', { name: 'Registro de señales' })).toHaveCount(0);
   const row = page.getByTestId('signal-row').filter({ hasText: title });
   await expect(row).toBeVisible();
   await expect(row.getByText('En evaluación')).toBeVisible();
@@ -84,7 +87,10 @@ test.describe('on a phone', () => {
     await signIn(page, QPPV, { expectUrl: '/workflow' });
     expect(await page.evaluate(() => navigator.maxTouchPoints)).toBeGreaterThan(0);
     const { title } = await openSignalByApi(page);
+    // The old address redirects to the tab.
     await page.goto('/signalregister');
+    await expect(page).toHaveURL(/\/signals\?tab=registro$/);
+    await expect(page.getByRole('tab', { name: 'Registro de señales', selected: true })).toBeVisible();
 
     // Without signals: a status nobody has here yet.
     await page.getByRole('combobox', { name: 'Estado' }).tap();

@@ -194,6 +194,10 @@ export const MSG = {
     modificationRange: 'La fecha de fin de modificación debe ser posterior a la de inicio',
     /** (ours) the same rule for the creation dates. */
     creationRange: 'La fecha de fin de creación debe ser posterior a la de inicio',
+    /** (ours, Señales' 'a') a month of receipt that is not AAAA-MM. */
+    receiptMonthFormat: 'El mes de recepción no es válido: use el formato AAAA-MM',
+    /** (ours) the receipt months' end before their start. */
+    receiptRange: 'El mes de recepción «hasta» no puede ser anterior al mes «desde»',
     /** (ours) a pageSize other than the search's. */
     invalidPageSize: 'El tamaño de página de la búsqueda debe ser 20',
     /** (ours) a filter id that names no enabled row of its list. */

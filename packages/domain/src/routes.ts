@@ -42,8 +42,12 @@ export const APP_ROUTES = {
   noKpis: authenticated('/nokpis', "Eventos que no cumplen KPI's"),
   duplicates: authenticated('/duplicates', 'Duplicados'),
   signals: authenticated('/signals', 'Señales'),
+  /** The old address of the signal register: redirects to its tab (`SIGNAL_REGISTER_TAB`). */
   signalRegister: authenticated('/signalregister', 'Registro de señales'),
 } as const satisfies Record<string, AppRoute>;
+
+/** The signal register: the 'Registro de señales' tab of Señales (docs/signals.md). */
+export const SIGNAL_REGISTER_TAB = '/signals?tab=registro';
 
 /** Steps of the event view, as route values (event spec §2.3; 'docuemnts' is spelled so). */
 export const EVENT_VIEW_STEPS = [

@@ -1,8 +1,8 @@
-import type { APP_ROUTES } from '@atalaya/domain';
+import { type APP_ROUTES, SIGNAL_REGISTER_TAB } from '@atalaya/domain';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate } from 'react-router';
 import { AuditTrailPage } from '../features/audit-trail';
 import { DuplicatesPage } from '../features/duplicates';
-import { SignalRegister } from '../features/signal-register';
 import { MetricsPage } from '../features/metrics';
 import { NoKpiPage } from '../features/nokpi';
 import { ParametersPage } from '../features/parameters';
@@ -58,6 +58,11 @@ function SignalsPage() {
   );
 }
 
+/** The old address of the signal register (`/signalregister`): its tab of Señales. */
+function SignalRegisterRedirect() {
+  return <Navigate to={SIGNAL_REGISTER_TAB} replace />;
+}
+
 /** Importación de datos: its code is downloaded the first time the screen is opened (ADMIN only). */
 const DataImportLazyPage = lazy(async () => ({ default: (await import('../features/data-import/data-import-page')).DataImportPage }));
 
@@ -88,5 +93,5 @@ export const INTERNAL_PAGES: Record<InternalRouteKey, ComponentType> = {
   noKpis: NoKpiPage,
   duplicates: DuplicatesPage,
   signals: SignalsPage,
-  signalRegister: SignalRegister,
+  signalRegister: SignalRegisterRedirect,
 };

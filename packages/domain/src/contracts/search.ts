@@ -39,6 +39,15 @@ function dayFilter(label: string) {
   return z.string({ error: message }).refine(isIsoDate, { error: message }).nullable().optional();
 }
 
+/** An optional month of receipt (`AAAA-MM`), or null / absent. */
+function monthFilter() {
+  return z
+    .string({ error: MSG.search.receiptMonthFormat })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, MSG.search.receiptMonthFormat)
+    .nullable()
+    .optional();
+}
+
 /**
  * The filters of the search (§2.5), each optional (null or absent = any): country, company,
  * manufacturer (laboratory), product, active ingredient, status, RAM type, report type (group)
@@ -55,6 +64,18 @@ export const searchCriteriaShape = {
   PrincipioActivoId: idFilter(),
   /** (ours, docs/signals.md) a MedDRA PT code: a reaction whose LLT is under that PT (the 'a' of Señales opens its cases). */
   PtCodigo: idFilter(),
+  /**
+   * (ours, docs/signals.md) what the Señales table computes with, so that its 'a' lists exactly
+   * its cases: a case with a serious reaction (true) or none (false); the months of receipt
+   * (UTC, the creation when there is no receipt date), inclusive; and `SoloContados`, only the
+   * cases the table counts (latest version, neither draft, annulled nor deleted) and, with a
+   * drug or a PT filter, only when the table counts the case under them (an active ingredient
+   * as recorded on the case's medicine).
+   */
+  Grave: z.boolean({ error: MSG.lists.invalidFilter }).nullable().optional(),
+  MesRecepcionDesde: monthFilter(),
+  MesRecepcionHasta: monthFilter(),
+  SoloContados: z.boolean({ error: MSG.lists.invalidFilter }).nullable().optional(),
   EstadoId: idFilter(),
   TipoRAMId: idFilter(),
   GrupoId: idFilter(),
@@ -78,6 +99,9 @@ function checkDateRanges(filters: SearchCriteria, ctx: z.RefinementCtx): void {
   }
   if (endsBeforeStart(filters.FechaModificacionDesde, filters.FechaModificacionHasta)) {
     ctx.addIssue({ code: 'custom', message: MSG.search.modificationRange, path: ['FechaModificacionHasta'] });
+  }
+  if (endsBeforeStart(filters.MesRecepcionDesde, filters.MesRecepcionHasta)) {
+    ctx.addIssue({ code: 'custom', message: MSG.search.receiptRange, path: ['MesRecepcionHasta'] });
   }
 }
 

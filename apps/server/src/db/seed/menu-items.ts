@@ -18,7 +18,8 @@ export const MENU_ITEMS: readonly MenuItemSeed[] = [
   { url: '/nokpis', nameEs: "Eventos que no cumplen KPI's", tooltipEs: 'Eventos fuera de los tiempos de notificación', fontAwesomeIcon: 'fa-exclamation-triangle', menu: 'NavBar', roles: ['ADMIN', 'QPPV', 'RLF'] },
   { url: '/duplicates', nameEs: 'Duplicados', tooltipEs: 'Pares de casos sospechosos de ser duplicados', fontAwesomeIcon: 'fa-copy', menu: 'NavBar', roles: ['QPPV'] },
   { url: '/signals', nameEs: 'Señales', tooltipEs: 'Detección de señales: desproporcionalidad por fármaco y PT', fontAwesomeIcon: 'fa-signal', menu: 'NavBar', roles: ['QPPV', 'RLF', 'CL'] },
-  { url: '/signalregister', nameEs: 'Registro de señales', tooltipEs: 'Señales abiertas, su evaluación y su cierre (GVP IX)', fontAwesomeIcon: 'fa-clipboard-list', menu: 'NavBar', roles: ['QPPV', 'CL'] },
+  // No menu entry: the register is the 'Registro de señales' tab of /signals; the old address redirects there.
+  { url: '/signalregister', nameEs: 'Registro de señales', tooltipEs: 'Señales abiertas, su evaluación y su cierre (GVP IX)', fontAwesomeIcon: 'fa-clipboard-list', menu: null, roles: ['QPPV', 'CL'] },
   { url: '/adminusers', nameEs: 'Usuarios', tooltipEs: 'Administrar usuarios', fontAwesomeIcon: 'fa-users', menu: 'Admin', roles: ['ADMIN', 'QPPV'] },
   { url: '/metrics', nameEs: 'Métricas', tooltipEs: 'Tiempos de notificación', fontAwesomeIcon: 'fa-stopwatch', menu: 'Admin', roles: ['ADMIN', 'QPPV'] },
   { url: '/settings', nameEs: 'Configuración', tooltipEs: 'Configuración del sistema', fontAwesomeIcon: 'fa-cogs', menu: 'Admin', roles: ['ADMIN'] },

@@ -69,6 +69,13 @@ describe('GET /api/getContext', () => {
     expect(hidden.sort()).toEqual(['/myuser', '/reportableevent']);
   });
 
+  it('allows QPPV and CL the old /signalregister (it redirects to the register tab of /signals) without a menu entry', async () => {
+    for (const role of ['QPPV', 'CL'] as const) {
+      const { User } = (await getContext((await login(t.app, await createUser(t.database.db, { role }))).accessToken)).json<Context>();
+      expect(User.MenuItems.filter((item) => item.Menu === null).map((item) => item.URL).sort(), role).toEqual(['/myuser', '/reportableevent', '/signalregister']);
+    }
+  });
+
   it('carries the session timeout, the time zone, the terms flag and the reference data', async () => {
     const user = await createUser(t.database.db, { role: 'RLF', acceptTerms: false });
     const body = (await getContext((await login(t.app, user)).accessToken)).json<Context>();

@@ -15,6 +15,7 @@ import {
   productIngredients,
   products,
   ramTypes,
+  signalCaseCells,
   statuses,
   subGroups,
 } from '../../db/schema/index.js';
@@ -129,7 +130,13 @@ function dayRange(column: SQL | typeof events.createdAt, from: string | null | u
  * - PT (ours, Señales' 'a'): a reaction whose LLT is under that MedDRA PT;
  * - IdEvento: an upper-cased prefix of the reference (`UY-2026-000123` finds its follow-ups
  *   `UY-2026-000123-S1`) or of the incoming report's number (`RH-…`), as index ranges;
- * - the four days, in the user's country time zone, `Hasta` included whole.
+ * - the four days, in the user's country time zone, `Hasta` included whole;
+ * - (ours, what the Señales table computes with, docs/signals.md 'The screen') seriousness: a
+ *   reaction with a seriousness criterion, or none; the months of receipt, UTC, the creation
+ *   when there is no receipt (the month `signal_counts` files the case under); `SoloContados`:
+ *   a cell of `signal_case_cells` for the case — which only a counted case has — under the drug
+ *   filters (ingredient: kind 1, product: kind 2) and the PT filter given, else the (0, 0, 0)
+ *   cell (one look-up of its primary key each).
  */
 export function searchConditions(criteria: SearchCriteria, timeZone: string, ingredientProductIds: readonly number[] = []): SQL[] {
   const conditions: SQL[] = [];
@@ -156,6 +163,25 @@ export function searchConditions(criteria: SearchCriteria, timeZone: string, ing
   }
   conditions.push(...dayRange(events.createdAt, criteria.FechaCreacionDesde, criteria.FechaCreacionHasta, timeZone));
   conditions.push(...dayRange(events.updatedAt, criteria.FechaModificacionDesde, criteria.FechaModificacionHasta, timeZone));
+  if (typeof criteria.Grave === 'boolean') {
+    const serious = sql`exists (select 1 from ${eventRams} where ${eventRams.eventId} = ${events.id} and ${eventRams.isSerious})`;
+    conditions.push(criteria.Grave ? serious : sql`not ${serious}`);
+  }
+  const receipt = sql`coalesce(${events.receivedAt}, ${events.createdAt})`;
+  if (criteria.MesRecepcionDesde) conditions.push(sql`${receipt} >= ((${`${criteria.MesRecepcionDesde}-01`}::date)::timestamp at time zone 'UTC')`);
+  if (criteria.MesRecepcionHasta) {
+    conditions.push(sql`${receipt} < ((${`${criteria.MesRecepcionHasta}-01`}::date + interval '1 month')::timestamp at time zone 'UTC')`);
+  }
+  if (criteria.SoloContados) {
+    const drugs: [number, number][] = [];
+    if (criteria.PrincipioActivoId) drugs.push([1, criteria.PrincipioActivoId]);
+    if (criteria.ProductoId) drugs.push([2, criteria.ProductoId]);
+    if (drugs.length === 0) drugs.push([0, 0]);
+    for (const [kind, id] of drugs) {
+      conditions.push(sql`exists (select 1 from ${signalCaseCells} where ${signalCaseCells.eventId} = ${events.id}
+        and ${signalCaseCells.drugKind} = ${kind} and ${signalCaseCells.drugId} = ${id} and ${signalCaseCells.ptCode} = ${criteria.PtCodigo ?? 0})`);
+    }
+  }
   return conditions;
 }
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { SIGNAL_MSG, SIGNAL_SORTS, type SignalIcHistory, type SignalOptions, type SignalRowDto, type SignalTable } from '@atalaya/domain';
+import { MSG, SIGNAL_MSG, SIGNAL_SORTS, type SignalIcHistory, type SignalOptions, type SignalRowDto, type SignalTable } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -315,5 +315,67 @@ describe("the count 'a' opens its cases in the event search", () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ Total: number }>().Total).toBe(row.A);
+  });
+
+  it('with the table’s period, country and seriousness, and SoloContados, the search lists exactly the a cases', async () => {
+    const db = t.database.db;
+    // A pair of its own: 10 reports of Search_Drug × Search_Event, 3 of them received a year ago.
+    await loadSignalCsv(db, Array.from({ length: 10 }, (_, i) => ({ reportId: `q-${i}`, drug: 'Search_Drug', event: 'Search_Event' })));
+    const ingredient = await idOf(sql`select id from active_ingredients where name = 'Search_Drug'`);
+    const pt = await idOf(sql`select code as id from meddra_pt where name = 'Search_Event'`);
+    const uy = await idOf(sql`select id from countries where code = 'UY'`);
+    const pairCases = await db.execute<{ id: string }>(sql`
+      select distinct e.id from events e
+      join event_medications m on m.event_id = e.id join event_medication_ingredients i on i.event_medication_id = m.id
+      where i.active_ingredient_id = ${ingredient} and e.status = 7 order by e.id`);
+    const [serious, alsoSerious, annulled, draft, bare, ...rest] = pairCases.rows.map((r) => r.id);
+    expect(rest.length).toBe(5);
+    await db.execute(sql`update events set received_at = received_at - interval '12 months' where id in (${rest[0]}, ${rest[1]}, ${serious})`);
+    // Two serious cases; an annulled one and a draft (the table leaves them out, the search finds
+    // them); one whose medicine no longer records the ingredient (its product still has it).
+    await db.execute(sql`update event_rams set death = true where event_id in (${serious}, ${alsoSerious})`);
+    await db.execute(sql`update events set status = 11 where id = ${annulled}`);
+    await db.execute(sql`update events set status = 1 where id = ${draft}`);
+    await db.execute(sql`delete from event_medication_ingredients where event_medication_id in (select id from event_medications where event_id = ${bare})`);
+
+    const search = async (payload: object) => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/getERByFilters', headers: bearer(tokens.get('qppv') ?? ''), payload });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ Total: number }>().Total;
+    };
+    const pair = { PrincipioActivoId: ingredient, PtCodigo: pt, SoloContados: true };
+    const cases: [string, object][] = [
+      ['', {}],
+      [`&desde=${month(0)}`, { MesRecepcionDesde: month(0) }],
+      [`&hasta=${month(-6)}`, { MesRecepcionHasta: month(-6) }],
+      ['&grave=si', { Grave: true }],
+      ['&grave=no', { Grave: false }],
+      [`&pais=UY&desde=${month(-13)}&hasta=${month(0)}&grave=no`, { PaisId: uy, MesRecepcionDesde: month(-13), MesRecepcionHasta: month(0), Grave: false }],
+    ];
+    for (const [query, filters] of cases) {
+      const row = (await table('qppv', `&principio=${ingredient}&pt=${pt}${query}`)).Filas[0];
+      expect(await search({ ...pair, ...filters }), query).toBe(row?.A ?? 0);
+    }
+    expect((await table('qppv', `&principio=${ingredient}&pt=${pt}`)).Filas[0]?.A).toBe(7);
+    expect((await table('qppv', `&principio=${ingredient}&pt=${pt}&grave=si`)).Filas[0]?.A).toBe(2);
+    expect((await table('qppv', `&principio=${ingredient}&pt=${pt}&desde=${month(0)}`)).Filas[0]?.A).toBe(4);
+    // Without SoloContados the search also lists the annulled case, the draft and the case whose
+    // medicine does not record the ingredient.
+    const counted = (await table('qppv', `&principio=${ingredient}&pt=${pt}`)).Filas[0]?.A ?? 0;
+    expect(await search({ PrincipioActivoId: ingredient, PtCodigo: pt })).toBe(counted + 3);
+  });
+
+  it('refuses a malformed month, a reversed period and a seriousness that is not a boolean', async () => {
+    for (const [payload, message] of [
+      [{ MesRecepcionDesde: '2025-13' }, MSG.search.receiptMonthFormat],
+      [{ MesRecepcionHasta: '2025-1' }, MSG.search.receiptMonthFormat],
+      [{ MesRecepcionDesde: '2025-06', MesRecepcionHasta: '2025-05' }, MSG.search.receiptRange],
+      [{ Grave: 'si' }, MSG.lists.invalidFilter],
+      [{ SoloContados: 1 }, MSG.lists.invalidFilter],
+    ] as const) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/getERByFilters', headers: bearer(tokens.get('qppv') ?? ''), payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json(), JSON.stringify(payload)).toMatchObject({ Message: message });
+    }
   });
 });

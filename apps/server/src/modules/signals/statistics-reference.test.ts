@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import {
+  chiSquare,
   countPairs,
   ebgmScore,
   fitGpsHyperparameters,
   informationComponent,
   negativeLogLikelihood,
+  prr,
+  ror,
   type SignalRow,
 } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
@@ -100,3 +103,59 @@ describe('EBGM on CAERS 2012 (DuMouchel 1999; openEBGM vignette)', () => {
   }, 120_000);
 });
 
+
+/**
+ * The real FAERS statin table (pvLRT's `statin46`, FAERS 2014Q3–2020Q4): already a contingency
+ * table of drug–event pair counts, 46 PTs and 'Other Pt' × six statins and 'Other'. Its README
+ * names no published PRR, ROR, χ² or IC, so there is nothing printed to compare with: each 2×2
+ * (a the cell, the margins the row and column sums of the whole table, as the README says) is
+ * checked against an independent recomputation by other algebra — ROR as a ratio of odds in log
+ * space, PRR by the cross-product, χ² with Yates by the closed 2×2 formula, E and IC's point from
+ * the margins. The IC's and the ratios' intervals, and EBGM, have no independent check here.
+ * 64 million pair counts cannot be loaded as cases (one case per report), so no table call.
+ */
+describe('FAERS statins (pvLRT statin46): the domain formulas against an independent recomputation', () => {
+  const cells = readCsv('statin46_long.csv').map((r) => ({ drug: r.drug ?? '', ae: r.ae ?? '', n: Number(r.n) }));
+  const total = cells.reduce((sum, cell) => sum + cell.n, 0);
+  const byDrug = new Map<string, number>();
+  const byAe = new Map<string, number>();
+  for (const cell of cells) {
+    byDrug.set(cell.drug, (byDrug.get(cell.drug) ?? 0) + cell.n);
+    byAe.set(cell.ae, (byAe.get(cell.ae) ?? 0) + cell.n);
+  }
+  const pairs = cells
+    .filter((cell) => cell.drug !== 'Other' && cell.ae !== 'Other Pt')
+    .map((cell) => {
+      const a = cell.n;
+      const b = (byDrug.get(cell.drug) ?? 0) - a;
+      const c = (byAe.get(cell.ae) ?? 0) - a;
+      return { ...cell, a, b, c, d: total - a - b - c };
+    });
+
+  it('is the table the README describes: 329 cells, six statins × 46 PTs, 63,976,610 pair counts', () => {
+    expect(cells).toHaveLength(329);
+    expect(total).toBe(63_976_610);
+    expect(pairs).toHaveLength(6 * 46);
+    for (const pair of pairs) expect(pair.a + pair.b + pair.c + pair.d).toBe(total);
+  });
+
+  it('PRR, ROR, χ² (Yates) and IC agree with the recomputation on every statin × PT', () => {
+    const close = (actual: number, expected: number, what: string) => expect(Math.abs(actual - expected) / Math.max(1, Math.abs(expected)), what).toBeLessThan(1e-9);
+    for (const pair of pairs) {
+      const what = `${pair.drug} × ${pair.ae}`;
+      // Haldane (+0.5) when a cell is zero, as documented.
+      const h = pair.a && pair.b && pair.c && pair.d ? 0 : 0.5;
+      const [a, b, c, d] = [pair.a + h, pair.b + h, pair.c + h, pair.d + h];
+      close(ror(pair).value, Math.exp(Math.log(a / b) - Math.log(c / d)), `ROR ${what}`);
+      close(prr(pair).value, (a * (c + d)) / (c * (a + b)), `PRR ${what}`);
+      const n = pair.a + pair.b + pair.c + pair.d;
+      const gap = Math.abs(pair.a * pair.d - pair.b * pair.c);
+      const margins = (pair.a + pair.b) * (pair.c + pair.d) * (pair.a + pair.c) * (pair.b + pair.d);
+      // The closed formula equals R's per-cell correction while every |O − E| ≥ 0.5.
+      const yates = gap / n >= 0.5 ? (n * (gap - n / 2) ** 2) / margins : null;
+      if (yates !== null) close(chiSquare(pair, { yates: true }) ?? Number.NaN, yates, `χ² ${what}`);
+      const expected = ((pair.a + pair.b) * (pair.a + pair.c)) / n;
+      close(informationComponent(pair.a, expected).value, Math.log2((pair.a + 0.5) / (expected + 0.5)), `IC ${what}`);
+    }
+  });
+});

@@ -38,7 +38,46 @@ export type Filters = Partial<Record<IdFilter, number>> & Partial<Record<DateFil
   IdEvento?: string;
   /** A MedDRA PT code (Señales' 'a' opens its pair's cases); no picker: it arrives in the URL. */
   PtCodigo?: number;
+  /**
+   * What the Señales table computed its 'a' with (docs/signals.md 'The screen'); no pickers, they
+   * arrive in the URL from a count 'a': seriousness, months of receipt (`AAAA-MM`), only the
+   * cases the table counts.
+   */
+  Grave?: boolean;
+  MesRecepcionDesde?: string;
+  MesRecepcionHasta?: string;
+  SoloContados?: boolean;
 };
+
+/** The Señales filters of the search, as the URL and the body name them. */
+export const SIGNAL_FILTERS = ['Grave', 'MesRecepcionDesde', 'MesRecepcionHasta', 'SoloContados'] as const satisfies readonly (keyof Filters)[];
+
+const RECEIPT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Reads the Señales filters of a query string (`Grave=true|false`, `SoloContados=true`, months). */
+function signalFiltersFromParams(params: URLSearchParams, filters: Filters): void {
+  const grave = params.get('Grave');
+  if (grave === 'true' || grave === 'false') filters.Grave = grave === 'true';
+  for (const key of ['MesRecepcionDesde', 'MesRecepcionHasta'] as const) {
+    const month = params.get(key);
+    if (month && RECEIPT_MONTH.test(month)) filters[key] = month;
+  }
+  if (filters.MesRecepcionDesde && filters.MesRecepcionHasta && filters.MesRecepcionHasta < filters.MesRecepcionDesde) {
+    delete filters.MesRecepcionDesde;
+    delete filters.MesRecepcionHasta;
+  }
+  if (params.get('SoloContados') === 'true') filters.SoloContados = true;
+}
+
+/** Copies the Señales filters that are set (into a query string's values or a body). */
+function signalFiltersOf(filters: Filters): Pick<SearchCriteria, (typeof SIGNAL_FILTERS)[number]> {
+  const out: Pick<SearchCriteria, (typeof SIGNAL_FILTERS)[number]> = {};
+  if (filters.Grave !== undefined) out.Grave = filters.Grave;
+  if (filters.MesRecepcionDesde) out.MesRecepcionDesde = filters.MesRecepcionDesde;
+  if (filters.MesRecepcionHasta) out.MesRecepcionHasta = filters.MesRecepcionHasta;
+  if (filters.SoloContados) out.SoloContados = true;
+  return out;
+}
 
 export interface SearchState {
   filters: Filters;
@@ -69,6 +108,7 @@ export function searchStateFromParams(params: URLSearchParams): SearchState {
   }
   const pt = positiveInt(params.get('PtCodigo'));
   if (pt !== undefined) filters.PtCodigo = pt;
+  signalFiltersFromParams(params, filters);
   const identifier = params.get('IdEvento')?.trim();
   if (identifier) filters.IdEvento = identifier.slice(0, MAX_EVENT_IDENTIFIER_LENGTH);
 
@@ -89,6 +129,7 @@ export function searchStateToParams(state: SearchState): URLSearchParams {
     if (id !== undefined) params.set(key, String(id));
   }
   if (state.filters.PtCodigo !== undefined) params.set('PtCodigo', String(state.filters.PtCodigo));
+  for (const [key, value] of Object.entries(signalFiltersOf(state.filters))) params.set(key, String(value));
   if (state.filters.IdEvento?.trim()) params.set('IdEvento', state.filters.IdEvento.trim());
   for (const key of DATE_FILTERS) {
     const day = state.filters[key];
@@ -107,7 +148,7 @@ export function criteriaOf(filters: Filters): SearchCriteria {
   for (const key of DATE_FILTERS) if (filters[key]) criteria[key] = filters[key];
   if (filters.PtCodigo !== undefined) criteria.PtCodigo = filters.PtCodigo;
   if (filters.IdEvento?.trim()) criteria.IdEvento = filters.IdEvento.trim();
-  return criteria;
+  return { ...criteria, ...signalFiltersOf(filters) };
 }
 
 /** The body of `getERByFilters` for a search. */

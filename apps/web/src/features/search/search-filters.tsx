@@ -78,6 +78,15 @@ function Picker({ label, data, value, onChange, disabled, placeholder = 'Todos',
  * 'Búsqueda avanzada' with the four dates. Buscar applies them (to the URL); the dates are
  * checked here before (the server checks them too).
  */
+/** The Señales filters a count 'a' brought, as one badge ('Contados en Señales · graves · recibidos 2025-01 a 2025-06'), or ''. */
+function signalFilterText(value: Filters): string {
+  const parts: string[] = [];
+  if (value.SoloContados) parts.push('Contados en Señales');
+  if (value.Grave !== undefined) parts.push(value.Grave ? 'graves' : 'no graves');
+  if (value.MesRecepcionDesde || value.MesRecepcionHasta) parts.push(`recibidos ${value.MesRecepcionDesde ?? '…'} a ${value.MesRecepcionHasta ?? '…'}`);
+  return parts.join(' · ');
+}
+
 export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, countryFixed, searching }: SearchFiltersFormProps) {
   const [advanced, setAdvanced] = useState(() => DATE_FILTERS.some((key) => value[key]));
   const [dateErrors, setDateErrors] = useState<Partial<Record<DateFilter, string>>>({});
@@ -192,6 +201,21 @@ export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, co
               <Badge variant="light" color="teal" size="lg" radius="sm">{`PT MedDRA ${value.PtCodigo}`}</Badge>
               <Button variant="subtle" size="compact-sm" color="gray" onClick={() => onChange({ ...value, PtCodigo: undefined })}>
                 Quitar PT
+              </Button>
+            </Group>
+          ) : null}
+          {signalFilterText(value) ? (
+            <Group gap={6} align="flex-end">
+              <Badge variant="light" color="teal" size="lg" radius="sm" style={{ textTransform: 'none' }}>
+                {signalFilterText(value)}
+              </Badge>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                color="gray"
+                onClick={() => onChange({ ...value, Grave: undefined, MesRecepcionDesde: undefined, MesRecepcionHasta: undefined, SoloContados: undefined })}
+              >
+                Quitar filtros de Señales
               </Button>
             </Group>
           ) : null}

@@ -1,9 +1,8 @@
-import { SIGNAL_REGISTER_MSG as M, SIGNAL_STATUSES, type SignalStatus, type SignalSummary } from '@atalaya/domain';
+import { SIGNAL_STATUSES, type SignalStatus, type SignalSummary } from '@atalaya/domain';
 import { Anchor, Badge, Button, Card, Drawer, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateText } from '../../shared/display';
-import { Page } from '../../shared/layout';
 import { ListError, usePhone } from '../../shared/list';
 import { responsiblesQuery, signalListQuery } from './api';
 import { NO_FILTERS, type SignalFilters, statusColor } from './logic';
@@ -43,9 +42,10 @@ function SignalCard({ signal, onOpen }: { signal: SignalSummary; onOpen(): void 
 /**
  * 'Registro de señales' (issue 32 §4, GVP IX): the signals, newest first, filtered by status
  * and responsible, a page at a time; a signal opens in a drawer (full screen on a phone) with
- * its history, status change, assessment, documents and responsible.
+ * its history, status change, assessment, documents and responsible. It is the 'Registro de
+ * señales' tab of Señales (no page frame of its own; `/signalregister` redirects to the tab).
  */
-export function SignalRegister({ embedded = false }: { /** Inside the 'Señales' page's tab: no page frame of its own. */ embedded?: boolean }) {
+export function SignalRegister() {
   const [filters, setFilters] = useState<SignalFilters>(NO_FILTERS);
   const [selected, setSelected] = useState<number | null>(null);
   const phone = usePhone();
@@ -53,7 +53,7 @@ export function SignalRegister({ embedded = false }: { /** Inside the 'Señales'
   const people = useQuery(responsiblesQuery);
   const rows = list.data?.pages.flatMap((page) => page.Filas) ?? [];
 
-  const content = (
+  return (
     <>
       <Card withBorder radius="md" p="md">
         <Stack gap="md">
@@ -139,12 +139,5 @@ export function SignalRegister({ embedded = false }: { /** Inside the 'Señales'
         {selected !== null ? <SignalDetailView id={selected} /> : null}
       </Drawer>
     </>
-  );
-  return embedded ? (
-    content
-  ) : (
-    <Page title={M.title} description="Señales abiertas a partir de la tabla de desproporcionalidad: evaluación, validación y cierre (GVP IX).">
-      {content}
-    </Page>
   );
 }

@@ -10,7 +10,12 @@ import {
   icHistoryParams,
   nextOrder,
   periodError,
+  DEFAULT_SCREEN,
+  MAX_URL_PAGES,
+  type SignalScreenState,
   signalParams,
+  signalStateFromParams,
+  signalStateToParams,
   volcanoPoints,
 } from './signal-params';
 
@@ -90,17 +95,22 @@ describe('the query of the table', () => {
 
 describe("the count 'a' opens the event search", () => {
   it('by ingredient or product, with the PT and the country, as the search reads its URL', () => {
-    const path = caseSearchPath(row(), 'principio', 3);
+    const path = caseSearchPath(row(), { ...EMPTY_FILTERS, desde: '2025-01', hasta: '2025-06', grave: 'si' }, 3);
     expect(path.startsWith('/eventsearch?')).toBe(true);
-    expect(Object.fromEntries(new URLSearchParams(path.split('?')[1]))).toEqual({
+    const query = new URLSearchParams(path.split('?')[1]);
+    expect(Object.fromEntries(query)).toEqual({
       PaisId: '3',
       PrincipioActivoId: '7',
       PtCodigo: '10019211',
+      Grave: 'true',
+      MesRecepcionDesde: '2025-01',
+      MesRecepcionHasta: '2025-06',
+      SoloContados: 'true',
       orderBy: 'FechaSolicitud DESC',
       pageNumber: '1',
     });
-    const byProduct = Object.fromEntries(new URLSearchParams(caseSearchPath(row(), 'producto', null).split('?')[1]));
-    expect(byProduct).toEqual({ ProductoId: '7', PtCodigo: '10019211', orderBy: 'FechaSolicitud DESC', pageNumber: '1' });
+    const byProduct = Object.fromEntries(new URLSearchParams(caseSearchPath(row(), { ...EMPTY_FILTERS, farmaco: 'producto', grave: 'no' }, null).split('?')[1]));
+    expect(byProduct).toEqual({ ProductoId: '7', PtCodigo: '10019211', Grave: 'false', SoloContados: 'true', orderBy: 'FechaSolicitud DESC', pageNumber: '1' });
   });
 });
 
@@ -122,5 +132,76 @@ describe('numbers and flags as the table shows them', () => {
     const { flagged, others } = volcanoPoints([row(), row({ FarmacoId: 8, Farmaco: 'Drug_A', SenalIC: false, IC: -0.51234, A: 2 })]);
     expect(flagged).toEqual([{ x: 12, y: 1.4 }]);
     expect(others).toEqual([{ x: 2, y: -0.512 }]);
+  });
+});
+
+describe('the screen in the URL', () => {
+  const full: SignalScreenState = {
+    tab: 'tabla',
+    filters: {
+      desde: '2025-01',
+      hasta: '2025-12',
+      pais: 'UY',
+      laboratorio: 4,
+      farmaco: 'producto',
+      drug: 31,
+      soc: null,
+      pt: 10019211,
+      grave: 'si',
+      estratos: ['sexo', 'edad'],
+    },
+    order: { orden: 'prr', dir: 'asc' },
+    pages: 3,
+    pair: { drug: 31, pt: 10019211 },
+  };
+
+  it('writes every filter, the order, the pages and the chart pair, and reads them back the same', () => {
+    const params = signalStateToParams(full);
+    expect(Object.fromEntries(params)).toEqual({
+      desde: '2025-01',
+      hasta: '2025-12',
+      pais: 'UY',
+      grave: 'si',
+      estratos: 'sexo,edad',
+      farmaco: 'producto',
+      producto: '31',
+      laboratorio: '4',
+      pt: '10019211',
+      orden: 'prr',
+      dir: 'asc',
+      paginas: '3',
+      par: '31-10019211',
+    });
+    // A reload or a shared link: the same string gives the same screen.
+    expect(signalStateFromParams(new URLSearchParams(params.toString()))).toEqual(full);
+  });
+
+  it('holds the register tab and a SOC', () => {
+    const state: SignalScreenState = { ...DEFAULT_SCREEN, tab: 'registro', filters: { ...EMPTY_FILTERS, soc: 10029205, drug: 12 } };
+    const params = signalStateToParams(state);
+    expect(params.get('tab')).toBe('registro');
+    expect(params.get('principio')).toBe('12');
+    expect(signalStateFromParams(params)).toEqual(state);
+  });
+
+  it('an empty query is the default screen, and the default screen writes only the order', () => {
+    expect(signalStateFromParams(new URLSearchParams())).toEqual(DEFAULT_SCREEN);
+    expect(signalStateToParams(DEFAULT_SCREEN).toString()).toBe('orden=eb05&dir=desc');
+  });
+
+  it('drops what a hand-edited URL gets wrong', () => {
+    const state = signalStateFromParams(
+      new URLSearchParams('desde=2025-13&hasta=2025-02&pais=U1&laboratorio=-3&farmaco=x&principio=abc&soc=5&pt=0&grave=tal&estratos=sexo,luna,sexo&orden=nada&dir=up&paginas=9999&par=1-&tab=otro'),
+    );
+    expect(state).toEqual({
+      ...DEFAULT_SCREEN,
+      filters: { ...EMPTY_FILTERS, hasta: '2025-02', soc: 5, estratos: ['sexo'] },
+      pages: MAX_URL_PAGES,
+    });
+  });
+
+  it('a reversed period is dropped whole; a PT wins over a SOC', () => {
+    const state = signalStateFromParams(new URLSearchParams('desde=2025-06&hasta=2025-01&soc=5&pt=6'));
+    expect(state.filters).toMatchObject({ desde: '', hasta: '', soc: null, pt: 6 });
   });
 });

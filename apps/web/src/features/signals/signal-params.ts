@@ -1,4 +1,4 @@
-import { APP_ROUTES, DEFAULT_SEARCH_ORDER, type SIGNAL_SORTS, type SignalRowDto } from '@atalaya/domain';
+import { APP_ROUTES, DEFAULT_SEARCH_ORDER, SIGNAL_SORTS, type SignalRowDto } from '@atalaya/domain';
 
 /**
  * The Señales screen's pure logic (docs/signals.md 'The screen'): its filters as the query of
@@ -90,6 +90,96 @@ export function icHistoryParams(filters: SignalFilterState, row: Pick<SignalRowD
   return params;
 }
 
+export type SignalTab = 'tabla' | 'registro';
+
+/** A pair of the table (the IC chart's). */
+export interface SignalPair {
+  drug: number;
+  pt: number;
+}
+
+/**
+ * The screen as its URL holds it (`/signals?…`), so a reload, a shared link or Back shows the
+ * same table: the tab, the applied filters and the order under the names of `GET /api/signals`
+ * (`desde`, `hasta`, `pais`, `laboratorio`, `farmaco`, `principio`/`producto`, `soc`, `pt`,
+ * `grave`, `estratos`, `orden`, `dir`), the pages loaded (`paginas`, 'Cargar más') and the IC
+ * chart's pair (`par=drug-pt`).
+ */
+export interface SignalScreenState {
+  tab: SignalTab;
+  filters: SignalFilterState;
+  order: SignalOrder;
+  /** Pages of the keyset loaded (1 = the first). */
+  pages: number;
+  /** The pair of the IC chart; null = the first row. */
+  pair: SignalPair | null;
+}
+
+export const DEFAULT_SCREEN: SignalScreenState = { tab: 'tabla', filters: EMPTY_FILTERS, order: DEFAULT_ORDER, pages: 1, pair: null };
+
+/** Most pages a URL asks to reload (100 rows each). */
+export const MAX_URL_PAGES = 50;
+
+/** A whole number from 1 (at most 2,147,483,647), or null. */
+function positiveId(value: string | null): number | null {
+  if (value === null || !/^\d{1,10}$/.test(value)) return null;
+  const number = Number(value);
+  return number >= 1 && number <= 2_147_483_647 ? number : null;
+}
+
+const STRATA: readonly Stratum[] = ['sexo', 'edad', 'pais'];
+
+/** Reads the screen from a query string; anything malformed falls back to its default (the URL may be hand-edited). */
+export function signalStateFromParams(params: URLSearchParams): SignalScreenState {
+  const month = (value: string | null) => (value && MONTH.test(value) ? value : '');
+  const farmaco: DrugKind = params.get('farmaco') === 'producto' ? 'producto' : 'principio';
+  const grave = params.get('grave');
+  const pais = params.get('pais');
+  const pt = positiveId(params.get('pt'));
+  const estratos = (params.get('estratos') ?? '').split(',').filter((s): s is Stratum => (STRATA as readonly string[]).includes(s));
+  const filters: SignalFilterState = {
+    desde: month(params.get('desde')),
+    hasta: month(params.get('hasta')),
+    pais: pais && /^[A-Za-z]{2,3}$/.test(pais) ? pais.toUpperCase() : null,
+    laboratorio: positiveId(params.get('laboratorio')),
+    farmaco,
+    drug: positiveId(params.get(farmaco)),
+    soc: pt === null ? positiveId(params.get('soc')) : null,
+    pt,
+    grave: grave === 'si' || grave === 'no' ? grave : '',
+    estratos: [...new Set(estratos)],
+  };
+  if (periodError(filters)) {
+    filters.desde = '';
+    filters.hasta = '';
+  }
+  const orden = params.get('orden');
+  const sort = (SIGNAL_SORTS as readonly string[]).includes(orden ?? '') ? (orden as SignalSort) : DEFAULT_ORDER.orden;
+  const dir = params.get('dir');
+  const order: SignalOrder = { orden: sort, dir: dir === 'asc' || dir === 'desc' ? dir : 'desc' };
+  const pages = Math.min(positiveId(params.get('paginas')) ?? 1, MAX_URL_PAGES);
+  const pairMatch = /^(\d{1,10})-(\d{1,10})$/.exec(params.get('par') ?? '');
+  const pairDrug = pairMatch ? positiveId(pairMatch[1] ?? null) : null;
+  const pairPt = pairMatch ? positiveId(pairMatch[2] ?? null) : null;
+  return {
+    tab: params.get('tab') === 'registro' ? 'registro' : 'tabla',
+    filters,
+    order,
+    pages,
+    pair: pairDrug !== null && pairPt !== null ? { drug: pairDrug, pt: pairPt } : null,
+  };
+}
+
+/** Writes the screen into a query string: the table's own query, then what is not the default. */
+export function signalStateToParams(state: SignalScreenState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.tab === 'registro') params.set('tab', 'registro');
+  for (const [key, value] of signalParams(state.filters, state.order)) params.set(key, value);
+  if (state.pages > 1) params.set('paginas', String(Math.min(state.pages, MAX_URL_PAGES)));
+  if (state.pair) params.set('par', `${state.pair.drug}-${state.pair.pt}`);
+  return params;
+}
+
 /** A header click: the same column flips its direction; another starts descending (text ascending). */
 export function nextOrder(current: SignalOrder, column: SignalSort): SignalOrder {
   if (current.orden === column) return { orden: column, dir: current.dir === 'desc' ? 'asc' : 'desc' };
@@ -97,16 +187,26 @@ export function nextOrder(current: SignalOrder, column: SignalSort): SignalOrder
 }
 
 /**
- * The event search of a pair's cases ('a'): the drug (ingredient or product), the PT and, when
- * the table is of one country, that country (`PaisId`). The search lists every case in reach
- * with the drug and the PT — not only the counted ones (drafts and annulled cases, which the
- * table leaves out, are searchable too).
+ * The event search of a pair's cases ('a'): everything the table computed 'a' with that the
+ * search knows, so that it lists exactly those cases — the drug (ingredient or product), the
+ * PT, the country (`PaisId`), the seriousness (`Grave`), the months of receipt
+ * (`MesRecepcionDesde`/`Hasta`) and `SoloContados` (only the cases the table counts, under that
+ * drug as recorded). The laboratory, SOC and PT filters of the table choose rows, not cases: the
+ * row's drug and PT stand for them. The strata change E only.
  */
-export function caseSearchPath(row: Pick<SignalRowDto, 'FarmacoId' | 'PtCodigo'>, farmaco: DrugKind, countryId: number | null): string {
+export function caseSearchPath(
+  row: Pick<SignalRowDto, 'FarmacoId' | 'PtCodigo'>,
+  filters: Pick<SignalFilterState, 'farmaco' | 'desde' | 'hasta' | 'grave'>,
+  countryId: number | null,
+): string {
   const params = new URLSearchParams();
   if (countryId !== null) params.set('PaisId', String(countryId));
-  params.set(farmaco === 'producto' ? 'ProductoId' : 'PrincipioActivoId', String(row.FarmacoId));
+  params.set(filters.farmaco === 'producto' ? 'ProductoId' : 'PrincipioActivoId', String(row.FarmacoId));
   params.set('PtCodigo', String(row.PtCodigo));
+  if (filters.grave) params.set('Grave', filters.grave === 'si' ? 'true' : 'false');
+  if (filters.desde) params.set('MesRecepcionDesde', filters.desde);
+  if (filters.hasta) params.set('MesRecepcionHasta', filters.hasta);
+  params.set('SoloContados', 'true');
   params.set('orderBy', DEFAULT_SEARCH_ORDER);
   params.set('pageNumber', '1');
   return `${APP_ROUTES.eventSearch.path}?${params.toString()}`;

@@ -24,8 +24,8 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconFileSpreadsheet, IconFileText, IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api';
 import { Page } from '../../shared/layout';
 import { ListError } from '../../shared/list';
@@ -34,7 +34,7 @@ import { OpenSignalButton, SignalRegister } from '../signal-register';
 import { downloadSignals, icHistoryQuery, signalOptionsQuery, signalTableQuery } from './api';
 import {
   caseSearchPath,
-  DEFAULT_ORDER,
+  DEFAULT_SCREEN,
   EMPTY_FILTERS,
   flagsOf,
   formatInterval,
@@ -44,8 +44,12 @@ import {
   periodError,
   type SignalFilterState,
   type SignalOrder,
+  type SignalScreenState,
   type SignalSort,
+  type SignalTab,
   signalParams,
+  signalStateFromParams,
+  signalStateToParams,
   type Stratum,
   volcanoPoints,
 } from './signal-params';
@@ -188,13 +192,13 @@ interface SignalTableViewProps {
   rows: readonly SignalRowDto[];
   order: SignalOrder;
   onSort: (column: SignalSort) => void;
-  farmaco: 'principio' | 'producto';
+  filters: SignalFilterState;
   countryId: number | null;
   selected: SignalRowDto | null;
   onSelect: (row: SignalRowDto) => void;
 }
 
-function SignalTableView({ rows, order, onSort, farmaco, countryId, selected, onSelect }: SignalTableViewProps) {
+function SignalTableView({ rows, order, onSort, filters, countryId, selected, onSelect }: SignalTableViewProps) {
   const num = (value: number) => <Table.Td ta="right">{value.toLocaleString('es-UY')}</Table.Td>;
   return (
     <Table.ScrollContainer minWidth={1500} data-testid="signals-table-frame">
@@ -220,7 +224,7 @@ function SignalTableView({ rows, order, onSort, farmaco, countryId, selected, on
                 <Table.Td>{row.Farmaco}</Table.Td>
                 <Table.Td>{row.Pt}</Table.Td>
                 <Table.Td ta="right">
-                  <Anchor component={Link} to={caseSearchPath(row, farmaco, countryId)} fw={700} aria-label={`Ver los ${row.A} casos de ${row.Farmaco} × ${row.Pt}`}>
+                  <Anchor component={Link} to={caseSearchPath(row, filters, countryId)} fw={700} aria-label={`Ver los ${row.A} casos de ${row.Farmaco} × ${row.Pt}`}>
                     {row.A}
                   </Anchor>
                 </Table.Td>
@@ -380,28 +384,38 @@ function ExportButtons({ query, disabled }: { query: string; disabled: boolean }
   );
 }
 
-/** The 'Tabla' tab: filters, the disproportionality table, its export and the two charts. */
-function SignalsTableTab() {
+/** The 'Tabla' tab: filters, the disproportionality table, its export and the two charts; its state is the URL's. */
+function SignalsTableTab({ state, onState }: { state: SignalScreenState; onState: (next: SignalScreenState, replace?: boolean) => void }) {
   const { user } = useSession();
   const countryFixed = user?.Rol === 'RLF';
   const options = useQuery(signalOptionsQuery());
-  const [draft, setDraft] = useState<SignalFilterState>(EMPTY_FILTERS);
-  const [applied, setApplied] = useState<SignalFilterState>(EMPTY_FILTERS);
-  const [order, setOrder] = useState<SignalOrder>(DEFAULT_ORDER);
-  const [selected, setSelected] = useState<SignalRowDto | null>(null);
+  const applied = state.filters;
+  const order = state.order;
+  const [draft, setDraft] = useState<SignalFilterState>(applied);
   const params = signalParams(applied, order);
   const exportQuery = params.toString();
+  // Back or a link changes the applied filters under the form: the form follows (adjusted while rendering).
+  const [shown, setShown] = useState(exportQuery);
+  if (shown !== exportQuery) {
+    setShown(exportQuery);
+    setDraft(applied);
+  }
   params.set('limite', String(PAGE_SIZE));
   const tableQuery = params.toString();
   const table = useInfiniteQuery(signalTableQuery(tableQuery, true));
   const rows = useMemo(() => table.data?.pages.flatMap((page) => page.Filas) ?? [], [table.data]);
+  const loadedPages = table.data?.pages.length ?? 0;
+  // A URL of several pages ('Cargar más' before a reload or Back) loads them again, one after another.
+  useEffect(() => {
+    if (loadedPages > 0 && loadedPages < state.pages && table.hasNextPage && !table.isFetchingNextPage && !table.isError) void table.fetchNextPage();
+  }, [loadedPages, state.pages, table]);
   const first = table.data?.pages[0];
   const countryId = applied.pais ? (options.data?.Paises.find((c) => c.Codigo === applied.pais)?.Id ?? null) : null;
-  const chartRow = selected ?? rows[0] ?? null;
-  const apply = () => {
-    setSelected(null);
-    setApplied(draft);
-  };
+  const pair = state.pair;
+  const chartRow = (pair ? rows.find((row) => row.FarmacoId === pair.drug && row.PtCodigo === pair.pt) : undefined) ?? rows[0] ?? null;
+  const apply = () => onState({ ...state, filters: draft, pages: 1, pair: null });
+  const setOrder = (next: SignalOrder) => onState({ ...state, order: next, pages: 1 });
+  const setSelected = (row: SignalRowDto) => onState({ ...state, pair: { drug: row.FarmacoId, pt: row.PtCodigo } }, true);
   const failure = table.error;
   const failureText = isApiError(failure) && failure.body?.Message ? failure.body.Message : 'No se pudo cargar la tabla de señales.';
 
@@ -414,8 +428,7 @@ function SignalsTableTab() {
         onApply={apply}
         onClear={() => {
           setDraft(EMPTY_FILTERS);
-          setApplied(EMPTY_FILTERS);
-          setSelected(null);
+          onState({ ...DEFAULT_SCREEN, tab: state.tab });
         }}
         countryFixed={countryFixed}
         busy={table.isFetching}
@@ -447,15 +460,15 @@ function SignalsTableTab() {
             <SignalTableView
               rows={rows}
               order={order}
-              onSort={(column) => setOrder((current) => nextOrder(current, column))}
-              farmaco={applied.farmaco}
+              onSort={(column) => setOrder(nextOrder(order, column))}
+              filters={applied}
               countryId={countryId}
               selected={chartRow}
               onSelect={setSelected}
             />
           ) : null}
           {table.hasNextPage ? (
-            <Button variant="default" onClick={() => void table.fetchNextPage()} loading={table.isFetchingNextPage} w="fit-content">
+            <Button variant="default" onClick={() => onState({ ...state, pages: loadedPages + 1 }, true)} loading={table.isFetchingNextPage} w="fit-content">
               Cargar más
             </Button>
           ) : null}
@@ -478,19 +491,23 @@ export function SignalsPage() {
   const { user } = useSession();
   // The register is the QPPV's and CL's (docs/signals.md 'Gestión de señales'); an RLF has the table.
   const register = user?.Rol === 'QPPV' || user?.Rol === 'CL';
+  const [params, setParams] = useSearchParams();
+  const state = signalStateFromParams(params);
+  const tab: SignalTab = register ? state.tab : 'tabla';
+  const onState = (next: SignalScreenState, replace = false) => setParams(signalStateToParams(next), { replace });
   return (
     <Page title={SIGNAL_MSG.title} description="Desproporcionalidad por par fármaco × PT: PRR, ROR, χ², IC y EBGM con sus intervalos.">
-      <Tabs defaultValue="tabla" keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => onState({ ...state, tab: value === 'registro' ? 'registro' : 'tabla' })} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="tabla">Tabla</Tabs.Tab>
           {register ? <Tabs.Tab value="registro">Registro de señales</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="tabla">
-          <SignalsTableTab />
+          <SignalsTableTab state={state} onState={onState} />
         </Tabs.Panel>
         {register ? (
           <Tabs.Panel value="registro" pt="md">
-            <SignalRegister embedded />
+            <SignalRegister />
           </Tabs.Panel>
         ) : null}
       </Tabs>

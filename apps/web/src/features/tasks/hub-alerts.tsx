@@ -1,4 +1,4 @@
-import { APP_ROUTES, HUB_EVENTS, MSG, SIGNAL_REGISTER_MSG, type ConfigurationChangedMessage, type DeadlineMissedMessage, type NewEventsMessage, type SignalCaseMessage } from '@atalaya/domain';
+import { APP_ROUTES, HUB_EVENTS, MSG, SIGNAL_REGISTER_MSG, SIGNAL_REGISTER_TAB, type ConfigurationChangedMessage, type DeadlineMissedMessage, type NewEventsMessage, type SignalCaseMessage } from '@atalaya/domain';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -67,7 +67,7 @@ export function HubAlerts({ onReloadLists }: HubAlertsProps) {
                 </Text>
               ))}
             </Stack>
-            <Anchor component={Link} to={APP_ROUTES.signalRegister.path} size="sm">
+            <Anchor component={Link} to={SIGNAL_REGISTER_TAB} size="sm">
               {SIGNAL_REGISTER_MSG.title}
             </Anchor>
           </Group>
