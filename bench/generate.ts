@@ -19,7 +19,7 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatCaseReference } from '@atalaya/domain';
+import { formatCaseReference, SeededRandom } from '@atalaya/domain';
 import { migrate, openDatabase } from '../apps/server/src/db/client.js';
 import { seedReferenceData } from '../apps/server/src/db/seed/index.js';
 import { seedDemoData } from '../apps/server/src/demo/index.js';
@@ -27,7 +27,6 @@ import { addEvent, type BatchRows, type CaseFacts, emptyBatch } from './generato
 import { type Catalog, loadCatalog } from './generator/catalog.js';
 import { type BulkLoader, openBulkLoader } from './generator/copy.js';
 import { insertBatch, reserveIds } from './generator/insert-batch.js';
-import { Random } from './generator/random.js';
 
 const MAX_MEDICATIONS = 3;
 const MAX_RAMS = 2;
@@ -96,7 +95,7 @@ interface Planter {
 async function buildBatch(
   size: number,
   catalog: Catalog,
-  random: Random,
+  random: SeededRandom,
   ids: Awaited<ReturnType<typeof reserveBatchIds>>,
   nextReference: (countryCode: string, year: number) => string,
   planter: Planter | null,
@@ -143,7 +142,7 @@ async function main(): Promise<void> {
   if (duplicatesOut) await writeFile(duplicatesOut, '');
   const total = positiveInt(values.events, 'events');
   const batchSize = positiveInt(values.batch, 'batch');
-  const random = new Random(positiveInt(values.seed, 'seed'));
+  const random = new SeededRandom(positiveInt(values.seed, 'seed'));
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = values['data-dir']
     ? resolve(process.env.INIT_CWD ?? process.cwd(), values['data-dir'])

@@ -33,6 +33,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { configure, ZipWriter } from '@zip.js/zip.js';
+import { SeededRandom } from '@atalaya/domain';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, migrate, openDatabase } from '../apps/server/src/db/client.js';
 import { imports, users } from '../apps/server/src/db/schema/index.js';
@@ -41,7 +42,6 @@ import { seedReferenceData } from '../apps/server/src/db/seed/index.js';
 import type { ImportJobContext } from '../apps/server/src/modules/imports/index.js';
 import { createMeddraImportHandler, type MeddraImportPhase } from '../apps/server/src/modules/meddra-import/index.js';
 import { searchCurrentLlts } from '../apps/server/src/modules/meddra/queries.js';
-import { Random } from './generator/random.js';
 
 configure({ useWebWorkers: false });
 
@@ -107,7 +107,7 @@ interface Dictionary {
 }
 
 /** Two distinct picks from `count` (the second differs from the first). */
-function other(random: Random, count: number, not: number): number {
+function other(random: SeededRandom, count: number, not: number): number {
   const pick = random.int(0, count - 2);
   return pick >= not ? pick + 1 : pick;
 }
@@ -115,7 +115,7 @@ function other(random: Random, count: number, not: number): number {
 function dictionary(seed: number, revision: number, scale: number): Dictionary {
   // HLTs, PTs and LLTs times `scale`.
   const counts: Counts = { ...REAL_SIZE, hlt: REAL_SIZE.hlt * scale, pt: REAL_SIZE.pt * scale, llt: REAL_SIZE.llt * scale };
-  const random = new Random(seed);
+  const random = new SeededRandom(seed);
   const bases = [...new Set(meddraLlts.map((llt) => llt.name))];
   const socs = SOCS.map(([name, abbrev], i) => ({ code: FIRST_CODE.soc + i, name, abbrev }));
   const hlgts = Array.from({ length: counts.hlgt }, (_, i) => {
@@ -151,12 +151,12 @@ function dictionary(seed: number, revision: number, scale: number): Dictionary {
   }
   const smqs = Array.from({ length: counts.smq }, (_, i) => ({ code: FIRST_CODE.smq + i, name: `${random.pick(bases)} (SMQ) ${i + 1}` }));
   const dictionary = { socs, hlgts, hlts, pts, llts, smqs };
-  for (let r = 1; r <= revision; r += 1) revise(dictionary, new Random(seed * 1_000 + r), r);
+  for (let r = 1; r <= revision; r += 1) revise(dictionary, new SeededRandom(seed * 1_000 + r), r);
   return dictionary;
 }
 
 /** The next release: 1% of the LLTs reworded, 500 made non-current, 300 left out, 200 new PTs and 1,000 new LLTs. */
-function revise(d: Dictionary, random: Random, revision: number): void {
+function revise(d: Dictionary, random: SeededRandom, revision: number): void {
   for (let i = 0; i < d.llts.length / 100; i += 1) {
     const llt = random.pick(d.llts);
     llt.name = `${llt.name} (revisado ${revision})`;
@@ -229,7 +229,7 @@ function* files(d: Dictionary, version: string, smqTerms: number, seed: number):
   yield [
     'smq_content.asc',
     function* () {
-      const random = new Random(seed + 7);
+      const random = new SeededRandom(seed + 7);
       for (let i = 0; i < smqTerms; i += 1) {
         const smq = d.smqs[i % d.smqs.length] ?? d.smqs[0];
         const llt = random.chance(0.3);

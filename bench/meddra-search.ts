@@ -15,13 +15,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { SeededRandom } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
 import { migrate, openDatabase, type DbOrTx } from '../apps/server/src/db/client.js';
 import { meddraLlt, meddraPt, meddraSoc } from '../apps/server/src/db/schema/index.js';
 import { meddraLlts, meddraPts, meddraSocs } from '../apps/server/src/db/seed/data/index.js';
 import { currentLltsMatching, searchCurrentLlts } from '../apps/server/src/modules/meddra/queries.js';
 import { accentInsensitivePattern } from '../apps/server/src/modules/meddra/search-pattern.js';
-import { Random } from './generator/random.js';
 
 /** Rows the typeahead answers (MAX_LLT_RESULTS of the meddra module). */
 const LIMIT = 20;
@@ -79,7 +79,7 @@ function percentile(sorted: readonly number[], share: number): number {
   return sorted[index] ?? Number.NaN;
 }
 
-function shuffle<T>(items: T[], random: Random): T[] {
+function shuffle<T>(items: T[], random: SeededRandom): T[] {
   for (let i = items.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random.next() * (i + 1));
     [items[i], items[j]] = [items[j] as T, items[i] as T];
@@ -88,7 +88,7 @@ function shuffle<T>(items: T[], random: Random): T[] {
 }
 
 /** `count` distinct LLT names (bases first), each with the PT it belongs to. */
-function dictionary(count: number, random: Random): { pts: { code: number; name: string; primarySocCode: number }[]; llts: { code: number; name: string; ptCode: number; current: boolean }[] } {
+function dictionary(count: number, random: SeededRandom): { pts: { code: number; name: string; primarySocCode: number }[]; llts: { code: number; name: string; ptCode: number; current: boolean }[] } {
   const socByPt = new Map(meddraPts.map((pt) => [pt.code, pt.primarySocCode]));
   const bases = [...new Map(meddraLlts.map((llt) => [llt.name, socByPt.get(llt.ptCode) ?? meddraSocs[0]?.code ?? 0])).entries()];
   const combos: { base: string; qualifier: string; name: string; soc: number }[] = [];
@@ -119,7 +119,7 @@ async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promi
   for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
 }
 
-async function load(db: DbOrTx, count: number, random: Random): Promise<{ pts: number; llts: number }> {
+async function load(db: DbOrTx, count: number, random: SeededRandom): Promise<{ pts: number; llts: number }> {
   const { pts, llts } = dictionary(count, random);
   await db.insert(meddraSoc).values(meddraSocs.map(({ code, name, abbrev }) => ({ code, name, abbrev })));
   await insertInBatches(pts, (batch) => db.insert(meddraPt).values(batch));
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
   });
   const count = positiveInt(values.llts, 'llts');
   const runs = positiveInt(values.runs, 'runs');
-  const random = new Random(positiveInt(values.seed, 'seed'));
+  const random = new SeededRandom(positiveInt(values.seed, 'seed'));
 
   const database = await openDatabase({ dataDir: 'memory://' });
   try {

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { SeededRandom } from '@atalaya/domain';
 import type {
   eventComments,
   eventMedicationIngredients,
@@ -13,7 +14,6 @@ import type {
   operationHistoryLines,
 } from '../../apps/server/src/db/schema/index.js';
 import type { Catalog } from './catalog.js';
-import type { Random } from './random.js';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -49,7 +49,7 @@ const INBOX_REPORTS_PER_CASE = 0.05;
 const HOME_REPORT_PREFIX = 'RH';
 
 /** An incoming report's stored payload: the parts the inbox row reads. */
-function reportData(random: Random, sex: 'M' | 'F', subGroupName: string): Record<string, unknown> {
+function reportData(random: SeededRandom, sex: 'M' | 'F', subGroupName: string): Record<string, unknown> {
   return {
     Paciente: { Iniciales: Array.from({ length: 2 }, () => random.pick([...LETTERS])).join(''), Sexo: sex },
     Tipo: { SubGroupName: subGroupName },
@@ -90,7 +90,7 @@ export interface CaseFacts {
 }
 
 /** One edit of the initials: a letter replaced, dropped (if two remain) or added. */
-function typo(initials: string, random: Random): string {
+function typo(initials: string, random: SeededRandom): string {
   const at = random.int(0, initials.length - 1);
   const letter = random.pick([...LETTERS].filter((item) => item !== initials[at]));
   const kind = random.int(initials.length > 2 ? 0 : 1, 2);
@@ -105,7 +105,7 @@ function typo(initials: string, random: Random): string {
  * or age missing 10 % each, age ± 1 20 %, onset shifted 1–7 days 30 %, a suspect drug replaced
  * 20 %, a reaction replaced 25 %), reported 0–30 days later.
  */
-function twinOf(original: CaseFacts, catalog: Catalog, random: Random): Omit<CaseFacts, 'eventId' | 'referenceNumber'> {
+function twinOf(original: CaseFacts, catalog: Catalog, random: SeededRandom): Omit<CaseFacts, 'eventId' | 'referenceNumber'> {
   let initials = original.initials;
   if (initials && random.chance(0.1)) initials = typo(initials, random);
   if (random.chance(0.1)) initials = null;
@@ -143,7 +143,7 @@ export function emptyBatch(): BatchRows {
  * comments; with `original`, a corrupted second report of that earlier case (a planted duplicate).
  * Returns the case's facts.
  */
-export function addEvent(batch: BatchRows, catalog: Catalog, random: Random, ids: IdSource, nextReference: NextReference, original?: CaseFacts): CaseFacts {
+export function addEvent(batch: BatchRows, catalog: Catalog, random: SeededRandom, ids: IdSource, nextReference: NextReference, original?: CaseFacts): CaseFacts {
   const now = Date.now();
   const twin = original ? twinOf(original, catalog, random) : undefined;
   const product = twin ? twin.product : random.pick(catalog.products);

@@ -88,7 +88,6 @@ export type SignatureInput = z.infer<typeof signatureSchema>;
 
 /** Body of `POST /api/logedUserSignature`: the credentials part of the signature. */
 export const signatureCredentialsSchema = signatureSchema.pick({ userEmail: true, password: true });
-export type SignatureCredentials = z.infer<typeof signatureCredentialsSchema>;
 
 /** Locked-session screen: the password again (platform spec §2). */
 export const unlockSchema = z.object({

@@ -6,7 +6,7 @@ import { ER_STATUS } from './event-status.js';
 import { signatureSchema } from './auth.js';
 import { dbId, isEmptyChoice, requiredText } from './fields.js';
 import { MSG } from './messages.js';
-import { NARANJO_QUESTION_KEYS, type NaranjoQuestionKey } from './naranjo.js';
+import { NARANJO_QUESTION_KEYS } from './naranjo.js';
 import { canEditRecovery } from './permissions.js';
 import type { Role } from './roles.js';
 import { SEND_ACTIONS, type SendAction } from './workflow.js';
@@ -263,8 +263,6 @@ export function canEditEvaluation(role: Role, status: number): boolean {
   if (role === 'Fabricante') return status === ER_STATUS.EN_ESPERA_FABRICANTE;
   return false;
 }
-
-export type EvaluationQuestionKey = NaranjoQuestionKey;
 
 // ---------------------------------------------------------------------------------------
 // RAM classification (updateRAM with the classification part) and notifications

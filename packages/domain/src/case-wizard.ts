@@ -399,7 +399,6 @@ export const medicalContactInputSchema = z
       ? contact
       : { ...contact, FechaContacto: null, NombreMedico: null, Profesion: null, EmailMedico: null, TelMedico: null, Intervencion: null },
   );
-export type MedicalContactInput = z.input<typeof medicalContactInputSchema>;
 /** insertContactoMedico / updateContactoMedico (Id on update). */
 export const medicalContactBodySchema = z
   .object({ Id: dbId(MSG.wizard.recordNotFound).nullish(), ErId: caseMetaSchema })

@@ -5,10 +5,10 @@ import {
   type CorruptionRates,
   oneEdit,
   plantDuplicates,
-  SeededRandom,
   thresholdMetrics,
 } from './duplicate-calibration.js';
 import { editDistance, type DuplicateRecord } from './duplicates.js';
+import { SeededRandom } from './random.js';
 
 /** A population of distinct reports, each with every field given. */
 function population(size: number, seed = 7): DuplicateRecord[] {

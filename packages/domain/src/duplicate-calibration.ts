@@ -5,39 +5,7 @@
  * each threshold. Pure and seeded: the same seed plants the same pairs.
  */
 import { type DuplicateFrequencies, type DuplicateRecord, normaliseEmail, normaliseInitials, type ValueFrequencies } from './duplicates.js';
-
-/** A small seeded pseudo-random generator (mulberry32), so that a calibration can be repeated. */
-export class SeededRandom {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** A float in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  }
-
-  /** An integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    const item = items[Math.floor(this.next() * items.length)];
-    if (item === undefined) throw new Error('pick from an empty list');
-    return item;
-  }
-}
+import { SeededRandom } from './random.js';
 
 /** The corruptions a planted duplicate may carry. */
 export const CORRUPTIONS = ['initialsTypo', 'missingField', 'onsetShift', 'ageShift', 'drugChange', 'reactionChange', 'contactChange'] as const;

@@ -41,4 +41,5 @@ export * from './e2b/index.js';
 export * from './cioms/index.js';
 export * from './duplicates.js';
 export * from './duplicate-calibration.js';
+export * from './random.js';
 export * from './signals/index.js';

@@ -1,6 +1,7 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
+import { Windows1252Decoder } from '../../shared/windows-1252.js';
 
 /**
  * A streaming CSV reader (RFC 4180, as Excel and LibreOffice write it; csv-parse tokenizes): the
@@ -77,7 +78,7 @@ const BOM_AS_1252 = '\u00ef\u00bb\u00bf';
 /** Decoded text of the file, chunk by chunk, without the BOM. */
 async function* textChunks(stream: ReadStream, encoding: CsvEncoding): AsyncGenerator<string> {
   // The UTF-8 decoder drops the BOM itself (ignoreBOM false).
-  const decoder = new TextDecoder(encoding, { ignoreBOM: false });
+  const decoder = encoding === 'utf-8' ? new TextDecoder('utf-8', { ignoreBOM: false }) : new Windows1252Decoder();
   let first = true;
   for await (const chunk of stream) {
     let text = decoder.decode(chunk as Buffer, { stream: true });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { startPeriodicJob } from '../../shared/periodic.js';
 import type { DeadlineEvents } from './events.js';
 import { type MissedDeadline, notifyMissedDeadlines, rowsOf } from './engine.js';
 
@@ -73,36 +74,14 @@ export function startDeadlineSweeper(
   events: DeadlineEvents,
   intervalMs = SWEEP_INTERVAL_MS,
 ): DeadlineSweeper {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-
   async function round(): Promise<void> {
-    try {
-      const outcome = await sweepOverdueDeadlines(db);
-      if (outcome.missed.length > 0) {
-        log.info({ overdue: outcome.missed.length, told: outcome.told.length }, 'deadline sweep: limits passed');
-        events.announce({ told: outcome.told, at: new Date() }, log as FastifyBaseLogger);
-      }
-    } catch (error) {
-      log.error({ err: error }, 'deadline sweep failed');
+    const outcome = await sweepOverdueDeadlines(db);
+    if (outcome.missed.length > 0) {
+      log.info({ overdue: outcome.missed.length, told: outcome.told.length }, 'deadline sweep: limits passed');
+      events.announce({ told: outcome.told, at: new Date() }, log as FastifyBaseLogger);
     }
   }
 
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = round().finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  running = round().finally(schedule);
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  const job = startPeriodicJob({ intervalMs, round, log, failureMessage: 'deadline sweep failed', immediate: true });
+  return { stop: () => job.stop() };
 }

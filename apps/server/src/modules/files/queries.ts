@@ -44,7 +44,6 @@ export async function findDocument(db: DbOrTx, id: number) {
     .where(and(eq(eventDocuments.id, id), isNull(eventDocuments.deletedAt)));
   return row ?? null;
 }
-export type DocumentRow = NonNullable<Awaited<ReturnType<typeof findDocument>>>;
 
 /** The name of an enabled NotasArchivosTipo, or null when there is none with this id. */
 export async function enabledNoteTypeName(db: DbOrTx, id: number): Promise<string | null> {

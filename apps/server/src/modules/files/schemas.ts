@@ -31,7 +31,6 @@ export const documentUploadFieldsSchema = z
   .superRefine((fields, ctx) => {
     if (fields.action === 'update' && fields.id === undefined) ctx.addIssue({ code: 'custom', message: MSG.caseFiles.documentRequired, path: ['id'] });
   });
-export type DocumentUploadFields = z.output<typeof documentUploadFieldsSchema>;
 
 /** uploadFileOriginReport: `Id` is the case's Meta. */
 export const originUploadFieldsSchema = z.object({ Id: caseMetaSchema });

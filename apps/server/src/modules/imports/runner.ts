@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { imports, importTables } from '../../db/schema/index.js';
+import { startPeriodicJob } from '../../shared/periodic.js';
 import { loadFile } from '../files/index.js';
 import type { ImportEvents } from './events.js';
 import { type ImportHandler, type ImportJobContext, ImportRejected } from './job.js';
@@ -98,9 +99,6 @@ export function startImportRunner(
   const settings = { ...IMPORT_RUNNER_DEFAULTS, ...options };
   const running = new Map<string, Job>();
   let stopped = false;
-  let pumping: Promise<void> | null = null;
-  let again = false;
-  let pollTimer: NodeJS.Timeout | null = null;
 
   function announce(claim: Pick<ClaimedImport, 'kind' | 'code'>, status: ImportStatus, percentage: number, table: string | null): void {
     events.progress.announce({ kind: claim.kind, code_import: claim.code, status, percentage, table }, log);
@@ -149,23 +147,6 @@ export function startImportRunner(
           });
       }
     }
-  }
-
-  function kick(): void {
-    if (stopped) return;
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = pump()
-      .catch((error: unknown) => log.error({ err: error }, 'import runner: could not look at the queue'))
-      .finally(() => {
-        pumping = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
   }
 
   /**
@@ -237,6 +218,12 @@ export function startImportRunner(
     }
   }
 
+  // Looks at the queue now, and every `pollMs` after the previous look when nobody kicks.
+  const queue = startPeriodicJob({ intervalMs: settings.pollMs, round: pump, log, failureMessage: 'import runner: could not look at the queue', immediate: true });
+  function kick(): void {
+    queue.kick();
+  }
+
   const unsubscribe = events.work.on((work) => {
     if (work.reason === 'cancel') {
       for (const job of running.values()) {
@@ -246,26 +233,13 @@ export function startImportRunner(
     kick();
   });
 
-  function schedule(): void {
-    if (stopped) return;
-    pollTimer = setTimeout(() => {
-      kick();
-      schedule();
-    }, settings.pollMs);
-    pollTimer.unref();
-  }
-
-  kick();
-  schedule();
-
   return {
     kick,
     async stop() {
       stopped = true;
       unsubscribe();
-      if (pollTimer) clearTimeout(pollTimer);
       // A look at the queue under way ends first: what it claims after this is given back.
-      await pumping;
+      await queue.stop();
       for (const job of running.values()) job.controller.abort(new ImportStopped('shutdown'));
       const all = Promise.allSettled([...running.values()].map((job) => job.done));
       let timer: NodeJS.Timeout | undefined;

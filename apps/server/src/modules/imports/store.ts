@@ -1,6 +1,6 @@
-import type { ImportKind, ImportStatus } from '@atalaya/domain';
+import type { ImportKind } from '@atalaya/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { fileChunks, files, importErrors, imports, importTables } from '../../db/schema/index.js';
 import type { ImportRowError } from './job.js';
 
@@ -149,10 +149,4 @@ export async function releaseImport(db: Db, id: string, token: string): Promise<
     .update(imports)
     .set({ heartbeatAt: null, runToken: null, attempts: sql`greatest(${imports.attempts} - 1, 0)` })
     .where(ownedBy(id, token));
-}
-
-/** The current status, percentage and table of an import (for the hub's message after a write). */
-export async function importState(db: DbOrTx, id: string): Promise<{ status: ImportStatus; percentage: number; table: string | null } | null> {
-  const [row] = await db.select({ status: imports.status, percentage: imports.percentage, table: imports.currentTable }).from(imports).where(eq(imports.id, id));
-  return row ? { ...row, status: row.status as ImportStatus } : null;
 }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
+import { startPeriodicJob } from '../../shared/periodic.js';
 import { readSmtpSettings, type SmtpSettings } from './smtp-settings.js';
 
 const POLL_INTERVAL_MS = 5_000;
@@ -82,9 +83,6 @@ export function startMailSender(
   const captureDir = options.captureDir;
   let transport: { key: string; transporter: Transporter } | null = null;
   let reportedOff = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
 
   function transporterFor(smtp: SmtpSettings): Transporter {
     const key = transportKey(smtp);
@@ -136,21 +134,10 @@ export function startMailSender(
     }
   }
 
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sendRound()
-        .catch((error: unknown) => log.error({ err: error }, 'mail sender round failed'))
-        .finally(schedule);
-    }, intervalMs);
-  }
-
-  schedule();
+  const job = startPeriodicJob({ intervalMs, round: sendRound, log, failureMessage: 'mail sender round failed' });
   return {
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await job.stop();
       transport?.transporter.close();
     },
   };

@@ -7,6 +7,8 @@
  * whose accented lines are valid UTF-8 before one that is not mixes both: it is refused.
  */
 
+import { decodeWindows1252 } from '../../shared/windows-1252.js';
+
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -30,18 +32,7 @@ export type DetectedEncoding = 'utf-8' | 'windows-1252' | 'ascii';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/**
- * What windows-1252 puts at 0x80–0x9F (where latin-1 has control characters): the euro, the
- * typographic quotes and dashes… Node's TextDecoder('windows-1252') decodes those bytes as
- * latin-1, so they are mapped here; 0x81, 0x8D, 0x8F, 0x90 and 0x9D are unassigned and kept.
- */
-const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
-
 const latin1 = new TextDecoder('latin1');
-
-const windows1252 = {
-  decode: (bytes: Uint8Array): string => latin1.decode(bytes).replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_HIGH.charAt(char.charCodeAt(0) - 0x80)),
-};
 
 function isAscii(bytes: Uint8Array): boolean {
   for (let i = 0; i < bytes.length; i += 1) if ((bytes[i] as number) >= 0x80) return false;
@@ -106,7 +97,7 @@ export class AscLineReader {
 
   private text(bytes: Uint8Array): string {
     if (isAscii(bytes)) return latin1.decode(bytes);
-    if (this.encoding === 'windows-1252') return windows1252.decode(bytes);
+    if (this.encoding === 'windows-1252') return decodeWindows1252(bytes);
     try {
       const text = utf8.decode(bytes);
       this.encoding = 'utf-8';
@@ -115,7 +106,7 @@ export class AscLineReader {
       // Not UTF-8: the code page, unless earlier accented lines were UTF-8.
       if (this.encoding === 'utf-8') throw new LineReadError({ kind: 'mixedEncoding', line: this.lineNumber });
       this.encoding = 'windows-1252';
-      return windows1252.decode(bytes);
+      return decodeWindows1252(bytes);
     }
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type Announcements, createAnnouncements } from '../../shared/announcements.js';
+import { startPeriodicJob } from '../../shared/periodic.js';
 
 /** A new case of a watched signal's pair, for its responsible person (hub 'casoSenal'). */
 export interface SignalCaseNotice extends SignalCaseMessage {
@@ -66,34 +67,16 @@ export async function deliverSignalNotices(db: Db, events: SignalNoticeEvents, l
  */
 export function registerSignalNotices(app: FastifyInstance, db: Db, events: SignalNoticeEvents): void {
   const log = app.log.child({ module: 'signal-register' });
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
-  const run = (): void => {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = deliverSignalNotices(db, events, log)
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'signal notices: delivery failed'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) run();
+  const sweep = startPeriodicJob({
+    intervalMs: SWEEP_MS,
+    round: () => deliverSignalNotices(db, events, log),
+    log,
+    failureMessage: 'signal notices: delivery failed',
   });
-  const timer = setInterval(run, SWEEP_MS);
-  timer.unref();
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) sweep.kick();
+  });
   app.addHook('onClose', async () => {
-    closed = true;
-    clearInterval(timer);
-    await running;
+    await sweep.stop();
   });
 }

@@ -1,7 +1,7 @@
 import type { UserLaboratory } from '@atalaya/domain';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { companies, countries, laboratories, roles, specialities, userLaboratories, users } from '../../db/schema/index.js';
+import { companies, countries, laboratories, specialities, userLaboratories, users } from '../../db/schema/index.js';
 
 /** A stored user as the administration reads it (never the password hash). */
 export interface StoredUser {
@@ -154,15 +154,6 @@ export async function deleteGrant(db: DbOrTx, userId: string, grantId: number): 
   return deleted.length > 0;
 }
 
-/** Whether the user holds the 'every laboratory' grant. */
-export async function holdsAllGrant(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: userLaboratories.id })
-    .from(userLaboratories)
-    .where(and(eq(userLaboratories.userId, userId), isNull(userLaboratories.laboratoryId), isNull(userLaboratories.companyId), isNull(userLaboratories.countryId)));
-  return row !== undefined;
-}
-
 /** The choices of the filter panel and the user form. */
 export function enabledCountries(db: DbOrTx) {
   return db.select({ Id: countries.id, Codigo: countries.code, Nombre: countries.name }).from(countries).where(eq(countries.eliminado, false)).orderBy(asc(countries.name));
@@ -174,8 +165,4 @@ export function enabledSpecialities(db: DbOrTx) {
     .from(specialities)
     .where(eq(specialities.eliminado, false))
     .orderBy(asc(specialities.description), asc(specialities.id));
-}
-
-export function allRoles(db: DbOrTx) {
-  return db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.id));
 }

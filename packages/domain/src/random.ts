@@ -1,5 +1,8 @@
-/** A small seeded pseudo-random generator (mulberry32), so a run can be repeated. */
-export class Random {
+/**
+ * A small seeded pseudo-random generator (mulberry32), so a run can be repeated: the duplicate
+ * calibration and the bench's data generators draw from it.
+ */
+export class SeededRandom {
   private state: number;
 
   constructor(seed: number) {
