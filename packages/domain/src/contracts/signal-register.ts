@@ -14,7 +14,7 @@ export const SIGNAL_REGISTER_MSG = {
   noteAdded: 'Registro agregado a la señal.',
   reassigned: 'Responsable actualizado.',
   documentAdded: 'Documento adjuntado a la señal.',
-  unknownField: 'Campo desconocido.',
+  unknownField: 'La solicitud tiene un campo que el registro de señales no admite.',
   badId: 'El identificador no es válido.',
   badCode: 'El código MedDRA no es válido.',
   badChoice: 'Valor no permitido.',
