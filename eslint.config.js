@@ -32,7 +32,7 @@ const SERVER_ZONES = [
   })),
   {
     // Above the modules (app, demo seed, scripts, test support): through each module's index.ts too.
-    target: [`${SERVER_SRC}/*.ts`, `${SERVER_SRC}/demo/**`, `${SERVER_SRC}/scripts/**`, `${SERVER_SRC}/test-support/**`],
+    target: [`${SERVER_SRC}/*.ts`, `${SERVER_SRC}/demo/**`, `${SERVER_SRC}/scripts/**`, `${SERVER_SRC}/test-support/**`, `${SERVER_SRC}/faces/**`],
     from: `${SERVER_SRC}/modules/**`,
     except: [`**/${SERVER_SRC}/modules/*/index.ts`],
     message: `Import a module through its index.ts ('modules/x/index.js'), not its internals.`,
@@ -91,6 +91,30 @@ export default tseslint.config(
     },
   },
   // ---- end of the server boundaries ----
+  {
+    // bench/ and e2e/ see the server through the face made for each (apps/server/src/faces/):
+    // a module's insides can change without a bench script or a browser test noticing.
+    files: ['bench/**/*.ts', 'e2e/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: [path.join(ROOT, 'bench/tsconfig.json'), path.join(ROOT, 'e2e/tsconfig.json')], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: ROOT,
+          zones: [
+            { target: 'bench', from: SERVER_SRC, except: ['./faces/bench.ts'], message: 'bench/ uses the server through apps/server/src/faces/bench.ts.' },
+            { target: 'e2e', from: SERVER_SRC, except: ['./faces/e2e.ts'], message: 'e2e/ uses the server through apps/server/src/faces/e2e.ts.' },
+            { target: ['bench', 'e2e'], from: 'apps/web/src', message: 'bench/ and e2e/ drive the web through the browser, not its code.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Web layers (docs/architecture.md, 'Web'): app → features → shared. A feature imports
     // another only through its index.ts; shared/ imports no feature and not the app; no cycles.

@@ -11,8 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { migrate, openDatabase } from '../apps/server/src/db/client.js';
-import { verifyAuditLog, writeAudit } from '../apps/server/src/modules/audit/index.js';
+import { migrate, openDatabase, verifyAuditLog, writeAudit } from '../apps/server/src/faces/bench.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '5000' }, writers: { type: 'string', default: '20' } } });
 const rows = Number(values.rows);

@@ -15,11 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { parsePageKey, type Role } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
-import { migrate, openDatabase } from '../apps/server/src/db/client.js';
-import type { AuthUser } from '../apps/server/src/http/access-token.js';
-import { buildAuditFile } from '../apps/server/src/modules/audit-trail/index.js';
-import { listAuditLog } from '../apps/server/src/modules/audit-trail/queries.js';
-import { getHistoryPage } from '../apps/server/src/modules/case-workflow/history.js';
+import { type AuthUser, buildAuditFile, getHistoryPage, listAuditLog, migrate, openDatabase } from '../apps/server/src/faces/bench.js';
 
 const { values } = parseArgs({ options: { 'audit-rows': { type: 'string', default: '0' }, runs: { type: 'string', default: '20' } } });
 const databaseUrl = process.env.DATABASE_URL;

@@ -24,13 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { migrate, openDatabase, type Database } from '../apps/server/src/db/client.js';
-import { loginAttempts } from '../apps/server/src/db/schema/index.js';
-import { seedReferenceData } from '../apps/server/src/db/seed/index.js';
-import { MAX_FAILURES_PER_ACCOUNT } from '../apps/server/src/modules/auth/login-limits.js';
-import { createUser, solveCaptcha } from '../apps/server/src/test-support/factories.js';
+import { buildApp, createUser, type Database, loadConfig, loginAttempts, MAX_FAILURES_PER_ACCOUNT, migrate, openDatabase, seedReferenceData, solveCaptcha } from '../apps/server/src/faces/bench.js';
 
 function positiveInt(value: string | undefined, name: string): number {
   const n = Number(value);

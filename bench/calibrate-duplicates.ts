@@ -32,10 +32,7 @@ import {
   thresholdMetrics,
 } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import * as seed from '../apps/server/src/db/seed/data/index.js';
-import { type ComparedRecord, duplicateThreshold, loadCaseRecords, reportRecord, type ReportRow, valueFrequencies } from '../apps/server/src/modules/duplicates/index.js';
-import type { StoredReport } from '../apps/server/src/modules/home-reports/index.js';
+import { type ComparedRecord, duplicateThreshold, loadCaseRecords, openDatabase, reportRecord, type ReportRow, seedData as seed, type StoredReport, valueFrequencies } from '../apps/server/src/faces/bench.js';
 
 const THRESHOLDS = Array.from({ length: 26 }, (_, index) => index + 5);
 const DAY_MS = 86_400_000;

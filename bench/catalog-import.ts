@@ -32,10 +32,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { CATALOG_SHEETS, type CatalogSheetName } from '@atalaya/domain';
-import { type Database, migrate, openDatabase } from '../apps/server/src/db/client.js';
-import { imports, users } from '../apps/server/src/db/schema/index.js';
-import { seedDemoCatalogAndUsers, seedReferenceData } from '../apps/server/src/db/seed/index.js';
-import { catalogImportHandler } from '../apps/server/src/modules/catalog-import/index.js';
+import { catalogImportHandler, type Database, imports, migrate, openDatabase, seedDemoCatalogAndUsers, seedReferenceData, users } from '../apps/server/src/faces/bench.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -35,20 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkIcsr, ER_STATUS, type IcsrBatch, type Role } from '@atalaya/domain';
 import { eq, sql } from 'drizzle-orm';
-import { type Db, openDatabase } from '../apps/server/src/db/client.js';
-import { imports } from '../apps/server/src/db/schema/index.js';
-import type { AuthUser } from '../apps/server/src/http/access-token.js';
-import { exportBatch } from '../apps/server/src/modules/e2b/batch.js';
-import { buildBatchXml } from '../apps/server/src/modules/e2b/build.js';
-import { exportMeddraVersion, exportSender } from '../apps/server/src/modules/e2b/config.js';
-import { hl7Moment, loadIcsrs } from '../apps/server/src/modules/e2b/load.js';
-import { exportCase } from '../apps/server/src/modules/e2b/service.js';
-import { preloadSchema } from '../apps/server/src/modules/e2b/xsd.js';
-import { parseBatchFile } from '../apps/server/src/modules/e2b-import/batch.js';
-import { createE2bImportHandler } from '../apps/server/src/modules/e2b-import/handler.js';
-import { xsdSchemaCheck } from '../apps/server/src/modules/e2b-import/schema.js';
-import { confirmE2bImport } from '../apps/server/src/modules/e2b-import/service.js';
-import { loadUserLaboratoryIds } from '../apps/server/src/modules/reach/index.js';
+import { type AuthUser, buildBatchXml, confirmE2bImport, createE2bImportHandler, type Db, exportBatch, exportCase, exportMeddraVersion, exportSender, hl7Moment, imports, loadIcsrs, loadUserLaboratoryIds, openDatabase, parseBatchFile, preloadSchema, xsdSchemaCheck } from '../apps/server/src/faces/bench.js';
 
 const reference = resolve(fileURLToPath(new URL('../../shared/reference/', import.meta.url)));
 const { values: args } = parseArgs({

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { migrate, openDatabase } from '../apps/server/src/db/client.js';
+import { migrate, openDatabase } from '../apps/server/src/faces/bench.js';
 import { randomIp, solveCaptcha, waitForServer } from './support/server.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));

@@ -30,10 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, openDatabase } from '../apps/server/src/db/client.js';
-import { createHomeReportEvents } from '../apps/server/src/modules/home-reports/events.js';
-import { insertWaitingReport, numberReport } from '../apps/server/src/modules/home-reports/numbering.js';
-import { patientReport } from '../apps/server/src/test-support/public-reports.js';
+import { createHomeReportEvents, type Database, insertWaitingReport, numberReport, openDatabase, patientReport } from '../apps/server/src/faces/bench.js';
 import { solveCaptcha, waitForServer } from './support/server.js';
 
 const ownRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));

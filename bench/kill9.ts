@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { patientReport } from '../apps/server/src/test-support/public-reports.js';
+import { patientReport } from '../apps/server/src/faces/bench.js';
 import { randomIp, sleep, solveCaptcha, waitForServer } from './support/server.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));

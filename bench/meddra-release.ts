@@ -35,13 +35,7 @@ import { parseArgs } from 'node:util';
 import { configure, ZipWriter } from '@zip.js/zip.js';
 import { SeededRandom } from '@atalaya/domain';
 import { eq, sql } from 'drizzle-orm';
-import { type Database, migrate, openDatabase } from '../apps/server/src/db/client.js';
-import { imports, users } from '../apps/server/src/db/schema/index.js';
-import { meddraLlts } from '../apps/server/src/db/seed/data/index.js';
-import { seedReferenceData } from '../apps/server/src/db/seed/index.js';
-import type { ImportJobContext } from '../apps/server/src/modules/imports/index.js';
-import { createMeddraImportHandler, type MeddraImportPhase } from '../apps/server/src/modules/meddra-import/index.js';
-import { searchCurrentLlts } from '../apps/server/src/modules/meddra/queries.js';
+import { createMeddraImportHandler, type Database, type ImportJobContext, imports, type MeddraImportPhase, meddraLlts, migrate, openDatabase, searchCurrentLlts, seedReferenceData, users } from '../apps/server/src/faces/bench.js';
 
 configure({ useWebWorkers: false });
 

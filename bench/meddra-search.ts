@@ -17,11 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { SeededRandom } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
-import { migrate, openDatabase, type DbOrTx } from '../apps/server/src/db/client.js';
-import { meddraLlt, meddraPt, meddraSoc } from '../apps/server/src/db/schema/index.js';
-import { meddraLlts, meddraPts, meddraSocs } from '../apps/server/src/db/seed/data/index.js';
-import { currentLltsMatching, searchCurrentLlts } from '../apps/server/src/modules/meddra/queries.js';
-import { accentInsensitivePattern } from '../apps/server/src/modules/meddra/search-pattern.js';
+import { accentInsensitivePattern, currentLltsMatching, type DbOrTx, meddraLlt, meddraLlts, meddraPt, meddraPts, meddraSoc, meddraSocs, migrate, openDatabase, searchCurrentLlts } from '../apps/server/src/faces/bench.js';
 
 /** Rows the typeahead answers (MAX_LLT_RESULTS of the meddra module). */
 const LIMIT = 20;

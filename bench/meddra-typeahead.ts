@@ -11,7 +11,7 @@
  * `npm run meddra-release -w bench -- --import` on the same DATABASE_URL.
  */
 import pg from 'pg';
-import { accentInsensitivePattern, foldAccents } from '../apps/server/src/modules/meddra/search-pattern.js';
+import { accentInsensitivePattern, foldAccents } from '../apps/server/src/faces/bench.js';
 
 const OLD = `select l.code as llt_code, l.name as llt_name, pt.name as pt_name, soc.name as soc_name from meddra_llt l
   join meddra_pt pt on pt.code = l.pt_code left join meddra_soc soc on soc.code = pt.primary_soc_code

@@ -12,11 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { refreshCaseDeadlines, rowsOf, sweepOverdueDeadlines } from '../apps/server/src/modules/deadlines/index.js';
-import { bearer, login } from '../apps/server/src/test-support/factories.js';
+import { bearer, buildApp, loadConfig, login, openDatabase, refreshCaseDeadlines, rowsOf, sweepOverdueDeadlines } from '../apps/server/src/faces/bench.js';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '30' }, 'skip-writes': { type: 'boolean', default: false } } });
 const RUNS = Number(args.runs);

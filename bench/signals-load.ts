@@ -11,9 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { migrate, openDatabase } from '../apps/server/src/db/client.js';
-import { seedReferenceData } from '../apps/server/src/db/seed/index.js';
-import { loadSignalCsv, parseSignalCsv } from '../apps/server/src/modules/signals/index.js';
+import { loadSignalCsv, migrate, openDatabase, parseSignalCsv, seedReferenceData } from '../apps/server/src/faces/bench.js';
 
 async function main(): Promise<void> {
   const file = process.argv[2];

@@ -9,8 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { signalTable } from '../apps/server/src/modules/signals/service.js';
+import { openDatabase, signalTable } from '../apps/server/src/faces/bench.js';
 
 const { values } = parseArgs({ options: { pt: { type: 'string' } } });
 const databaseUrl = process.env.DATABASE_URL;

@@ -22,9 +22,7 @@ import { parseArgs } from 'node:util';
 import { ER_STATUS } from '@atalaya/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { migrate, openDatabase } from '../apps/server/src/db/client.js';
-import { events, users } from '../apps/server/src/db/schema/index.js';
-import { seedOnStart } from '../apps/server/src/demo/index.js';
+import { events, migrate, openDatabase, seedOnStart, users } from '../apps/server/src/faces/bench.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const serverDir = resolve(root, 'apps/server');

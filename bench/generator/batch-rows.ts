@@ -1,18 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SeededRandom } from '@atalaya/domain';
-import type {
-  eventComments,
-  eventMedicationIngredients,
-  eventMedications,
-  eventOrigins,
-  eventPatients,
-  eventRamCategories,
-  eventRams,
-  events,
-  homeReports,
-  operationHistory,
-  operationHistoryLines,
-} from '../../apps/server/src/db/schema/index.js';
+import type { eventComments, eventMedicationIngredients, eventMedications, eventOrigins, eventPatients, eventRamCategories, eventRams, events, homeReports, operationHistory, operationHistoryLines } from '../../apps/server/src/faces/bench.js';
 import type { Catalog } from './catalog.js';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];

@@ -1,20 +1,5 @@
 import { eq, ne } from 'drizzle-orm';
-import type { DbOrTx } from '../../apps/server/src/db/client.js';
-import {
-  administrationRoutes,
-  countries,
-  meddraLlt,
-  productCountries,
-  productIngredients,
-  products,
-  ramCategories,
-  ramTypes,
-  reportOrigins,
-  reportReceivers,
-  reportTypes,
-  subGroups,
-  users,
-} from '../../apps/server/src/db/schema/index.js';
+import { administrationRoutes, countries, type DbOrTx, meddraLlt, productCountries, productIngredients, products, ramCategories, ramTypes, reportOrigins, reportReceivers, reportTypes, subGroups, users } from '../../apps/server/src/faces/bench.js';
 
 export interface CatalogProduct {
   id: number;

@@ -5,7 +5,7 @@ import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Database } from '../../apps/server/src/db/client.js';
+import type { Database } from '../../apps/server/src/faces/bench.js';
 
 /**
  * Bulk loading with COPY (text format), on both databases: a PostgreSQL connection of its own

@@ -1,18 +1,6 @@
 import { getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import {
-  eventComments,
-  eventMedicationIngredients,
-  eventMedications,
-  eventOrigins,
-  eventPatients,
-  eventRamCategories,
-  eventRams,
-  events,
-  homeReports,
-  operationHistory,
-  operationHistoryLines,
-} from '../../apps/server/src/db/schema/index.js';
+import { eventComments, eventMedicationIngredients, eventMedications, eventOrigins, eventPatients, eventRamCategories, eventRams, events, homeReports, operationHistory, operationHistoryLines } from '../../apps/server/src/faces/bench.js';
 import type { BatchRows } from './batch-rows.js';
 import { type BulkLoader, encodeRows } from './copy.js';
 

@@ -1,5 +1,5 @@
 import { configure, TextReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
-import { meddraHlgts, meddraHlts, meddraLlts, meddraPts, meddraSocs } from '../../apps/server/src/db/seed/data/meddra';
+import { meddraHlgts, meddraHlts, meddraLlts, meddraPts, meddraSocs } from '../../apps/server/src/faces/e2e';
 
 /**
  * A MedDRA release zip in the MSSO distribution's ASCII layout (one record a line, fields

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { pdfText } from '../../apps/server/src/test-support/pdf-text';
+import { pdfText } from '../../apps/server/src/faces/e2e';
 import { draftCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
 import { signIn } from '../support/session';

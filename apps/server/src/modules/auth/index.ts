@@ -18,3 +18,4 @@ export const authModule: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
   await app.register(accountRoutes, options);
 };
 export { verifySignature } from './account-service.js';
+export { MAX_FAILURES_PER_ACCOUNT } from './login-limits.js';

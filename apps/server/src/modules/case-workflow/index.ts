@@ -16,3 +16,4 @@ export {
   type TransitionRequest,
 } from './transition.js';
 export { historyAcrossCasesWhere, historyEntryColumns, withLines } from './history.js';
+export { getHistoryPage } from './history.js';

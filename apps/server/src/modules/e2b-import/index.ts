@@ -3,3 +3,4 @@ export { E2B_IMPORT_ROLES, e2bImportModule, type E2bImportModuleOptions } from '
 export { parseBatchFile, readBatch, type ReadBatch } from './batch.js';
 export { buildAck } from './ack.js';
 export { xsdSchemaCheck } from './schema.js';
+export { confirmE2bImport } from './service.js';

@@ -7,3 +7,5 @@ export { enterCase, storeCaseRecords } from './enter-case.js';
 export { caseRecordsFromReport, type CaseRecords, type CatalogFacts } from './case-from-report.js';
 export { insertHomeReport, insertStatusHistory } from './queries.js';
 export { resolveReferences } from './references.js';
+// The intake bench (src/faces/bench.ts) stores and numbers reports as the public form does.
+export { insertWaitingReport, numberReport } from './numbering.js';
