@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { parsePageKey, type Role } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
+import { topUpAuditLog } from './support/audit-log.js';
 import { type AuthUser, buildAuditFile, getHistoryPage, listAuditLog, migrate, openDatabase } from '../apps/server/src/faces/bench.js';
 
 const { values } = parseArgs({ options: { 'audit-rows': { type: 'string', default: '0' }, runs: { type: 'string', default: '20' } } });
@@ -22,34 +23,6 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required (a copy of the bench database)');
 const database = await openDatabase({ databaseUrl });
 const db = database.db;
-
-async function topUp(target: number): Promise<void> {
-  const count = async () => Number((await db.execute<{ n: string }>(sql`select count(*) as n from audit_log`)).rows[0]?.n ?? 0);
-  let have = await count();
-  // The hash-chain trigger (about 1,000 rows a second, one writer at a time) would take most
-  // of an hour for a million rows: the seed goes around it on this copy (the chain columns stay
-  // null; the lists read none of them). bench/audit-chain.ts times the trigger itself.
-  if (have < target) await db.execute(sql`alter table audit_log disable trigger user`);
-  while (have < target) {
-    const chunk = Math.min(100_000, target - have);
-    const started = performance.now();
-    await db.execute(sql`
-      insert into audit_log (operation_type, instance, table_name, pk_id, reference_number, date_utc, description, kind, old_values, new_values)
-      select 'U', i.instance,
-             case when i.instance = 'Parametros' then (array['Parentesco','Via','ViaDeComunicacion','Residencias','PaisOrigen'])[1 + n % 5] end,
-             (n % 5000)::text,
-             case when i.instance = 'ER' then 'UY-2025-' || lpad((n % 900000)::text, 6, '0') end,
-             now() - ((n * 97) % (3 * 365 * 86400)) * interval '1 second',
-             'Cambio de banco ' || n, null,
-             jsonb_build_object('Campo', 'antes ' || n), jsonb_build_object('Campo', 'después ' || n)
-      from generate_series(${have + 1}::int, ${have + chunk}::int) as n,
-           lateral (select case when n % 20 < 12 then 'ER' when n % 20 < 15 then 'Usuarios' when n % 20 < 17 then 'Configuracion' else 'Parametros' end as instance) as i`);
-    have += chunk;
-    console.log(`audit_log: ${have} rows (+${chunk} in ${Math.round(performance.now() - started)} ms)`);
-  }
-  await db.execute(sql`alter table audit_log enable trigger user`);
-  await db.execute(sql`analyze audit_log`);
-}
 
 async function userOf(email: string): Promise<AuthUser> {
   const rows = await db.execute<{ id: string; role: Role; code: string }>(
@@ -77,7 +50,7 @@ async function time(label: string, runs: number, call: () => Promise<unknown>): 
 try {
   await migrate(database);
   const target = Number(values['audit-rows']);
-  if (target > 0) await topUp(target);
+  if (target > 0) await topUpAuditLog(db, target);
   const runs = Number(values.runs);
   const qppv = await userOf('qppv@demo.atalaya');
   const rlf = await userOf('rlf@demo.atalaya');

@@ -2,7 +2,8 @@
  * Fills a database with reportable events for load tests (see README.md):
  *
  *   npx tsx --conditions=source bench/generate.ts [--events 100000] [--batch 5000] [--seed 1] [--data-dir bench/.data/pglite]
- *     [--duplicates-rate 0.025 --duplicates-out /tmp/planted.jsonl]
+ *     [--duplicates-rate 0.025 --duplicates-out /tmp/planted.jsonl] [--skip-fill all|meddra,deadlines,audit]
+ *     [--meddra release.zip] [--audit-rows N]
  *
  * DATABASE_URL set: that PostgreSQL server; otherwise a PGlite data directory. Each batch is
  * one transaction of one COPY per table (generator/copy.ts); the next batch is generated while
@@ -14,12 +15,17 @@
  * and each planted pair as a JSON line `{"original", "duplicate", "originalReference",
  * "duplicateReference"}` to `--duplicates-out`, so that a later bench can measure the recall of
  * the candidate search.
+ *
+ * At the end, fill.ts fills what the screens read and the cases do not carry (the MedDRA
+ * dictionary of real size, the deadline rows, the audit trail) and prints every such table's
+ * row count; `--skip-fill` leaves steps out.
  */
 import { appendFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatCaseReference, SeededRandom } from '@atalaya/domain';
+import { fillReadTables, parseSkip } from './fill.js';
 import { migrate, openDatabase, seedDemoData, seedReferenceData } from '../apps/server/src/faces/bench.js';
 import { addEvent, type BatchRows, type CaseFacts, emptyBatch } from './generator/batch-rows.js';
 import { type Catalog, loadCatalog } from './generator/catalog.js';
@@ -130,6 +136,10 @@ async function main(): Promise<void> {
       connections: { type: 'string' },
       'duplicates-rate': { type: 'string', default: '0' },
       'duplicates-out': { type: 'string' },
+      // The tables the case generator leaves empty (fill.ts): MedDRA, deadlines, audit trail.
+      'skip-fill': { type: 'string' },
+      meddra: { type: 'string' },
+      'audit-rows': { type: 'string' },
     },
   });
   const duplicatesRate = Number(values['duplicates-rate']);
@@ -212,6 +222,13 @@ async function main(): Promise<void> {
       await Promise.all(loaders.map((loader) => (loader === control ? undefined : loader.close())));
       await control.close();
     }
+    const filled = Date.now();
+    await fillReadTables(database, {
+      ...(values.meddra ? { meddra: resolve(process.env.INIT_CWD ?? process.cwd(), values.meddra) } : {}),
+      ...(values['audit-rows'] ? { auditRows: positiveInt(values['audit-rows'], 'audit-rows') } : {}),
+      skip: values['skip-fill'] === 'all' ? ['meddra', 'deadlines', 'audit'] : parseSkip(values['skip-fill']),
+    });
+    console.log(`fill: ${Math.round((Date.now() - filled) / 1000)} s`);
   } finally {
     await database.close();
   }

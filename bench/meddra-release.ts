@@ -34,8 +34,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { configure, ZipWriter } from '@zip.js/zip.js';
 import { SeededRandom } from '@atalaya/domain';
-import { eq, sql } from 'drizzle-orm';
-import { createMeddraImportHandler, type Database, type ImportJobContext, imports, type MeddraImportPhase, meddraLlts, migrate, openDatabase, searchCurrentLlts, seedReferenceData, users } from '../apps/server/src/faces/bench.js';
+import { sql } from 'drizzle-orm';
+import { type Database, type MeddraImportPhase, meddraLlts, migrate, openDatabase, searchCurrentLlts, seedReferenceData, users } from '../apps/server/src/faces/bench.js';
+import { runMeddraImport } from './support/meddra-import.js';
 
 configure({ useWebWorkers: false });
 
@@ -293,12 +294,6 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 async function importRelease(database: Database, filePath: string, password: string | null, batchRows: number, label: string): Promise<void> {
   const db = database.db;
-  const [user] = await db.select({ id: users.id }).from(users).limit(1);
-  if (!user) throw new Error('No user');
-  const code = `BENCH-${Date.now()}`;
-  const [row] = await db.insert(imports).values({ codeImport: code, kind: 'meddra', fileName: label, userId: user.id, status: 'D' }).returning({ id: imports.id });
-  if (!row) throw new Error('Import not created');
-
   const phases: Partial<Record<MeddraImportPhase, number>> = {};
   const order = ['idle', 'load', 'check', 'prepare', 'switch', 'cleanup', 'after'] as const;
   type Phase = (typeof order)[number];
@@ -306,29 +301,9 @@ async function importRelease(database: Database, filePath: string, password: str
   const transitions: { at: number; phase: Phase }[] = [{ at: 0, phase: 'idle' }];
   const setPhase = (phase: Phase) => transitions.push({ at: performance.now(), phase });
   const phaseAt = (at: number) => order.indexOf([...transitions].reverse().find((transition) => transition.at <= at)?.phase ?? 'idle');
-  const handler = createMeddraImportHandler({
-    batchRows,
-    onPhase: (name, ms) => {
-      phases[name] = ms;
-      setPhase(next[name]);
-    },
-  });
-  const tables: string[] = [];
-  const ctx: ImportJobContext = {
-    db,
-    importId: row.id,
-    code,
-    filePath,
-    fileName: label,
-    password,
-    signal: new AbortController().signal,
-    declareTables: async () => undefined,
-    tableStarted: async () => undefined,
-    tableProgress: async () => undefined,
-    tableDone: async (name, inserted) => {
-      tables.push(`${name} ${inserted.toLocaleString('en')}`);
-    },
-    setVersion: async () => undefined,
+  const onPhase = (name: MeddraImportPhase, ms: number) => {
+    phases[name] = ms;
+    setPhase(next[name]);
   };
 
   // The typeahead's query every 200 ms, timed by phase (a query the switch held up counts for
@@ -369,11 +344,7 @@ async function importRelease(database: Database, filePath: string, password: str
     if (!collect || samples % 10 === 0) peakHeap = Math.max(peakHeap, usage.heapUsed);
   }, 50);
   setPhase('load');
-  const started = performance.now();
-  await handler.run(ctx);
-  const total = performance.now() - started;
-  // Ended as the runner would end it: one active import of a kind at a time (imports_one_active_per_kind).
-  await db.update(imports).set({ status: 'S', percentage: 100, dateEnd: new Date() }).where(eq(imports.id, row.id));
+  const { tables, ms: total } = await runMeddraImport(db, filePath, { label, password, batchRows, onPhase });
   clearInterval(sampler);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   probing = false;
