@@ -164,7 +164,7 @@ export const REFERENCE_TABLES = {
   MedicamentoUnidad: { description: 'Unidades de concentración de un principio activo.', columns: nombre, canCreate: true },
   MedicamentoUnidadUso: { description: 'Unidades de una dosis.', columns: nombre, canCreate: true },
   Via: {
-    description: 'Vías de administración de un medicamento, con su código de vía E2B (G.k.4.r.10.2b, lista 14 de ICH).',
+    description: 'Vías de administración de un medicamento, con su código de vía E2B (G.k.4.r.10.2b): el término EDQM (ROA-…) o la lista 14 de ICH.',
     columns: [{ key: 'Descripcion', label: 'Descripción', kind: 'text', unique: true }, e2bCode],
     canCreate: true,
   },

@@ -16,6 +16,7 @@ import type {
   Quantity,
   TermId,
 } from '@atalaya/domain';
+import { E2B_ROUTE_EDQM_OID, E2B_ROUTE_R2_OID } from '@atalaya/domain';
 import fc from 'fast-check';
 
 /**
@@ -176,6 +177,23 @@ const test: fc.Arbitrary<IcsrTest> = fc
   moreInformation: maybe(fc.boolean()),
 }).map(({ outcome, ...rest }): IcsrTest => ({ ...rest, ...outcome }));
 
+/**
+ * G.k.4.r.10.2b / G.k.4.r.11.2b: a route as the export writes it (an EDQM term 'ROA-…' in EDQM's code
+ * system, a code of ICH list 14 in list 14's; docs/e2b.md 'Route codes'), with or without a version.
+ */
+const routeTermId: fc.Arbitrary<TermId> = fc.record({
+  version: fc.constantFrom('', '2.0', '2024-01'),
+  code: fc.oneof(
+    fc.integer({ min: 20_000_000, max: 20_099_999 }).map((code) => `ROA-${code}`),
+    fc.integer({ min: 1, max: 67 }).map((code) => String(code).padStart(3, '0')),
+  ),
+}).map(({ version, code }) => ({ code, version: version || (code.startsWith('ROA-') ? E2B_ROUTE_EDQM_OID : E2B_ROUTE_R2_OID) }));
+/** G.k.4.r.9.2b: an EDQM dose form, as the code of Parámetros (8 digits) or in EDQM's class-code form. */
+const formTermId: fc.Arbitrary<TermId> = fc.record({
+  version: fc.constantFrom('TBD-DoseForm', '2.0'),
+  code: fc.integer({ min: 10_000_000, max: 13_999_999 }).chain((code) => fc.constantFrom(String(code), `PDF-${code}`)),
+});
+
 const dosage: fc.Arbitrary<IcsrDosage> = fc.record({
   dose: maybe(quantity(DOSE_UNITS)),
   interval: maybe(quantity(['h', 'd', 'wk', 'mo'])),
@@ -185,11 +203,11 @@ const dosage: fc.Arbitrary<IcsrDosage> = fc.record({
   batchLot: maybe(shortCode),
   text: maybe(text),
   form: maybe(orFlavor(text, 'ASKU', 'NASK', 'UNK')),
-  formTermId: maybe(termId),
+  formTermId: maybe(fc.oneof(termId, formTermId)),
   route: maybe(orFlavor(text, 'ASKU', 'NASK', 'UNK')),
-  routeTermId: maybe(termId),
+  routeTermId: maybe(routeTermId),
   parentRoute: maybe(orFlavor(text, 'ASKU', 'NASK', 'UNK')),
-  parentRouteTermId: maybe(termId),
+  parentRouteTermId: maybe(routeTermId),
 });
 
 const drug = (id: string, reactionIds: readonly string[]): fc.Arbitrary<IcsrDrug> =>

@@ -1,4 +1,5 @@
 import type { AgeUnit } from '../age-groups.js';
+import { isFdaReceiver } from './fda.js';
 import type { ActionTakenCode, AgeGroupCode, OutcomeCode, QualificationCode, ReportTypeCode, SexCode, StudyTypeCode } from './icsr.js';
 
 /**
@@ -98,8 +99,30 @@ export interface E2bReferenceCodeRule {
   seeded: Readonly<Record<string, string>>;
 }
 
-/** ICH code list 14 (the E2B(R2) routes 001–067), which G.k.4.r.10.2b uses until ISO IDMP route term ids exist (IG). */
+/** ICH code list 14 (the E2B(R2) routes 001–067), which G.k.4.r.10.2b may carry until ISO IDMP route term ids exist (IG). */
 const ROUTE_CODES = Array.from({ length: 67 }, (_, index) => String(index + 1).padStart(3, '0'));
+
+/** G.k.4.r.10.2b code system of ICH code list 14 (the E2B(R2) routes), as the ICH data-element table gives it. */
+export const E2B_ROUTE_R2_OID = '2.16.840.1.113883.3.989.2.1.1.14';
+/**
+ * G.k.4.r.10.2b code system of the EDQM routes of administration, the export's: EDQM's own OID, which
+ * FDA's core and regional table gives for an 'EDQM RoA Concept Class-Concept Code' and FDA's reference
+ * instances carry (docs/e2b.md 'Route codes').
+ */
+export const E2B_ROUTE_EDQM_OID = '0.4.0.127.0.16.1.1.2.6';
+/** The OID the ICH data-element table names for 'E2B(R3) (EDQM RoA)': read as EDQM on import, never written. */
+export const E2B_ROUTE_EDQM_ICH_OID = '2.16.840.1.113883.3.989.2.1.1.28';
+
+/** An EDQM route term in its concept class-concept code form ('ROA-20053000'), as G.k.4.r.10.2b carries it. */
+const EDQM_ROUTE = /^ROA-[0-9]{8}$/;
+
+export function isEdqmRouteCode(code: string): boolean {
+  return EDQM_ROUTE.test(code);
+}
+
+export function isR2RouteCode(code: string): boolean {
+  return ROUTE_CODES.includes(code);
+}
 
 /** G.k.4.r.10.2b from Via's value: the ICH / E2B(R2) route list (048 oral, 042 intravenous not otherwise specified…). */
 export const E2B_ROUTE_BY_VALUE: Readonly<Record<string, string>> = {
@@ -118,6 +141,66 @@ export const E2B_ROUTE_BY_VALUE: Readonly<Record<string, string>> = {
   OTICA: '001',
   OTRA: '050',
 };
+
+/**
+ * G.k.4.r.10.2b from Via's value: the EDQM Standard Terms route of administration (class ROA) of the
+ * seeded routes that are exactly one EDQM term, whose Spanish designation is our route's name — read
+ * from the public value set 'Route of administration from EDQM, ROA' in github.com/hl7-eu/unicom-ig,
+ * input/fsh/value-set/edqm/RouteOfAdministration.fsh @ 20fc5214 (each code with its English display
+ * and Spanish designation, given after the code). Left out (list 14 stays their code): Tópica (EDQM
+ * tells cutaneous from other topical routes; list 14 has both, 003 and 061) and Otra (no EDQM term
+ * means 'other': 20062000 is 'not applicable').
+ */
+export const E2B_ROUTE_EDQM_BY_VALUE: Readonly<Record<string, string>> = {
+  ORAL: 'ROA-20053000', // Oral use — Vía oral
+  INTRAVENOSA: 'ROA-20045000', // Intravenous use — Vía intravenosa
+  INTRAMUSCULAR: 'ROA-20035000', // Intramuscular use — Vía intramuscular
+  SUBCUTANEA: 'ROA-20066000', // Subcutaneous use — Vía subcutánea
+  INHALATORIA: 'ROA-20020000', // Inhalation use — Vía inhalatoria
+  OFTALMICA: 'ROA-20051000', // Ocular use — Vía oftálmica
+  RECTAL: 'ROA-20061000', // Rectal use — Vía rectal
+  VAGINAL: 'ROA-20072000', // Vaginal use — Vía vaginal
+  SUBLINGUAL: 'ROA-20067000', // Sublingual use — Vía sublingual
+  TRANSDERMICA: 'ROA-20070000', // Transdermal use — Vía transdérmica
+  NASAL: 'ROA-20049000', // Nasal use — Vía nasal
+  OTICA: 'ROA-20001000', // Auricular use — Vía ótica
+};
+
+/**
+ * A route's two codes (G.k.4.r.10.2b), EDQM and ICH list 14. A route as seeded (no Código E2B in
+ * Parámetros, or the seeded code of either list) has both of its seeded codes; a code an ADMIN gave it
+ * that differs from the seed is the route's only code, whatever the receiver: the value may no longer
+ * mean the seeded route, so the seed's other code is not sent beside it (never a guess).
+ */
+export function e2bRouteCodes(value: string | null | undefined, stored: string | null | undefined): { edqm: string | null; r2: string | null } {
+  const code = stored?.trim() ?? '';
+  const seeded = { edqm: (value ? E2B_ROUTE_EDQM_BY_VALUE[value] : undefined) ?? null, r2: (value ? E2B_ROUTE_BY_VALUE[value] : undefined) ?? null };
+  if (code === '' || code === seeded.edqm || code === seeded.r2) return seeded;
+  if (isEdqmRouteCode(code)) return { edqm: code, r2: null };
+  if (isR2RouteCode(code)) return { edqm: null, r2: code };
+  return seeded; // a stored code that is not valid counts as none, as e2bReferenceCode reads it
+}
+
+/**
+ * Which route list a receiver gets first (docs/e2b.md 'Route codes'): the FDA (ZZFDA) ICH code list 14,
+ * which its regional table accepts ('FDA SPL or E2B codelist') and whose XPath names, while an EDQM
+ * code there must carry the EDQM term's version (G.k.4.r.10.2a), which the public list does not give;
+ * every other receiver EDQM (EudraVigilance requires EDQM routes since 30 June 2022).
+ */
+export function e2bRouteListFor(receiverId: string | null | undefined): 'EDQM' | 'R2' {
+  return receiverId && isFdaReceiver(receiverId.trim()) ? 'R2' : 'EDQM';
+}
+
+/** G.k.4.r.10.2b of a route for a receiver: the code of its list, else the other one, else null (the export refuses). */
+export function e2bRouteCodeFor(receiverId: string | null | undefined, value: string | null | undefined, stored: string | null | undefined): string | null {
+  const { edqm, r2 } = e2bRouteCodes(value, stored);
+  return e2bRouteListFor(receiverId) === 'R2' ? (r2 ?? edqm) : (edqm ?? r2);
+}
+
+/** The code system of a G.k.4.r.10.2b / G.k.4.r.11.2b code: EDQM for 'ROA-…', ICH list 14 otherwise. */
+export function e2bRouteCodeSystem(code: string): string {
+  return isEdqmRouteCode(code) ? E2B_ROUTE_EDQM_OID : E2B_ROUTE_R2_OID;
+}
 
 /**
  * G.k.4.r.9.2b from FormaFarmaceutica's value: the EDQM Standard Terms code of the seeded dose forms
@@ -150,9 +233,9 @@ export const E2B_DOSE_FORM_BY_VALUE: Readonly<Record<string, string>> = {
 export const E2B_REFERENCE_CODE_RULES: Readonly<Record<E2bReferenceList, E2bReferenceCodeRule>> = {
   Via: {
     element: 'G.k.4.r.10.2b',
-    allowed: ROUTE_CODES,
-    pattern: null,
-    format: 'código de vía de la lista 14 de ICH (E2B(R2), 001 a 067; 048 oral)',
+    allowed: null,
+    pattern: /^(ROA-[0-9]{8}|0(0[1-9]|[1-5][0-9]|6[0-7]))$/,
+    format: 'código EDQM de vía de administración (ROA-20053000 vía oral) o de la lista 14 de ICH (E2B(R2), 001 a 067; 048 oral)',
     required: true,
     seeded: E2B_ROUTE_BY_VALUE,
   },

@@ -20,7 +20,7 @@ export type E2bCodeListName =
   | 'E2B rol del medicamento (G.k.1)'
   | 'UCUM unidad'
   | 'EDQM'
-  | 'E2B vía (lista 14 de ICH)'
+  | 'E2B vía (EDQM o lista 14 de ICH)'
   | 'E2B acción tomada (G.k.8)'
   | 'E2B anulación / enmienda (C.1.11.1)';
 
@@ -196,7 +196,13 @@ export const E2B_MAPPING: readonly E2bMapping[] = [
   m('G.k.4.r.9.1', 'Forma farmacéutica (texto)', 'event_medications.pharmaceutical_form_id (FormaFarmaceutica)'),
   m('G.k.4.r.9.2b', 'Forma farmacéutica', 'FormaFarmaceutica: su Código E2B de Parámetros (EDQM)', 'EDQM', 'Forma sin código: solo se envía el texto (G.k.4.r.9.1).'),
   m('G.k.4.r.10.1', 'Vía de administración (texto)', 'event_medications.route_id (Via)'),
-  m('G.k.4.r.10.2b', 'Vía de administración', 'Via: su Código E2B de Parámetros', 'E2B vía (lista 14 de ICH)', 'Una vía sin código E2B rechaza la exportación.'),
+  m(
+    'G.k.4.r.10.2b',
+    'Vía de administración',
+    'Via: su Código E2B de Parámetros, o los códigos de la vía sembrada',
+    'E2B vía (EDQM o lista 14 de ICH)',
+    'El término EDQM (ROA-…, codeSystem 0.4.0.127.0.16.1.1.2.6); a la FDA (ZZFDA), la lista 14 de ICH. Sin el código preferido va el otro; una vía sin ninguno rechaza la exportación. G.k.4.r.10.2a se omite.',
+  ),
   m('G.k.5a', 'Dosis acumulada hasta la primera reacción', null, null, NOT_HELD),
   m('G.k.6a', 'Período de gestación en la exposición', 'event_patients.gestation (semanas, si embarazo)'),
   m('G.k.7.r.1', 'Indicación según la fuente primaria', 'event_medications.indication'),

@@ -106,7 +106,8 @@ describe('EDQM dose forms (G.k.4.r.9.2b)', () => {
 describe('route and action taken mapped back (G.k.4.r.10.2b, G.k.8)', () => {
   it('the route and the action of an exported case become the imported case’s own, as historic case and as incoming report', async () => {
     const xml = await exportedCase({ medication: { ViaId: TEST_OPTIONS.route }, rams: [{ AccMed: TEST_OPTIONS.doseReduced }] });
-    expect(xml).toMatch(/<routeCode code="048" codeSystem="2.16.840.1.113883.3.989.2.1.1.14">/);
+    // To EMA the seeded oral route leaves as its EDQM term (docs/e2b.md 'Route codes').
+    expect(xml).toMatch(/<routeCode code="ROA-20053000" codeSystem="0.4.0.127.0.16.1.1.2.6">/);
     const historic = await importAs(xml, 'historic');
     const [medication] = await medicationsOf(historic.reports[0]?.meta ?? null);
     expect(medication?.routeId).toBe(TEST_OPTIONS.route);
@@ -118,6 +119,28 @@ describe('route and action taken mapped back (G.k.4.r.10.2b, G.k.8)', () => {
     const data = report?.data as { Medicamento: { Via: number | null }[]; RAM: { AccionMeddicamento: number | null }[] };
     expect(data.Medicamento[0]?.Via).toBe(TEST_OPTIONS.route);
     expect(data.RAM[0]?.AccionMeddicamento).toBe(TEST_OPTIONS.doseReduced);
+  });
+
+  it('maps a route coded in ICH list 14 (E2B(R2)) and a bare EDQM code in either EDQM code system to the same route', async () => {
+    const xml = await exportedCase({ medication: { ViaId: TEST_OPTIONS.route } });
+    const edqm = '<routeCode code="ROA-20053000" codeSystem="0.4.0.127.0.16.1.1.2.6">';
+    expect(xml).toContain(edqm);
+    for (const routeCode of [
+      '<routeCode code="048" codeSystem="2.16.840.1.113883.3.989.2.1.1.14">',
+      '<routeCode code="20053000" codeSystem="0.4.0.127.0.16.1.1.2.6">',
+      '<routeCode code="20053000" codeSystem="2.16.840.1.113883.3.989.2.1.1.28">',
+    ]) {
+      const inbox = await importAs(xml.replace(edqm, routeCode), 'inbox');
+      const [report] = await t.database.db.select().from(homeReports).where(eq(homeReports.reference, inbox.reports[0]?.reference ?? ''));
+      const data = report?.data as { Medicamento: { Via: number | null }[] };
+      expect(data.Medicamento[0]?.Via, routeCode).toBe(TEST_OPTIONS.route);
+    }
+    // A list-14 code outside list 14's code system, or an EDQM code of another class, is no route.
+    for (const routeCode of ['<routeCode code="048" codeSystem="0.4.0.127.0.16.1.1.2.6">', '<routeCode code="PDF-20053000" codeSystem="0.4.0.127.0.16.1.1.2.6">']) {
+      const inbox = await importAs(xml.replace(edqm, routeCode), 'inbox');
+      const [report] = await t.database.db.select().from(homeReports).where(eq(homeReports.reference, inbox.reports[0]?.reference ?? ''));
+      expect((report?.data as { Medicamento: { Via: number | null }[] }).Medicamento[0]?.Via, routeCode).toBeNull();
+    }
   });
 
   it('does not read a route of another code system as ICH list 14: FDA’s EDQM 001 (oral) is not the auricular route', async () => {

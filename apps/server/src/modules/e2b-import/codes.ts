@@ -1,4 +1,4 @@
-import { e2bReferenceCode, type E2bReferenceList } from '@atalaya/domain';
+import { e2bReferenceCode, e2bRouteCodes, type E2bReferenceList } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { administrationRoutes, medicationActions, pharmaceuticalForms } from '../../db/schema/index.js';
@@ -6,8 +6,8 @@ import { administrationRoutes, medicationActions, pharmaceuticalForms } from '..
 /**
  * The reference rows an imported code maps back to (docs/e2b-import.md 'Codes mapped back'): for
  * each list, the E2B code of each enabled row (its Código E2B of Parámetros, else the seeded code,
- * as the export takes it) → the row's id. A code that two rows share names neither: it is not
- * mapped (never a guess), and stays in the stored ICSR.
+ * as the export takes it; a route both its EDQM and its list-14 code) → the row's id. A code that
+ * two rows share names neither: it is not mapped (never a guess), and stays in the stored ICSR.
  */
 export type ReferenceCodes = Readonly<Record<Exclude<E2bReferenceList, 'ReporteOriginador_Tipo'>, ReadonlyMap<string, number>>>;
 
@@ -20,8 +20,9 @@ export async function referenceCodes(db: DbOrTx): Promise<ReferenceCodes> {
       const rows = await db.select({ id: table.id, value: table.value, code: table.e2bCode }).from(table).where(eq(table.eliminado, false));
       const ids = new Map<string, number[]>();
       for (const row of rows) {
-        const code = e2bReferenceCode(list, row.value, row.code);
-        if (code) ids.set(code, [...(ids.get(code) ?? []), row.id]);
+        // A route answers to both of its codes, EDQM and ICH list 14 (`e2bRouteCodes`, as the export takes them).
+        const rowCodes = list === 'Via' ? Object.values(e2bRouteCodes(row.value, row.code)) : [e2bReferenceCode(list, row.value, row.code)];
+        for (const code of rowCodes) if (code) ids.set(code, [...(ids.get(code) ?? []), row.id]);
       }
       const unique = new Map<string, number>();
       for (const [code, found] of ids) if (found.length === 1 && found[0] !== undefined) unique.set(code, found[0]);

@@ -1,13 +1,18 @@
 import {
   E2B_AGE_UNIT_BY_SCALE,
   E2B_OUTCOME_BY_EVOLUTION,
+  E2B_ROUTE_EDQM_ICH_OID,
+  E2B_ROUTE_EDQM_OID,
+  E2B_ROUTE_R2_OID,
   FIELD_LIMITS,
   type AgeUnit,
   type FieldLimit,
   type Hl7Date,
   type Icsr,
   type IcsrDrug,
+  isEdqmRouteCode,
   isNullValue,
+  isR2RouteCode,
   MAX_GESTATION_WEEKS,
   type Nullable,
   PHONE_PATTERN,
@@ -129,17 +134,24 @@ function doseFormId(drug: IcsrDrug, codes: ReferenceCodes): number | null {
   return rowOfCode(codes, 'FormaFarmaceutica', edqmDoseForm(term?.code));
 }
 
-/** ICH code list 14 (the E2B(R2) routes), the only route code system mapped back (docs/e2b-import.md). */
-const ROUTE_R2_OID = '2.16.840.1.113883.3.989.2.1.1.14';
+/** The code systems an EDQM route arrives in: EDQM's OID (the export's, FDA's) and the one the ICH table names. */
+const EDQM_ROUTE_SYSTEMS: readonly string[] = [E2B_ROUTE_EDQM_OID, E2B_ROUTE_EDQM_ICH_OID];
 
 /**
- * The Via row of a drug's first route term id (G.k.4.r.10.2b), or null. Only a code of ICH list 14
- * (its OID as the code system, no other version) is read: FDA codes oral as EDQM '001', which in
- * list 14 is the auricular route.
+ * The Via row of a drug's first route term id (G.k.4.r.10.2b), or null (docs/e2b-import.md 'Codes
+ * mapped back'). Read: an EDQM route in its class-code form ('ROA-20053000'), or as the bare code
+ * ('20053000') in an EDQM code system; a code of ICH list 14 in list 14's code system (its OID, no
+ * other version). Nothing else: FDA codes oral as EDQM '001', which in list 14 is the auricular route.
+ * The parse keeps a code's system only when no version names it (`walk.termId`), so a bare EDQM
+ * code with a version is not read.
  */
 function routeId(drug: IcsrDrug, codes: ReferenceCodes): number | null {
   const term = drug.dosages.find((dosage) => dosage.routeTermId)?.routeTermId;
-  return term && term.version === ROUTE_R2_OID ? rowOfCode(codes, 'Via', term.code) : null;
+  if (!term) return null;
+  const code = term.code.trim();
+  if (isEdqmRouteCode(code)) return rowOfCode(codes, 'Via', code);
+  if (/^[0-9]{8}$/.test(code) && EDQM_ROUTE_SYSTEMS.includes(term.version)) return rowOfCode(codes, 'Via', `ROA-${code}`);
+  return term.version === E2B_ROUTE_R2_OID && isR2RouteCode(code) ? rowOfCode(codes, 'Via', code) : null;
 }
 
 /**

@@ -176,7 +176,7 @@ export async function exportBatch(db: Db, user: AuthUser, receiver: string, meta
     const loaded = await loadIcsrs(
       db,
       part.map((row) => row.id),
-      { now, senderCode: senderId, sender, meddraVersion: meddra?.version ?? null },
+      { now, senderCode: senderId, sender, meddraVersion: meddra?.version ?? null, receiverId: receiver },
     );
     for (const row of part) {
       const icsr = loaded.get(row.id);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  e2bRouteCodeSystem,
   isNullValue,
   type Hl7Date,
   type Icsr,
@@ -178,9 +179,16 @@ function ivl(name: string, low: Nullable<Hl7Date> | null, high: Nullable<Hl7Date
   return el(name, attrs, ts('low', low), ts('high', high));
 }
 
+/** G.k.4.r.10.2b / G.k.4.r.11.2b: an EDQM route ('ROA-…') in EDQM's code system, any other code in ICH list 14's. */
+function routeSystem(term: TermId | null): string {
+  return term ? e2bRouteCodeSystem(term.code) : OID.routeR2;
+}
+
 function termCode(name: string, term: TermId | null, codeSystem: string, text?: Nullable<string> | null, attrs: Record<string, string> = {}): XmlNode {
   if (!term && (text === null || text === undefined)) return null;
-  return el(name, term ? { ...attrs, code: term.code, codeSystem, codeSystemVersion: term.version || undefined } : attrs, text === null || text === undefined ? null : textOf('originalText', text));
+  // A version that only repeats the code system (what the parse reads when no version was given) is no version.
+  const version = term?.version && term.version !== codeSystem ? term.version : undefined;
+  return el(name, term ? { ...attrs, code: term.code, codeSystem, codeSystemVersion: version } : attrs, text === null || text === undefined ? null : textOf('originalText', text));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -363,12 +371,12 @@ function drugComponent(icsr: Icsr, drug: IcsrDrug): XmlElement {
             : parts.length === 1 && dosage.duration
               ? el('effectiveTime', { 'xsi:type': 'IVL_TS' }, pq('width', dosage.duration))
               : el('effectiveTime', { 'xsi:type': 'SXPR_TS' }, parts);
-    const route = dosage.route !== null || dosage.routeTermId !== null ? termCode('routeCode', dosage.routeTermId, OID.routeR2, dosage.route) : null; // G.k.4.r.10
+    const route = dosage.route !== null || dosage.routeTermId !== null ? termCode('routeCode', dosage.routeTermId, routeSystem(dosage.routeTermId), dosage.route) : null; // G.k.4.r.10
     const form = dosage.form !== null || dosage.formTermId !== null ? termCode('formCode', dosage.formTermId, 'TBD-DoseForm', dosage.form) : null; // G.k.4.r.9
     const lot = dosage.batchLot ? el('productInstanceInstance', { classCode: 'MMAT', determinerCode: 'INSTANCE' }, el('lotNumberText', {}, dosage.batchLot)) : null; // G.k.4.r.7
     const parentRoute =
       dosage.parentRoute !== null || dosage.parentRouteTermId !== null
-        ? el('inboundRelationship', { typeCode: 'REFR' }, observation(OBS.parentRoute, termCode('value', dosage.parentRouteTermId, OID.routeR2, dosage.parentRoute, { 'xsi:type': 'CE' })))
+        ? el('inboundRelationship', { typeCode: 'REFR' }, observation(OBS.parentRoute, termCode('value', dosage.parentRouteTermId, routeSystem(dosage.parentRouteTermId), dosage.parentRoute, { 'xsi:type': 'CE' })))
         : null; // G.k.4.r.11
     return el(
       'outboundRelationship2',

@@ -51,6 +51,9 @@ describe('an export to the FDA (ZZFDA)', () => {
     // N.1.4 ZZFDA, N.2.r.3 CDER (FDA R0004, R0006).
     expect(xml).toMatch(/<receiver typeCode="RCV">\s*<device[^>]*>\s*<id extension="CDER" root="2.16.840.1.113883.3.989.2.1.3.12"\/>/);
     expect(xml).toMatch(/<receiver typeCode="RCV">\s*<device[^>]*>\s*<id extension="ZZFDA" root="2.16.840.1.113883.3.989.2.1.3.14"\/>/);
+    // G.k.4.r.10.2b: the FDA gets the oral route of ICH list 14, not its EDQM term (docs/e2b.md 'Route codes').
+    expect(xml).toMatch(/<routeCode code="048" codeSystem="2.16.840.1.113883.3.989.2.1.1.14">/);
+    expect(xml).not.toContain('ROA-');
     // FDA.C.1.7.1 (1 or 2 following C.1.7) and FDA.C.1.12 NI.
     expect(xml).toMatch(/<code code="C54588" codeSystem="2.16.840.1.113883.3.26.1.1"\/>\s*<value xsi:type="CE" code="[12]" codeSystem="2.16.840.1.113883.3.989.5.1.2.2.1.1.1"\/>/);
     expect(xml).toMatch(/<code code="C156384" codeSystem="2.16.840.1.113883.3.26.1.1"\/>\s*<value xsi:type="BL" nullFlavor="NI"\/>/);
@@ -106,14 +109,26 @@ describe('the E2B code of Parámetros', () => {
       ['999', 'Via'],
       ['48', 'Via'],
       ['oral', 'Via'],
+      ['20030000', 'Via'],
+      ['ROA-2003000', 'Via'],
+      ['PDF-10219000', 'Via'],
+      ['roa-20030000', 'Via'],
     ] as const) {
       const refused = await updateRow(list, row.Id, ['CodigoE2B'], [code]);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ Message: MSG.parameters.e2bCodeInvalid(code, 'código de vía de la lista 14 de ICH (E2B(R2), 001 a 067; 048 oral)') });
+      expect(refused.json()).toMatchObject({
+        Message: MSG.parameters.e2bCodeInvalid(code, 'código EDQM de vía de administración (ROA-20053000 vía oral) o de la lista 14 de ICH (E2B(R2), 001 a 067; 048 oral)'),
+      });
     }
-    const saved = await updateRow('Via', row.Id, ['CodigoE2B'], [' 023 ']);
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json<ReferenceTableRows>().find((entry) => entry.Id === row.Id)?.CodigoE2B).toBe('023');
+    // Both forms are accepted: ICH list 14 and an EDQM route term (20030000 intradermal use).
+    for (const [given, kept] of [
+      [' 023 ', '023'],
+      ['ROA-20030000', 'ROA-20030000'],
+    ] as const) {
+      const saved = await updateRow('Via', row.Id, ['CodigoE2B'], [given]);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json<ReferenceTableRows>().find((entry) => entry.Id === row.Id)?.CodigoE2B).toBe(kept);
+    }
     const action = await createRow('AccionMedicamento', ['Nombre', 'CodigoE2B'], ['Suspendido temporalmente', '7']);
     expect(action.json()).toMatchObject({ Message: expect.stringContaining('El código E2B «7» no es válido') as unknown });
     const form = await createRow('FormaFarmaceutica', ['Nombre', 'CodigoE2B'], ['Comprimido bucodispersable', '1021']);
@@ -129,6 +144,16 @@ describe('the E2B code of Parámetros', () => {
     const refused = await exportFor(testCase.meta, 'EVHUMAN');
     expect(refused.statusCode).toBe(422);
     expect(refused.json<E2bExportRefusal>().Problems).toContain(`G.k.4.r.10.2b Vía de administración: '${name}' no tiene código E2B; asígnelo en Parámetros`);
+
+    // An EDQM code (20036500 intraosseous use): in EDQM's code system, for EMA and (having no list-14 code) for the FDA too.
+    expect((await updateRow('Via', route.Id, ['CodigoE2B'], ['ROA-20036500'])).statusCode).toBe(200);
+    for (const receiver of ['EVHUMAN', 'ZZFDA']) {
+      const exported = await exportFor(testCase.meta, receiver);
+      expect(exported.statusCode, exported.body).toBe(200);
+      expect(exported.json<E2bSubmission>().EsquemaVerificado).toBe(true); // the official schema passed
+      const xml = await xmlOf(testCase.meta, exported.json<E2bSubmission>());
+      expect(xml).toMatch(new RegExp(`<routeCode code="ROA-20036500" codeSystem="0.4.0.127.0.16.1.1.2.6">\\s*<originalText>${name}</originalText>`));
+    }
 
     expect((await updateRow('Via', route.Id, ['CodigoE2B'], ['050'])).statusCode).toBe(200);
     const exported = await exportFor(testCase.meta, 'EVHUMAN');

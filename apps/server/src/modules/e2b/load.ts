@@ -3,6 +3,7 @@ import {
   ageInDays,
   CM_PER_HEIGHT_UNIT,
   e2bReferenceCode,
+  e2bRouteCodeFor,
   E2B_AGE_GROUP_BY_GROUP_ID,
   E2B_AGE_UNIT_BY_SCALE,
   E2B_OUTCOME_BY_EVOLUTION,
@@ -69,6 +70,8 @@ export interface IcsrContext {
   meddraVersion: string | null;
   /** The moment of the export (C.1.2). */
   now: Date;
+  /** N.1.4, the receiver: it decides the route list of G.k.4.r.10.2b (EDQM, or ICH list 14 for the FDA; `e2bRouteListFor`). */
+  receiverId: string | null;
 }
 
 /** The sender until Configuración names one (docs/e2b.md). */
@@ -337,7 +340,7 @@ export async function loadIcsrs(db: DbOrTx, caseIds: readonly string[], context:
     context.meddraVersion === undefined ? currentMeddraVersion(db) : context.meddraVersion,
     whoUmcCategories(db, rows.map((row) => row.id)),
   ]);
-  const full: IcsrContext = { now: context.now ?? new Date(), sender: context.sender ?? DEFAULT_E2B_SENDER, senderCode: context.senderCode ?? 'ATALAYA', meddraVersion };
+  const full: IcsrContext = { now: context.now ?? new Date(), sender: context.sender ?? DEFAULT_E2B_SENDER, senderCode: context.senderCode ?? 'ATALAYA', meddraVersion, receiverId: context.receiverId ?? null };
   for (const row of rows) found.set(row.id, withWhoUmcAssessments(icsrOf(row, full), whoUmc.get(row.id)));
   return found;
 }
@@ -348,7 +351,7 @@ export async function loadIcsr(db: DbOrTx, caseId: string, context: Partial<Icsr
 }
 
 /** The ICSR of a case read by `caseRows`. */
-function icsrOf(event: CaseRow, { now, sender, senderCode, meddraVersion }: IcsrContext): Icsr {
+function icsrOf(event: CaseRow, { now, sender, senderCode, meddraVersion, receiverId }: IcsrContext): Icsr {
   const patientRow = parsed<PatientPart>(event.patient);
   const originRow = parsed<OriginPart>(event.origin);
   const medications = parsed<MedicationPart[]>(event.medications) ?? [];
@@ -459,7 +462,8 @@ function icsrOf(event: CaseRow, { now, sender, senderCode, meddraVersion }: Icsr
 
   const drugs: IcsrDrug[] = medications.map((medication, index) => {
     const where = medications.length > 1 ? `medicamento ${index + 1}` : undefined;
-    const routeCode = medication.routeValue ? e2bReferenceCode('Via', medication.routeValue, medication.routeCode) : null;
+    // G.k.4.r.10.2b: the EDQM route, or ICH list 14 for the FDA (docs/e2b.md 'Route codes').
+    const routeCode = medication.routeValue ? e2bRouteCodeFor(receiverId, medication.routeValue, medication.routeCode) : null;
     if (medication.route !== null && !routeCode) uncoded.push({ element: 'G.k.4.r.10.2b', value: medication.route, ...(where ? { where } : {}) });
     // A dose form without its code goes as text only (G.k.4.r.9.1): docs/e2b.md.
     const formCode = medication.formValue ? e2bReferenceCode('FormaFarmaceutica', medication.formValue, medication.formCode) : null;

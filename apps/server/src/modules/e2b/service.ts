@@ -131,7 +131,7 @@ export async function exportCase(db: Db, user: AuthUser, meta: string, receiver:
     if (annulled && !previous.some((submission) => submission.Estado !== 'generated')) throw badRequest(MSG.e2bExport.annulledNeverSent);
     const { senderId, sender } = await exportSender(tx);
     const meddra = await exportMeddraVersion(tx);
-    const loaded = await loadIcsr(tx, found.id, { now, senderCode: senderId, sender, meddraVersion: meddra?.version ?? null });
+    const loaded = await loadIcsr(tx, found.id, { now, senderCode: senderId, sender, meddraVersion: meddra?.version ?? null, receiverId: receiver });
     if (!loaded) throw notFound(MSG.lists.eventNotFound);
     // To the FDA (ZZFDA): the FDA regional elements, and N.2.r.3 'CDER' (docs/e2b.md 'FDA').
     const icsr = isFdaReceiver(receiver) ? withFdaRegional(loaded) : loaded;
