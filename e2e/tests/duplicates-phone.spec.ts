@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { fillReport, sendPublicReport, startReport } from '../support/public-report';
+import { expect, test, type Page } from '@playwright/test';
+import { openReport, sendRelatedReports } from '../support/duplicates';
 import { signIn } from '../support/session';
 
 /**
@@ -13,39 +13,11 @@ async function fitsTheScreen(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
 }
 
-function uniqueInitials(): string {
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  return Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
-}
-
-async function sendReport(browser: Browser, isMedic: boolean, initials: string, reaction: string): Promise<string> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await page.goto('/');
-    const dialog = await startReport(page, isMedic);
-    await fillReport(dialog, isMedic, { initials, reaction });
-    return await sendPublicReport(dialog);
-  } finally {
-    await context.close();
-  }
-}
-
-async function openReport(page: Page, reference: string) {
-  await page.goto('/workflow');
-  await page.getByRole('button', { name: `Abrir el reporte ${reference}` }).tap();
-  const modal = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
-  await expect(modal).toBeVisible();
-  return modal;
-}
-
 test("an RLF's triage card on a phone: none for a first report, the case for the second report of the same reaction", async ({ page, browser }) => {
-  const initials = uniqueInitials();
-  const patientReference = await sendReport(browser, false, initials, `Urticaria tras la toma ${initials}`);
-  const physicianReference = await sendReport(browser, true, initials, `Urticaria generalizada ${initials}`);
+  const { patientReference, physicianReference } = await sendRelatedReports(browser);
 
   await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
-  const first = await openReport(page, patientReference);
+  const first = await openReport(page, patientReference, { tap: true });
   const empty = first.getByRole('region', { name: 'Posibles duplicados' });
   await expect(empty).toBeVisible({ timeout: 15_000 });
   await fitsTheScreen(page);
@@ -54,7 +26,7 @@ test("an RLF's triage card on a phone: none for a first report, the case for the
   await first.getByRole('button', { name: 'Ingresar' }).tap();
   await expect(first).toBeHidden({ timeout: 30_000 });
 
-  const second = await openReport(page, physicianReference);
+  const second = await openReport(page, physicianReference, { tap: true });
   const card = second.getByRole('region', { name: 'Posibles duplicados' });
   const candidate = card.getByTestId('duplicate-candidate').first();
   await expect(candidate).toBeVisible({ timeout: 20_000 });

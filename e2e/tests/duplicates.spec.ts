@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { fillReport, sendPublicReport, startReport } from '../support/public-report';
+import { expect, test } from '@playwright/test';
+import { openReport, sendRelatedReports } from '../support/duplicates';
 import { signIn } from '../support/session';
 import { openEnteredCase } from '../support/triage';
 
@@ -12,38 +12,9 @@ import { openEnteredCase } from '../support/triage';
 
 const RLF = 'rlf@demo.atalaya';
 
-function uniqueInitials(): string {
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  return Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
-}
-
-/** A report through the public form in a browser of its own (the patient's or the physician's); its RH number. */
-async function sendReport(browser: Browser, isMedic: boolean, initials: string, reaction: string): Promise<string> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await page.goto('/');
-    const dialog = await startReport(page, isMedic);
-    await fillReport(dialog, isMedic, { initials, reaction });
-    return await sendPublicReport(dialog);
-  } finally {
-    await context.close();
-  }
-}
-
-async function openReport(page: Page, reference: string) {
-  await page.goto('/workflow');
-  await page.getByRole('button', { name: `Abrir el reporte ${reference}` }).click();
-  const modal = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
-  await expect(modal).toBeVisible();
-  return modal;
-}
-
 test('the physician’s report of the patient’s reaction is flagged at triage, marked a duplicate, and linked to the case', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const initials = uniqueInitials();
-  const patientReference = await sendReport(browser, false, initials, `Urticaria tras la toma ${initials}`);
-  const physicianReference = await sendReport(browser, true, initials, `Urticaria generalizada ${initials}`);
+  const { initials, patientReference, physicianReference } = await sendRelatedReports(browser);
 
   // The RLF enters the patient's report as a case.
   await signIn(page, RLF, { expectUrl: '/workflow' });

@@ -177,7 +177,7 @@ export async function buildApp({
   registerSignalNotices(app, db, signalNoticeEvents);
   await app.register(auditTrailModule, { db });
   await app.register(noKpiModule, { db });
-  await app.register(duplicatesModule, { db, events: importEvents });
+  await app.register(duplicatesModule, { db, events: importEvents, caseEvents });
   await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
   await app.register(importsModule, { db, events: importEvents, maxBytes: config.importMaxBytes });
   await app.register(catalogImportModule);

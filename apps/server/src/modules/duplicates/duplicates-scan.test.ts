@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { DUPLICATE_PAIRS_PAGE, type DuplicatePairs, type DuplicateScan, ER_STATUS, MSG, type PublicReportInput } from '@atalaya/domain';
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { duplicatePairs, events } from '../../db/schema/index.js';
+import { duplicatePairs, eventRams, events } from '../../db/schema/index.js';
 import { createImportEvents, type ImportRunner, startImportRunner } from '../imports/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
@@ -186,8 +186,17 @@ describe("the 'Duplicados' list of stored pairs", () => {
     const old = await sentCase(fromPatient(product, who));
     const headers = await qppvOf(product);
     await scanAll(headers);
-    const arriving = await sentCase(fromPatient(product, who));
-    expect((await pairsPage(headers)).Pares.map((pair) => pairKey(pair.A.Meta, pair.B.Meta))).toContain(pairKey(old.meta, arriving.meta));
+    // Entered from a report and sent as the RLF does ('Enviar' at the wizard's finish): its pairs are stored after the commit.
+    const { Id } = await postPublicReport(t, fromPatient(product, who));
+    const arriving = (await triageOk(t, 'createerfromerhome', rlf, { homeERId: Id, subGroup: 1, comentario: 'Se ingresa' })).MetaData ?? '';
+    // What the RLF completes in the wizard: a reaction copied from a report lacks its MedDRA term and 'expected' (10019211 Headache, the seeded term).
+    const [row] = await t.database.db.select({ id: events.id }).from(events).where(eq(events.meta, arriving));
+    await t.database.db.update(eventRams).set({ isExpected: false, lltCode: sql`coalesce(${eventRams.lltCode}, 10019211)` }).where(eq(eventRams.eventId, row!.id));
+    const sent = await t.app.inject({ method: 'POST', url: '/api/insertER', headers: rlf.headers, payload: { Event: { Meta: arriving } } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const listed = async () => (await pairsPage(headers)).Pares.map((pair) => pairKey(pair.A.Meta, pair.B.Meta));
+    for (let tries = 0; tries < 100 && !(await listed()).includes(pairKey(old.meta, arriving)); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await listed()).toContain(pairKey(old.meta, arriving));
   });
 
   it('refuses a malformed page cursor with 400', async () => {

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { type DuplicateCandidates, type DuplicatePairs, ER_STATUS, HOME_REPORT_STATUS, MSG, type PublicReportInput } from '@atalaya/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, duplicateDecisions, events, homeReports } from '../../db/schema/index.js';
+import { auditLog, duplicateDecisions, duplicatePairs, eventRams, events, homeReports } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { postPublicReport, type SignedIn, signIn, triageOk } from '../../test-support/home-reports.js';
@@ -75,6 +75,31 @@ async function candidatesOfCase(meta: string, who: SignedIn = rlf): Promise<Dupl
   const response = await t.app.inject({ method: 'GET', url: `/api/getDuplicateCandidatesByMeta/${meta}`, headers: who.headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
+}
+
+/** Finishes the wizard of a case entered from a report ('Enviar', status 1 → 2), as the RLF does. */
+async function send(meta: string, who: SignedIn = rlf): Promise<void> {
+  // What the RLF completes in the wizard: a reaction copied from a report lacks its MedDRA term and 'expected' (10019211 Headache, the seeded term).
+  const [row] = await t.database.db.select({ id: events.id }).from(events).where(eq(events.meta, meta));
+  await t.database.db.update(eventRams).set({ isExpected: false, lltCode: sql`coalesce(${eventRams.lltCode}, 10019211)` }).where(eq(eventRams.eventId, row!.id));
+  const response = await t.app.inject({ method: 'POST', url: '/api/insertER', headers: who.headers, payload: { Event: { Meta: meta } } });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** The stored pairs of `duplicate_pairs` that involve any of the cases. */
+async function storedPairsOf(...metas: string[]) {
+  const ids = (await t.database.db.select({ id: events.id }).from(events).where(inArray(events.meta, metas))).map((row) => row.id);
+  return t.database.db
+    .select()
+    .from(duplicatePairs)
+    .where(or(inArray(duplicatePairs.eventId, ids), inArray(duplicatePairs.otherEventId, ids)));
+}
+
+/** A QPPV of the product's laboratory; their headers. */
+async function qppvOf(product: TestProduct): Promise<Record<string, string>> {
+  const laboratoryId = await laboratoryOfProduct(t.database.db, product.id);
+  const user = await createUser(t.database.db, { role: 'QPPV', laboratories: [{ laboratoryId }] });
+  return bearer((await login(t.app, user)).accessToken);
 }
 
 function decide(body: object, who: SignedIn = rlf) {
@@ -241,17 +266,18 @@ describe('possible duplicates of a case', () => {
     expect((await candidatesOfCase(second.meta)).Candidatos.map((candidate) => candidate.Meta)).not.toContain(first.meta);
   });
 
-  it("lists the QPPV's suspected pairs in reach, and refuses the list to an RLF", async () => {
+  it("lists the QPPV's suspected pairs in reach once the cases are sent, and refuses the list to an RLF", async () => {
     const product = await createProduct(t.database.db, { countries: ['UY'] });
     const who = patient();
     const first = await enteredCase(fromPatient(product, who));
     const second = await enteredCase(fromPhysician(product, who));
-    // Sent cases (the list skips drafts).
-    await t.database.db.update(events).set({ status: ER_STATUS.EN_REVISION_RLF }).where(eq(events.meta, first.meta));
-    await t.database.db.update(events).set({ status: ER_STATUS.EN_REVISION_RLF }).where(eq(events.meta, second.meta));
-    const laboratoryId = await laboratoryOfProduct(t.database.db, product.id);
-    const qppvUser = await createUser(t.database.db, { role: 'QPPV', laboratories: [{ laboratoryId }] });
-    const headers = bearer((await login(t.app, qppvUser)).accessToken);
+    // Drafts: no pair is stored (the list skips drafts).
+    expect(await storedPairsOf(first.meta, second.meta)).toEqual([]);
+    // Sent as the RLF does ('Enviar' at the wizard's finish): the pair is stored after the commit.
+    await send(first.meta);
+    await send(second.meta);
+    const headers = await qppvOf(product);
+    for (let tries = 0; tries < 100 && (await storedPairsOf(first.meta, second.meta)).length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
     const response = await t.app.inject({ method: 'GET', url: '/api/getDuplicatePairs', headers });
     expect(response.statusCode, response.body).toBe(200);
     const pairs: DuplicatePairs = response.json();
@@ -262,5 +288,42 @@ describe('possible duplicates of a case', () => {
     const otherPairs: DuplicatePairs = (await t.app.inject({ method: 'GET', url: '/api/getDuplicatePairs', headers: bearer((await login(t.app, otherQppv)).accessToken) })).json();
     expect(otherPairs.Pares.flatMap((row) => [row.A.Meta, row.B.Meta])).not.toContain(first.meta);
     expect((await t.app.inject({ method: 'GET', url: '/api/getDuplicatePairs', headers: rlf.headers })).statusCode).toBe(403);
+  });
+
+  it("reading a case's candidates and the QPPV's list writes no pair; the list shows what the sending stored", async () => {
+    const product = await createProduct(t.database.db, { countries: ['UY'] });
+    const who = patient();
+    const first = await enteredCase(fromPatient(product, who));
+    const second = await enteredCase(fromPatient(product, who));
+    // Sent behind the application's back (no sending, so nothing recorded them): only a read could store their pair.
+    await t.database.db.update(events).set({ status: ER_STATUS.EN_REVISION_RLF }).where(inArray(events.meta, [first.meta, second.meta]));
+    const headers = await qppvOf(product);
+
+    expect((await candidatesOfCase(first.meta)).Candidatos.map((candidate) => candidate.Meta)).toContain(second.meta);
+    const qppvView = await t.app.inject({ method: 'GET', url: `/api/getDuplicateCandidatesByMeta/${second.meta}`, headers });
+    expect(qppvView.statusCode, qppvView.body).toBe(200);
+    const listed = async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/getDuplicatePairs', headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as DuplicatePairs).Pares.map((pair) => [pair.A.Meta, pair.B.Meta].sort().join());
+    };
+    expect(await listed()).not.toContain([first.meta, second.meta].sort().join());
+    expect(await storedPairsOf(first.meta, second.meta)).toEqual([]);
+
+    // A third report of the same reaction, sent through the wizard: its pairs with both are stored and listed, the newest first.
+    const third = await enteredCase(fromPatient(product, who));
+    await send(third.meta);
+    for (let tries = 0; tries < 100 && (await storedPairsOf(third.meta)).length < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const response = await t.app.inject({ method: 'GET', url: '/api/getDuplicatePairs', headers });
+    const pairs: DuplicatePairs = response.json();
+    const keys = pairs.Pares.map((pair) => [pair.A.Meta, pair.B.Meta].sort().join());
+    expect(keys.slice(0, 2).sort()).toEqual([[first.meta, third.meta].sort().join(), [second.meta, third.meta].sort().join()].sort());
+    expect(pairs.Pares.slice(0, 2).every((pair) => pair.A.Meta === third.meta && pair.Puntaje >= pairs.Umbral && pair.Razones.length > 0)).toBe(true);
+    // The pair of the two cases that were never sent through the application is still not stored.
+    expect(keys).not.toContain([first.meta, second.meta].sort().join());
+    const before = await storedPairsOf(first.meta, second.meta, third.meta);
+    await candidatesOfCase(third.meta);
+    await t.app.inject({ method: 'GET', url: '/api/getDuplicatePairs', headers });
+    expect(await storedPairsOf(first.meta, second.meta, third.meta)).toEqual(before);
   });
 });

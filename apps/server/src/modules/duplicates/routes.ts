@@ -5,7 +5,9 @@ import type { Db } from '../../db/client.js';
 import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
+import { type CaseEvents, onCaseCreated, onCaseSent } from '../cases/index.js';
 import type { ImportEvents } from '../imports/index.js';
+import { createPairRecorder } from './recorder.js';
 import { duplicateScan, startDuplicateScan } from './scan.js';
 import { candidatesForCase, candidatesForReport, decidePair, suspectedPairs } from './service.js';
 
@@ -13,6 +15,8 @@ export interface DuplicatesModuleOptions {
   db: Db;
   /** The import runner's events: the whole-database scan is one of its jobs. */
   events: ImportEvents;
+  /** The case events: a case's suspected pairs are stored once it is sent (or created sent, a follow-up). */
+  caseEvents: CaseEvents;
 }
 
 /** Who sees the possible duplicates of a case or a report and decides a pair (docs/roles.md): the triage's and the case review's. */
@@ -24,7 +28,18 @@ const TAGS = ['Duplicados'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 
 /** Duplicate detection (docs/duplicates.md): the candidates, the decisions, the QPPV's list. */
-export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = async (app, { db, events }) => {
+export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = async (app, { db, events, caseEvents }) => {
+  // The pairs are written where cases are written, after the commit (docs/duplicates.md 'The stored pairs'); the GETs only read.
+  const recorder = createPairRecorder(db, app.log);
+  const stopSent = onCaseSent(caseEvents, (sent) => recorder.record(sent.id));
+  // A follow-up is created sent (En revisión RLF); a draft created from a report waits for its sending.
+  const stopCreated = onCaseCreated(caseEvents, (created) => recorder.record(created.id));
+  app.addHook('onClose', async () => {
+    stopSent();
+    stopCreated();
+    await recorder.settled();
+  });
+
   app.route({
     method: 'GET',
     url: '/api/getDuplicateCandidatesByMeta/:meta',
@@ -74,7 +89,7 @@ export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = 
       tags: TAGS,
       summary: "Pantalla 'Duplicados': los pares sospechosos guardados al alcance del QPPV, sobre el umbral y sin decidir, el caso más reciente primero (de a 50; desde = el cursor Siguiente)",
       description:
-        'Los pares los guarda la búsqueda en todo el registro y cada cálculo de candidatos de un caso; la primera página busca antes los pares de los 30 casos enviados más recientes.',
+        'Solo lee: los pares los guarda la búsqueda en todo el registro y el envío de cada caso (al terminar el asistente, o un seguimiento).',
       querystring: duplicatePairsQuerySchema,
       response: { 200: duplicatePairsSchema, ...errorResponses },
     },

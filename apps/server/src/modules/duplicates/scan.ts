@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DuplicateScan, ER_STATUS, MSG } from '@atalaya/domain';
+import { type DuplicateScan, MSG } from '@atalaya/domain';
 import { and, asc, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -9,10 +9,8 @@ import type { AuthUser } from '../../http/access-token.js';
 import { AppError } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { formatImportCode, IMPORT_CODE_PREFIX, type ImportEvents, type ImportHandler, importList } from '../imports/index.js';
-import { storePairs } from './pairs.js';
-import { candidateIds } from './queries.js';
-import { loadCaseRecords } from './records.js';
-import { duplicateThreshold, scoredPairs } from './service.js';
+import { PAIRED_CASES, recordPairsOf } from './recorder.js';
+import { duplicateThreshold } from './service.js';
 
 /**
  * The whole-database duplicate scan (docs/duplicates.md 'The whole-database scan'): a job of
@@ -30,7 +28,7 @@ export const SCAN_BLOCK = 200;
 const CASES = MSG.duplicates.scanCases;
 
 /** The cases the scan walks and compares with each other. */
-const scanned = sql`(${events.deletedAt} is null and ${events.status} <> ${ER_STATUS.PENDIENTE} and ${events.duplicateOfEventId} is null)`;
+const scanned = PAIRED_CASES;
 
 export const duplicateScanHandler: ImportHandler = {
   kind: 'duplicates',
@@ -53,11 +51,11 @@ export const duplicateScanHandler: ImportHandler = {
         .orderBy(asc(events.id))
         .limit(SCAN_BLOCK);
       if (block.length === 0) break;
-      for (const subject of await loadCaseRecords(db, block.map((row) => row.id))) {
-        // Both sides' walks look (each key brings at most BLOCK_LIMIT cases, so a pair may be in one side's blocks only); a pair is stored once.
-        const ids = await candidateIds(db, subject.record, { reach: scanned, eventId: subject.eventId, homeReportId: null });
-        await storePairs(db, await scoredPairs(db, subject, ids, threshold));
-      }
+      await recordPairsOf(
+        db,
+        block.map((row) => row.id),
+        threshold,
+      );
       after = block.at(-1)?.id ?? after;
       done += block.length;
       await ctx.tableProgress(CASES, done, Math.min(99, (done / total) * 100));

@@ -17,7 +17,7 @@ import {
   homeReportStatusName,
   MSG,
 } from '@atalaya/domain';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { countries, duplicateDecisions, eventComments, events, homeReports, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -28,14 +28,12 @@ import { writeAudit } from '../audit/index.js';
 import { recordCaseOperation } from '../cases/index.js';
 import { insertStatusHistory, type StoredReport } from '../home-reports/index.js';
 import { caseReach, findCaseInReach, loadUserLaboratoryIds, reachesByLaboratory, type ReachUser } from '../reach/index.js';
-import { type FoundPair, listPairs, storePairs } from './pairs.js';
+import { type FoundPair, listPairs } from './pairs.js';
 import { candidateIds, valueFrequencies } from './queries.js';
 import { type ComparedRecord, loadCaseRecords, reportRecord, type ReportRow } from './records.js';
 
 /** How many candidates the lists show (the highest scores). */
 export const MAX_CANDIDATES = 10;
-/** How many of the newest cases in reach the QPPV's list looks for pairs of. */
-export const PAIRS_NEWEST_CASES = 30;
 
 /** The threshold (bits) of the setting `cases.duplicateThreshold`. */
 export function duplicateThreshold(db: DbOrTx): Promise<number> {
@@ -183,10 +181,8 @@ export async function candidatesForCase(db: Db, user: AuthUser, meta: string): P
   // A case already marked duplicate is out of the workflow: nothing more to propose.
   if (duplicateOf?.id) return { Umbral: threshold, Candidatos: [], ...links };
   const ids = await candidateIds(db, subject.record, { reach: await reachOf(db, user), eventId: found.id, homeReportId: null });
-  const pairs = await scoredPairs(db, subject, ids, threshold);
-  // A sent case's pairs join the QPPV's list as they are found (a draft's wait until it is sent).
-  if (subject.status !== ER_STATUS.PENDIENTE) await storePairs(db, pairs.filter((pair) => pair.other.status !== ER_STATUS.PENDIENTE));
-  return { Umbral: threshold, Candidatos: asCandidates(pairs), ...links };
+  // A read: the pairs are stored by the scan and when the case is sent (recorder.ts), never here.
+  return { Umbral: threshold, Candidatos: asCandidates(await scoredPairs(db, subject, ids, threshold)), ...links };
 }
 
 /** An incoming report within the caller's reach (RLF its country's, QPPV every one), else 404. */
@@ -364,28 +360,11 @@ async function decideReport(
 
 /**
  * `GET /api/getDuplicatePairs`: the stored suspected pairs in the QPPV's reach (docs/duplicates.md
- * 'The stored pairs'), the newest case first, keyset-paged. The first page first looks for the
- * pairs of the `PAIRS_NEWEST_CASES` newest sent cases in reach and stores them, so a case that
- * arrived since the last whole-database scan is listed without waiting for the next one.
+ * 'The stored pairs'), the newest case first, keyset-paged. A read: the pairs are written by the
+ * whole-database scan and as each case is sent (recorder.ts).
  */
 export async function suspectedPairs(db: Db, user: AuthUser, after?: string): Promise<DuplicatePairs> {
   const threshold = await duplicateThreshold(db);
   const reach = await reachOf(db, user);
-  if (!after) await refreshNewestPairs(db, reach, threshold);
   return { Umbral: threshold, ...(await listPairs(db, { reach: sql`(${reach} and ${events.status} <> ${ER_STATUS.PENDIENTE})`, threshold, after, reasons })) };
-}
-
-/** The pairs of the newest sent cases within `reach`, stored. */
-async function refreshNewestPairs(db: DbOrTx, reach: SQL, threshold: number): Promise<void> {
-  const sent = sql`(${reach} and ${events.status} <> ${ER_STATUS.PENDIENTE})`;
-  const newest = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(sent, sql`${events.status} <> ${ER_STATUS.ANULADO}`, sql`${events.duplicateOfEventId} is null`))
-    .orderBy(desc(events.createdAt), desc(events.id))
-    .limit(PAIRS_NEWEST_CASES);
-  for (const subject of await loadCaseRecords(db, newest.map((row) => row.id))) {
-    const ids = await candidateIds(db, subject.record, { reach: sent, eventId: subject.eventId, homeReportId: null });
-    await storePairs(db, await scoredPairs(db, subject, ids, threshold));
-  }
 }
