@@ -68,6 +68,8 @@ const medication: ErMedication = {
   Cant: 1,
   UnitUsoId: 51,
   UnitUsoNombre: 'comprimido',
+  Caracterizacion: 1,
+  CaracterizacionNombre: 'Sospechoso',
   Recuperado: null,
 };
 
