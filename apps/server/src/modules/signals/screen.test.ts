@@ -420,6 +420,16 @@ describe('concomitant drugs (G.k.1 = 2): counted only with concomitantes=si', ()
       };
       expect(await history('')).toBe((top?.A ?? 0) - 1);
       expect(await history('&concomitantes=si')).toBe(top?.A);
+
+      // The count 'a' opens the search: SoloContados lists the a cases, with IncluirConcomitantes the concomitant one too.
+      const search = async (payload: object) => {
+        const response = await t.app.inject({ method: 'POST', url: '/api/getERByFilters', headers: bearer(tokens.get('qppv') ?? ''), payload });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ Total: number }>().Total;
+      };
+      const counted = { ProductoId: top?.FarmacoId, PtCodigo: top?.PtCodigo, SoloContados: true };
+      expect(await search(counted)).toBe((top?.A ?? 0) - 1);
+      expect(await search({ ...counted, IncluirConcomitantes: true })).toBe(top?.A);
     } finally {
       await t.database.db.execute(sql`update event_medications set drug_role = 1 where event_id = ${one?.event_id}`);
     }
