@@ -144,7 +144,7 @@ export const erRecoverySchema = z.object({
 });
 export type ErRecovery = z.infer<typeof erRecoverySchema>;
 
-/** getProductsRelationsByMeta: a related (suspect) medication. */
+/** getProductsRelationsByMeta: a related medication (suspect, concomitant, interacting or not administered: `Caracterizacion`). */
 export const erMedicationSchema = z.object({
   Id: z.number().int(),
   Medicine: z.object({ Id: z.number().int(), ComercialName: z.string(), Family: z.object({ Name: z.string() }) }),
@@ -168,6 +168,10 @@ export const erMedicationSchema = z.object({
   Cant: z.number().nullable(),
   UnitUsoId: z.number().int().nullable(),
   UnitUsoNombre: z.string().nullable(),
+  /** E2B G.k.1: 1 sospechoso, 2 concomitante, 3 interactuante, 4 no administrado. */
+  Caracterizacion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  /** Its Spanish name ('Sospechoso'…). */
+  CaracterizacionNombre: z.string(),
   /** Null until a recovery is saved. */
   Recuperado: erRecoverySchema.nullable(),
 });

@@ -234,6 +234,29 @@ export const medicationIngredientSchema = z.object({
   Unidad: optionalId(),
 });
 
+/**
+ * Caracterizacion: the drug's role in the case, E2B G.k.1 (docs/wizard.md 'Rol del medicamento').
+ * Señales counts suspect and interacting drugs by default, concomitants as an option, and never a
+ * drug not administered (docs/signals.md).
+ */
+export const DRUG_ROLES = [
+  { value: 1, label: 'Sospechoso' },
+  { value: 2, label: 'Concomitante' },
+  { value: 3, label: 'Interactuante' },
+  { value: 4, label: 'No administrado' },
+] as const;
+export type DrugRole = (typeof DRUG_ROLES)[number]['value'];
+export const DRUG_ROLE_SUSPECT: DrugRole = 1;
+export const DRUG_ROLE_CONCOMITANT: DrugRole = 2;
+export function drugRoleLabel(role: number): string {
+  return DRUG_ROLES.find((entry) => entry.value === role)?.label ?? 'Sospechoso';
+}
+/** An omitted role is a suspect drug (what every medicine was before the role existed); anything but 1–4 is a 400. */
+export const drugRoleSchema = z
+  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: MSG.wizard.drugRoleInvalid })
+  .optional()
+  .transform((value): DrugRole => value ?? DRUG_ROLE_SUSPECT);
+
 export const medicationInputSchema = z
   .object({
     Medicine: z.object({ Id: requiredId(MSG.wizard.medicineRequired) }, { error: MSG.wizard.medicineRequired }),
@@ -254,6 +277,8 @@ export const medicationInputSchema = z
     /** The dose given at each dosing instance. */
     Cant: nonNegative(),
     UnitUsoId: optionalId(),
+    /** E2B G.k.1: 1 sospechoso (when omitted), 2 concomitante, 3 interactuante, 4 no administrado. */
+    Caracterizacion: drugRoleSchema,
   })
   .superRefine(endNotBeforeStart('DateStart', 'DateEnd'));
 export type MedicationInput = z.input<typeof medicationInputSchema>;

@@ -277,6 +277,8 @@ export const MSG = {
     lineNotOfProduct: 'El fabricante seleccionado no corresponde al medicamento',
     /** (ours) an active ingredient that is not of the medicine. */
     ingredientNotOfProduct: 'El principio activo no corresponde al medicamento',
+    /** (ours) Caracterizacion (E2B G.k.1) outside 1–4. */
+    drugRoleInvalid: 'El rol del medicamento debe ser Sospechoso, Concomitante, Interactuante o No administrado',
     /** (ours) a list value the list does not hold. */
     optionUnknown: (field: string) => `El valor elegido para ${field} no es válido`,
     /** (ours) an unknown record of the case (medication, RAM, previous medication, contact). */

@@ -14,7 +14,7 @@ import { pageKeyBodyField, pagedResultSchema } from '../work-lists.js';
 export const AUDIT_PAGE_SIZE = 15;
 
 /** The panels of the screen, as `downloadAuditFile` names them. */
-export const AUDIT_PANELS = ['ER', 'Usuarios', 'Configuracion', 'Parametros'] as const;
+export const AUDIT_PANELS = ['ER', 'Usuarios', 'Configuracion', 'Parametros', 'Senales'] as const;
 export type AuditPanel = (typeof AUDIT_PANELS)[number];
 
 /** The panels' titles (the screen's tabs, the file's name). */
@@ -23,6 +23,7 @@ export const AUDIT_PANEL_TITLES: Record<AuditPanel, string> = {
   Usuarios: 'Usuarios',
   Configuracion: 'Configuración',
   Parametros: 'Parametros',
+  Senales: 'Señales',
 };
 
 /** OperationType as the screen shows it (event spec §4). */
@@ -78,6 +79,8 @@ function checkDates(body: { from: string | null; to: string | null }, ctx: z.Ref
 /** The filters of each panel (spec §7: users (from, to, name), config (from, to), params (from, to, tabla)). */
 export const auditUsersFiltersShape = { ...dateShape, name: textFilter() };
 export const auditConfigFiltersShape = { ...dateShape };
+/** Señales (the register of signals, docs/signals.md 'Gestión de señales'): dates only, as Configuración. */
+export const auditSignalsFiltersShape = { ...dateShape };
 export const auditParametersFiltersShape = { ...dateShape, tabla: textFilter() };
 export const auditEventFiltersShape = { ...dateShape, referencia: textFilter() };
 
@@ -85,10 +88,13 @@ export const auditEventFiltersShape = { ...dateShape, referencia: textFilter() }
 export const auditUsersRequestSchema = z.strictObject({ ...auditUsersFiltersShape, ...pagingShape }, STRICT).superRefine(checkDates);
 /** Body of `POST getAuditConfig`. */
 export const auditConfigRequestSchema = z.strictObject({ ...auditConfigFiltersShape, ...pagingShape }, STRICT).superRefine(checkDates);
+/** Body of `POST getAuditSignals`. */
+export const auditSignalsRequestSchema = z.strictObject({ ...auditSignalsFiltersShape, ...pagingShape }, STRICT).superRefine(checkDates);
 /** Body of `POST getAuditParameters`. */
 export const auditParametersRequestSchema = z.strictObject({ ...auditParametersFiltersShape, ...pagingShape }, STRICT).superRefine(checkDates);
 export type AuditUsersRequest = z.input<typeof auditUsersRequestSchema>;
 export type AuditConfigRequest = z.input<typeof auditConfigRequestSchema>;
+export type AuditSignalsRequest = z.input<typeof auditSignalsRequestSchema>;
 export type AuditParametersRequest = z.input<typeof auditParametersRequestSchema>;
 
 /** Body of the three detail calls: the row's Id. */

@@ -76,6 +76,8 @@ export const searchCriteriaShape = {
   MesRecepcionDesde: monthFilter(),
   MesRecepcionHasta: monthFilter(),
   SoloContados: z.boolean({ error: MSG.lists.invalidFilter }).nullable().optional(),
+  /** (ours) with `SoloContados`: a case that holds the drug only as a concomitant counts too (the table's `concomitantes=si`). */
+  IncluirConcomitantes: z.boolean({ error: MSG.lists.invalidFilter }).nullable().optional(),
   EstadoId: idFilter(),
   TipoRAMId: idFilter(),
   GrupoId: idFilter(),

@@ -42,6 +42,8 @@ export const SIGNAL_STRATA = ['sexo', 'edad', 'pais'] as const;
  * Query: `desde`/`hasta` months of receipt (AAAA-MM, inclusive); `pais` country code; `grave`
  * 'si'/'no'; `estratos` a comma list of sexo, edad, pais (E summed over strata) — these narrow
  * the whole database the table is computed over. `farmaco` 'principio' (default) or 'producto';
+ * `concomitantes` 'si' counts the drugs a case holds only as concomitants too ('no', the default:
+ * suspect or interacting drugs);
  * `principio`/`producto` one drug, `laboratorio` the drugs of a laboratory, `soc`/`pt` MedDRA
  * codes — these select rows only (the background stays the database). `orden` one of
  * SIGNAL_SORTS, `dir` asc/desc (desc by default), `limite` 1–500 (100), `cursor` from `Siguiente`.
@@ -56,6 +58,8 @@ const backgroundShape = {
     .regex(/^(sexo|edad|pais)(,(sexo|edad|pais)){0,2}$/, { error: SIGNAL_MSG.badChoice })
     .optional(),
   farmaco: z.enum(['principio', 'producto'], { error: SIGNAL_MSG.badChoice }).optional(),
+  /** 'si': a case also counts for the drugs it holds only as concomitants (G.k.1 = 2); by default suspect or interacting ones only. */
+  concomitantes: z.enum(['si', 'no'], { error: SIGNAL_MSG.badChoice }).optional(),
   principio: dbIdText(SIGNAL_MSG.badId).optional(),
   producto: dbIdText(SIGNAL_MSG.badId).optional(),
 };

@@ -172,7 +172,7 @@ export const E2B_MAPPING: readonly E2bMapping[] = [
   m('F.r.1', 'Fecha de la prueba', null, null, NOT_HELD),
   m('F.r.2.1', 'Nombre de la prueba', null, null, 'Los resultados de laboratorio son documentos adjuntos: se citan en C.1.6.1.r.1.'),
   // G.k
-  m('G.k.1', 'Caracterización del rol del medicamento', 'event_medications: siempre 1 (sospechoso)', 'E2B rol del medicamento (G.k.1)'),
+  m('G.k.1', 'Caracterización del rol del medicamento', 'event_medications.drug_role (Caracterizacion: 1 sospechoso, 2 concomitante, 3 interactuante, 4 no administrado)', 'E2B rol del medicamento (G.k.1)'),
   m('G.k.2.1.1b', 'Identificador del medicamento (MPID)', null, null, NOT_HELD),
   m('G.k.2.1.2b', 'Identificador del producto farmacéutico (PhPID)', null, null, NOT_HELD),
   m('G.k.2.2', 'Nombre del medicamento según la fuente primaria', 'products.commercial_name / previous_medications.medication'),

@@ -79,7 +79,7 @@ export const AUDIT_KINDS = {
   /**
    * Registro de señales (docs/signals.md 'Gestión de señales'): a signal opened, its status
    * changed, an assessment or comment added, a document attached, its responsible changed.
-   * PKId the signal's id; instance 'Senales' (no audit-trail panel shows it yet).
+   * PKId the signal's id; instance 'Senales' (the audit trail's Señales panel shows it, docs/audit-trail.md).
    */
   'signal.opened': { instance: 'Senales', operationType: 'I' },
   'signal.status-changed': { instance: 'Senales', operationType: 'U' },

@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, numeric, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, serial, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { laboratories, lines } from './catalog.js';
 import { stamps } from './columns.js';
 import { events } from './events.js';
@@ -13,7 +14,7 @@ import {
 } from './reference-lists.js';
 
 /**
- * MedicamentosRelacionados: the suspect medicines of an event. `laboratoryId` is the
+ * MedicamentosRelacionados: the medicines of an event, each with its role (`drugRole`). `laboratoryId` is the
  * laboratory of `lineId` (LineaId), kept here so search and reach filters need no join.
  */
 export const eventMedications = pgTable(
@@ -49,9 +50,15 @@ export const eventMedications = pgTable(
     dose: numeric({ mode: 'number' }),
     /** UnitUsoId. */
     useUnitId: integer().references(() => medicationUseUnits.id),
+    /**
+     * Caracterizacion: E2B G.k.1, the drug's role in the case — 1 sospechoso, 2 concomitante,
+     * 3 interactuante, 4 no administrado (docs/wizard.md 'Rol del medicamento'; migration 0031).
+     */
+    drugRole: smallint().notNull().default(1),
     ...stamps(),
   },
   (t) => [
+    check('event_medications_drug_role_check', sql`${t.drugRole} between 1 and 4`),
     index().on(t.eventId),
     index('event_medications_product_event_idx').on(t.productId, t.eventId),
     index('event_medications_laboratory_event_idx').on(t.laboratoryId, t.eventId),

@@ -24,12 +24,18 @@ export const signalCounts = pgTable(
     drugKind: smallint().notNull(),
     drugId: integer().notNull(),
     ptCode: integer().notNull(),
+    /**
+     * The case holds the drug only as a concomitant (G.k.1 = 2; migration 0031): false for a
+     * suspect or interacting drug and for the (0, …) cells. The default table sums the false
+     * rows; 'Incluir concomitantes' sums both. A case counts once per drug either way.
+     */
+    concomitant: boolean().notNull().default(false),
     cases: integer().notNull(),
   },
   (t) => [
     primaryKey({
       name: 'signal_counts_pk',
-      columns: [t.drugKind, t.drugId, t.ptCode, t.month, t.countryId, t.serious, t.sex, t.ageGroup],
+      columns: [t.drugKind, t.drugId, t.ptCode, t.month, t.countryId, t.serious, t.sex, t.ageGroup, t.concomitant],
     }),
     index('signal_counts_pt_idx').on(t.ptCode, t.drugKind, t.drugId),
   ],
@@ -48,6 +54,8 @@ export const signalCaseCells = pgTable(
     drugKind: smallint().notNull(),
     drugId: integer().notNull(),
     ptCode: integer().notNull(),
+    /** As `signal_counts.concomitant`: the case holds the drug only as a concomitant. */
+    concomitant: boolean().notNull().default(false),
   },
   (t) => [primaryKey({ name: 'signal_case_cells_pk', columns: [t.eventId, t.drugKind, t.drugId, t.ptCode] })],
 );

@@ -405,3 +405,46 @@ describe('downloadAuditFile', () => {
     expect(page.json<PagedResult<AuditRow>>().Total).toBe(AUDIT_FILE_MAX_ROWS + 1);
   }, 120_000);
 });
+
+describe('Señales panel (getAuditSignals, getAuditSignalsDetails): the register of signals', () => {
+  it('lists the signal register’s rows (instance Senales) by date with their detail, in the file too; RLF, CL and Fabricante 403', async () => {
+    const db = t.database.db;
+    const qppv = { id: sessions.get('QPPV-A')?.user.id ?? '' };
+    await writeAudit(db, {
+      kind: 'signal.status-changed',
+      actor: qppv,
+      pkId: '41',
+      description: 'Señal validada: IBUPROFENO × Cefalea',
+      oldValues: { Estado: 'En evaluación' },
+      newValues: { Estado: 'Validada' },
+      at: new Date('2002-05-10T12:00:00Z'),
+    });
+    const id = await lastAuditId();
+    for (const key of ['ADMIN', 'QPPV-A'] as const) {
+      const response = await post(key, 'getAuditSignals', { from: '2002-05-10', to: '2002-05-10' });
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = response.json<PagedResult<AuditRow>>().Result;
+      expect(rows.map((row) => row.Id)).toEqual([id]);
+      expect(rows[0]).toMatchObject({ Instance: 'Senales', OperationType: 'U', PKId: '41', Description: 'Señal validada: IBUPROFENO × Cefalea' });
+    }
+    const detail = await post('QPPV-A', 'getAuditSignalsDetails', { Id: id });
+    expect(detail.json<AuditDetail>().Cambios).toEqual([{ Campo: 'Estado', ValorAnterior: 'En evaluación', ValorNuevo: 'Validada' }]);
+    // Another panel's row is not this panel's (404), nor is this row another panel's.
+    expect((await post('QPPV-A', 'getAuditSignalsDetails', { Id: ids.c1 })).statusCode).toBe(404);
+    expect((await post('QPPV-A', 'getAuditConfigDetails', { Id: id })).statusCode).toBe(404);
+    expect((await post('QPPV-A', 'getAuditConfig', { from: '2002-05-10', to: '2002-05-10' })).json<PagedResult<AuditRow>>().Result).toEqual([]);
+
+    const file = await post('ADMIN', 'downloadAuditFile', { panel: 'Senales', from: '2002-05-10', to: '2002-05-10' });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.body).toContain('Señal validada: IBUPROFENO × Cefalea');
+    expect(String(file.headers['content-disposition'])).toContain('Auditoria-Senales-');
+
+    for (const key of ['RLF', 'CL', 'Fabricante'] as const) {
+      expect((await post(key, 'getAuditSignals', {})).statusCode, key).toBe(403);
+      expect((await post(key, 'getAuditSignalsDetails', { Id: id })).statusCode, key).toBe(403);
+    }
+    const bad = await post('QPPV-A', 'getAuditSignals', { from: '2002-05-11', to: '2002-05-10' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ Message: MSG.audit.datesOutOfOrder });
+  });
+});

@@ -1,5 +1,6 @@
 import {
   auditConfigRequestSchema,
+  auditSignalsRequestSchema,
   auditDetailRequestSchema,
   auditDetailSchema,
   auditFileRequestSchema,
@@ -34,10 +35,11 @@ const withNotFound = { ...errorResponses, 404: messageSchema };
  * (module case-workflow). Read only: nothing here writes but the download's own audit row.
  */
 export const auditTrailModule: FastifyPluginAsyncZod<AuditTrailModuleOptions> = async (app, { db }) => {
-  const lists: { url: string; panel: LogPanel; body: typeof auditUsersRequestSchema | typeof auditConfigRequestSchema | typeof auditParametersRequestSchema; summary: string }[] = [
+  const lists: { url: string; panel: LogPanel; body: typeof auditUsersRequestSchema | typeof auditConfigRequestSchema | typeof auditParametersRequestSchema | typeof auditSignalsRequestSchema; summary: string }[] = [
     { url: '/api/getAuditUsers', panel: 'Usuarios', body: auditUsersRequestSchema, summary: 'Auditoría de usuarios, paginada, más reciente primero (nombre o correo del usuario modificado, fechas)' },
     { url: '/api/getAuditConfig', panel: 'Configuracion', body: auditConfigRequestSchema, summary: 'Auditoría de la configuración (métricas, ajustes, descargas del archivo de auditoría), paginada' },
     { url: '/api/getAuditParameters', panel: 'Parametros', body: auditParametersRequestSchema, summary: 'Auditoría de los parámetros (listas de referencia), paginada, por tabla y fechas' },
+    { url: '/api/getAuditSignals', panel: 'Senales', body: auditSignalsRequestSchema, summary: 'Auditoría del registro de señales (apertura, cambios de estado, notas, documentos, reasignaciones), paginada, por fechas' },
   ];
   for (const list of lists) {
     app.route({
@@ -56,6 +58,7 @@ export const auditTrailModule: FastifyPluginAsyncZod<AuditTrailModuleOptions> = 
     { url: '/api/getAuditUsersDetails', panel: 'Usuarios', summary: 'Detalle de un registro de auditoría de usuarios: valores anteriores y nuevos, origen, hash' },
     { url: '/api/getAuditConfigDetails', panel: 'Configuracion', summary: 'Detalle de un registro de auditoría de la configuración' },
     { url: '/api/getAuditParametersDetails', panel: 'Parametros', summary: 'Detalle de un registro de auditoría de los parámetros' },
+    { url: '/api/getAuditSignalsDetails', panel: 'Senales', summary: 'Detalle de un registro de auditoría del registro de señales' },
   ];
   for (const detail of details) {
     app.route({

@@ -359,3 +359,38 @@ describe('GET /api/getProductsRelationsByMeta/{meta}', () => {
     expect(list.map((medication) => medication.Medicine.Id)).toEqual([product.id]);
   });
 });
+
+describe('Caracterizacion: the drug role (E2B G.k.1)', () => {
+  it('an omitted role is Sospechoso; a role sent is stored, read back by the list and the view, and changed by an update with its history line', async () => {
+    const testCase = await newCase();
+    const suspect = await addOk(testCase);
+    expect(suspect).toMatchObject({ Caracterizacion: 1, CaracterizacionNombre: 'Sospechoso' });
+    const concomitant = await addOk(testCase, { ...medicationForm(product), Caracterizacion: 2 });
+    expect(concomitant).toMatchObject({ Caracterizacion: 2, CaracterizacionNombre: 'Concomitante' });
+    expect((await listOf(testCase.meta)).map((medication) => medication.Caracterizacion)).toEqual([1, 2]);
+    const [stored] = await t.database.db.select({ drugRole: eventMedications.drugRole }).from(eventMedications).where(eq(eventMedications.id, concomitant.Id));
+    expect(stored?.drugRole).toBe(2);
+
+    const response = await post(rlf, 'updateMedicamentoRelacionado', { IdER: testCase.meta, Id: concomitant.Id, ...medicationForm(product), Caracterizacion: 3 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ Caracterizacion: 3, CaracterizacionNombre: 'Interactuante' });
+    const history = await historyOf(testCase);
+    expect(history.at(-1)?.lines).toContainEqual({ description: 'Rol del medicamento', oldValue: 'Concomitante', newValue: 'Interactuante' });
+    const again = await post(rlf, 'updateMedicamentoRelacionado', { IdER: testCase.meta, Id: concomitant.Id, ...medicationForm(product), Caracterizacion: 4 });
+    expect(again.json()).toMatchObject({ Caracterizacion: 4, CaracterizacionNombre: 'No administrado' });
+  });
+
+  it('a role outside 1–4 is a 400 with a Spanish message, on insert and update, and nothing changes', async () => {
+    const testCase = await newCase();
+    const added = await addOk(testCase);
+    const before = await stateOf(testCase);
+    for (const role of [0, 5, '2', 1.5, null, 'Concomitante']) {
+      for (const call of ['insertMedicamentoRelacionado', 'updateMedicamentoRelacionado']) {
+        const response = await post(rlf, call, { IdER: testCase.meta, Id: added.Id, ...medicationForm(product), Caracterizacion: role });
+        expect(response.statusCode, `${call} ${String(role)}`).toBe(400);
+        expect(response.json()).toMatchObject({ Message: MSG.wizard.drugRoleInvalid });
+      }
+    }
+    expect(await stateOf(testCase)).toEqual(before);
+  });
+});

@@ -1,4 +1,4 @@
-import { type ErMedication, type ErRecovery, type Medication, MSG } from '@atalaya/domain';
+import { type DrugRole, drugRoleLabel, type ErMedication, type ErRecovery, type Medication, MSG } from '@atalaya/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { eventMedicationIngredients, eventMedications, productRecoveries } from '../../db/schema/index.js';
@@ -83,6 +83,9 @@ function toErMedication(row: MedicationRow, ingredients: readonly MedicationIngr
     Cant: row.dose,
     UnitUsoId: row.useUnitId,
     UnitUsoNombre: row.useUnitName,
+    // The column's check keeps it within 1–4.
+    Caracterizacion: row.drugRole as DrugRole,
+    CaracterizacionNombre: drugRoleLabel(row.drugRole),
     Recuperado: recovery ? toErRecovery(recovery) : null,
   };
 }
@@ -129,6 +132,7 @@ export async function medicationsShortOf(db: Db, user: AuthUser, meta: string) {
 /** Spanish labels of the Operaciones tab, in the form's order. */
 const MEDICATION_LABELS = {
   Medicamento: 'Medicamento',
+  Caracterizacion: 'Rol del medicamento',
   Fabricante: 'Fabricante',
   Lote: 'Lote',
   FormaFarmaceutica: 'Forma farmacéutica',
@@ -149,6 +153,7 @@ function medicationDisplay(medication: ErMedication): Record<keyof typeof MEDICA
   const names = (values: readonly (string | null | undefined)[]) => values.filter(Boolean).join(', ') || null;
   return {
     Medicamento: medication.Medicine.ComercialName,
+    Caracterizacion: medication.CaracterizacionNombre,
     Fabricante: names([medication.Linea?.Nombre, medication.Linea2?.Nombre]),
     Lote: medication.LotNumber,
     FormaFarmaceutica: medication.FormaFarmaceutica,
@@ -248,6 +253,7 @@ function medicationColumns(input: Medication, checked: CheckedMedication) {
     frequencyHours: input.FrecId,
     dose: input.Cant,
     useUnitId: input.UnitUsoId,
+    drugRole: input.Caracterizacion,
   };
 }
 

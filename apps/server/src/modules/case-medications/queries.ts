@@ -67,6 +67,7 @@ export function medicationRows(db: DbOrTx, where: SQL | undefined) {
       dose: eventMedications.dose,
       useUnitId: eventMedications.useUnitId,
       useUnitName: medicationUseUnits.nombre,
+      drugRole: eventMedications.drugRole,
     })
     .from(eventMedications)
     .innerJoin(products, eq(products.id, eventMedications.productId))

@@ -41,12 +41,14 @@ async function ok(response: { statusCode: number; body: string }) {
 
 /** A case filled through the wizard's calls, then sent (status 2). */
 async function filledCase(
-  options: { rams?: { description: string; llt?: TestLlt }[]; medications?: MedicationProduct[]; additional?: string; patient?: Parameters<typeof validPatient>[0] } = {},
+  options: { rams?: { description: string; llt?: TestLlt }[]; medications?: (MedicationProduct & { role?: number })[]; additional?: string; patient?: Parameters<typeof validPatient>[0] } = {},
 ): Promise<TestCase> {
   const testCase = await createCase(t.database.db, { status: ER_STATUS.PENDIENTE, createdBy: rlf.user.id, productIds: [] });
   await ok(await post(t, rlf, 'setPaciente', { IdER: testCase.meta, ...validPatient(options.patient) }));
-  for (const medication of options.medications ?? [product]) {
-    await ok(await post(t, rlf, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ERType: 1, ...medicationForm(medication) }));
+  const medications: (MedicationProduct & { role?: number })[] = options.medications ?? [product];
+  for (const medication of medications) {
+    const role = medication.role === undefined ? {} : { Caracterizacion: medication.role };
+    await ok(await post(t, rlf, 'insertMedicamentoRelacionado', { IdER: testCase.meta, ERType: 1, ...medicationForm(medication), ...role }));
   }
   for (const ram of options.rams ?? [{ description: 'Ronchas en los brazos tras la segunda dosis' }]) {
     const form = ramForm(ram.llt ?? llt, { Description: ram.description, HospitalizationRequired: true, HospitalizationDateStart: '2024-03-06', HospitalizationDateEnd: '2024-03-07' });
@@ -148,6 +150,25 @@ describe('getERCIOMS', () => {
     medications.forEach((medication, index) => expect(read).toContain(`#${index + 1} ${medication.commercialName}`));
     const found = new Set(words(text));
     for (const word of words(narrative)) expect(found, word).toContain(word);
+  }, 90_000);
+
+  it('lists a concomitant drug in box 22, not among the suspect drugs of box 14; a drug not administered there too, so marked', async () => {
+    const concomitant = await createMedicationProduct(t.database.db);
+    const notGiven = await createMedicationProduct(t.database.db);
+    const testCase = await filledCase({ medications: [product, { ...concomitant, role: 2 }, { ...notGiven, role: 4 }] });
+    const found = await findCaseInReach(t.database.db, rlf.user, testCase.meta);
+    if (!found) throw new Error('case not found');
+    const form = await loadCiomsForm(t.database.db, found, new Date());
+    expect(form.suspectDrugs.map((drug) => drug.name).join(' ')).toContain(product.commercialName);
+    expect(form.suspectDrugs.map((drug) => drug.name).join(' ')).not.toContain(concomitant.commercialName);
+    expect(form.concomitantDrugs).toHaveLength(2);
+    expect(form.concomitantDrugs[0]).toContain(concomitant.commercialName);
+    expect(form.concomitantDrugs[1]).toContain(notGiven.commercialName);
+    expect(form.concomitantDrugs[1]).toContain('no administrado');
+    // And on the PDF.
+    const read = flat(await ciomsText(testCase));
+    expect(read).toContain(concomitant.commercialName);
+    expect(read).toContain('no administrado');
   }, 90_000);
 
   it('reads back accented Spanish text as written', async () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type E2bImportReports, ER_STATUS, HOME_REPORT_STATUS, IMPORT_PATHS, type ImportEntry, MSG, type SearchResult } from '@atalaya/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2bImportReports, e2bSubmissions, eventMedications, eventPatients, eventRams, events, homeReports, meddraLlt } from '../../db/schema/index.js';
+import { e2bImportReports, e2bSubmissions, eventMedications, eventPatients, eventRams, events, homeReports, meddraLlt, previousMedications, products } from '../../db/schema/index.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { laboratoryOfProduct } from '../../test-support/cases.js';
 import { bearer, createUser, login } from '../../test-support/factories.js';
@@ -10,6 +10,7 @@ import { signIn, type SignedIn } from '../../test-support/home-reports.js';
 import { createImportTestApp, type ImportTestApp, importReaches, uploadImport } from '../../test-support/imports.js';
 import { createLlt } from '../../test-support/catalog.js';
 import { e2bXsdDir, referencePath } from '../../test-support/reference.js';
+import { buildBatchXml, validateXml } from '../e2b/index.js';
 import { createE2bImportHandler, parseBatchFile } from './index.js';
 
 /**
@@ -305,5 +306,56 @@ describe('incoming reports', () => {
         .where(and(eq(e2bImportReports.homeReportId, row?.id ?? '')));
       expect(stored?.unmapped.length).toBe(report.unmapped.length);
     }
+  });
+});
+
+describe('drug roles (G.k.1): a concomitant drug is kept with its role', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await world();
+  }, 60_000);
+  afterAll(() => w.t.close());
+
+  it('a concomitant (2) or not administered (4) drug that is a catalogue product becomes a medicine of the case with its role; one that is not stays a previous medication', async () => {
+    const db = w.t.database.db;
+    // A second product of the same laboratory (the QPPV's reach), named by the report as a concomitant.
+    const other = await createProduct(db, { countries: ['UY'] });
+    await db.update(products).set({ laboratoryId: await laboratoryOfProduct(db, w.product.id) }).where(eq(products.id, other.id));
+    const parsed = await parseBatchFile(INSTANCES[0] as string);
+    const report = parsed.reports[0];
+    const first = report?.icsr.drugs[0];
+    if (!report || !first) throw new Error('Scenario 1 has a drug');
+    const id = `ATALAYA-ROLES-${Date.now()}`;
+    const icsr = {
+      ...report.icsr,
+      report: { ...report.icsr.report, safetyReportId: id, worldwideUniqueId: id },
+      drugs: [
+        { ...first, role: '1' as const, name: w.product.commercialName },
+        { ...first, id: `${first.id}-c`, role: '2' as const, name: other.commercialName },
+        { ...first, id: `${first.id}-n`, role: '4' as const, name: other.commercialName },
+        { ...first, id: `${first.id}-x`, role: '2' as const, name: 'Infusión de hierbas sin catálogo' },
+      ],
+    };
+    const xml = buildBatchXml({ batch: parsed.batch, messages: [{ header: { ...report.header, messageId: id }, icsr }] });
+    expect(validateXml(xml, e2bXsdDir())).toEqual([]);
+    const entry = await upload(w, w.qppv, 'roles.xml', xml);
+    expect(entry.status, entry.error ?? '').toBe('S');
+    const confirmed = await confirm(w, w.qppv, entry.code_import, { mode: 'historic', country: 'UY', product: w.product.id });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [stored] = confirmed.json<E2bImportReports>().reports;
+    expect(stored?.refusal).toBeNull();
+    const [event] = await db.select({ id: events.id }).from(events).where(eq(events.referenceNumber, stored?.reference ?? ''));
+    const medicines = await db
+      .select({ productId: eventMedications.productId, role: eventMedications.drugRole })
+      .from(eventMedications)
+      .where(eq(eventMedications.eventId, event?.id ?? ''))
+      .orderBy(eventMedications.id);
+    expect(medicines).toEqual([
+      { productId: w.product.id, role: 1 },
+      { productId: other.id, role: 2 },
+      { productId: other.id, role: 4 },
+    ]);
+    const previous = await db.select({ medication: previousMedications.medication }).from(previousMedications).where(eq(previousMedications.eventId, event?.id ?? ''));
+    expect(previous.map((row) => row.medication)).toEqual(['Infusión de hierbas sin catálogo']);
   });
 });

@@ -85,6 +85,9 @@ export function ageAtOnset(icsr: Icsr): { age: number; unit: AgeUnit } | null {
 
 const isSuspect = (drug: IcsrDrug) => drug.role === '1' || drug.role === '3';
 
+/** The drugs that are not suspect or interacting (G.k.1 = 2 concomitant, 4 not administered), in order. */
+export const concomitantDrugs = (icsr: Icsr): IcsrDrug[] => icsr.drugs.filter((drug) => !isSuspect(drug));
+
 /** Whether any E.i.3.2 criterion is true. */
 export function isSerious(icsr: Icsr): boolean {
   return icsr.reactions.some((reaction) => Object.values(reaction.seriousness).some((flag) => flag === true));
@@ -168,11 +171,22 @@ function actionId(icsr: Icsr, codes: ReferenceCodes): number | null {
 /**
  * The incoming report's data for `icsr`: a health professional's report ('isMedic', the sender
  * is an organisation) of the type of occurrence `subGroup` in `countryCode`, its suspect drugs
- * as `products` (same order), the others as concomitants.
+ * as `products` (same order). The other drugs (concomitant, not administered) whose name is a
+ * catalogue product (`others`, in the order of `concomitantDrugs`, null when none) are medicines
+ * of the case too, with their role (`Caracterizacion`, G.k.1); the rest stay concomitants as
+ * named (previous medications).
  */
 export function storedReportOf(
   icsr: Icsr,
-  context: { countryCode: string; subGroup: { id: number; name: string }; products: readonly SuspectProduct[]; names: Names; origin: E2bOrigin; codes: ReferenceCodes },
+  context: {
+    countryCode: string;
+    subGroup: { id: number; name: string };
+    products: readonly SuspectProduct[];
+    others?: readonly (SuspectProduct | null)[];
+    names: Names;
+    origin: E2bOrigin;
+    codes: ReferenceCodes;
+  },
 ): StoredReport {
   const { patient } = icsr;
   const names = context.names;
@@ -180,6 +194,7 @@ export function storedReportOf(
   const gestation = patient.gestationPeriod?.unit === 'wk' ? patient.gestationPeriod.value : null;
   const heightCm = amount(patient.heightCm);
   const suspects = icsr.drugs.filter(isSuspect);
+  const others = concomitantDrugs(icsr).map((drug, index) => ({ drug, product: context.others?.[index] ?? null }));
   const reporter = icsr.primarySources.find((source) => source.primaryForRegulatory) ?? icsr.primarySources[0] ?? null;
   const reporterName = reporter ? [said(reporter.title), said(reporter.givenName), said(reporter.familyName)].filter(Boolean).join(' ') || null : null;
   const phone = said(reporter?.telephone);
@@ -214,9 +229,14 @@ export function storedReportOf(
         AccionMeddicamento: action,
       };
     }),
-    Medicamento: (suspects.length > 0 ? suspects : [null]).map((drug, index) => {
-      const product = context.products[index] ?? context.products[0];
-      if (!product) throw new Error('A suspect drug without its product');
+    Medicamento: [
+      ...(suspects.length > 0 ? suspects : [null]).map((drug, index) => {
+        const product = context.products[index] ?? context.products[0];
+        if (!product) throw new Error('A suspect drug without its product');
+        return { drug, product };
+      }),
+      ...others.flatMap(({ drug, product }) => (product ? [{ drug, product }] : [])),
+    ].map(({ drug, product }) => {
       const dosage = drug?.dosages[0];
       return {
         Producto: { Id: product.id, ComercialName: product.name },
@@ -232,11 +252,13 @@ export function storedReportOf(
         Indicacion: drug ? indication(drug, names) : null,
         // What the sender called it, when the catalogue product is another name.
         NombreReportado: drug?.name ?? null,
+        // G.k.1 (the fallback of a report without a suspect drug is a suspect one).
+        Caracterizacion: drug ? Number(drug.role) : 1,
       };
     }),
-    Concomitante: icsr.drugs
-      .filter((drug) => !isSuspect(drug))
-      .map((drug) => ({ Medicamento: fit(drug.name, 'medicationName'), Tipo: null, FechaIni: hl7Day(drug.dosages[0]?.startDate), FechaFin: hl7Day(drug.dosages[0]?.endDate) })),
+    Concomitante: others
+      .filter(({ product }) => !product)
+      .map(({ drug }) => ({ Medicamento: fit(drug.name, 'medicationName'), Tipo: null, FechaIni: hl7Day(drug.dosages[0]?.startDate), FechaFin: hl7Day(drug.dosages[0]?.endDate) })),
     ContactoMedico: {
       HistoriaClinica: medicalHistory(icsr, names),
       NotificadoPorOtro: 'SI',

@@ -25,7 +25,7 @@ import { loadUserLaboratoryIds } from '../reach/index.js';
 import { buildAck } from './ack.js';
 import { referenceCodes } from './codes.js';
 import { summarize } from './batch.js';
-import { ageAtOnset, type E2bOrigin, hl7Instant, isSerious, storedReportOf, type SuspectProduct } from './map.js';
+import { ageAtOnset, concomitantDrugs, type E2bOrigin, hl7Instant, isSerious, storedReportOf, type SuspectProduct } from './map.js';
 
 /**
  * The E2B(R3) import's calls (docs/e2b-import.md): its imports as a user sees them, the
@@ -194,7 +194,9 @@ export async function confirmE2bImport(db: Db, user: AuthUser, code: string, bod
     const now = new Date();
     const year = now.getUTCFullYear();
     const today = now.toISOString().slice(0, 10);
-    const suspectNames = rows.flatMap((row) => (row.icsr as unknown as Icsr).drugs.filter((drug) => isSuspect(drug.role)).map((drug) => drug.name));
+    // Every drug's name (suspect, interacting, concomitant, not administered): a concomitant drug
+    // that is a catalogue product becomes a medicine of the case with its role (G.k.1).
+    const suspectNames = rows.flatMap((row) => (row.icsr as unknown as Icsr).drugs.map((drug) => drug.name));
     const byName = await productsByName(tx, suspectNames, laboratoryIds);
     const productFacts = new Map<number, CatalogFacts['products'] extends ReadonlyMap<number, infer V> ? V : never>();
     productFacts.set(fallback.id, fallback);
@@ -263,7 +265,11 @@ export async function confirmE2bImport(db: Db, user: AuthUser, code: string, bod
         ComentariosReportante: icsr.narrative.reporterComments,
         ComentariosRemitente: icsr.narrative.senderComments,
       };
-      const data = storedReportOf(icsr, { countryCode: country.code, subGroup, products: chosen, names: new Map(Object.entries(row.meddraNames)), origin, codes });
+      const others = concomitantDrugs(icsr).map((drug) => {
+        const match = byName.get(normalName(drug.name));
+        return match ? { id: match.id, name: match.name } : null;
+      });
+      const data = storedReportOf(icsr, { countryCode: country.code, subGroup, products: chosen, others, names: new Map(Object.entries(row.meddraNames)), origin, codes });
       let reference: string;
       let link: { homeReportId: string } | { eventId: string };
       if (body.mode === 'inbox') {

@@ -15,6 +15,7 @@ import {
   isAgeUnit,
   KG_PER_WEIGHT_UNIT,
   type ActionTakenCode,
+  type DrugRoleCode,
   type E2bSeriousnessFlag,
   type ErWhoReport,
   type Hl7Date,
@@ -154,6 +155,8 @@ interface OriginPart {
 
 interface MedicationPart {
   id: number;
+  /** G.k.1: the medicine's role in the case (1–4, event_medications.drug_role). */
+  role: number;
   name: string;
   holder: string;
   lotNumber: string | null;
@@ -255,7 +258,7 @@ function caseRows(db: DbOrTx, ids: readonly string[]) {
         from ${eventOrigins}
         left join ${reportTypes} on ${reportTypes.id} = ${eventOrigins.typeId}
         where ${eventOrigins.eventId} = ${events.id}`),
-      medications: jsonList(sql`select json_agg(json_build_object('id', ${eventMedications.id}, 'name', ${products.commercialName}, 'holder', ${laboratories.name},
+      medications: jsonList(sql`select json_agg(json_build_object('id', ${eventMedications.id}, 'role', ${eventMedications.drugRole}, 'name', ${products.commercialName}, 'holder', ${laboratories.name},
           'lotNumber', ${eventMedications.lotNumber}, 'indication', ${eventMedications.indication},
           'dateStart', ${eventMedications.dateStart}, 'dateEnd', ${eventMedications.dateEnd},
           'route', ${administrationRoutes.descripcion}, 'routeValue', ${administrationRoutes.value}, 'routeCode', ${administrationRoutes.e2bCode},
@@ -476,7 +479,7 @@ function icsrOf(event: CaseRow, { now, sender, senderCode, meddraVersion, receiv
       .join(' ');
     return {
       id: `drug-${medication.id}`,
-      role: '1',
+      role: String(medication.role) as DrugRoleCode, // G.k.1
       mpid: null,
       phpid: null,
       name: medication.name,

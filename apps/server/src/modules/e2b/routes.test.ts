@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ER_STATUS, type E2bAckResult, type E2bExportRefusal, type E2bSubmission } from '@atalaya/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +13,7 @@ import { createMedicationProduct, type MedicationProduct } from '../../test-supp
 import { createLlt, type TestLlt } from '../../test-support/catalog.js';
 import { eightDigitCode, filledE2bCase, switchInMeddraVersion } from '../../test-support/e2b.js';
 import { e2bXsdDir, referencePath } from '../../test-support/reference.js';
+import { parseBatchFile } from '../e2b-import/index.js';
 import { validateXml } from './xsd.js';
 
 /** The 'Envíos E2B' routes: export, list, download, mark sent, ACK. */
@@ -185,5 +189,29 @@ describe('E2B submissions of a case', () => {
     const testCase = await filledE2bCase(t, rlf, product, llt);
     const submission = (await exportFor(qppv, testCase.meta, 'EVHUMAN')).json<E2bSubmission>();
     await expect(t.database.db.execute(sql`update e2b_submissions set xml = '<x/>' where id = ${submission.Id}`)).rejects.toThrow();
+  });
+});
+
+describe('G.k.1 from the medicine\'s role', () => {
+  it('exports each medicine with its role (a concomitant as 2), schema-valid, and reads back the same roles', async () => {
+    const testCase = await filledE2bCase(t, rlf, product, llt);
+    // A concomitant and a not administered medicine beside the suspect one.
+    await t.database.db.execute(sql`
+      insert into event_medications (event_id, product_id, laboratory_id, drug_role)
+      select ${testCase.id}, id, laboratory_id, role from products, (values (2), (4)) as r(role) where id = ${product.id}`);
+    const response = await exportFor(qppv, testCase.meta, 'EVHUMAN');
+    expect(response.statusCode, response.body).toBe(200);
+    const submission = response.json<E2bSubmission>();
+    const download = await get(t, qppv, `getE2B/${testCase.meta}/${submission.Id}`);
+    expect(download.statusCode).toBe(200);
+    expect(validateXml(download.body, e2bXsdDir())).toEqual([]);
+    const dir = await mkdtemp(join(tmpdir(), 'e2b-roles-'));
+    try {
+      await writeFile(join(dir, 'roles.xml'), download.body);
+      const parsed = await parseBatchFile(join(dir, 'roles.xml'));
+      expect(parsed.reports[0]?.icsr.drugs.map((drug) => drug.role)).toEqual(['1', '2', '4']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

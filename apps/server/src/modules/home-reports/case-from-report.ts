@@ -1,4 +1,4 @@
-import { type AgeUnit, isEmptyChoice, isValidDate, MAX_GESTATION_WEEKS } from '@atalaya/domain';
+import { type AgeUnit, DRUG_ROLE_SUSPECT, DRUG_ROLES, type DrugRole, isEmptyChoice, isValidDate, MAX_GESTATION_WEEKS } from '@atalaya/domain';
 import type { eventMedications, eventPatients, eventRams, medicalContacts, previousMedications } from '../../db/schema/index.js';
 import { referenceKey } from '../catalog/index.js';
 import type { StoredReport } from './stored-report.js';
@@ -51,6 +51,11 @@ export function ageOn(birth: string | null, day: string): { age: number; unit: A
   if (months >= 1) return { age: months, unit: 'Meses' };
   const days = Math.round((Date.UTC(y, m - 1, d) - Date.UTC(by, bm - 1, bd)) / 86_400_000);
   return { age: days, unit: 'Días' };
+}
+
+/** A stored role (E2B G.k.1, 1–4) as the column takes it; anything else is a suspect drug (1). */
+function drugRoleOf(value: unknown): DrugRole {
+  return DRUG_ROLES.find((role) => role.value === value)?.value ?? DRUG_ROLE_SUSPECT;
 }
 
 /** A list value as an id; null when empty or not an id. */
@@ -176,6 +181,8 @@ export function caseRecordsFromReport(report: StoredReport, facts: CatalogFacts,
       frequencyHours: drug.Frecuencia ?? null,
       dose: drug.Dosis ?? null,
       useUnitId: choiceId(drug.UnidadUso),
+      // An E2B import gives the drug's role (G.k.1, e2b-import/map.ts); the public form's medicines are suspect.
+      drugRole: drugRoleOf((drug as { Caracterizacion?: unknown }).Caracterizacion),
       ...stamp,
     };
   });

@@ -179,7 +179,7 @@ export function searchConditions(criteria: SearchCriteria, timeZone: string, ing
     if (drugs.length === 0) drugs.push([0, 0]);
     for (const [kind, id] of drugs) {
       conditions.push(sql`exists (select 1 from ${signalCaseCells} where ${signalCaseCells.eventId} = ${events.id}
-        and ${signalCaseCells.drugKind} = ${kind} and ${signalCaseCells.drugId} = ${id} and ${signalCaseCells.ptCode} = ${criteria.PtCodigo ?? 0})`);
+        and ${signalCaseCells.drugKind} = ${kind} and ${signalCaseCells.drugId} = ${id} and ${signalCaseCells.ptCode} = ${criteria.PtCodigo ?? 0}${criteria.IncluirConcomitantes ? sql`` : sql` and not ${signalCaseCells.concomitant}`})`);
     }
   }
   return conditions;

@@ -150,11 +150,12 @@ export async function openSignal(db: Db, user: AuthUser, input: z.output<typeof 
         .returning({ id: signals.id });
       if (!row) throw new Error('Signal not stored');
       await appendHistory(tx, row.id, user, { kind: 'apertura', text: input.Comentario ?? '', toStatus: 'En evaluación', responsibleId: responsible.id }, now);
-      // The cases that hold the pair now: a later change to them tells nobody.
+      // The cases that hold the pair now (as a suspect or interacting drug, as the notices of
+      // migration 0031 count them): a later change to them tells nobody.
       await tx.execute(sql`
         insert into ${signalCases} (signal_id, event_id, source, created_at)
         select distinct ${row.id}::int, event_id, 'apertura', ${now.toISOString()}::timestamptz from signal_case_cells
-        where drug_kind = ${kind} and drug_id = ${input.FarmacoId} and pt_code = ${input.PtCodigo}
+        where drug_kind = ${kind} and drug_id = ${input.FarmacoId} and pt_code = ${input.PtCodigo} and not concomitant
         on conflict do nothing`);
       await writeAudit(tx, {
         kind: 'signal.opened',

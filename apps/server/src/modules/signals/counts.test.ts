@@ -7,8 +7,9 @@ import { createUser, type TestUser } from '../../test-support/factories.js';
 
 /**
  * The count table of Señales (docs/signals.md 'Count table'): after any sequence of writes to
- * cases, their medicines and ingredients, reactions and patients, `signal_counts` equals a full
- * recount of the cases as they stand (migration 0027's triggers, in the writes' transactions).
+ * cases, their medicines (and their roles, G.k.1) and ingredients, reactions and patients,
+ * `signal_counts` equals a full recount of the cases as they stand (migration 0027's triggers,
+ * in the writes' transactions; the concomitant dimension of migration 0031).
  */
 
 let t: TestApp;
@@ -33,8 +34,8 @@ const rows = async (query: ReturnType<typeof sql>) => (await t.database.db.execu
 
 /** Non-zero cells of the table, as sorted strings. */
 async function table(): Promise<string[]> {
-  const result = await rows(sql`select drug_kind, drug_id, pt_code, month::text, country_id, serious, sex, age_group, cases from signal_counts where cases <> 0`);
-  return result.map((r) => JSON.stringify([r.drug_kind, r.drug_id, r.pt_code, r.month, r.country_id, r.serious, r.sex, r.age_group, Number(r.cases)])).sort();
+  const result = await rows(sql`select drug_kind, drug_id, pt_code, month::text, country_id, serious, sex, age_group, concomitant, cases from signal_counts where cases <> 0`);
+  return result.map((r) => JSON.stringify([r.drug_kind, r.drug_id, r.pt_code, r.month, r.country_id, r.serious, r.sex, r.age_group, r.concomitant, Number(r.cases)])).sort();
 }
 
 /** The same cells counted from scratch, written independently of the migration's functions. */
@@ -49,19 +50,24 @@ async function recount(): Promise<string[]> {
       where e.deleted_at is null and e.status <> 1 and e.status <> 11
         and not exists (select 1 from events f where f.parent_event_id = e.id and f.deleted_at is null and f.status <> 1)
     ),
+    -- A drug counts as concomitant in a case when no suspect (1) or interacting (3) medicine of
+    -- the case names it; a medicine not administered (4) names nothing.
     d as (
-      select c.id, 0 as kind, 0 as drug from c
-      union select m.event_id, 1, i.active_ingredient_id from event_medications m join event_medication_ingredients i on i.event_medication_id = m.id
-      union select m.event_id, 2, m.product_id from event_medications m where m.product_id is not null
+      select c.id, 0 as kind, 0 as drug, false as conc from c
+      union select m.event_id, 1, i.active_ingredient_id, not exists (select 1 from event_medications m2 join event_medication_ingredients i2 on i2.event_medication_id = m2.id
+          where m2.event_id = m.event_id and i2.active_ingredient_id = i.active_ingredient_id and m2.drug_role in (1, 3))
+        from event_medications m join event_medication_ingredients i on i.event_medication_id = m.id where m.drug_role <> 4
+      union select m.event_id, 2, m.product_id, not exists (select 1 from event_medications m2 where m2.event_id = m.event_id and m2.product_id = m.product_id and m2.drug_role in (1, 3))
+        from event_medications m where m.product_id is not null and m.drug_role <> 4
     ),
     p as (
       select c.id, 0 as pt from c
       union select r.event_id, l.pt_code from event_rams r join meddra_llt l on l.code = r.llt_code
     )
-    select d.kind, d.drug, p.pt, c.month, c.country_id, c.serious, c.sex, c.age_group, count(*)::int as cases
+    select d.kind, d.drug, p.pt, c.month, c.country_id, c.serious, c.sex, c.age_group, d.conc, count(*)::int as cases
     from c join d on d.id = c.id join p on p.id = c.id
-    group by 1, 2, 3, 4, 5, 6, 7, 8`);
-  return result.map((r) => JSON.stringify([r.kind, r.drug, r.pt, r.month, r.country_id, r.serious, r.sex, r.age_group, Number(r.cases)])).sort();
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`);
+  return result.map((r) => JSON.stringify([r.kind, r.drug, r.pt, r.month, r.country_id, r.serious, r.sex, r.age_group, r.conc, Number(r.cases)])).sort();
 }
 
 beforeAll(async () => {
@@ -80,21 +86,23 @@ afterAll(async () => {
 });
 
 describe('signal_counts stays equal to a full recount', () => {
-  it('after 80 random writes of cases, medicines, ingredients, reactions, patients and follow-ups', async () => {
+  it('after 100 random writes of cases, medicines and their roles, ingredients, reactions, patients and follow-ups', async () => {
     const r = rng(32);
     const db = t.database.db;
     const cases: string[] = [];
     const addMedication = async (eventId: string) => {
       const productId = r.pick(productIds);
-      const [m] = await rows(sql`insert into event_medications (event_id, product_id, laboratory_id) select ${eventId}, id, laboratory_id from products where id = ${productId} returning id`);
+      // Suspect most often; concomitant, interacting and not administered too (G.k.1).
+      const role = r.pick([1, 1, 2, 2, 3, 4]);
+      const [m] = await rows(sql`insert into event_medications (event_id, product_id, laboratory_id, drug_role) select ${eventId}, id, laboratory_id, ${role} from products where id = ${productId} returning id`);
       await db.execute(sql`insert into event_medication_ingredients (event_medication_id, active_ingredient_id) select ${m?.id}, active_ingredient_id from product_ingredients where product_id = ${productId}`);
     };
     const addRam = async (eventId: string) => {
       const serious = r.next() < 0.3;
       await db.execute(sql`insert into event_rams (event_id, llt_code, llt_name, description, another_condition) values (${eventId}, ${r.pick(llts).llt_code}, 'x', 'x', ${serious})`);
     };
-    for (let step = 0; step < 80; step += 1) {
-      const op = cases.length < 5 ? 0 : r.int(0, 10);
+    for (let step = 0; step < 100; step += 1) {
+      const op = cases.length < 5 ? 0 : r.int(0, 11);
       const eventId = cases.length ? r.pick(cases) : '';
       switch (op) {
         case 0: {
@@ -145,6 +153,10 @@ describe('signal_counts stays equal to a full recount', () => {
         case 9:
           await db.execute(sql`update event_patients set gender = ${r.pick(['M', 'F', null])}, age = ${r.int(0, 90)} where event_id = ${eventId}`);
           break;
+        case 10:
+          // A medicine changes role: suspect ↔ concomitant ↔ interacting ↔ not administered.
+          await db.execute(sql`update event_medications set drug_role = ${r.pick([1, 2, 3, 4])} where id = (select id from event_medications where event_id = ${eventId} order by id offset ${r.int(0, 1)} limit 1)`);
+          break;
         default:
           await db.execute(sql`update events set received_at = ${new Date(Date.UTC(2026, r.int(0, 11), 2)).toISOString()} where id = ${eventId}`);
       }
@@ -152,6 +164,9 @@ describe('signal_counts stays equal to a full recount', () => {
     }
     const final = await table();
     expect(final.length).toBeGreaterThan(10);
+    // Both dimensions were exercised: cells of drugs held only as concomitants, and of suspects.
+    expect(final.some((cell) => JSON.parse(cell)[8] === true)).toBe(true);
+    expect(final.some((cell) => JSON.parse(cell)[8] === false && JSON.parse(cell)[1] !== 0)).toBe(true);
     expect(final).toEqual(await recount());
   });
 
@@ -162,6 +177,25 @@ describe('signal_counts stays equal to a full recount', () => {
     await db.execute(sql`insert into event_rams (event_id, llt_code, llt_name, description) values (${c.id}, ${llts[0]?.llt_code}, 'a', 'a'), (${c.id}, ${llts[4]?.llt_code}, 'b', 'b')`);
     const cells = await rows(sql`select count(*)::int as n from signal_case_cells where event_id = ${c.id} and drug_kind = 2 and drug_id = ${productId} and pt_code <> 0`);
     expect(cells[0]?.n).toBe(1);
+    expect(await table()).toEqual(await recount());
+  });
+
+  it('a drug counts as concomitant only while no suspect or interacting medicine of the case names it; not administered, not at all', async () => {
+    const db = t.database.db;
+    const productId = productIds[1] ?? 0;
+    const c = await createCase(db, { createdBy: creator.id, status: 6, productIds: [productId, productId] });
+    await db.execute(sql`insert into event_rams (event_id, llt_code, llt_name, description) values (${c.id}, ${llts[1]?.llt_code}, 'a', 'a')`);
+    const cell = async () => rows(sql`select concomitant from signal_case_cells where event_id = ${c.id} and drug_kind = 2 and drug_id = ${productId} and pt_code <> 0`);
+    const [first, second] = (await rows(sql`select id from event_medications where event_id = ${c.id} order by id`)).map((row) => Number(row.id));
+    expect(await cell()).toEqual([{ concomitant: false }]);
+    await db.execute(sql`update event_medications set drug_role = 2 where id = ${first}`);
+    expect(await cell()).toEqual([{ concomitant: false }]); // the other is still suspect
+    await db.execute(sql`update event_medications set drug_role = 2 where id = ${second}`);
+    expect(await cell()).toEqual([{ concomitant: true }]);
+    await db.execute(sql`update event_medications set drug_role = 3 where id = ${second}`);
+    expect(await cell()).toEqual([{ concomitant: false }]); // interacting counts as suspect
+    await db.execute(sql`update event_medications set drug_role = 4 where id in (${first}, ${second})`);
+    expect(await cell()).toEqual([]);
     expect(await table()).toEqual(await recount());
   });
 });

@@ -14,7 +14,7 @@ export interface SignalsModuleOptions {
 
 const TAGS = ['Señales'];
 const FILTERS =
-  'Filtros del fondo: desde, hasta (AAAA-MM), pais, grave (si/no), estratos (sexo,edad,pais), farmaco (principio/producto). Filtros de renglones: principio, producto, laboratorio, soc, pt. Orden: orden, dir.';
+  'Filtros del fondo: desde, hasta (AAAA-MM), pais, grave (si/no), estratos (sexo,edad,pais), farmaco (principio/producto), concomitantes (si: cuenta también los fármacos concomitantes; por defecto solo sospechosos o interactuantes). Filtros de renglones: principio, producto, laboratorio, soc, pt. Orden: orden, dir.';
 const REACH = 'QPPV y CL ven toda la base; un RLF, su país (otro país: 403). Convenciones: docs/signals.md.';
 
 /** Señales (issue 32; docs/signals.md): the disproportionality table, its export and one pair's IC history. */
@@ -61,7 +61,7 @@ export const signalsModule: FastifyPluginAsyncZod<SignalsModuleOptions> = async 
     schema: {
       tags: TAGS,
       summary: 'IC de un par fármaco × PT con su intervalo (IC025–IC975), acumulado por trimestre de recepción',
-      description: `Un par: farmaco (principio/producto), principio o producto, pt. Fondo: desde, hasta, pais, grave, estratos. ${REACH}`,
+      description: `Un par: farmaco (principio/producto), principio o producto, pt. Fondo: desde, hasta, pais, grave, estratos, concomitantes. ${REACH}`,
       querystring: signalIcHistoryQuerySchema,
       response: { 200: signalIcHistorySchema, ...errorResponses },
     },

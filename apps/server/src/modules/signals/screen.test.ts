@@ -379,3 +379,68 @@ describe("the count 'a' opens its cases in the event search", () => {
     }
   });
 });
+
+describe('concomitant drugs (G.k.1 = 2): counted only with concomitantes=si', () => {
+  it('a medicine made concomitant leaves the default table and its export, and stays with concomitantes=si; N does not move', async () => {
+    const before = await table('qppv', '&farmaco=producto&orden=a');
+    const top = before.Filas[0];
+    expect(top).toBeDefined();
+    const pair = `&farmaco=producto&producto=${top?.FarmacoId}&pt=${top?.PtCodigo}`;
+    // Every medicine of that product becomes a concomitant in one of the pair's cases.
+    const [one] = (
+      await t.database.db.execute<{ event_id: string }>(sql`
+        select m.event_id from event_medications m join signal_case_cells s on s.event_id = m.event_id
+        where m.product_id = ${top?.FarmacoId} and s.drug_kind = 2 and s.drug_id = ${top?.FarmacoId} and s.pt_code = ${top?.PtCodigo} limit 1`)
+    ).rows;
+    await t.database.db.execute(sql`update event_medications set drug_role = 2 where event_id = ${one?.event_id} and product_id = ${top?.FarmacoId}`);
+    try {
+      const without = await table('qppv', pair);
+      const withConcomitants = await table('qppv', `${pair}&concomitantes=si`);
+      expect(without.Casos).toBe(before.Casos);
+      expect(withConcomitants.Casos).toBe(before.Casos);
+      expect(without.Filas[0]?.A).toBe((top?.A ?? 0) - 1);
+      expect(without.Filas[0]?.C).toBe((top?.C ?? 0) + 1);
+      expect(withConcomitants.Filas[0]).toMatchObject({ A: top?.A, B: top?.B, C: top?.C, D: top?.D });
+      expect(withConcomitants.Filas[0]?.E).toBeCloseTo(top?.E ?? 0, 12);
+      expect((await table('qppv', '&farmaco=producto&concomitantes=no')).Total).toBe(before.Total);
+
+      const csv = async (query: string) => {
+        const response = await get('qppv', `/api/signals/export?formato=csv${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.body.replace(/^\uFEFF/, '').trim().split('\r\n')[1]?.split(',') ?? [];
+      };
+      // Column 5 is a.
+      expect(Number((await csv(pair))[4])).toBe((top?.A ?? 0) - 1);
+      expect(Number((await csv(`${pair}&concomitantes=si`))[4])).toBe(top?.A);
+
+      const history = async (query: string) => {
+        const response = await get('qppv', `/api/signals/ic-history?farmaco=producto&producto=${top?.FarmacoId}&pt=${top?.PtCodigo}${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<SignalIcHistory>().Trimestres.at(-1)?.A;
+      };
+      expect(await history('')).toBe((top?.A ?? 0) - 1);
+      expect(await history('&concomitantes=si')).toBe(top?.A);
+
+      // The count 'a' opens the search: SoloContados lists the a cases, with IncluirConcomitantes the concomitant one too.
+      const search = async (payload: object) => {
+        const response = await t.app.inject({ method: 'POST', url: '/api/getERByFilters', headers: bearer(tokens.get('qppv') ?? ''), payload });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ Total: number }>().Total;
+      };
+      const counted = { ProductoId: top?.FarmacoId, PtCodigo: top?.PtCodigo, SoloContados: true };
+      expect(await search(counted)).toBe((top?.A ?? 0) - 1);
+      expect(await search({ ...counted, IncluirConcomitantes: true })).toBe(top?.A);
+    } finally {
+      await t.database.db.execute(sql`update event_medications set drug_role = 1 where event_id = ${one?.event_id}`);
+    }
+    expect((await table('qppv', `${pair}`)).Filas[0]?.A).toBe(top?.A);
+  });
+
+  it('concomitantes other than si/no is a 400 with a Spanish message', async () => {
+    for (const url of ['/api/signals?concomitantes=1', '/api/signals/export?concomitantes=true', '/api/signals/ic-history?concomitantes=x&principio=1&pt=1']) {
+      const response = await get('qppv', url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ Message: SIGNAL_MSG.badChoice });
+    }
+  });
+});

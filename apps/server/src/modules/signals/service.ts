@@ -220,7 +220,7 @@ function decodeCursor(cursor: string, key: SortKey): Position {
 }
 
 /** The background of a query after reach: an RLF sees its own country only. */
-async function backgroundOf(db: Db, user: AuthUser, query: Pick<SignalQuery, 'desde' | 'hasta' | 'pais' | 'grave' | 'estratos' | 'farmaco'>): Promise<Background> {
+async function backgroundOf(db: Db, user: AuthUser, query: Pick<SignalQuery, 'desde' | 'hasta' | 'pais' | 'grave' | 'estratos' | 'farmaco' | 'concomitantes'>): Promise<Background> {
   if (query.desde && query.hasta && query.desde > query.hasta) throw badRequest(SIGNAL_MSG.badPeriod);
   const kind = query.farmaco === 'producto' ? 2 : 1;
   let countryId: number | null = null;
@@ -240,6 +240,10 @@ async function backgroundOf(db: Db, user: AuthUser, query: Pick<SignalQuery, 'de
   if (query.hasta) conditions.push(sql`month <= ${firstOfMonth(query.hasta)}::date`);
   if (countryId !== null) conditions.push(sql`country_id = ${countryId}`);
   if (query.grave) conditions.push(sql`serious = ${query.grave === 'si'}`);
+  // Suspect or interacting drugs by default; 'si' adds the cases that hold a drug only as a
+  // concomitant (the true rows; the case and PT cells are all false, so N and c stay).
+  const concomitants = query.concomitantes === 'si';
+  if (!concomitants) conditions.push(sql`not concomitant`);
   const strata = [...new Set((query.estratos ?? '').split(',').filter(Boolean))].sort();
   const parts: SQL[] = [];
   if (strata.includes('sexo')) parts.push(sql`sex::text`);
@@ -249,7 +253,7 @@ async function backgroundOf(db: Db, user: AuthUser, query: Pick<SignalQuery, 'de
     kind,
     where: sql.join(conditions, sql` and `),
     stratum: parts.length ? sql`concat_ws(':', ${sql.join(parts, sql`, `)})` : sql`''`,
-    fitKey: JSON.stringify([kind, query.desde, query.hasta, countryId, query.grave, strata]),
+    fitKey: JSON.stringify([kind, query.desde, query.hasta, countryId, query.grave, strata, concomitants]),
   };
 }
 
@@ -483,7 +487,8 @@ export async function signalIcHistory(db: Db, user: AuthUser, query: SignalIcHis
  * table holds in the user's reach (an RLF: its country), so every choice can show rows.
  */
 export async function signalOptions(db: Db, user: AuthUser): Promise<SignalOptions> {
-  const bg = await backgroundOf(db, user, {});
+  // The choices name every drug counted, concomitants too (the filter 'Incluir concomitantes' may show them).
+  const bg = await backgroundOf(db, user, { concomitantes: 'si' });
   const named = (rows: Row[]) => rows.map((r) => ({ Id: num(r.id), Nombre: String(r.name) }));
   const drugsOf = (kind: 1 | 2) =>
     sql`select distinct drug_id from signal_counts where drug_kind = ${kind} and pt_code = 0 and cases <> 0 and ${bg.where}`;

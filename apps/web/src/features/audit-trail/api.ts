@@ -23,8 +23,13 @@ export const auditKeys = {
   detail: (panel: AuditPanel, id: number) => ['audit-trail', 'detail', panel, id] as const,
 };
 
-const LIST_CALLS = { Usuarios: 'getAuditUsers', Configuracion: 'getAuditConfig', Parametros: 'getAuditParameters' } as const;
-const DETAIL_CALLS = { Usuarios: 'getAuditUsersDetails', Configuracion: 'getAuditConfigDetails', Parametros: 'getAuditParametersDetails' } as const;
+const LIST_CALLS = { Usuarios: 'getAuditUsers', Configuracion: 'getAuditConfig', Parametros: 'getAuditParameters', Senales: 'getAuditSignals' } as const;
+const DETAIL_CALLS = {
+  Usuarios: 'getAuditUsersDetails',
+  Configuracion: 'getAuditConfigDetails',
+  Parametros: 'getAuditParametersDetails',
+  Senales: 'getAuditSignalsDetails',
+} as const;
 
 export type LogPanel = keyof typeof LIST_CALLS;
 

@@ -1,4 +1,4 @@
-import { auditFileRequestSchema, auditUsersRequestSchema, historyQueryBodySchema } from '@atalaya/domain';
+import { auditFileRequestSchema, auditSignalsRequestSchema, auditUsersRequestSchema, historyQueryBodySchema } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import { fileBody, FIRST, listBody, NO_FILTERS } from './audit-logic';
 
@@ -13,6 +13,11 @@ describe('the bodies of the audit calls', () => {
     expect(users).toEqual({ from: '2026-01-01', to: '2026-01-31', name: 'Ana', pageNumber: 2, pageKey: 'after:abc' });
     expect(auditUsersRequestSchema.safeParse(users).success).toBe(true);
     expect(listBody('Configuracion', NO_FILTERS, FIRST)).toEqual({ pageNumber: 1 });
+    // Señales (the register of signals): the dates only.
+    const signals = listBody('Senales', filters, FIRST);
+    expect(signals).toEqual({ from: '2026-01-01', to: '2026-01-31', pageNumber: 1 });
+    expect(auditSignalsRequestSchema.safeParse(signals).success).toBe(true);
+    expect(auditFileRequestSchema.safeParse(fileBody('Senales', filters)).success).toBe(true);
   });
 
   it('the file takes the panel and its filters, without the paging', () => {

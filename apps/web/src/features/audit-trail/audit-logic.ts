@@ -28,6 +28,7 @@ export function listBody(panel: AuditPanel, filters: Filters, page: PageRequest)
     case 'Parametros':
       return { ...dates, ...(filters.tabla ? { tabla: filters.tabla } : {}), ...paging };
     case 'Configuracion':
+    case 'Senales':
       return { ...dates, ...paging };
   }
 }

@@ -347,10 +347,10 @@ export function AuditTrailPage() {
   if (!user) return null;
   const linked = auditLinksToEvent(user.Rol);
   return (
-    <Page title="Auditoría" description="Quién cambió qué y cuándo: eventos reportables, usuarios, configuración y parámetros. Nada de lo registrado puede modificarse ni borrarse.">
+    <Page title="Auditoría" description="Quién cambió qué y cuándo: eventos reportables, usuarios, configuración, parámetros y señales. Nada de lo registrado puede modificarse ni borrarse.">
       <Tabs value={panel} onChange={(next) => next && setPanel(next as AuditPanel)} keepMounted={false}>
         <Tabs.List>
-          {(['ER', 'Usuarios', 'Configuracion', 'Parametros'] as const).map((key) => (
+          {(['ER', 'Usuarios', 'Configuracion', 'Parametros', 'Senales'] as const).map((key) => (
             <Tabs.Tab key={key} value={key}>
               {AUDIT_PANEL_TITLES[key]}
             </Tabs.Tab>
@@ -367,6 +367,9 @@ export function AuditTrailPage() {
         </Tabs.Panel>
         <Tabs.Panel value="Parametros" pt="md">
           <LogPanelView panel="Parametros" />
+        </Tabs.Panel>
+        <Tabs.Panel value="Senales" pt="md">
+          <LogPanelView panel="Senales" />
         </Tabs.Panel>
       </Tabs>
     </Page>

@@ -68,6 +68,8 @@ const medication: ErMedication = {
   Cant: 1,
   UnitUsoId: 51,
   UnitUsoNombre: 'comprimido',
+  Caracterizacion: 1,
+  CaracterizacionNombre: 'Sospechoso',
   Recuperado: null,
 };
 
@@ -126,7 +128,7 @@ describe('the follow-up draft built from the case', () => {
     expect(draft.origin).toMatchObject({ Have: false, NotHave: 'El médico informó por teléfono', OrigenId: 1, TipoId: 2 });
   });
 
-  it('maps a related medication to the medication body: medicine, both manufacturer lines, ingredients, dose', () => {
+  it('maps a related medication to the medication body: medicine, both manufacturer lines, ingredients, dose, role', () => {
     expect(medicationInputFromRecord(medication)).toEqual({
       Medicine: { Id: 7 },
       LineaId: 11,
@@ -142,7 +144,9 @@ describe('the follow-up draft built from the case', () => {
       FrecId: 8,
       Cant: 1,
       UnitUsoId: 51,
+      Caracterizacion: 1,
     });
+    expect(medicationInputFromRecord({ ...medication, Caracterizacion: 2, CaracterizacionNombre: 'Concomitante' }).Caracterizacion).toBe(2);
   });
 
   it('gives each medication the names its list row shows', () => {

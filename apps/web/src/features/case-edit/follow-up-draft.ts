@@ -133,6 +133,8 @@ export function medicationInputFromRecord(record: ErMedication): MedicationInput
     FrecId: record.FrecId,
     Cant: record.Cant,
     UnitUsoId: record.UnitUsoId,
+    // The role goes with the medicine into the follow-up (a concomitant stays one).
+    Caracterizacion: record.Caracterizacion,
   };
 }
 

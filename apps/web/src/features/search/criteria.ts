@@ -47,10 +47,12 @@ export type Filters = Partial<Record<IdFilter, number>> & Partial<Record<DateFil
   MesRecepcionDesde?: string;
   MesRecepcionHasta?: string;
   SoloContados?: boolean;
+  /** With SoloContados: the table counted concomitant drugs too (`concomitantes=si`). */
+  IncluirConcomitantes?: boolean;
 };
 
 /** The Señales filters of the search, as the URL and the body name them. */
-export const SIGNAL_FILTERS = ['Grave', 'MesRecepcionDesde', 'MesRecepcionHasta', 'SoloContados'] as const satisfies readonly (keyof Filters)[];
+export const SIGNAL_FILTERS = ['Grave', 'MesRecepcionDesde', 'MesRecepcionHasta', 'SoloContados', 'IncluirConcomitantes'] as const satisfies readonly (keyof Filters)[];
 
 const RECEIPT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -67,6 +69,7 @@ function signalFiltersFromParams(params: URLSearchParams, filters: Filters): voi
     delete filters.MesRecepcionHasta;
   }
   if (params.get('SoloContados') === 'true') filters.SoloContados = true;
+  if (params.get('IncluirConcomitantes') === 'true') filters.IncluirConcomitantes = true;
 }
 
 /** Copies the Señales filters that are set (into a query string's values or a body). */
@@ -76,6 +79,7 @@ function signalFiltersOf(filters: Filters): Pick<SearchCriteria, (typeof SIGNAL_
   if (filters.MesRecepcionDesde) out.MesRecepcionDesde = filters.MesRecepcionDesde;
   if (filters.MesRecepcionHasta) out.MesRecepcionHasta = filters.MesRecepcionHasta;
   if (filters.SoloContados) out.SoloContados = true;
+  if (filters.IncluirConcomitantes) out.IncluirConcomitantes = true;
   return out;
 }
 

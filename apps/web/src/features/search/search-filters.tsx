@@ -81,7 +81,7 @@ function Picker({ label, data, value, onChange, disabled, placeholder = 'Todos',
 /** The Señales filters a count 'a' brought, as one badge ('Contados en Señales · graves · recibidos 2025-01 a 2025-06'), or ''. */
 function signalFilterText(value: Filters): string {
   const parts: string[] = [];
-  if (value.SoloContados) parts.push('Contados en Señales');
+  if (value.SoloContados) parts.push(value.IncluirConcomitantes ? 'Contados en Señales (con concomitantes)' : 'Contados en Señales');
   if (value.Grave !== undefined) parts.push(value.Grave ? 'graves' : 'no graves');
   if (value.MesRecepcionDesde || value.MesRecepcionHasta) parts.push(`recibidos ${value.MesRecepcionDesde ?? '…'} a ${value.MesRecepcionHasta ?? '…'}`);
   return parts.join(' · ');
@@ -213,7 +213,7 @@ export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, co
                 variant="subtle"
                 size="compact-sm"
                 color="gray"
-                onClick={() => onChange({ ...value, Grave: undefined, MesRecepcionDesde: undefined, MesRecepcionHasta: undefined, SoloContados: undefined })}
+                onClick={() => onChange({ ...value, Grave: undefined, MesRecepcionDesde: undefined, MesRecepcionHasta: undefined, SoloContados: undefined, IncluirConcomitantes: undefined })}
               >
                 Quitar filtros de Señales
               </Button>

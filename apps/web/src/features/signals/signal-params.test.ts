@@ -74,6 +74,14 @@ describe('the query of the table', () => {
     expect(signalParams({ ...EMPTY_FILTERS, soc: 100 }, DEFAULT_ORDER).get('soc')).toBe('100');
   });
 
+  it("'Incluir concomitantes' is concomitantes=si in the table, its export and the IC history; off, nothing (suspect or interacting drugs)", () => {
+    expect(signalParams({ ...EMPTY_FILTERS, concomitantes: true }, DEFAULT_ORDER).get('concomitantes')).toBe('si');
+    expect(signalParams(EMPTY_FILTERS, DEFAULT_ORDER).has('concomitantes')).toBe(false);
+    expect(icHistoryParams({ ...EMPTY_FILTERS, concomitantes: true }, row()).get('concomitantes')).toBe('si');
+    expect(signalStateFromParams(new URLSearchParams('concomitantes=si')).filters.concomitantes).toBe(true);
+    expect(signalStateFromParams(new URLSearchParams('concomitantes=1')).filters.concomitantes).toBe(false);
+  });
+
   it('the IC history asks for the row’s pair over the same background', () => {
     const params = icHistoryParams({ ...EMPTY_FILTERS, pais: 'AR', farmaco: 'producto', drug: 1, laboratorio: 4 }, row());
     expect(Object.fromEntries(params)).toEqual({ pais: 'AR', farmaco: 'producto', producto: '7', pt: '10019211' });
@@ -112,6 +120,12 @@ describe("the count 'a' opens the event search", () => {
     const byProduct = Object.fromEntries(new URLSearchParams(caseSearchPath(row(), { ...EMPTY_FILTERS, farmaco: 'producto', grave: 'no' }, null).split('?')[1]));
     expect(byProduct).toEqual({ ProductoId: '7', PtCodigo: '10019211', Grave: 'false', SoloContados: 'true', orderBy: 'FechaSolicitud DESC', pageNumber: '1' });
   });
+
+  it('with concomitants included, the search counts them too (IncluirConcomitantes)', () => {
+    const query = new URLSearchParams(caseSearchPath(row(), { ...EMPTY_FILTERS, concomitantes: true }, null).split('?')[1]);
+    expect(query.get('IncluirConcomitantes')).toBe('true');
+    expect(new URLSearchParams(caseSearchPath(row(), EMPTY_FILTERS, null).split('?')[1]).has('IncluirConcomitantes')).toBe(false);
+  });
 });
 
 describe('numbers and flags as the table shows them', () => {
@@ -149,6 +163,7 @@ describe('the screen in the URL', () => {
       pt: 10019211,
       grave: 'si',
       estratos: ['sexo', 'edad'],
+      concomitantes: true,
     },
     order: { orden: 'prr', dir: 'asc' },
     pages: 3,
@@ -164,6 +179,7 @@ describe('the screen in the URL', () => {
       grave: 'si',
       estratos: 'sexo,edad',
       farmaco: 'producto',
+      concomitantes: 'si',
       producto: '31',
       laboratorio: '4',
       pt: '10019211',

@@ -26,6 +26,8 @@ export interface SignalFilterState {
   pt: number | null;
   grave: Seriousness;
   estratos: readonly Stratum[];
+  /** 'Incluir concomitantes': also the drugs a case holds only as concomitants (`concomitantes=si`). */
+  concomitantes: boolean;
 }
 
 export const EMPTY_FILTERS: SignalFilterState = {
@@ -39,6 +41,7 @@ export const EMPTY_FILTERS: SignalFilterState = {
   pt: null,
   grave: '',
   estratos: [],
+  concomitantes: false,
 };
 
 export interface SignalOrder {
@@ -67,6 +70,7 @@ export function signalParams(filters: SignalFilterState, order: SignalOrder): UR
   if (filters.grave) params.set('grave', filters.grave);
   if (filters.estratos.length) params.set('estratos', [...new Set(filters.estratos)].join(','));
   if (filters.farmaco === 'producto') params.set('farmaco', 'producto');
+  if (filters.concomitantes) params.set('concomitantes', 'si');
   if (filters.drug !== null) params.set(filters.farmaco, String(filters.drug));
   if (filters.laboratorio !== null) params.set('laboratorio', String(filters.laboratorio));
   if (filters.pt !== null) params.set('pt', String(filters.pt));
@@ -85,6 +89,7 @@ export function icHistoryParams(filters: SignalFilterState, row: Pick<SignalRowD
   if (filters.grave) params.set('grave', filters.grave);
   if (filters.estratos.length) params.set('estratos', [...new Set(filters.estratos)].join(','));
   if (filters.farmaco === 'producto') params.set('farmaco', 'producto');
+  if (filters.concomitantes) params.set('concomitantes', 'si');
   params.set(filters.farmaco, String(row.FarmacoId));
   params.set('pt', String(row.PtCodigo));
   return params;
@@ -102,7 +107,7 @@ export interface SignalPair {
  * The screen as its URL holds it (`/signals?…`), so a reload, a shared link or Back shows the
  * same table: the tab, the applied filters and the order under the names of `GET /api/signals`
  * (`desde`, `hasta`, `pais`, `laboratorio`, `farmaco`, `principio`/`producto`, `soc`, `pt`,
- * `grave`, `estratos`, `orden`, `dir`), the pages loaded (`paginas`, 'Cargar más') and the IC
+ * `grave`, `estratos`, `concomitantes`, `orden`, `dir`), the pages loaded (`paginas`, 'Cargar más') and the IC
  * chart's pair (`par=drug-pt`).
  */
 export interface SignalScreenState {
@@ -148,6 +153,7 @@ export function signalStateFromParams(params: URLSearchParams): SignalScreenStat
     pt,
     grave: grave === 'si' || grave === 'no' ? grave : '',
     estratos: [...new Set(estratos)],
+    concomitantes: params.get('concomitantes') === 'si',
   };
   if (periodError(filters)) {
     filters.desde = '';
@@ -191,12 +197,12 @@ export function nextOrder(current: SignalOrder, column: SignalSort): SignalOrder
  * search knows, so that it lists exactly those cases — the drug (ingredient or product), the
  * PT, the country (`PaisId`), the seriousness (`Grave`), the months of receipt
  * (`MesRecepcionDesde`/`Hasta`) and `SoloContados` (only the cases the table counts, under that
- * drug as recorded). The laboratory, SOC and PT filters of the table choose rows, not cases: the
+ * drug as recorded; `IncluirConcomitantes` when the table counted concomitant drugs too). The laboratory, SOC and PT filters of the table choose rows, not cases: the
  * row's drug and PT stand for them. The strata change E only.
  */
 export function caseSearchPath(
   row: Pick<SignalRowDto, 'FarmacoId' | 'PtCodigo'>,
-  filters: Pick<SignalFilterState, 'farmaco' | 'desde' | 'hasta' | 'grave'>,
+  filters: Pick<SignalFilterState, 'farmaco' | 'desde' | 'hasta' | 'grave'> & Partial<Pick<SignalFilterState, 'concomitantes'>>,
   countryId: number | null,
 ): string {
   const params = new URLSearchParams();
@@ -207,6 +213,7 @@ export function caseSearchPath(
   if (filters.desde) params.set('MesRecepcionDesde', filters.desde);
   if (filters.hasta) params.set('MesRecepcionHasta', filters.hasta);
   params.set('SoloContados', 'true');
+  if (filters.concomitantes) params.set('IncluirConcomitantes', 'true');
   params.set('orderBy', DEFAULT_SEARCH_ORDER);
   params.set('pageNumber', '1');
   return `${APP_ROUTES.eventSearch.path}?${params.toString()}`;

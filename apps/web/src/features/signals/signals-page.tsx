@@ -133,6 +133,13 @@ function FiltersForm({ options, value, onChange, onApply, onClear, countryFixed,
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />
+          <Checkbox
+            label="Incluir concomitantes"
+            description="Por defecto, solo fármacos sospechosos o interactuantes"
+            checked={value.concomitantes}
+            onChange={(e) => set('concomitantes', e.currentTarget.checked)}
+            mt={{ base: 0, md: 'lg' }}
+          />
           <Checkbox.Group label="Estratificar (E por estratos)" value={[...value.estratos]} onChange={(v) => set('estratos', v as Stratum[])}>
             <Group gap="sm" mt={6}>
               <Checkbox value="sexo" label="Sexo" />

@@ -1,6 +1,7 @@
 import { medicationInputSchema, MSG, type CountryProduct, type ErMedication } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  drugRoleOf,
   emptyMedicationForm,
   medicationDisplay,
   medicationFieldOf,
@@ -138,10 +139,12 @@ describe('editing a listed medication', () => {
     Cant: 1.5,
     UnitUsoId: 5,
     UnitUsoNombre: 'comprimido',
+    Caracterizacion: 2,
+    CaracterizacionNombre: 'Concomitante',
     Recuperado: null,
   };
 
-  it('loads a stored medication with its manufacturer, ingredients and dose', () => {
+  it('loads a stored medication with its manufacturer, ingredients, dose and role', () => {
     expect(medicationFormFromRecord(record)).toEqual({
       MedicineId: 7,
       Lineas: [31],
@@ -156,7 +159,16 @@ describe('editing a listed medication', () => {
       FrecId: 8,
       Cant: 1.5,
       UnitUsoId: 5,
+      Caracterizacion: 2,
     });
+  });
+
+  it("sends the role chosen ('Sospechoso' in a new form); a role outside 1–4 in a draft reads as Sospechoso", () => {
+    expect(emptyMedicationForm().Caracterizacion).toBe(1);
+    expect(toMedicationInput({ ...medicationFormFromRecord(record), Caracterizacion: 3 }).Caracterizacion).toBe(3);
+    expect(parseMedication({ ...medicationFormFromRecord(record), Caracterizacion: 2 })?.Caracterizacion).toBe(2);
+    expect(drugRoleOf(9)).toBe(1);
+    expect(drugRoleOf('4')).toBe(4);
   });
 
   it('loads a medication of the follow-up draft as it was added', () => {

@@ -1,4 +1,7 @@
 import {
+  DRUG_ROLE_SUSPECT,
+  DRUG_ROLES,
+  type DrugRole,
   medicationInputSchema,
   type CountryProduct,
   type ErMedication,
@@ -38,6 +41,13 @@ export interface MedicationFormValues {
   FrecId: number | null;
   Cant: number | null;
   UnitUsoId: number | null;
+  /** E2B G.k.1, 'Sospechoso' by default. */
+  Caracterizacion: DrugRole;
+}
+
+/** A role the form can hold: 1–4, else 'Sospechoso' (what the server takes for an omitted one). */
+export function drugRoleOf(value: unknown): DrugRole {
+  return DRUG_ROLES.find((role) => role.value === Number(value))?.value ?? DRUG_ROLE_SUSPECT;
 }
 
 export function emptyMedicationForm(): MedicationFormValues {
@@ -55,6 +65,7 @@ export function emptyMedicationForm(): MedicationFormValues {
     FrecId: null,
     Cant: null,
     UnitUsoId: null,
+    Caracterizacion: DRUG_ROLE_SUSPECT,
   };
 }
 
@@ -100,6 +111,7 @@ export function medicationFormFromRecord(record: ErMedication): MedicationFormVa
     FrecId: record.FrecId,
     Cant: record.Cant,
     UnitUsoId: record.UnitUsoId,
+    Caracterizacion: record.Caracterizacion,
   };
 }
 
@@ -139,6 +151,7 @@ export function medicationFormFromInput(input: MedicationInput): MedicationFormV
     FrecId: numberOf(input.FrecId),
     Cant: numberOf(input.Cant),
     UnitUsoId: numberOf(input.UnitUsoId),
+    Caracterizacion: drugRoleOf(input.Caracterizacion),
   };
 }
 
@@ -168,6 +181,7 @@ export function toMedicationInput(values: MedicationFormValues): MedicationInput
     FrecId: values.FrecId,
     Cant: values.Cant,
     UnitUsoId: values.UnitUsoId,
+    Caracterizacion: values.Caracterizacion,
   };
 }
 

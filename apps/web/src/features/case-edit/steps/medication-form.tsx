@@ -1,4 +1,4 @@
-import { type Codigueras, type CountryProduct, FIELD_LIMITS, MAX_NOTE_LENGTH, MSG, type NamedItem } from '@atalaya/domain';
+import { type Codigueras, type CountryProduct, DRUG_ROLES, FIELD_LIMITS, MAX_NOTE_LENGTH, MSG, type NamedItem } from '@atalaya/domain';
 import { Box, Button, Fieldset, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -22,6 +22,9 @@ export interface MedicationFormProps {
   /** Empties the form (and leaves edit mode). */
   onClear(): void;
 }
+
+/** 'Rol del medicamento' (E2B G.k.1): Sospechoso, Concomitante, Interactuante, No administrado. */
+const DRUG_ROLE_OPTIONS = listOptions(DRUG_ROLES.map((role) => ({ Id: role.value, Nombre: role.label })));
 
 function productLabel(product: CountryProduct): string {
   return `${product.ComercialName} — ${product.Laboratorio.Nombre}`;
@@ -77,6 +80,14 @@ export function MedicationForm({
               optionLabel={productLabel}
               extraOption={extraProduct}
               onPick={pickProduct}
+            />
+            <IdSelectField
+              control={control}
+              name="Caracterizacion"
+              label="Rol del medicamento"
+              description="Sospechoso o interactuante: cuenta en Señales; concomitante: solo si se incluyen"
+              required
+              data={DRUG_ROLE_OPTIONS}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Controller

@@ -28,6 +28,7 @@ export function MedicationList({ rows, editingKey, busy, onEdit, onDelete }: Med
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Medicamento</Table.Th>
+            <Table.Th>Rol</Table.Th>
             <Table.Th>Laboratorio / Fabricante</Table.Th>
             <Table.Th>Inicio</Table.Th>
             <Table.Th>Fin</Table.Th>
@@ -42,6 +43,7 @@ export function MedicationList({ rows, editingKey, busy, onEdit, onDelete }: Med
                 {row.medicine}
                 {row.incomplete ? <IncompleteBadge /> : null}
               </Table.Td>
+              <Table.Td>{row.role}</Table.Td>
               <Table.Td>
                 <Text size="sm">{row.laboratory}</Text>
                 <Text size="xs" c="dimmed">

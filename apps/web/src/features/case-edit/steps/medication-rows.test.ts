@@ -32,6 +32,8 @@ describe('the dose a list row shows', () => {
       key: 'k1',
       id: null,
       medicine: 'Dolorex 500',
+      // No role in the draft's input: a suspect medicine, as the server takes it.
+      role: 'Sospechoso',
       laboratory: 'Laboratorio Sur',
       lines: 'Planta Norte',
       DateStart: '2025-02-01',

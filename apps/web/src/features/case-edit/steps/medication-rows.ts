@@ -1,4 +1,4 @@
-import { medicationInputSchema, type ErMedication, type NamedItem } from '@atalaya/domain';
+import { drugRoleLabel, medicationInputSchema, type ErMedication, type NamedItem } from '@atalaya/domain';
 import type { FollowUpDraft } from '../step-contract';
 
 /** A row of the related-medications list, from a stored medication or from the follow-up draft. */
@@ -8,6 +8,8 @@ export interface MedicationRow {
   /** The stored Id (case mode); null in the draft. */
   id: number | null;
   medicine: string;
+  /** 'Rol del medicamento' (E2B G.k.1). */
+  role: string;
   laboratory: string;
   /** The manufacturer line(s), joined. */
   lines: string;
@@ -34,6 +36,7 @@ export function medicationRowFromRecord(record: ErMedication): MedicationRow {
     key: String(record.Id),
     id: record.Id,
     medicine: record.Medicine.ComercialName,
+    role: record.CaracterizacionNombre,
     laboratory: record.Laboratorio.Nombre,
     lines: [record.Linea?.Nombre, record.Linea2?.Nombre].filter((name): name is string => Boolean(name)).join(', '),
     DateStart: record.DateStart,
@@ -63,6 +66,7 @@ export function medicationRowFromDraft(item: FollowUpDraft['medicamentos'][numbe
     key: item.key,
     id: null,
     medicine: display.ComercialName,
+    role: drugRoleLabel(numberOrNull(input.Caracterizacion) ?? 1),
     laboratory: display.Laboratorio,
     lines: display.Linea,
     DateStart: dateOrNull(input.DateStart),

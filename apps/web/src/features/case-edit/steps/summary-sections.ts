@@ -12,6 +12,7 @@ import {
   ramInputSchema,
   SERIOUSNESS_FLAGS,
   SERIOUSNESS_LABELS,
+  drugRoleLabel,
   showsClinicalStudy,
   WIZARD_STEPS,
   type ApprovedFabric,
@@ -66,6 +67,8 @@ export type SummaryOrigin = Omit<ErOrigin, 'IdER' | 'FileName' | 'Extension' | '
 /** A related medication with the names a reader needs. */
 export interface SummaryMedication {
   name: string;
+  /** 'Rol del medicamento' (E2B G.k.1): Sospechoso, Concomitante, Interactuante, No administrado. */
+  role: string;
   laboratory: string | null;
   lines: string[];
   ingredients: string[];
@@ -231,6 +234,7 @@ export function medicationsSection(medications: readonly SummaryMedication[]): S
     blocks: medications.map((medication) => ({
       title: medication.name,
       rows: [
+        row('Rol del medicamento', medication.role),
         row('Laboratorio', text(medication.laboratory)),
         row('Fabricante', medication.lines.length > 0 ? medication.lines.join(', ') : EMPTY_VALUE),
         row('Principio activo', medication.ingredients.length > 0 ? medication.ingredients.join(', ') : EMPTY_VALUE),
@@ -384,6 +388,7 @@ function ingredientText(name: string | null | undefined, concentration: number |
 export function storedMedication(medication: ErMedication): SummaryMedication {
   return {
     name: medication.Medicine.ComercialName,
+    role: medication.CaracterizacionNombre,
     laboratory: medication.Laboratorio.Nombre,
     lines: [medication.Linea?.Nombre, medication.Linea2?.Nombre].filter((line): line is string => Boolean(line)),
     ingredients: medication.PrincipiosActivos.map((item) => ingredientText(item.PrincipioActivo_Nombre, item.Concentracion, item.UnidadNombre)),
@@ -403,11 +408,12 @@ export function draftMedication(item: FollowUpDraft['medicamentos'][number], lis
   const parsed = medicationInputSchema.safeParse(item.input);
   const lines = [item.display.Linea].filter((line) => line.trim() !== '');
   if (!parsed.success) {
-    return { name: item.display.ComercialName, laboratory: item.display.Laboratorio, lines, ingredients: [], lot: null, indication: null, dateStart: null, dateEnd: null, dose: EMPTY_VALUE, via: null, frequencyType: null, hours: null };
+    return { name: item.display.ComercialName, role: drugRoleLabel(Number(item.input.Caracterizacion ?? 1)), laboratory: item.display.Laboratorio, lines, ingredients: [], lot: null, indication: null, dateStart: null, dateEnd: null, dose: EMPTY_VALUE, via: null, frequencyType: null, hours: null };
   }
   const medication = parsed.data;
   return {
     name: item.display.ComercialName,
+    role: drugRoleLabel(medication.Caracterizacion),
     laboratory: item.display.Laboratorio,
     lines,
     ingredients: medication.PrincipiosActivos.map((ingredient) =>
