@@ -387,6 +387,13 @@ interface Statement {
 
 const WRITE = /^\s*(insert|update|delete|merge|truncate|create|drop|alter|copy)\b|^\s*with\b[\s\S]*\b(insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i;
 
+/**
+ * Statements of the server's own timers, not of a request: the import queue's claim
+ * (modules/imports/store.ts), polled every few seconds, which keeps logging while an import row
+ * of another process waits on the same database.
+ */
+const SERVER_TIMERS = /^\s*update imports i set status = 'D'/i;
+
 /** Sends `call` once to warm it, then once alone on the logging server: the statements of that request. */
 async function capture(server: Server, token: string | null, call: Call): Promise<{ status: number; text: string; statements: Statement[] }> {
   const logPath = server.sqlLog;
@@ -397,7 +404,8 @@ async function capture(server: Server, token: string | null, call: Call): Promis
   const answer = await send(server.base, token, call);
   await sleep(50);
   const lines = (await readFile(logPath, 'utf8')).split('\n').filter(Boolean);
-  return { ...answer, statements: lines.map((line) => JSON.parse(line) as Statement) };
+  const statements = lines.map((line) => JSON.parse(line) as Statement).filter((statement) => !SERVER_TIMERS.test(statement.sql));
+  return { ...answer, statements };
 }
 
 /**
