@@ -20,8 +20,11 @@
  * `shared_preload_libraries` has no pg_stat_statements on this PostgreSQL, so the database CPU is
  * read from /proc: utime + stime of the backends whose `application_name` is the timed server's
  * (PGAPPNAME), from pg_stat_activity, before and after (a backend that ends in between is lost:
- * an underestimate). A call whose statements write (insert, update, delete…) is reported and not
- * timed, so the run writes only what sign-in writes (and that warm-up and capture of the call).
+ * an underestimate). The reads known to write (`getDuplicatePairs` and a case's
+ * `getDuplicateCandidatesByMeta` store the pairs they find) are not sent unless `--with-writes`; any
+ * other call whose captured statements write (insert, update, delete…) is reported and not timed
+ * (its warm-up and capture have then written once each). So on the shared million the run writes
+ * what sign-in writes, and the servers' own timers what they write on any start.
  * Run by hand; never a timed test. Linux only (/proc).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
