@@ -1,0 +1,36 @@
+import { boolean, date, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The No-KPI card (docs/kpi.md 'Count table'): the number of distinct cases with at least one
+ * missed limit ('late' or 'overdue') that expired in a month, kept by the database in the same
+ * transaction as every write to `event_metric_alerts` or to a case (statement triggers of
+ * migration 0031), never by the application. The month is cut in the time zone of the case's
+ * own country. Deleted cases are not counted.
+ *
+ * One row per month × country × draft (status 1 Pendiente) × the case's laboratories
+ * (`events.laboratory_ids`): what reach tests, so the card sums rows instead of reading alerts.
+ */
+export const noKpiCounts = pgTable(
+  'nokpi_counts',
+  {
+    month: date({ mode: 'string' }).notNull(),
+    countryId: integer().notNull(),
+    draft: boolean().notNull(),
+    laboratoryIds: integer().array().notNull(),
+    cases: integer().notNull(),
+  },
+  (t) => [primaryKey({ name: 'nokpi_counts_pk', columns: [t.month, t.countryId, t.draft, t.laboratoryIds] })],
+);
+
+/** The (case, month) cells each counted case adds one to: what a refresh takes away before adding anew. */
+export const noKpiCaseMonths = pgTable(
+  'nokpi_case_months',
+  {
+    eventId: uuid().notNull(),
+    month: date({ mode: 'string' }).notNull(),
+    countryId: integer().notNull(),
+    draft: boolean().notNull(),
+    laboratoryIds: integer().array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'nokpi_case_months_pk', columns: [t.eventId, t.month] })],
+);
