@@ -4,6 +4,7 @@ CREATE TABLE "nokpi_case_months" (
 	"country_id" integer NOT NULL,
 	"draft" boolean NOT NULL,
 	"laboratory_ids" integer[] NOT NULL,
+	"created_by" uuid NOT NULL,
 	CONSTRAINT "nokpi_case_months_pk" PRIMARY KEY("event_id","month")
 );
 --> statement-breakpoint
@@ -16,15 +17,25 @@ CREATE TABLE "nokpi_counts" (
 	CONSTRAINT "nokpi_counts_pk" PRIMARY KEY("month","country_id","draft","laboratory_ids")
 );
 --> statement-breakpoint
+CREATE TABLE "nokpi_creator_counts" (
+	"created_by" uuid NOT NULL,
+	"month" date NOT NULL,
+	"country_id" integer NOT NULL,
+	"draft" boolean NOT NULL,
+	"laboratory_ids" integer[] NOT NULL,
+	"cases" integer NOT NULL,
+	CONSTRAINT "nokpi_creator_counts_pk" PRIMARY KEY("created_by","month","country_id","draft","laboratory_ids")
+);
+--> statement-breakpoint
 -- Hand-written from here: the cells of a case, the refresh that keeps nokpi_counts true in the
 -- same transaction as every write, the triggers, and the backfill (docs/kpi.md 'Count table').
 -- A case adds one to the row of each month (cut in its own country's time zone) in which at
 -- least one of its limits was missed ('late' or 'overdue' with due_at in that month), keyed by
 -- what reach tests: country, draft (status 1) and laboratories. Deleted cases count nowhere.
 CREATE OR REPLACE FUNCTION atalaya_nokpi_cells(ids uuid[])
-RETURNS TABLE (event_id uuid, month date, country_id integer, draft boolean, laboratory_ids integer[])
+RETURNS TABLE (event_id uuid, month date, country_id integer, draft boolean, laboratory_ids integer[], created_by uuid)
 LANGUAGE sql STABLE SET search_path = public, pg_temp AS $$
-  SELECT DISTINCT e.id, date_trunc('month', a.due_at AT TIME ZONE c.time_zone)::date, e.country_id, e.status = 1, e.laboratory_ids
+  SELECT DISTINCT e.id, date_trunc('month', a.due_at AT TIME ZONE c.time_zone)::date, e.country_id, e.status = 1, e.laboratory_ids, e.created_by
   FROM events e
   JOIN countries c ON c.id = e.country_id
   JOIN event_metric_alerts a ON a.event_id = e.id AND a.state IN ('late', 'overdue')
@@ -53,22 +64,24 @@ BEGIN
   END IF;
   WITH gone AS (
     DELETE FROM nokpi_case_months s WHERE s.event_id = ANY(all_ids)
-    RETURNING s.month, s.country_id, s.draft, s.laboratory_ids, -1 AS delta
+    RETURNING s.month, s.country_id, s.draft, s.laboratory_ids, s.created_by, -1 AS delta
   ),
   fresh AS (
-    SELECT f.month, f.country_id, f.draft, f.laboratory_ids, 1 AS delta FROM atalaya_nokpi_cells(all_ids) f
+    SELECT f.month, f.country_id, f.draft, f.laboratory_ids, f.created_by, 1 AS delta FROM atalaya_nokpi_cells(all_ids) f
   ),
-  deltas AS (
-    SELECT month, country_id, draft, laboratory_ids, sum(delta)::integer AS n
-    FROM (SELECT * FROM gone UNION ALL SELECT * FROM fresh) x
-    GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0
-    ORDER BY 1, 2, 3, 4
+  moved AS (SELECT * FROM gone UNION ALL SELECT * FROM fresh),
+  by_key AS (
+    INSERT INTO nokpi_counts AS t (month, country_id, draft, laboratory_ids, cases)
+    SELECT month, country_id, draft, laboratory_ids, sum(delta)::integer FROM moved
+    GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (month, country_id, draft, laboratory_ids) DO UPDATE SET cases = t.cases + excluded.cases
   )
-  INSERT INTO nokpi_counts AS t (month, country_id, draft, laboratory_ids, cases)
-  SELECT month, country_id, draft, laboratory_ids, n FROM deltas
-  ON CONFLICT (month, country_id, draft, laboratory_ids) DO UPDATE SET cases = t.cases + excluded.cases;
+  INSERT INTO nokpi_creator_counts AS t (created_by, month, country_id, draft, laboratory_ids, cases)
+  SELECT created_by, month, country_id, draft, laboratory_ids, sum(delta)::integer FROM moved
+  GROUP BY 1, 2, 3, 4, 5 HAVING sum(delta) <> 0 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (created_by, month, country_id, draft, laboratory_ids) DO UPDATE SET cases = t.cases + excluded.cases;
   -- A row whose count falls to zero stays (at most one per key ever seen; the card sums them).
-  INSERT INTO nokpi_case_months (event_id, month, country_id, draft, laboratory_ids)
+  INSERT INTO nokpi_case_months (event_id, month, country_id, draft, laboratory_ids, created_by)
   SELECT * FROM atalaya_nokpi_cells(all_ids);
 END
 $$;
@@ -112,7 +125,7 @@ CREATE TRIGGER atalaya_nokpi_alerts_delete AFTER DELETE ON event_metric_alerts
   REFERENCING OLD TABLE AS atalaya_nokpi_old FOR EACH STATEMENT EXECUTE FUNCTION atalaya_nokpi_alerts();
 --> statement-breakpoint
 -- A case whose reach key changes: deleted or restored, country, draft or not, laboratories
--- (events.laboratory_ids, itself kept by the triggers of migration 0009), or removed.
+-- (events.laboratory_ids, itself kept by the triggers of migration 0009), creator, or removed.
 CREATE OR REPLACE FUNCTION atalaya_nokpi_events() RETURNS trigger
 LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
 DECLARE
@@ -120,8 +133,8 @@ DECLARE
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     SELECT array_agg(n.id) INTO ids FROM atalaya_nokpi_new n JOIN atalaya_nokpi_old o ON o.id = n.id
-    WHERE (o.deleted_at IS NULL, o.status = 1, o.country_id, o.laboratory_ids)
-      IS DISTINCT FROM (n.deleted_at IS NULL, n.status = 1, n.country_id, n.laboratory_ids);
+    WHERE (o.deleted_at IS NULL, o.status = 1, o.country_id, o.laboratory_ids, o.created_by)
+      IS DISTINCT FROM (n.deleted_at IS NULL, n.status = 1, n.country_id, n.laboratory_ids, n.created_by);
   ELSE
     SELECT array_agg(id) INTO ids FROM atalaya_nokpi_old;
   END IF;
@@ -156,8 +169,8 @@ CREATE TRIGGER atalaya_nokpi_countries_update AFTER UPDATE ON countries
 -- (an older server still writing waits; then the triggers take over).
 LOCK TABLE events, event_metric_alerts, countries IN SHARE ROW EXCLUSIVE MODE;
 --> statement-breakpoint
-INSERT INTO nokpi_case_months (event_id, month, country_id, draft, laboratory_ids)
-SELECT DISTINCT e.id, date_trunc('month', a.due_at AT TIME ZONE c.time_zone)::date, e.country_id, e.status = 1, e.laboratory_ids
+INSERT INTO nokpi_case_months (event_id, month, country_id, draft, laboratory_ids, created_by)
+SELECT DISTINCT e.id, date_trunc('month', a.due_at AT TIME ZONE c.time_zone)::date, e.country_id, e.status = 1, e.laboratory_ids, e.created_by
 FROM event_metric_alerts a
 JOIN events e ON e.id = a.event_id
 JOIN countries c ON c.id = e.country_id
@@ -165,3 +178,6 @@ WHERE a.state IN ('late', 'overdue') AND e.deleted_at IS NULL;
 --> statement-breakpoint
 INSERT INTO nokpi_counts (month, country_id, draft, laboratory_ids, cases)
 SELECT month, country_id, draft, laboratory_ids, count(*)::integer FROM nokpi_case_months GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+INSERT INTO nokpi_creator_counts (created_by, month, country_id, draft, laboratory_ids, cases)
+SELECT created_by, month, country_id, draft, laboratory_ids, count(*)::integer FROM nokpi_case_months GROUP BY 1, 2, 3, 4, 5;

@@ -93,7 +93,7 @@ async function both(user: TestUser, country: string | null): Promise<{ maintaine
   const scope = await noKpiScope(database.db, user, country);
   const reader = { id: user.id, role: user.role, countryCode: user.countryCode, laboratoryIds: scope.laboratoryIds };
   return {
-    maintained: await noKpiCardCounts(database.db, reader, scope.countryId, NOW, scope.timeZone),
+    maintained: await noKpiCardCounts(database.db, reader, scope.countryId, NOW),
     alerts: await noKpiCountsFromAlerts(database.db, scope.reach, scope.country, NOW, scope.timeZone),
   };
 }
@@ -107,20 +107,20 @@ async function everyCard(): Promise<void> {
   }
 }
 
-/** The maintained rows against a recount of every case from the alerts (zero rows left out). */
+/** The maintained rows (per key, and per creator and key) against a recount of every case from the alerts (zero rows left out). */
 async function expectCountTrue(): Promise<void> {
-  const kept = rowsOf<Record<string, unknown>>(
-    await database.db.execute(sql`select month::text, country_id, draft, laboratory_ids::text as labs, cases from nokpi_counts where cases <> 0 order by 1, 2, 3, 4`),
+  const read = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await database.db.execute(query));
+  const cells = sql`
+    select distinct e.id, e.created_by::text as creator, date_trunc('month', a.due_at at time zone c.time_zone)::date::text as month, e.country_id,
+      e.status = 1 as draft, e.laboratory_ids::text as labs
+    from ${events} e join ${countries} c on c.id = e.country_id join ${eventMetricAlerts} a on a.event_id = e.id
+    where a.state in ('late', 'overdue') and e.deleted_at is null`;
+  expect(await read(sql`select month::text, country_id, draft, laboratory_ids::text as labs, cases from nokpi_counts where cases <> 0 order by 1, 2, 3, 4`)).toEqual(
+    await read(sql`select month, country_id, draft, labs, count(*)::int as cases from (${cells}) x group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
   );
-  const recount = rowsOf<Record<string, unknown>>(
-    await database.db.execute(sql`
-      select month::text, country_id, draft, labs, count(*)::int as cases from (
-        select distinct e.id, date_trunc('month', a.due_at at time zone c.time_zone)::date as month, e.country_id, e.status = 1 as draft, e.laboratory_ids::text as labs
-        from ${events} e join ${countries} c on c.id = e.country_id join ${eventMetricAlerts} a on a.event_id = e.id
-        where a.state in ('late', 'overdue') and e.deleted_at is null) x
-      group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
-  );
-  expect(kept).toEqual(recount);
+  expect(
+    await read(sql`select created_by::text as creator, month::text, country_id, draft, laboratory_ids::text as labs, cases from nokpi_creator_counts where cases <> 0 order by 1, 2, 3, 4, 5`),
+  ).toEqual(await read(sql`select creator, month, country_id, draft, labs, count(*)::int as cases from (${cells}) x group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`));
 }
 
 describe('the No-KPI card from the maintained count', () => {
@@ -148,6 +148,7 @@ describe('the No-KPI card from the maintained count', () => {
       fc.record({ kind: fc.constant('status' as const), at: fc.nat(), status: fc.constantFrom(ER_STATUS.PENDIENTE, ER_STATUS.EN_REVISION_RLF, ER_STATUS.EN_EVALUACION_QPPV) }),
       fc.record({ kind: fc.constant('deleted' as const), at: fc.nat(), deleted: fc.boolean() }),
       fc.record({ kind: fc.constant('medication' as const), at: fc.nat(), add: fc.boolean(), product: fc.nat() }),
+      fc.record({ kind: fc.constant('creator' as const), at: fc.nat(), who: fc.nat() }),
       fc.record({ kind: fc.constant('sweep' as const) }),
     );
     await fc.assert(
@@ -193,6 +194,9 @@ describe('the No-KPI card from the maintained count', () => {
                 }
                 break;
               }
+              case 'creator':
+                await tx.update(events).set({ createdBy: ([qppv, rlfCo, rlfMx][w.who % 3] as TestUser).id }).where(eq(events.id, id));
+                break;
               case 'sweep':
                 // One statement over many cases, as the deadline sweep writes.
                 await tx.update(eventMetricAlerts).set({ state: 'overdue' }).where(inArray(eventMetricAlerts.eventId, ids.slice(0, 5)));

@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ER_STATUS } from '@atalaya/domain';
-import { countries, eventMetricAlerts, events, metrics, noKpiCounts } from '../../db/schema/index.js';
+import { countries, eventMetricAlerts, events, metrics, noKpiCounts, noKpiCreatorCounts } from '../../db/schema/index.js';
 import { rowsOf } from '../deadlines/index.js';
 
 /** A missed deadline row of the `failed` partial indexes (migration 0016). */
@@ -122,66 +121,52 @@ function intArray(ids: readonly number[]): SQL {
 
 /**
  * The card from the maintained count (migration 0031, docs/kpi.md 'Count table'): the cases in
- * reach with a limit missed in the current and the previous calendar month, in one statement.
+ * reach with a limit missed in the current and the previous calendar month, each month cut in
+ * the time zone of the case's country, in one statement reading the rows of those two months
+ * of each country by primary key.
  *
- * - The reach that a row of `nokpi_counts` answers (the case's country, draft or not, its
- *   laboratories), summed over the rows of the two months, each month cut in the time zone of
- *   the row's country: ADMIN every sent case; RLF the cases of their country; QPPV, CL and
+ * - `nokpi_counts`: the part of reach a row answers (the case's country, draft or not, its
+ *   laboratories): ADMIN every sent case; RLF the cases of their country; QPPV, CL and
  *   Fabricante the sent cases sharing a laboratory.
- * - The creator branch of reach (the user's own cases outside that part: an RLF's cases of
- *   other countries, a QPPV's drafts or cases of other laboratories) counted exactly from the
- *   alerts in the user's time zone, as before (`events_created_by_status_idx`): disjoint from
- *   the first part, so no case counts twice.
+ * - `nokpi_creator_counts` of the user: the creator branch of reach (the user's own cases
+ *   outside that part: an RLF's cases of other countries, a QPPV's drafts or cases of other
+ *   laboratories). Disjoint from the first part: no case counts twice.
  */
-export async function noKpiCardCounts(
-  db: DbOrTx,
-  reader: NoKpiCardReader,
-  countryId: number | null,
-  now: Date,
-  timeZone: string,
-): Promise<{ current: number; previous: number }> {
-  const at = sql`${now.toISOString()}::timestamptz`;
+export async function noKpiCardCounts(db: DbOrTx, reader: NoKpiCardReader, countryId: number | null, now: Date): Promise<{ current: number; previous: number }> {
   const own = sql`(select ${countries.id} from ${countries} where ${countries.code} = ${reader.countryCode})`;
   const labs = reader.laboratoryIds ?? [];
   let counted: SQL;
-  let creator: SQL | null;
   switch (reader.role) {
     case 'ADMIN':
       counted = sql`not n.draft`;
-      creator = null;
       break;
     case 'RLF':
       counted = sql`n.country_id = ${own}`;
-      creator = sql`${events.countryId} <> ${own}`;
       break;
     default:
       counted = labs.length === 0 ? sql`false` : sql`(not n.draft and n.laboratory_ids && ${intArray(labs)})`;
-      creator = labs.length === 0 ? sql`true` : sql`not (${events.status} <> ${ER_STATUS.PENDIENTE} and ${events.laboratoryIds} && ${intArray(labs)})`;
   }
-  const countryOfRow = countryId === null ? sql`true` : sql`n.country_id = ${countryId}`;
-  const rowMonth = sql`date_trunc('month', ${at} at time zone c.time_zone)::date`;
-  const table = sql`
-    select coalesce(sum(n.cases) filter (where n.month = ${rowMonth}), 0)::int as current,
-      coalesce(sum(n.cases) filter (where n.month = (${rowMonth} - interval '1 month')::date), 0)::int as previous
-    from ${noKpiCounts} n join ${countries} c on c.id = n.country_id
-    where n.month >= (date_trunc('month', ${at} at time zone 'UTC') - interval '2 months')::date
-      and n.month <= (date_trunc('month', ${at} at time zone 'UTC') + interval '1 month')::date
-      and ${counted} and ${countryOfRow}`;
-  const month = sql`date_trunc('month', ${at} at time zone ${timeZone})`;
-  const mine = creator
-    ? sql`
-    select count(distinct ${eventMetricAlerts.eventId}) filter (where ${eventMetricAlerts.dueAt} >= ${month} at time zone ${timeZone})::int as current,
-      count(distinct ${eventMetricAlerts.eventId}) filter (where ${eventMetricAlerts.dueAt} < ${month} at time zone ${timeZone})::int as previous
-    from ${events} join ${eventMetricAlerts} on ${eventMetricAlerts.eventId} = ${events.id}
-    where ${events.createdBy} = ${reader.id} and ${events.deletedAt} is null and ${creator}
-      and ${countryId === null ? sql`true` : sql`${events.countryId} = ${countryId}`}
-      and ${FAILED}
-      and ${eventMetricAlerts.dueAt} >= (${month} - interval '1 month') at time zone ${timeZone}
-      and ${eventMetricAlerts.dueAt} < (${month} + interval '1 month') at time zone ${timeZone}`
-    : sql`select 0 as current, 0 as previous`;
+  // ADMIN opens no case and creates none: no creator branch.
+  const creator = reader.role === 'ADMIN' ? sql`false` : sql`not ${counted}`;
   const result = await db.execute(sql`
-    select t.current + o.current as current, t.previous + o.previous as previous
-    from (${table}) t, (${mine}) o`);
+    with m as (
+      select c.id as country_id, date_trunc('month', ${now.toISOString()}::timestamptz at time zone c.time_zone)::date as current
+      from ${countries} c where ${countryId === null ? sql`true` : sql`c.id = ${countryId}`}
+    ),
+    months as (
+      select country_id, current as month, true as is_current from m
+      union all select country_id, (current - interval '1 month')::date, false from m
+    ),
+    parts as (
+      select x.is_current, n.cases from months x
+      join ${noKpiCounts} n on n.month = x.month and n.country_id = x.country_id
+      where ${counted}
+      union all
+      select x.is_current, n.cases from months x
+      join ${noKpiCreatorCounts} n on n.created_by = ${reader.id} and n.month = x.month and n.country_id = x.country_id
+      where ${creator}
+    )
+    select coalesce(sum(cases) filter (where is_current), 0)::int as current, coalesce(sum(cases) filter (where not is_current), 0)::int as previous from parts`);
   const [row] = rowsOf<{ current: number; previous: number }>(result);
   return { current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0) };
 }

@@ -125,7 +125,7 @@ async function pageOf(db: Db, reach: SQL, country: SQL | null, timeZone: string,
 export async function noKpiMetrics(db: Db, user: AuthUser, request: NoKpiRequest, now: Date = new Date()): Promise<NoKpiResponse> {
   const { reach, country, countryId, laboratoryIds, timeZone } = await noKpiScope(db, user, request.country);
   const reader = { id: user.id, role: user.role, countryCode: user.countryCode, laboratoryIds };
-  const [counts, page] = await Promise.all([noKpiCardCounts(db, reader, countryId, now, timeZone), pageOf(db, reach, country, timeZone, request)]);
+  const [counts, page] = await Promise.all([noKpiCardCounts(db, reader, countryId, now), pageOf(db, reach, country, timeZone, request)]);
   const porcentaje = counts.previous === 0 ? 0 : Math.round(((counts.current - counts.previous) / counts.previous) * 100);
   return { ...page, cantReport: counts.current, porcentaje };
 }
