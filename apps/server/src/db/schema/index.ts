@@ -23,3 +23,4 @@ export * from './e2b-import.js';
 export * from './duplicates.js';
 export * from './signals.js';
 export * from './signal-register.js';
+export * from './nokpi.js';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countries, eventMetricAlerts, events, metrics } from '../../db/schema/index.js';
+import { countries, eventMetricAlerts, events, metrics, noKpiCounts, noKpiCreatorCounts } from '../../db/schema/index.js';
 import { rowsOf } from '../deadlines/index.js';
 
 /** A missed deadline row of the `failed` partial indexes (migration 0016). */
@@ -83,11 +83,13 @@ export async function noKpiPage(db: DbOrTx, query: NoKpiPageQuery): Promise<NoKp
 }
 
 /**
- * The card: how many cases in reach had a limit missed that expired in the current calendar
- * month of `timeZone`, and in the previous one (a case counts once per month). A range of
- * `event_metric_alerts_failed_due_idx` over two months, each row's case joined for reach.
+ * The card counted from the alerts: how many cases in reach had a limit missed that expired in
+ * the current calendar month of `timeZone`, and in the previous one (a case counts once per
+ * month). A range of `event_metric_alerts_failed_due_idx` over two months, each row's case
+ * joined for reach. The card before migration 0032; now the reference the tests and the bench
+ * hold `noKpiCardCounts` to (docs/kpi.md 'Count table').
  */
-export async function noKpiCounts(db: DbOrTx, reach: SQL, country: SQL | null, now: Date, timeZone: string): Promise<{ current: number; previous: number }> {
+export async function noKpiCountsFromAlerts(db: DbOrTx, reach: SQL, country: SQL | null, now: Date, timeZone: string): Promise<{ current: number; previous: number }> {
   const month = sql`date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${timeZone})`;
   const result = await db.execute(sql`
     select count(distinct ${eventMetricAlerts.eventId}) filter (where ${eventMetricAlerts.dueAt} >= ${month} at time zone ${timeZone})::int as current,
@@ -98,6 +100,73 @@ export async function noKpiCounts(db: DbOrTx, reach: SQL, country: SQL | null, n
       and ${eventMetricAlerts.dueAt} >= (${month} - interval '1 month') at time zone ${timeZone}
       and ${eventMetricAlerts.dueAt} < (${month} + interval '1 month') at time zone ${timeZone}
       and ${reach} and ${country ?? sql`true`}`);
+  const [row] = rowsOf<{ current: number; previous: number }>(result);
+  return { current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0) };
+}
+
+/** Who reads the card: what `noKpiCardCounts` needs of reach (`caseReach`, modules/reach). */
+export interface NoKpiCardReader {
+  id: string;
+  role: 'ADMIN' | 'RLF' | 'QPPV' | 'CL' | 'Fabricante';
+  /** The user's own country (ISO code): an RLF's reach. */
+  countryCode: string;
+  /** The user's laboratories (QPPV, CL, Fabricante). */
+  laboratoryIds: readonly number[] | undefined;
+}
+
+/** An integer array literal bound as one parameter. */
+function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.map((id) => String(Math.trunc(id))).join(',')}}`}::int[]`;
+}
+
+/**
+ * The card from the maintained count (migration 0032, docs/kpi.md 'Count table'): the cases in
+ * reach with a limit missed in the current and the previous calendar month, each month cut in
+ * the time zone of the case's country, in one statement reading the rows of those two months
+ * of each country by primary key.
+ *
+ * - `nokpi_counts`: the part of reach a row answers (the case's country, draft or not, its
+ *   laboratories): ADMIN every sent case; RLF the cases of their country; QPPV, CL and
+ *   Fabricante the sent cases sharing a laboratory.
+ * - `nokpi_creator_counts` of the user: the creator branch of reach (the user's own cases
+ *   outside that part: an RLF's cases of other countries, a QPPV's drafts or cases of other
+ *   laboratories). Disjoint from the first part: no case counts twice.
+ */
+export async function noKpiCardCounts(db: DbOrTx, reader: NoKpiCardReader, countryId: number | null, now: Date): Promise<{ current: number; previous: number }> {
+  const own = sql`(select ${countries.id} from ${countries} where ${countries.code} = ${reader.countryCode})`;
+  const labs = reader.laboratoryIds ?? [];
+  let counted: SQL;
+  switch (reader.role) {
+    case 'ADMIN':
+      counted = sql`not n.draft`;
+      break;
+    case 'RLF':
+      counted = sql`n.country_id = ${own}`;
+      break;
+    default:
+      counted = labs.length === 0 ? sql`false` : sql`(not n.draft and n.laboratory_ids && ${intArray(labs)})`;
+  }
+  // ADMIN opens no case and creates none: no creator branch.
+  const creator = reader.role === 'ADMIN' ? sql`false` : sql`not ${counted}`;
+  const result = await db.execute(sql`
+    with m as (
+      select c.id as country_id, date_trunc('month', ${now.toISOString()}::timestamptz at time zone c.time_zone)::date as current
+      from ${countries} c where ${countryId === null ? sql`true` : sql`c.id = ${countryId}`}
+    ),
+    months as (
+      select country_id, current as month, true as is_current from m
+      union all select country_id, (current - interval '1 month')::date, false from m
+    ),
+    parts as (
+      select x.is_current, n.cases from months x
+      join ${noKpiCounts} n on n.month = x.month and n.country_id = x.country_id
+      where ${counted}
+      union all
+      select x.is_current, n.cases from months x
+      join ${noKpiCreatorCounts} n on n.created_by = ${reader.id} and n.month = x.month and n.country_id = x.country_id
+      where ${creator}
+    )
+    select coalesce(sum(cases) filter (where is_current), 0)::int as current, coalesce(sum(cases) filter (where not is_current), 0)::int as previous from parts`);
   const [row] = rowsOf<{ current: number; previous: number }>(result);
   return { current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0) };
 }

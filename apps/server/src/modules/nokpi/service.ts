@@ -19,7 +19,7 @@ import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
 import { caseReach } from '../reach/index.js';
 import { listContext } from '../tasks/index.js';
-import { countryIdOf, type NoKpiKey, noKpiCounts, noKpiCountries, noKpiPage, type NoKpiRow } from './queries.js';
+import { countryIdOf, type NoKpiKey, noKpiCardCounts, noKpiCountries, noKpiPage, type NoKpiRow } from './queries.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KEY_DUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -44,15 +44,27 @@ export interface NoKpiRequest {
 }
 
 /** The user's reach, time zone, and the country filter (400 for a country that does not exist). */
-async function scope(db: Db, user: AuthUser, countryCode: string | null): Promise<{ reach: SQL; country: SQL | null; timeZone: string }> {
+export async function noKpiScope(
+  db: Db,
+  user: AuthUser,
+  countryCode: string | null,
+): Promise<{ reach: SQL; country: SQL | null; countryId: number | null; laboratoryIds: readonly number[] | undefined; timeZone: string }> {
   const context = await listContext(db, user);
   let country: SQL | null = null;
+  let countryId: number | null = null;
   if (countryCode !== null) {
     const id = await countryIdOf(db, countryCode);
     if (id === undefined) throw badRequest(MSG.noKpi.unknownCountry);
     country = eq(events.countryId, id);
+    countryId = id;
   }
-  return { reach: user.role === 'ADMIN' ? WHOLE_COMPANY : caseReach(user, context.laboratoryIds), country, timeZone: context.timeZone };
+  return {
+    reach: user.role === 'ADMIN' ? WHOLE_COMPANY : caseReach(user, context.laboratoryIds),
+    country,
+    countryId,
+    laboratoryIds: context.laboratoryIds,
+    timeZone: context.timeZone,
+  };
 }
 
 /**
@@ -109,17 +121,18 @@ async function pageOf(db: Db, reach: SQL, country: SQL | null, timeZone: string,
   };
 }
 
-/** `getNoKpiMetrics`: the card (this month against the last, docs/kpi.md) and a page of the list. */
+/** `getNoKpiMetrics`: the card (this month against the last, from the maintained count, docs/kpi.md) and a page of the list. */
 export async function noKpiMetrics(db: Db, user: AuthUser, request: NoKpiRequest, now: Date = new Date()): Promise<NoKpiResponse> {
-  const { reach, country, timeZone } = await scope(db, user, request.country);
-  const [counts, page] = await Promise.all([noKpiCounts(db, reach, country, now, timeZone), pageOf(db, reach, country, timeZone, request)]);
+  const { reach, country, countryId, laboratoryIds, timeZone } = await noKpiScope(db, user, request.country);
+  const reader = { id: user.id, role: user.role, countryCode: user.countryCode, laboratoryIds };
+  const [counts, page] = await Promise.all([noKpiCardCounts(db, reader, countryId, now), pageOf(db, reach, country, timeZone, request)]);
   const porcentaje = counts.previous === 0 ? 0 : Math.round(((counts.current - counts.previous) / counts.previous) * 100);
   return { ...page, cantReport: counts.current, porcentaje };
 }
 
 /** `getEventsNoKpi`: a page of the list alone. */
 export async function noKpiEvents(db: Db, user: AuthUser, request: NoKpiRequest): Promise<NoKpiPage> {
-  const { reach, country, timeZone } = await scope(db, user, request.country);
+  const { reach, country, timeZone } = await noKpiScope(db, user, request.country);
   return pageOf(db, reach, country, timeZone, request);
 }
 
