@@ -55,7 +55,7 @@ export async function candidateIds(db: DbOrTx, record: DuplicateRecord, scope: C
   const initials = normaliseInitials(record.initials);
   if (record.sex && record.ageYears !== null) {
     const age = Math.round(record.ageYears);
-    const order = initials ? sql`levenshtein(upper(${eventPatients.initials}), ${initials}), ${events.createdAt} desc` : sql`${events.createdAt} desc`;
+    const order = initials ? sql`levenshtein(upper(${eventPatients.initials}), ${initials}), ${events.createdAt} desc, ${events.id}` : sql`${events.createdAt} desc, ${events.id}`;
     blocks.push(sql`(select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
       where ${eventPatients.gender} = ${record.sex} and ${eventPatients.ageUnit} = 'Años' and ${eventPatients.age} between ${age - 1} and ${age + 1} and ${where}
       order by ${order} limit ${BLOCK_LIMIT})`);
@@ -63,7 +63,7 @@ export async function candidateIds(db: DbOrTx, record: DuplicateRecord, scope: C
   if (record.onset) {
     blocks.push(sql`(select ${events.id} as id from ${eventRams} join ${events} on ${events.id} = ${eventRams.eventId}
       where ${eventRams.dateStart} between (${record.onset}::date - 30) and (${record.onset}::date + 30) and ${where}
-      order by abs(${eventRams.dateStart} - ${record.onset}::date), ${events.createdAt} desc limit ${BLOCK_LIMIT})`);
+      order by abs(${eventRams.dateStart} - ${record.onset}::date), ${events.createdAt} desc, ${events.id} limit ${BLOCK_LIMIT})`);
   }
   if (record.ingredientIds.length > 0) {
     blocks.push(sql`(select ${events.id} as id from ${eventMedicationIngredients}
@@ -79,7 +79,7 @@ export async function candidateIds(db: DbOrTx, record: DuplicateRecord, scope: C
     const sex = record.sex ? sql`and ${eventPatients.gender} = ${record.sex}` : sql``;
     blocks.push(sql`(select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
       where upper(${eventPatients.initials}) % upper(unaccent(${initials})) ${sex} and ${where}
-      order by similarity(upper(${eventPatients.initials}), upper(unaccent(${initials}))) desc limit ${BLOCK_LIMIT})`);
+      order by similarity(upper(${eventPatients.initials}), upper(unaccent(${initials}))) desc, ${events.createdAt} desc, ${events.id} limit ${BLOCK_LIMIT})`);
   }
   for (const email of record.emails.map(normaliseEmail).filter((value): value is string => value !== null)) {
     blocks.push(sql`(select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
@@ -135,14 +135,8 @@ const STATISTICS = [
   ['event_rams', 'llt_code', 'llt'],
 ] as const;
 
-/**
- * The background frequency of each field's values, from the database's own statistics
- * (`pg_stats`, kept by ANALYZE/autovacuum): no count over the cases at each request. A PT's
- * frequency is the sum of its LLTs'. A column without statistics yet (a new or small database,
- * PGlite, which never analyses by itself) is counted instead, for the record's own values only.
- */
-export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Promise<DuplicateFrequencies> {
-  const ptCodes = record.ptCodes;
+/** The frequencies `pg_stats` gives (the fields PostgreSQL has statistics for), the same for every record. */
+export async function statisticsFrequencies(db: DbOrTx): Promise<DuplicateFrequencies> {
   const pairs = sql.join(
     STATISTICS.map(([table, column]) => sql`(${table}, ${column})`),
     sql`, `,
@@ -157,6 +151,18 @@ export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Pro
     const stats = fromStats(result.rows.find((row) => row.tablename === table && row.attname === column));
     if (stats) frequencies[field] = stats;
   }
+  return frequencies;
+}
+
+/**
+ * The background frequency of each field's values, from the database's own statistics
+ * (`pg_stats`, kept by ANALYZE/autovacuum): no count over the cases at each request. A PT's
+ * frequency is the sum of its LLTs'. A column without statistics yet (a new or small database,
+ * PGlite, which never analyses by itself) is counted instead, for the record's own values only.
+ */
+export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Promise<DuplicateFrequencies> {
+  const ptCodes = record.ptCodes;
+  const frequencies = await statisticsFrequencies(db);
   await countedFrequencies(db, record, frequencies);
   const llt = frequencies.llt;
   if (llt && ptCodes.length > 0) {
@@ -173,7 +179,7 @@ export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Pro
   return frequencies;
 }
 
-const COUNT_FLOOR = 1000;
+export const COUNT_FLOOR = 1000;
 
 /** The counted frequency of the record's own values, for the fields `pg_stats` did not give. */
 async function countedFrequencies(db: DbOrTx, record: DuplicateRecord, frequencies: DuplicateFrequencies): Promise<void> {
