@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { eventMedicationIngredients, eventMedications, eventPatients, eventRams, events, medicalContacts, meddraLlt } from '../../db/schema/index.js';
 import { type FoundPair, storePairs } from './pairs.js';
-import { BLOCK_LIMIT, COUNT_FLOOR, statisticsFrequencies } from './queries.js';
+import { BLOCK_LIMIT, COUNT_FLOOR, initialsWithinOneEdit, statisticsFrequencies } from './queries.js';
 import { PAIRED_CASES } from './recorder.js';
 import { type ComparedRecord, loadCaseRecords } from './records.js';
 
@@ -30,8 +30,9 @@ interface SubjectKeys {
   sex: string | null;
   age: number | null;
   initials: string | null;
+  /** The initials within one edit (`initialsWithinOneEdit`). */
+  variants: string[];
   onset: string | null;
-  ingredients: number[];
   pts: number[];
   emails: string[];
   numbers: string[];
@@ -39,13 +40,14 @@ interface SubjectKeys {
 
 function keysOf(subject: ComparedRecord): SubjectKeys {
   const record = subject.record;
+  const initials = normaliseInitials(record.initials);
   return {
     id: subject.eventId ?? '',
     sex: record.sex,
-    age: record.sex && record.ageYears !== null ? Math.round(record.ageYears) : null,
-    initials: normaliseInitials(record.initials),
+    age: record.ageYears !== null ? Math.round(record.ageYears) : null,
+    initials,
+    variants: initials ? initialsWithinOneEdit(initials) : [],
     onset: record.onset,
-    ingredients: [...record.ingredientIds],
     pts: [...record.ptCodes],
     emails: record.emails.map(normaliseEmail).filter((value): value is string => value !== null),
     numbers: record.caseNumbers.map((value) => value.trim().toUpperCase()).filter(Boolean),
@@ -55,8 +57,8 @@ function keysOf(subject: ComparedRecord): SubjectKeys {
 /**
  * The candidate pairs (subject, candidate) of a block of paired cases, in one statement: for each
  * subject the union of its blocking keys, each key at most `BLOCK_LIMIT` cases in the same order
- * as `candidateIds` (the closest initials, onset or trigram first, then the newest, then by id; a
- * shared ingredient, PT, e-mail or number unordered, as in `candidateIds`), among the paired cases,
+ * as `candidateIds` (the closest initials then age, or the closest onset, first, then the newest,
+ * then by id; an e-mail or a number unordered, as in `candidateIds`), among the paired cases,
  * never the subject, its follow-up family nor a decided pair.
  */
 export async function blockCandidates(db: DbOrTx, subjects: readonly ComparedRecord[]): Promise<Map<string, string[]>> {
@@ -69,29 +71,19 @@ export async function blockCandidates(db: DbOrTx, subjects: readonly ComparedRec
   const result = await db.execute<{ subject: string; id: string }>(sql`
     with s as (
       select k.*, coalesce(se.parent_event_id, se.id) as family
-      from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(id uuid, sex text, age int, initials text, onset date, ingredients int[], pts int[], emails text[], numbers text[])
+      from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(id uuid, sex text, age int, initials text, variants text[], onset date, pts int[], emails text[], numbers text[])
       join events se on se.id = k.id
     )
     select s.id::text as subject, c.id::text as id from s cross join lateral (
       (select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
-        where s.age is not null and ${eventPatients.gender} = s.sex and ${eventPatients.ageUnit} = 'Años' and ${eventPatients.age} between s.age - 1 and s.age + 1 and ${where}
-        order by case when s.initials is null then 0 else levenshtein(upper(${eventPatients.initials}), s.initials) end, ${events.createdAt} desc, ${events.id} limit ${BLOCK_LIMIT})
+        where s.sex is not null and upper(${eventPatients.initials}) = any(s.variants) and ${eventPatients.gender} = s.sex
+          and (s.age is null or (${eventPatients.ageUnit} = 'Años' and ${eventPatients.age} between s.age - 1 and s.age + 1)) and ${where}
+        order by levenshtein(upper(${eventPatients.initials}), s.initials), abs(${eventPatients.age} - s.age), ${events.createdAt} desc, ${events.id} limit ${BLOCK_LIMIT})
       union
       (select ${events.id} as id from ${eventRams} join ${events} on ${events.id} = ${eventRams.eventId}
-        where s.onset is not null and ${eventRams.dateStart} between s.onset - 30 and s.onset + 30 and ${where}
+        where s.onset is not null and ${eventRams.lltCode} in (select ${meddraLlt.code} from ${meddraLlt} where ${meddraLlt.ptCode} = any(s.pts))
+          and ${eventRams.dateStart} between s.onset - 30 and s.onset + 30 and ${where}
         order by abs(${eventRams.dateStart} - s.onset), ${events.createdAt} desc, ${events.id} limit ${BLOCK_LIMIT})
-      union
-      (select ${events.id} as id from ${eventMedicationIngredients}
-        join ${eventMedications} on ${eventMedications.id} = ${eventMedicationIngredients.eventMedicationId}
-        join ${events} on ${events.id} = ${eventMedications.eventId}
-        where ${eventMedicationIngredients.activeIngredientId} = any(s.ingredients) and ${where} limit ${BLOCK_LIMIT})
-      union
-      (select ${events.id} as id from ${eventRams} join ${events} on ${events.id} = ${eventRams.eventId}
-        where ${eventRams.lltCode} in (select ${meddraLlt.code} from ${meddraLlt} where ${meddraLlt.ptCode} = any(s.pts)) and ${where} limit ${BLOCK_LIMIT})
-      union
-      (select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
-        where s.initials is not null and upper(${eventPatients.initials}) % upper(unaccent(s.initials)) and (s.sex is null or ${eventPatients.gender} = s.sex) and ${where}
-        order by similarity(upper(${eventPatients.initials}), upper(unaccent(s.initials))) desc, ${events.createdAt} desc, ${events.id} limit ${BLOCK_LIMIT})
       union
       (select x.id from unnest(s.emails) as em(value) cross join lateral (
         (select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
