@@ -1,5 +1,4 @@
 import {
-  ageInYears,
   type DuplicateFrequencies,
   type DuplicateRecord,
   duplicateScore,
@@ -13,7 +12,7 @@ import { eventMedicationIngredients, eventMedications, eventPatients, eventRams,
 import { type FoundPair, storePairs } from './pairs.js';
 import { BLOCK_LIMIT, COUNT_FLOOR, initialsWithinOneEdit, statisticsFrequencies } from './queries.js';
 import { PAIRED_CASES } from './recorder.js';
-import type { ComparedRecord } from './records.js';
+import { type ComparedRecord, loadCaseRecords } from './records.js';
 
 /**
  * The set-based side of the whole-database scan (docs/duplicates.md 'The whole-database scan'):
@@ -195,93 +194,19 @@ export async function scanFrequencies(db: DbOrTx): Promise<ScanFrequencies> {
   };
 }
 
-interface ScoreRow extends Record<string, unknown> {
-  id: string;
-  reference_number: string;
-  home_reference_number: string | null;
-  created_at: Date | string;
-  country_id: number;
-  initials: string | null;
-  gender: string | null;
-  age: string | number | null;
-  age_unit: string | null;
-  email: string | null;
-  phone: string | null;
-  doctor_email: string | null;
-  doctor_phone: string | null;
-}
-
-/** A Postgres array as pg or PGlite hand it over. */
-function arrayOf(value: unknown): string[] {
-  if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) return value.map(String);
-  return String(value).replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((item) => item.replace(/^"|"$/g, ''));
-}
-
-const present = (values: readonly (string | null)[]) => values.filter((value): value is string => Boolean(value?.trim()));
-const NO_NAMES = { country: null, drugs: new Map(), ingredients: new Map(), llts: new Map(), pts: new Map() };
-
-/**
- * The cases as the score reads them (`DuplicateRecord`, the same as `loadCaseRecords` gives),
- * without the comparison's names: one statement for the cases' own row and one grouped
- * statement per set field over all the ids (no correlated aggregate per case).
- */
-export async function loadScoreRecords(db: DbOrTx, ids: readonly string[]): Promise<ComparedRecord[]> {
-  if (ids.length === 0) return [];
-  const list = sql`${`{${ids.join(',')}}`}::uuid[]`;
-  const [base, onsets, drugs, ingredients, llts, pts, others] = await Promise.all([
-    db.execute<ScoreRow>(sql`
-      select e.id::text as id, e.reference_number, e.home_reference_number, e.created_at, e.country_id,
-        p.initials, p.gender, p.age, p.age_unit, p.email, p.phone, mc.doctor_email, mc.doctor_phone
-      from events e left join event_patients p on p.event_id = e.id left join medical_contacts mc on mc.event_id = e.id
-      where e.id = any(${list})`),
-    db.execute<{ id: string; value: string }>(sql`select event_id::text as id, min(date_start)::text as value from event_rams where event_id = any(${list}) group by 1`),
-    db.execute<{ id: string; values: unknown }>(sql`select event_id::text as id, array_agg(distinct product_id) as values from event_medications where event_id = any(${list}) group by 1`),
-    db.execute<{ id: string; values: unknown }>(sql`select m.event_id::text as id, array_agg(distinct i.active_ingredient_id) as values
-      from event_medications m join event_medication_ingredients i on i.event_medication_id = m.id where m.event_id = any(${list}) group by 1`),
-    db.execute<{ id: string; values: unknown }>(sql`select event_id::text as id, array_agg(distinct llt_code) as values from event_rams where event_id = any(${list}) and llt_code is not null group by 1`),
-    db.execute<{ id: string; values: unknown }>(sql`select r.event_id::text as id, array_agg(distinct l.pt_code) as values
-      from event_rams r join meddra_llt l on l.code = r.llt_code join meddra_pt pt on pt.code = l.pt_code where r.event_id = any(${list}) group by 1`),
-    db.execute<{ id: string; values: unknown }>(sql`select event_id::text as id, array_agg(value) as values from (
-      select x.event_id, x.worldwide_case_id as value from e2b_import_reports x where x.event_id = any(${list})
-      union select s.event_id, s.worldwide_case_id from e2b_submissions s where s.event_id = any(${list})) o group by 1`),
-  ]);
-  const byId = (rows: { id: string; values: unknown }[]) => new Map(rows.map((row) => [row.id, arrayOf(row.values)]));
-  const onset = new Map(onsets.rows.map((row) => [row.id, row.value]));
-  const [drugIds, ingredientIds, lltCodes, ptCodes, otherIds] = [drugs, ingredients, llts, pts, others].map((result) => byId(result.rows));
-  return base.rows.map((row) => {
-    const age = row.age === null ? null : Number(row.age);
-    const record: DuplicateRecord = {
-      caseNumbers: present([row.reference_number, row.home_reference_number, ...(otherIds?.get(row.id) ?? [])]),
-      initials: row.initials,
-      sex: row.gender,
-      ageYears: ageInYears(age, row.age_unit),
-      countryId: row.country_id,
-      onset: onset.get(row.id) ?? null,
-      drugIds: (drugIds?.get(row.id) ?? []).map(Number),
-      ingredientIds: (ingredientIds?.get(row.id) ?? []).map(Number),
-      lltCodes: (lltCodes?.get(row.id) ?? []).map(Number),
-      ptCodes: (ptCodes?.get(row.id) ?? []).map(Number),
-      emails: present([row.email, row.doctor_email]),
-      phones: present([row.phone, row.doctor_phone]),
-    };
-    return { record, names: NO_NAMES, eventId: row.id, meta: null, reference: row.reference_number, status: 0, createdAt: new Date(row.created_at) };
-  });
-}
-
 /**
  * Finds and stores the pairs of a block of cases (ids of paired cases; any other is skipped):
- * the block's records and their candidates' (`loadScoreRecords`: the score's fields only, one
- * grouped statement per table), one statement for the candidates, the scoring in TypeScript, one upsert. A pair found from both sides is stored once,
+ * one statement for the block's records, one for their candidates, one for the candidates'
+ * records, the scoring in TypeScript, one upsert. A pair found from both sides is stored once,
  * as the case of the higher id finds it (the per-case walk by id ends on it). Returns the pairs stored.
  */
 export async function recordBlockPairs(db: DbOrTx, eventIds: readonly string[], threshold: number, frequencies: ScanFrequencies): Promise<number> {
   if (eventIds.length === 0) return 0;
-  const subjects = (await loadScoreRecords(db, eventIds)).sort((a, b) => ((a.eventId ?? '') < (b.eventId ?? '') ? -1 : 1));
+  const subjects = (await loadCaseRecords(db, eventIds)).sort((a, b) => ((a.eventId ?? '') < (b.eventId ?? '') ? -1 : 1));
   const candidates = await blockCandidates(db, subjects);
   const known = new Map(subjects.map((subject) => [subject.eventId ?? '', subject]));
   const wanted = [...new Set([...candidates.values()].flat())].filter((id) => !known.has(id));
-  for (const other of await loadScoreRecords(db, wanted)) known.set(other.eventId ?? '', other);
+  for (const other of await loadCaseRecords(db, wanted)) known.set(other.eventId ?? '', other);
   const pairs = new Map<string, FoundPair>();
   for (const subject of subjects) {
     const ids = candidates.get(subject.eventId ?? '') ?? [];
