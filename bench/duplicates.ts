@@ -21,6 +21,17 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/atalaya_bench npm run duplicates -w bench -- --scan
  *   npm run duplicates -w bench -- --requests 60 --port 8393 --meta <Meta> --report <uuid> --skip-api --scan
  *
+ * (c) `--read-only`: no server, no login (the API's path writes login attempts and refresh
+ *     tokens, and the server migrates and runs queued jobs at start): the two statements that
+ *     dominate one case's candidates — the blocking keys (`candidateIds`) and the candidates'
+ *     records (`loadCaseRecords`) — and the frequencies (`valueFrequencies`), run by the server's
+ *     own functions on a connection whose transactions are read-only
+ *     (`default_transaction_read_only`), `--requests` times, p50/p95; `--explain` prints their
+ *     `EXPLAIN (ANALYZE, BUFFERS)`. The reach is every case not deleted (a QPPV of every
+ *     laboratory, without the laboratories' condition). Safe on a shared database.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/atalaya_bench npm run duplicates -w bench -- --read-only --explain
+ *
  * Run by hand; never a timed test. Linux only (/proc). The candidates' GETs only read, so the
  * timed requests write nothing to the measured database.
  */
@@ -32,7 +43,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { candidateIds, type DbOrTx, loadCaseRecords, valueFrequencies } from '../apps/server/src/faces/bench.js';
 import { cpuSecondsOf, randomIp, sleep, solveCaptcha, waitForServer } from './support/server.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -55,6 +69,9 @@ const { values: args } = parseArgs({
     'scan-minutes': { type: 'string', default: '120' },
     /** Also print each captured statement's raw p50 (the first subject's), to see where the time goes. */
     statements: { type: 'boolean', default: false },
+    /** (c): the dominant statements only, by the server's functions, on a read-only connection; no server. */
+    'read-only': { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   },
 });
 
@@ -434,7 +451,69 @@ async function benchScan(logDir: string): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------------------------------
+// (c) The dominant statements, read-only
+
+async function benchReadOnly(): Promise<void> {
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 1, options: '-c default_transaction_read_only=on -c jit=off' });
+  let captured: { sql: string; params: unknown[] }[] = [];
+  const db = drizzle({ client: pool, casing: 'snake_case', logger: { logQuery: (query, params) => captured.push({ sql: query, params }) } }) as unknown as DbOrTx;
+  try {
+    const [check] = (await pool.query('show default_transaction_read_only')).rows as { default_transaction_read_only: string }[];
+    if (check?.default_transaction_read_only !== 'on') throw new Error('the connection is not read-only');
+    const meta =
+      args.meta ??
+      (
+        await pool.query(`
+          select e.meta from events e join countries c on c.id = e.country_id
+          where c.code = 'UY' and e.status <> 1 and e.deleted_at is null and e.duplicate_of_event_id is null
+            and exists (select 1 from event_patients p where p.event_id = e.id) and exists (select 1 from event_rams r where r.event_id = e.id)
+          order by e.created_at desc limit 1`)
+      ).rows[0]?.meta;
+    const [row] = (await pool.query('select id from events where meta = $1', [meta])).rows as { id: string }[];
+    if (!row) throw new Error(`no case ${meta}`);
+    const [subject] = await loadCaseRecords(db, [row.id]);
+    if (!subject) throw new Error(`case ${meta} not loaded`);
+    const scope = { reach: sql`(events.deleted_at is null)`, eventId: row.id, homeReportId: null };
+    const ids = await candidateIds(db, subject.record, scope);
+    console.log(`\nRead-only: case ${meta} (${row.id}); ${ids.length} candidates; ${REQUESTS} runs each, ms:`);
+    const steps: [string, () => Promise<unknown>][] = [
+      ['candidateIds (blocking keys)', () => candidateIds(db, subject.record, scope)],
+      ['loadCaseRecords (candidates)', () => loadCaseRecords(db, ids)],
+      ['valueFrequencies', () => valueFrequencies(db, subject.record)],
+    ];
+    console.log('| statement | p50 | p95 |');
+    console.log('| --- | --: | --: |');
+    for (const [name, run] of steps) {
+      await run();
+      const times: number[] = [];
+      for (let index = 0; index < REQUESTS; index++) {
+        const t0 = performance.now();
+        await run();
+        times.push(performance.now() - t0);
+      }
+      console.log(`| ${name} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} |`);
+    }
+    if (args.explain) {
+      for (const [name, run] of steps.slice(0, 2)) {
+        captured = [];
+        await run();
+        for (const statement of captured) {
+          const plan = (await pool.query(`explain (analyze, buffers) ${statement.sql}`, statement.params)).rows as { 'QUERY PLAN': string }[];
+          console.log(`\n${name}:\n${plan.map((line) => line['QUERY PLAN']).join('\n')}`);
+        }
+      }
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
 async function main(): Promise<void> {
+  if (args['read-only']) {
+    await benchReadOnly();
+    return;
+  }
   const logDir = await mkdtemp(join(tmpdir(), 'atalaya-duplicates-'));
   console.log(`Duplicates bench on ${new URL(DATABASE_URL ?? '').pathname.slice(1)}; server logs in ${logDir}`);
   if (!args['skip-api']) await benchCandidates(logDir);

@@ -84,6 +84,8 @@ export const eventRams = pgTable(
     index().on(t.lltCode),
     // Duplicate candidates: the reactions that started within 30 days (docs/duplicates.md).
     index('event_rams_date_start_idx').on(t.dateStart, t.eventId).where(sql`${t.dateStart} is not null`),
+    // The duplicates' reaction key: a shared PT (its LLTs) with an onset ± 30 days (migration 0033).
+    index('event_rams_llt_date_idx').on(t.lltCode, t.dateStart, t.eventId).where(sql`${t.dateStart} is not null`),
   ],
 );
 

@@ -73,6 +73,8 @@ export const eventPatients = pgTable(
   // years ± 1; a trigram match on the initials or the e-mail (pg_trgm).
   (t) => [
     index('event_patients_gender_age_idx').on(t.gender, t.age).where(sql`${t.ageUnit} = 'Años'`),
+    // The duplicates' patient key: initials within one edit (equalities), same sex, age ± 1 (migration 0033).
+    index('event_patients_initials_gender_age_idx').on(sql`upper(${t.initials})`, t.gender, t.age),
     index('event_patients_initials_trgm_idx').using('gin', sql`upper(${t.initials}) gin_trgm_ops`),
     index('event_patients_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
   ],

@@ -10,7 +10,12 @@ import { laboratoryOfProduct } from '../../test-support/cases.js';
 import { bearer, createUser, login } from '../../test-support/factories.js';
 import { postPublicReport, type SignedIn, signIn, triageOk } from '../../test-support/home-reports.js';
 import { patientReport } from '../../test-support/public-reports.js';
+import { recordBlockPairs, scanFrequencies } from './batch.js';
+import { candidateIds } from './queries.js';
+import { PAIRED_CASES } from './recorder.js';
+import { loadCaseRecords } from './records.js';
 import { duplicateScanHandler } from './scan.js';
+import { duplicateThreshold, scoredPairs } from './service.js';
 
 let t: TestApp;
 let rlf: SignedIn;
@@ -126,6 +131,64 @@ describe('the whole-database scan', () => {
       if (scan.Busqueda?.date_end) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  });
+});
+
+describe('the set-based scan finds what the per-case candidates find', () => {
+  /** The pairs the per-case path stores (`candidateIds` then `scoredPairs`, case by case in id order: a later finding replaces an earlier one). */
+  async function perCasePairs(): Promise<Map<string, number>> {
+    const db = t.database.db;
+    const threshold = await duplicateThreshold(db);
+    const ids = (await db.select({ id: events.id }).from(events).where(PAIRED_CASES)).map((row) => row.id).sort();
+    const expected = new Map<string, number>();
+    for (const subject of (await loadCaseRecords(db, ids)).sort((a, b) => (a.eventId! < b.eventId! ? -1 : 1))) {
+      const candidates = await candidateIds(db, subject.record, { reach: PAIRED_CASES, eventId: subject.eventId, homeReportId: null });
+      for (const pair of await scoredPairs(db, subject, candidates, threshold)) expected.set(pairKey(subject.eventId!, pair.other.eventId!), pair.result.score);
+    }
+    return expected;
+  }
+
+  async function storedPairs(): Promise<Map<string, number>> {
+    const rows = await t.database.db.select().from(duplicatePairs);
+    return new Map(rows.map((row) => [pairKey(row.eventId, row.otherEventId), Number(row.score)]));
+  }
+
+  function expectSame(actual: Map<string, number>, expected: Map<string, number>) {
+    expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [key, score] of expected) expect(actual.get(key), key).toBeCloseTo(score, 9);
+  }
+
+  it('on a generated set (patients reported several times, initials one edit apart, onsets and ages shifted): the same pairs with the same scores, in one block or many', async () => {
+    const db = t.database.db;
+    const products = [await createProduct(db, { countries: ['UY'] }), await createProduct(db, { countries: ['UY'] })];
+    const letters = 'BCDFGHKLMNPRSTVWXZ';
+    for (let index = 0; index < 10; index++) {
+      const who = patient();
+      const product = products[index % 2]!;
+      await sentCase(fromPatient(product, who));
+      // A second report: the initials one edit apart (every third), the onset a few days later (every other).
+      const typo = index % 3 === 0 ? `${who.initials.slice(0, 2)}${letters[(letters.indexOf(who.initials[2]!) + 1) % letters.length]}` : who.initials;
+      const shifted = index % 2 === 0 ? new Date(Date.parse(who.onset) + 3 * 86_400_000).toISOString().slice(0, 10) : who.onset;
+      const end = new Date(Date.parse(shifted) + 2 * 86_400_000).toISOString().slice(0, 10);
+      await sentCase(fromPatient(product, { ...who, initials: typo, onset: shifted, end }));
+      // An unrelated patient on the same product.
+      await sentCase(fromPatient(product, patient()));
+    }
+    const expected = await perCasePairs();
+    expect(expected.size).toBeGreaterThanOrEqual(10);
+
+    // The scan, as the QPPV's button starts it (one block).
+    await db.delete(duplicatePairs);
+    await scanAll(await qppvOf(...products));
+    expectSame(await storedPairs(), expected);
+
+    // Blocks of 7 cases, so that pairs cross blocks.
+    await db.delete(duplicatePairs);
+    const threshold = await duplicateThreshold(db);
+    const frequencies = await scanFrequencies(db);
+    const ids = (await db.select({ id: events.id }).from(events).where(PAIRED_CASES)).map((row) => row.id).sort();
+    for (let start = 0; start < ids.length; start += 7) await recordBlockPairs(db, ids.slice(start, start + 7), threshold, frequencies);
+    expectSame(await storedPairs(), expected);
   });
 });
 

@@ -2,5 +2,5 @@ export { duplicatesModule, type DuplicatesModuleOptions } from './routes.js';
 export { duplicateScanHandler } from './scan.js';
 // The calibration of the threshold (bench/calibrate-duplicates.ts) rebuilds decided pairs as the server reads them.
 export { loadCaseRecords, reportRecord, type ComparedRecord, type ReportRow } from './records.js';
-export { valueFrequencies } from './queries.js';
+export { candidateIds, valueFrequencies } from './queries.js';
 export { duplicateThreshold } from './service.js';

@@ -28,13 +28,36 @@ export interface CandidateScope {
 const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 const textArray = (values: readonly string[]) => sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
 
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
 /**
- * The ids of the cases that share a blocking key with the record (docs/duplicates.md): sex and
- * age ± 1 year (the closest initials first, `levenshtein`), the reaction's onset ± 30 days (the
- * closest first), a shared active ingredient, a shared PT, a trigram match on the initials
- * (`pg_trgm`, accents folded by `unaccent`) or on an e-mail, a shared case number. Each key
- * brings at most `BLOCK_LIMIT` cases; every key is within the caller's reach, never a case
- * marked duplicate, never the subject nor a case of its follow-up family, never a pair already decided.
+ * The initials within one edit of these (normalised, A–Z): themselves, a letter changed,
+ * dropped or added, two neighbours swapped — the typos the score forgives (`duplicateScore`).
+ * About 190 values for three letters, each an equality the index answers.
+ */
+export function initialsWithinOneEdit(initials: string): string[] {
+  const found = new Set<string>([initials]);
+  for (let index = 0; index <= initials.length; index++) {
+    const head = initials.slice(0, index);
+    for (const letter of LETTERS) found.add(`${head}${letter}${initials.slice(index)}`);
+    if (index < initials.length) {
+      found.add(`${head}${initials.slice(index + 1)}`);
+      for (const letter of LETTERS) found.add(`${head}${letter}${initials.slice(index + 1)}`);
+    }
+    if (index + 1 < initials.length) found.add(`${head}${initials[index + 1]}${initials[index]}${initials.slice(index + 2)}`);
+  }
+  found.delete('');
+  return [...found].sort();
+}
+
+/**
+ * The ids of the cases that share a blocking key with the record (docs/duplicates.md
+ * 'Candidates'), each key bounded by the data and capped at `BLOCK_LIMIT` cases, the nearest
+ * first: the patient (initials within one edit, same sex, age ± 1 year when known; the closest
+ * initials, then age, first), the reaction (a shared PT with an onset ± 30 days; the closest
+ * onset first), an e-mail (trigram), a case number. Every key is within the caller's reach,
+ * never a case marked duplicate, never the subject nor a case of its follow-up family, never a
+ * pair already decided. `blockCandidates` (batch.ts) is the same, for a block of cases.
  */
 export async function candidateIds(db: DbOrTx, record: DuplicateRecord, scope: CandidateScope): Promise<string[]> {
   const excluded = [sql`${events.duplicateOfEventId} is null`, scope.reach];
@@ -53,33 +76,19 @@ export async function candidateIds(db: DbOrTx, record: DuplicateRecord, scope: C
   const where = sql.join(excluded, sql` and `);
   const blocks: SQL[] = [];
   const initials = normaliseInitials(record.initials);
-  if (record.sex && record.ageYears !== null) {
-    const age = Math.round(record.ageYears);
-    const order = initials ? sql`levenshtein(upper(${eventPatients.initials}), ${initials}), ${events.createdAt} desc` : sql`${events.createdAt} desc`;
+  if (initials && record.sex) {
+    const age = record.ageYears === null ? null : Math.round(record.ageYears);
+    const ageKey = age === null ? sql`true` : sql`${eventPatients.ageUnit} = 'Años' and ${eventPatients.age} between ${age - 1} and ${age + 1}`;
+    const ageOrder = age === null ? sql`` : sql`abs(${eventPatients.age} - ${age}), `;
     blocks.push(sql`(select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
-      where ${eventPatients.gender} = ${record.sex} and ${eventPatients.ageUnit} = 'Años' and ${eventPatients.age} between ${age - 1} and ${age + 1} and ${where}
-      order by ${order} limit ${BLOCK_LIMIT})`);
+      where upper(${eventPatients.initials}) = any(${textArray(initialsWithinOneEdit(initials))}) and ${eventPatients.gender} = ${record.sex} and ${ageKey} and ${where}
+      order by levenshtein(upper(${eventPatients.initials}), ${initials}), ${ageOrder}${events.createdAt} desc, ${events.id} limit ${BLOCK_LIMIT})`);
   }
-  if (record.onset) {
+  if (record.onset && record.ptCodes.length > 0) {
     blocks.push(sql`(select ${events.id} as id from ${eventRams} join ${events} on ${events.id} = ${eventRams.eventId}
-      where ${eventRams.dateStart} between (${record.onset}::date - 30) and (${record.onset}::date + 30) and ${where}
-      order by abs(${eventRams.dateStart} - ${record.onset}::date), ${events.createdAt} desc limit ${BLOCK_LIMIT})`);
-  }
-  if (record.ingredientIds.length > 0) {
-    blocks.push(sql`(select ${events.id} as id from ${eventMedicationIngredients}
-      join ${eventMedications} on ${eventMedications.id} = ${eventMedicationIngredients.eventMedicationId}
-      join ${events} on ${events.id} = ${eventMedications.eventId}
-      where ${eventMedicationIngredients.activeIngredientId} = any(${intArray(record.ingredientIds)}) and ${where} limit ${BLOCK_LIMIT})`);
-  }
-  if (record.ptCodes.length > 0) {
-    blocks.push(sql`(select ${events.id} as id from ${eventRams} join ${events} on ${events.id} = ${eventRams.eventId}
-      where ${eventRams.lltCode} in (select ${meddraLlt.code} from ${meddraLlt} where ${meddraLlt.ptCode} = any(${intArray(record.ptCodes)})) and ${where} limit ${BLOCK_LIMIT})`);
-  }
-  if (initials) {
-    const sex = record.sex ? sql`and ${eventPatients.gender} = ${record.sex}` : sql``;
-    blocks.push(sql`(select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
-      where upper(${eventPatients.initials}) % upper(unaccent(${initials})) ${sex} and ${where}
-      order by similarity(upper(${eventPatients.initials}), upper(unaccent(${initials}))) desc limit ${BLOCK_LIMIT})`);
+      where ${eventRams.lltCode} in (select ${meddraLlt.code} from ${meddraLlt} where ${meddraLlt.ptCode} = any(${intArray(record.ptCodes)}))
+        and ${eventRams.dateStart} between (${record.onset}::date - 30) and (${record.onset}::date + 30) and ${where}
+      order by abs(${eventRams.dateStart} - ${record.onset}::date), ${events.createdAt} desc, ${events.id} limit ${BLOCK_LIMIT})`);
   }
   for (const email of record.emails.map(normaliseEmail).filter((value): value is string => value !== null)) {
     blocks.push(sql`(select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
@@ -135,14 +144,8 @@ const STATISTICS = [
   ['event_rams', 'llt_code', 'llt'],
 ] as const;
 
-/**
- * The background frequency of each field's values, from the database's own statistics
- * (`pg_stats`, kept by ANALYZE/autovacuum): no count over the cases at each request. A PT's
- * frequency is the sum of its LLTs'. A column without statistics yet (a new or small database,
- * PGlite, which never analyses by itself) is counted instead, for the record's own values only.
- */
-export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Promise<DuplicateFrequencies> {
-  const ptCodes = record.ptCodes;
+/** The frequencies `pg_stats` gives (the fields PostgreSQL has statistics for), the same for every record. */
+export async function statisticsFrequencies(db: DbOrTx): Promise<DuplicateFrequencies> {
   const pairs = sql.join(
     STATISTICS.map(([table, column]) => sql`(${table}, ${column})`),
     sql`, `,
@@ -157,6 +160,18 @@ export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Pro
     const stats = fromStats(result.rows.find((row) => row.tablename === table && row.attname === column));
     if (stats) frequencies[field] = stats;
   }
+  return frequencies;
+}
+
+/**
+ * The background frequency of each field's values, from the database's own statistics
+ * (`pg_stats`, kept by ANALYZE/autovacuum): no count over the cases at each request. A PT's
+ * frequency is the sum of its LLTs'. A column without statistics yet (a new or small database,
+ * PGlite, which never analyses by itself) is counted instead, for the record's own values only.
+ */
+export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Promise<DuplicateFrequencies> {
+  const ptCodes = record.ptCodes;
+  const frequencies = await statisticsFrequencies(db);
   await countedFrequencies(db, record, frequencies);
   const llt = frequencies.llt;
   if (llt && ptCodes.length > 0) {
@@ -173,7 +188,7 @@ export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Pro
   return frequencies;
 }
 
-const COUNT_FLOOR = 1000;
+export const COUNT_FLOOR = 1000;
 
 /** The counted frequency of the record's own values, for the fields `pg_stats` did not give. */
 async function countedFrequencies(db: DbOrTx, record: DuplicateRecord, frequencies: DuplicateFrequencies): Promise<void> {

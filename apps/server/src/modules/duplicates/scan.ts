@@ -9,7 +9,8 @@ import type { AuthUser } from '../../http/access-token.js';
 import { AppError } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { formatImportCode, IMPORT_CODE_PREFIX, type ImportEvents, type ImportHandler, importList } from '../imports/index.js';
-import { PAIRED_CASES, recordPairsOf } from './recorder.js';
+import { recordBlockPairs, scanFrequencies } from './batch.js';
+import { PAIRED_CASES } from './recorder.js';
 import { duplicateThreshold } from './service.js';
 
 /**
@@ -17,13 +18,14 @@ import { duplicateThreshold } from './service.js';
  * the import runner (kind 'duplicates', no file; docs/adr/0014-import-jobs.md), so it is queued,
  * claimed, heartbeated, resumed after a crash and cancelled like an import, and its progress is
  * the import's (`percentage`, the entry 'Casos' with the cases done). It walks every sent case,
- * not deleted nor marked duplicate, in blocks by id; finds each one's candidates by the blocking
- * keys among those cases, scores them and stores the pairs at or above the threshold
- * (`duplicate_pairs`). What it stores is listed to each QPPV within their reach.
+ * not deleted nor marked duplicate, in blocks by id, set-based (batch.ts): the value frequencies
+ * read once, then per block one statement for the block's records, one for the candidates of all
+ * its cases by the blocking keys among those cases, one for the candidates' records, the scoring
+ * in TypeScript, one upsert of the pairs at or above the threshold (`duplicate_pairs`). What it stores is listed to each QPPV within their reach.
  */
 
 /** Cases read per block. */
-export const SCAN_BLOCK = 200;
+export const SCAN_BLOCK = 500;
 /** The progress entry. */
 const CASES = MSG.duplicates.scanCases;
 
@@ -36,6 +38,7 @@ export const duplicateScanHandler: ImportHandler = {
   async run(ctx) {
     const { db, signal } = ctx;
     const threshold = await duplicateThreshold(db);
+    const frequencies = await scanFrequencies(db);
     const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(scanned);
     const total = Math.max(1, Number(count?.n ?? 0));
     await ctx.declareTables([CASES]);
@@ -51,10 +54,11 @@ export const duplicateScanHandler: ImportHandler = {
         .orderBy(asc(events.id))
         .limit(SCAN_BLOCK);
       if (block.length === 0) break;
-      await recordPairsOf(
+      await recordBlockPairs(
         db,
         block.map((row) => row.id),
         threshold,
+        frequencies,
       );
       after = block.at(-1)?.id ?? after;
       done += block.length;
