@@ -18,11 +18,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden } from '../../http/errors.js';
+import { caseReach, loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
 
 /** One array parameter (Drizzle would otherwise spread a JS array into a list of parameters). */
 const array = (values: readonly unknown[]) => sql.param(values);
 
-/** Who reads Señales (docs/roles.md): QPPV and CL the whole database, an RLF its own country. */
+/** Who reads Señales (docs/roles.md): QPPV and CL the cases of their laboratories, an RLF its own country. */
 export const SIGNALS_ROLES: readonly Role[] = ['QPPV', 'CL', 'RLF'];
 
 const DEFAULT_LIMIT = 100;
@@ -60,10 +61,40 @@ const rowsOf = async (db: Db, query: SQL): Promise<Row[]> => (await db.execute(q
 
 const firstOfMonth = (value: string) => `${value}-01`;
 
+/**
+ * The count rows of the user's reach (docs/signals.md 'Reach'): `signal_counts` itself for an RLF
+ * (its country is a condition of the background) and for a QPPV or CL whose grants cover every
+ * laboratory; for a QPPV or CL holding only some laboratories, the cells of the cases in their
+ * case reach (`caseReach`: a laboratory in common, not deleted; the cells themselves are only
+ * of counted cases), one row per case × drug × PT with `cases` 1 — the same columns, so every
+ * statement sums it as it sums `signal_counts`. `key` tells reaches apart in the EBGM fit cache.
+ */
+interface Source {
+  relation: SQL;
+  key: string;
+}
+
+const WHOLE_TABLE: Source = { relation: sql`signal_counts`, key: 'all' };
+
+async function sourceOf(db: Db, user: AuthUser): Promise<Source> {
+  if (!reachesByLaboratory(user.role)) return WHOLE_TABLE;
+  const laboratoryIds = await loadUserLaboratoryIds(db, user.id);
+  const [outside] = await rowsOf(db, sql`select exists (select 1 from laboratories where id <> all(${array(laboratoryIds)}::int[])) as outside`);
+  if (!outside?.outside) return WHOLE_TABLE;
+  return {
+    relation: sql`(select c.month, c.country_id, c.serious, c.sex, c.age_group, c.drug_kind, c.drug_id, c.pt_code, c.concomitant, 1 as cases
+      from signal_case_cells c join events on events.id = c.event_id where ${caseReach(user, laboratoryIds)}) as signal_counts`,
+    // The creator of a case sees it too (caseReach): the reach is the user's, not only their laboratories'.
+    key: JSON.stringify([user.id, [...laboratoryIds].sort((x, y) => x - y)]),
+  };
+}
+
 /** The background the table is computed over: which count rows, and the stratum of each. */
 interface Background {
   kind: 1 | 2;
-  /** Conditions on `signal_counts` (period, country, seriousness). */
+  /** The count rows of the user's reach (`signal_counts` or its cells in reach). */
+  source: SQL;
+  /** Conditions on the count rows (period, country, seriousness). */
   where: SQL;
   /** The stratum key of a count row ('' without strata). */
   stratum: SQL;
@@ -100,15 +131,15 @@ const sumOf = (values: Iterable<number>): number => {
 
 async function loadMargins(db: Db, bg: Background): Promise<Margins> {
   const [nRows, drugRows, eventRows] = await Promise.all([
-    rowsOf(db, sql`select ${bg.stratum} as s, sum(cases)::float8 as n from signal_counts where drug_kind = 0 and drug_id = 0 and pt_code = 0 and ${bg.where} group by 1`),
+    rowsOf(db, sql`select ${bg.stratum} as s, sum(cases)::float8 as n from ${bg.source} where drug_kind = 0 and drug_id = 0 and pt_code = 0 and ${bg.where} group by 1`),
     rowsOf(
       db,
-      sql`select drug_id, ${bg.stratum} as s, sum(cases)::float8 as n from signal_counts
+      sql`select drug_id, ${bg.stratum} as s, sum(cases)::float8 as n from ${bg.source}
         where drug_kind = ${bg.kind} and pt_code = 0 and cases <> 0 and ${bg.where} group by 1, 2`,
     ),
     rowsOf(
       db,
-      sql`select pt_code, ${bg.stratum} as s, sum(cases)::float8 as n from signal_counts
+      sql`select pt_code, ${bg.stratum} as s, sum(cases)::float8 as n from ${bg.source}
         where drug_kind = 0 and drug_id = 0 and pt_code <> 0 and cases <> 0 and ${bg.where} group by 1, 2`,
     ),
   ]);
@@ -141,7 +172,7 @@ async function loadPairs(db: Db, bg: Background, m: Margins, only: { drugs: Set<
   if (only.drugs) conditions.push(sql`drug_id = any(${array([...only.drugs])}::int[])`);
   if (only.pts) conditions.push(sql`pt_code = any(${array([...only.pts])}::int[])`);
   if ((only.drugs && only.drugs.size === 0) || (only.pts && only.pts.size === 0)) return [];
-  const rows = await rowsOf(db, sql`select drug_id, pt_code, sum(cases)::int as a from signal_counts where ${sql.join(conditions, sql` and `)} group by 1, 2 having sum(cases) > 0`);
+  const rows = await rowsOf(db, sql`select drug_id, pt_code, sum(cases)::int as a from ${bg.source} where ${sql.join(conditions, sql` and `)} group by 1, 2 having sum(cases) > 0`);
   const drugTotals = new Map<number, number>();
   const eventTotals = new Map<number, number>();
   const pairs: PairRow[] = [];
@@ -249,11 +280,13 @@ async function backgroundOf(db: Db, user: AuthUser, query: Pick<SignalQuery, 'de
   if (strata.includes('sexo')) parts.push(sql`sex::text`);
   if (strata.includes('edad')) parts.push(sql`age_group::text`);
   if (strata.includes('pais')) parts.push(sql`country_id::text`);
+  const source = await sourceOf(db, user);
   return {
     kind,
+    source: source.relation,
     where: sql.join(conditions, sql` and `),
     stratum: parts.length ? sql`concat_ws(':', ${sql.join(parts, sql`, `)})` : sql`''`,
-    fitKey: JSON.stringify([kind, query.desde, query.hasta, countryId, query.grave, strata, concomitants]),
+    fitKey: JSON.stringify([source.key, kind, query.desde, query.hasta, countryId, query.grave, strata, concomitants]),
   };
 }
 
@@ -442,7 +475,7 @@ export async function signalIcHistory(db: Db, user: AuthUser, query: SignalIcHis
   const cell = (kind: number, drug: number, pt: number) =>
     rowsOf(
       db,
-      sql`select to_char(month, 'YYYY-MM') as m, ${bg.stratum} as s, sum(cases)::float8 as n from signal_counts
+      sql`select to_char(month, 'YYYY-MM') as m, ${bg.stratum} as s, sum(cases)::float8 as n from ${bg.source}
         where drug_kind = ${kind} and drug_id = ${drug} and pt_code = ${pt} and cases <> 0 and ${bg.where} group by 1, 2`,
     );
   const [nRows, drugRows, eventRows, pairRows] = await Promise.all([cell(0, 0, 0), cell(bg.kind, drugId, 0), cell(0, 0, ptCode), cell(bg.kind, drugId, ptCode)]);
@@ -491,8 +524,8 @@ export async function signalOptions(db: Db, user: AuthUser): Promise<SignalOptio
   const bg = await backgroundOf(db, user, { concomitantes: 'si' });
   const named = (rows: Row[]) => rows.map((r) => ({ Id: num(r.id), Nombre: String(r.name) }));
   const drugsOf = (kind: 1 | 2) =>
-    sql`select distinct drug_id from signal_counts where drug_kind = ${kind} and pt_code = 0 and cases <> 0 and ${bg.where}`;
-  const ptsCounted = sql`select distinct pt_code from signal_counts where drug_kind = 0 and drug_id = 0 and pt_code <> 0 and cases <> 0 and ${bg.where}`;
+    sql`select distinct drug_id from ${bg.source} where drug_kind = ${kind} and pt_code = 0 and cases <> 0 and ${bg.where}`;
+  const ptsCounted = sql`select distinct pt_code from ${bg.source} where drug_kind = 0 and drug_id = 0 and pt_code <> 0 and cases <> 0 and ${bg.where}`;
   const [countries, laboratories, ingredients, products, socs, pts] = await Promise.all([
     rowsOf(
       db,

@@ -42,8 +42,11 @@ beforeAll(async () => {
     ['rlfAR', 'RLF', 'AR'],
     ['admin', 'ADMIN', 'UY'],
   ] as const) {
-    tokens.set(name, (await login(t.app, await createUser(t.database.db, { role, country }))).accessToken);
+    // Every laboratory: QPPV and CL read the whole count table (docs/signals.md 'Reach').
+    tokens.set(name, (await login(t.app, await createUser(t.database.db, { role, country, laboratories: [{}] }))).accessToken);
   }
+  // No laboratory at all: nothing in reach.
+  tokens.set('clNone', (await login(t.app, await createUser(t.database.db, { role: 'CL', country: 'UY' }))).accessToken);
   await loadSignalCsv(t.database.db, csvRows);
 });
 
@@ -99,8 +102,9 @@ describe('the Señales table on pvda tiny (110 reports loaded as cases)', () => 
 });
 
 describe('reach and refusals', () => {
-  it('QPPV and CL see every case; an RLF its own country; ADMIN is refused', async () => {
+  it('QPPV and CL holding every laboratory see every case, without a laboratory none; an RLF its own country; ADMIN is refused', async () => {
     expect((await get('cl')).json<SignalTable>().Casos).toBe(110);
+    expect((await get('clNone')).json<SignalTable>()).toMatchObject({ Casos: 0, Total: 0 });
     expect((await get('rlfUY')).json<SignalTable>().Casos).toBe(110);
     expect((await get('rlfAR')).json<SignalTable>()).toMatchObject({ Casos: 0, Total: 0 });
     const other = await get('rlfAR', '?pais=UY');
