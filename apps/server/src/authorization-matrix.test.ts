@@ -418,9 +418,10 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/getAuditUsers': { object: 'none', read: true, call: () => ({ url: '/api/getAuditUsers', payload: { name: 'Prueba' } }) },
   'POST /api/getAuditConfig': { object: 'none', read: true, call: () => ({ url: '/api/getAuditConfig', payload: {} }) },
   'POST /api/getAuditParameters': { object: 'none', read: true, call: () => ({ url: '/api/getAuditParameters', payload: { tabla: 'PaisOrigen' } }) },
+  'POST /api/getAuditSignals': { object: 'none', read: true, call: () => ({ url: '/api/getAuditSignals', payload: {} }) },
   ...Object.fromEntries(
-    (['Usuarios', 'Configuracion', 'Parametros'] as const).map((panel): [string, Recipe] => {
-      const call = { Usuarios: 'getAuditUsersDetails', Configuracion: 'getAuditConfigDetails', Parametros: 'getAuditParametersDetails' }[panel];
+    (['Usuarios', 'Configuracion', 'Parametros', 'Senales'] as const).map((panel): [string, Recipe] => {
+      const call = { Usuarios: 'getAuditUsersDetails', Configuracion: 'getAuditConfigDetails', Parametros: 'getAuditParametersDetails', Senales: 'getAuditSignalsDetails' }[panel];
       return [`POST /api/${call}`, { object: 'none', read: true, call: () => ({ url: `/api/${call}`, payload: { Id: auditRowIds[panel] } }) }];
     }),
   ),
@@ -499,7 +500,7 @@ function matrixImport(kind: 'meddra' | 'data'): Promise<string> {
 }
 
 /** A row of each audit_log panel, written before the matrix runs (the detail recipes read them). */
-const auditRowIds = { Usuarios: 0, Configuracion: 0, Parametros: 0 };
+const auditRowIds = { Usuarios: 0, Configuracion: 0, Parametros: 0, Senales: 0 };
 
 /** The users the users-administration recipes work on: a CL with the product's laboratory, and its company. */
 const administered = { target: null as unknown as TestUser, companyId: 0, specialityId: 0, pool: [] as TestUser[] };
@@ -672,7 +673,7 @@ beforeAll(async () => {
   const otherLaboratoryProduct = await createMedicationProduct(db, { countries: ['UY'] });
   const foreignProduct = await createMedicationProduct(db, { countries: ['AR'] });
   llt = await createLlt(db, { name: `Cefalea ${randomUUID().slice(0, 8)}` });
-  for (const [panel, kind] of [['Usuarios', 'user.updated'], ['Configuracion', 'settings.changed'], ['Parametros', 'parameters.row-changed']] as const) {
+  for (const [panel, kind] of [['Usuarios', 'user.updated'], ['Configuracion', 'settings.changed'], ['Parametros', 'parameters.row-changed'], ['Senales', 'signal.status-changed']] as const) {
     const [row] = await db.insert(auditLog).values({ kind, instance: panel, operationType: 'U', description: `Fila de la matriz (${panel})` }).returning({ id: auditLog.id });
     auditRowIds[panel] = Number(row?.id);
   }
