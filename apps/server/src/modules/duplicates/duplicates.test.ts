@@ -138,6 +138,15 @@ describe('possible duplicates of an incoming report (triage)', () => {
     expect(answer.Candidatos.map((candidate) => candidate.Meta)).not.toContain(first.meta);
   });
 
+  it('reads a stored report that lacks its reactions, drugs, patient and contacts (an imported or older payload) as unknown parts, never a 500', async () => {
+    const { Id } = await postPublicReport(t, fromPatient(await createProduct(t.database.db, { countries: ['UY'] }), patient()));
+    // Every part of the stored payload may be missing (storedReportDataSchema): keep only the type.
+    await t.database.db.execute(sql`update home_reports set data = jsonb_build_object('Tipo', data->'Tipo') where id = ${Id}`);
+    const response = await candidatesOfReport(Id);
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as DuplicateCandidates).Candidatos).toEqual(expect.any(Array));
+  });
+
   it('respects reach: an RLF of another country gets 404 for the report and never sees a case of another country as a candidate', async () => {
     const product = await createProduct(t.database.db, { countries: ['UY', 'AR'] });
     const who = patient();

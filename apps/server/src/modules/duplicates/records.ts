@@ -1,4 +1,4 @@
-import { ageInYears, type DuplicateRecord, emptyDuplicateRecord, isValidDate } from '@atalaya/domain';
+import { ageInYears, type DuplicateRecord, emptyDuplicateRecord, isValidDate, type StoredReportData } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { StoredReport } from '../home-reports/index.js';
@@ -160,19 +160,22 @@ interface ReportViews {
  * form alike), with the ingredients of its products and the PTs of its LLTs from the catalogue.
  */
 export async function reportRecord(db: DbOrTx, report: ReportRow): Promise<ComparedRecord> {
-  const data = report.data;
-  const onsets = data.RAM.map((ram) => day(ram.FechaIniReaccion)).filter((value): value is string => value !== null).sort();
+  // Read as the loose stored shape (every part may be missing: a report stored by an E2B import
+  // or a generated registry); a missing part compares as unknown, never as a 500.
+  const data = report.data as unknown as StoredReportData;
+  const rams = data.RAM ?? [];
+  const onsets = rams.map((ram) => day(ram.FechaIniReaccion)).filter((value): value is string => value !== null).sort();
   const onset = onsets[0] ?? null;
-  const birth = day(data.Paciente.FechaNacimiento);
+  const birth = day(data.Paciente?.FechaNacimiento);
   const reference = onset ?? report.createdAt.toISOString().slice(0, 10);
   const ageYears = birth && birth <= reference ? (Date.parse(reference) - Date.parse(birth)) / (365.25 * 86_400_000) : null;
   const drugs = new Map<string, string>();
-  for (const drug of data.Medicamento) {
-    const id = Number(drug.Producto.Id);
-    if (Number.isSafeInteger(id)) drugs.set(String(id), drug.Producto.ComercialName ?? String(id));
+  for (const drug of data.Medicamento ?? []) {
+    const id = Number(drug.Producto?.Id);
+    if (drug.Producto?.Id != null && Number.isSafeInteger(id)) drugs.set(String(id), drug.Producto.ComercialName ?? String(id));
   }
   const llts = new Map<string, string>();
-  for (const ram of data.RAM) {
+  for (const ram of rams) {
     const term = (ram as ReportViews).MedDRA;
     const code = Number(term?.llt_code);
     if (term && Number.isSafeInteger(code) && code > 0) llts.set(String(code), term.llt_name ?? String(code));
@@ -188,13 +191,13 @@ export async function reportRecord(db: DbOrTx, report: ReportRow): Promise<Compa
         where l.code = any(${`{${lltCodes.join(',')}}`}::int[])`)).rows
     : [];
   const importedIds = (await db.execute<{ id: string } & Record<string, unknown>>(sql`select worldwide_case_id as id from e2b_import_reports where home_report_id = ${report.id}`)).rows;
-  const reporter = data.InformacionContacto.Reporta as { Email?: string | null; Telefono?: string | null } | null | undefined;
-  const medico = data.ContactoMedico.Medico ?? null;
+  const reporter = data.InformacionContacto?.Reporta as { Email?: string | null; Telefono?: string | null } | null | undefined;
+  const medico = data.ContactoMedico?.Medico ?? null;
   const record: DuplicateRecord = {
     ...emptyDuplicateRecord(),
     caseNumbers: present([report.reference, ...importedIds.map((row) => row.id)]),
-    initials: data.Paciente.Iniciales,
-    sex: data.Paciente.Sexo ?? null,
+    initials: data.Paciente?.Iniciales ?? null,
+    sex: data.Paciente?.Sexo ?? null,
     ageYears,
     countryId: report.countryId,
     onset,
