@@ -336,6 +336,8 @@ export const MSG = {
     notAllowed: 'No puede modificar la recuperación del producto de este evento',
     /** (ours) the recovery's proof attached before the recovery was saved. */
     missing: 'Primero debe guardar la recuperación del producto',
+    /** (ours) a recovery for a concomitant or not-administered drug (only suspect and interacting products have one). */
+    notSuspect: 'Solo se registra la recuperación de medicamentos sospechosos o interactuantes',
   },
   imputability: {
     /** (ours) shown when a question is still on 'Seleccione'. */
