@@ -534,12 +534,17 @@ export function wizardStepGate(step: number, context: WizardGateContext): string
   }
 }
 
-/** The first step whose gate refuses, or null when the case can be sent (also needs a patient). */
-export function caseSendRefusal(context: WizardGateContext & { hasPatient: boolean }): string | null {
+/**
+ * The first step whose gate refuses, or null when the case can be sent (also needs a patient,
+ * and at least one suspect or interacting drug among its medications: `suspectMedicationCount`,
+ * docs/wizard.md 'Rol del medicamento').
+ */
+export function caseSendRefusal(context: WizardGateContext & { hasPatient: boolean; suspectMedicationCount: number }): string | null {
   if (!context.hasPatient) return MSG.wizard.patientNeeded;
   for (const step of [1, 2, 3]) {
     const refusal = wizardStepGate(step, context);
     if (refusal) return refusal;
+    if (step === 2 && context.suspectMedicationCount === 0) return MSG.wizard.suspectDrugRequired;
   }
   return null;
 }
