@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   caseEditRefusal,
   caseSendRefusal,
+  isCausalityDrugRole,
   finishFollowUpBodySchema,
   medicalContactInputSchema,
   medicationInputSchema,
@@ -234,11 +235,19 @@ describe('wizard progression (event spec §4)', () => {
   });
 
   it('sending needs the patient and every gate', () => {
-    const complete = { ...context, hasHomeReport: true, hasPatient: true };
+    const complete = { ...context, hasHomeReport: true, hasPatient: true, suspectMedicationCount: 1 };
     expect(caseSendRefusal(complete)).toBeNull();
     expect(caseSendRefusal({ ...complete, hasPatient: false })).toBe(MSG.wizard.patientNeeded);
     expect(caseSendRefusal({ ...complete, hasHomeReport: false })).toBe(MSG.wizard.originNeeded);
     expect(caseSendRefusal({ ...complete, ramCount: 0 })).toBe(MSG.wizard.adverseEventNeeded);
+  });
+
+  it('sending needs a suspect or interacting drug, not only concomitant or not-administered ones', () => {
+    const complete = { ...context, hasHomeReport: true, hasPatient: true, suspectMedicationCount: 1 };
+    expect(caseSendRefusal({ ...complete, suspectMedicationCount: 0 })).toBe(MSG.wizard.suspectDrugRequired);
+    // No medication at all keeps its own message.
+    expect(caseSendRefusal({ ...complete, medicationCount: 0, suspectMedicationCount: 0 })).toBe(MSG.wizard.medicationNeeded);
+    expect([1, 2, 3, 4].filter(isCausalityDrugRole)).toEqual([1, 3]);
   });
 
   it('a follow-up report needs at least one medication', () => {

@@ -248,6 +248,15 @@ export const DRUG_ROLES = [
 export type DrugRole = (typeof DRUG_ROLES)[number]['value'];
 export const DRUG_ROLE_SUSPECT: DrugRole = 1;
 export const DRUG_ROLE_CONCOMITANT: DrugRole = 2;
+export const DRUG_ROLE_INTERACTING: DrugRole = 3;
+/**
+ * The roles a drug is assessed for causality (Naranjo / WHO-UMC, E2B G.k.9.i), has a recovery
+ * panel and counts as the drug a case reports: suspect and interacting (docs/causality.md 'Drug roles').
+ */
+export const CAUSALITY_DRUG_ROLES: readonly DrugRole[] = [DRUG_ROLE_SUSPECT, DRUG_ROLE_INTERACTING];
+export function isCausalityDrugRole(role: number): boolean {
+  return (CAUSALITY_DRUG_ROLES as readonly number[]).includes(role);
+}
 export function drugRoleLabel(role: number): string {
   return DRUG_ROLES.find((entry) => entry.value === role)?.label ?? 'Sospechoso';
 }
@@ -525,12 +534,17 @@ export function wizardStepGate(step: number, context: WizardGateContext): string
   }
 }
 
-/** The first step whose gate refuses, or null when the case can be sent (also needs a patient). */
-export function caseSendRefusal(context: WizardGateContext & { hasPatient: boolean }): string | null {
+/**
+ * The first step whose gate refuses, or null when the case can be sent (also needs a patient,
+ * and at least one suspect or interacting drug among its medications: `suspectMedicationCount`,
+ * docs/wizard.md 'Rol del medicamento').
+ */
+export function caseSendRefusal(context: WizardGateContext & { hasPatient: boolean; suspectMedicationCount: number }): string | null {
   if (!context.hasPatient) return MSG.wizard.patientNeeded;
   for (const step of [1, 2, 3]) {
     const refusal = wizardStepGate(step, context);
     if (refusal) return refusal;
+    if (step === 2 && context.suspectMedicationCount === 0) return MSG.wizard.suspectDrugRequired;
   }
   return null;
 }

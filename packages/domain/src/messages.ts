@@ -279,6 +279,8 @@ export const MSG = {
     ingredientNotOfProduct: 'El principio activo no corresponde al medicamento',
     /** (ours) Caracterizacion (E2B G.k.1) outside 1–4. */
     drugRoleInvalid: 'El rol del medicamento debe ser Sospechoso, Concomitante, Interactuante o No administrado',
+    /** (ours) sending a case (insertER, the follow-up's send) with no suspect or interacting drug. */
+    suspectDrugRequired: 'El evento debe tener al menos un medicamento sospechoso o interactuante para enviarse',
     /** (ours) a list value the list does not hold. */
     optionUnknown: (field: string) => `El valor elegido para ${field} no es válido`,
     /** (ours) an unknown record of the case (medication, RAM, previous medication, contact). */
@@ -336,6 +338,8 @@ export const MSG = {
     notAllowed: 'No puede modificar la recuperación del producto de este evento',
     /** (ours) the recovery's proof attached before the recovery was saved. */
     missing: 'Primero debe guardar la recuperación del producto',
+    /** (ours) a recovery for a concomitant or not-administered drug (only suspect and interacting products have one). */
+    notSuspect: 'Solo se registra la recuperación de medicamentos sospechosos o interactuantes',
   },
   imputability: {
     /** (ours) shown when a question is still on 'Seleccione'. */

@@ -71,6 +71,8 @@ export const storedReportDataSchema = loose({
         FechaIni: text,
         FechaFin: text,
         Indicacion: text,
+        /** G.k.1 of a report imported from E2B (1–4, e2b-import/map.ts); absent on the public form's. */
+        Caracterizacion: choice,
       }),
     )
     .nullish(),

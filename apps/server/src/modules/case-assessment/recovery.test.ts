@@ -1,7 +1,7 @@
 import { ER_STATUS, MSG } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMedications } from '../../db/schema/index.js';
+import { eventMedications, productRecoveries } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { get, historyOf, post, sessionOf, type Session } from '../../test-support/case-edit.js';
 import { createCase, laboratoryOfProduct, type TestCase } from '../../test-support/cases.js';
@@ -169,5 +169,28 @@ describe('the recovery’s proof (uploadFileRecProduct, downloadFileRecProductBy
     await save(rlf, await recovery(testCase));
     expect((await upload(qppv, await medicationOf(testCase))).statusCode).toBe(403);
     expect((await upload(rlf, 999_999)).statusCode).toBe(404);
+  });
+});
+
+describe('a recovery only for a suspect or interacting product (docs/event-view.md)', () => {
+  it('refuses the recovery of a concomitant or not-administered drug (400, nothing stored), accepts an interacting one', async () => {
+    const testCase = await caseIn();
+    const medicationId = await medicationOf(testCase);
+    for (const role of [2, 4]) {
+      await t.database.db.update(eventMedications).set({ drugRole: role }).where(eq(eventMedications.id, medicationId));
+      const refused = await save(rlf, await recovery(testCase));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ Message: MSG.recovery.notSuspect });
+      expect(await t.database.db.select({ id: productRecoveries.id }).from(productRecoveries).where(eq(productRecoveries.eventMedicationId, medicationId))).toHaveLength(0);
+    }
+    await t.database.db.update(eventMedications).set({ drugRole: 3 }).where(eq(eventMedications.id, medicationId));
+    expect((await save(rlf, await recovery(testCase))).statusCode).toBe(200);
+    // Made concomitant after its recovery was saved: the proof is refused too.
+    await t.database.db.update(eventMedications).set({ drugRole: 2 }).where(eq(eventMedications.id, medicationId));
+    const fileName = 'prueba.pdf';
+    const body = await multipartBody({ Id: medicationId, Extension: 'pdf', FileName: fileName }, [{ name: fileName, content: SAMPLE_PDF, type: 'application/pdf' }]);
+    const upload = await t.app.inject({ method: 'POST', url: '/api/uploadFileRecProduct', headers: { ...rlf.headers, ...body.headers }, payload: body.payload });
+    expect(upload.statusCode).toBe(400);
+    expect(upload.json()).toMatchObject({ Message: MSG.recovery.notSuspect });
   });
 });

@@ -1,4 +1,4 @@
-import { canEditRecovery, canSaveRecovery, type ErMedication, MSG, type recoveryBodySchema } from '@atalaya/domain';
+import { canEditRecovery, canSaveRecovery, type ErMedication, isCausalityDrugRole, MSG, type recoveryBodySchema } from '@atalaya/domain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -14,7 +14,8 @@ import { recoveryUploadFieldsSchema } from './schemas.js';
 /**
  * The recovery of a suspect product (Recuperacion tab; event spec §3 Recuperado, §5, §6): whether
  * the product was recovered, when and from whom, how it was kept and found, with a proof file.
- * One recovery per related medication.
+ * One recovery per suspect or interacting medication (roles 1 and 3): a concomitant or
+ * not-administered drug has no recovery panel, and saving one for it is a 400 (docs/event-view.md).
  */
 
 export type RecoveryBody = z.output<typeof recoveryBodySchema>;
@@ -55,6 +56,7 @@ async function lockForRecovery(tx: Tx, user: AuthUser, meta: string, medicationI
   const roleMayWork = user.role === 'RLF' || user.role === 'Fabricante' || user.role === 'QPPV';
   if (!roleMayWork || !canEditRecovery(user.role, isCreator)) throw forbidden(MSG.recovery.notAllowed);
   if (!canSaveRecovery({ role: user.role, isCreator, status: found.status })) throw badRequest(MSG.recovery.notAllowed);
+  if (!isCausalityDrugRole(medication.Caracterizacion)) throw badRequest(MSG.recovery.notSuspect);
   return { found, medication };
 }
 

@@ -1,7 +1,7 @@
 import { MSG, type WhoUmcAnswers, type WhoUmcAssessment } from '@atalaya/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationHistory, operationHistoryLines, whoUmcAssessments } from '../../db/schema/index.js';
+import { eventMedications, operationHistory, operationHistoryLines, whoUmcAssessments } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { get, post, sessionOf, type Session } from '../../test-support/case-edit.js';
 import { createCase, laboratoryOfProduct, type TestCase } from '../../test-support/cases.js';
@@ -114,5 +114,36 @@ describe('WHO-UMC causality', () => {
     expect((await save(elsewhere, testCase, pair, { Respuestas: CIERTA })).statusCode).toBe(404);
     expect((await read(fabricante, testCase)).CanEdit).toBe(false);
     expect((await firstPair(testCase)).Categoria).toBeNull();
+  });
+});
+
+describe('WHO-UMC only for suspect and interacting drugs (docs/causality.md \'Drug roles\')', () => {
+  it('lists no pair of a concomitant or not-administered drug, lists an interacting one, and refuses to assess a concomitant one', async () => {
+    const testCase = await caseIn(2);
+    const otherProduct = testCase.productIds[1];
+    const other = and(eq(eventMedications.eventId, testCase.id), eq(eventMedications.productId, otherProduct ?? -1));
+    const [otherMedication] = await t.database.db.select({ id: eventMedications.id }).from(eventMedications).where(other);
+    if (!otherMedication) throw new Error('no medication');
+    const otherPair = (await read(rlf, testCase)).Pares.find((pair) => pair.MedicamentoId === otherMedication.id);
+    if (!otherPair) throw new Error('no pair');
+    // Assessed while still suspect, then the drug's role changes to concomitant.
+    expect((await save(rlf, testCase, otherPair, { Respuestas: POSIBLE })).statusCode).toBe(200);
+    await t.database.db.update(eventMedications).set({ drugRole: 2 }).where(other);
+
+    const pairs = (await read(qppv, testCase)).Pares;
+    expect(pairs).toHaveLength(2);
+    expect(pairs.every((pair) => pair.MedicamentoId !== otherMedication.id)).toBe(true);
+    // The stored assessment is kept (shown again should the drug become suspect again), not listed nor required.
+    expect(await t.database.db.select({ id: whoUmcAssessments.id }).from(whoUmcAssessments).where(eq(whoUmcAssessments.medicationId, otherMedication.id))).toHaveLength(1);
+    const refused = await save(rlf, testCase, otherPair, { Respuestas: CIERTA });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ Message: MSG.whoUmc.pairNotFound });
+
+    await t.database.db.update(eventMedications).set({ drugRole: 4 }).where(other);
+    expect((await read(rlf, testCase)).Pares).toHaveLength(2);
+    await t.database.db.update(eventMedications).set({ drugRole: 3 }).where(other);
+    const withInteracting = (await read(rlf, testCase)).Pares;
+    expect(withInteracting).toHaveLength(4);
+    expect(withInteracting.find((pair) => pair.MedicamentoId === otherMedication.id && pair.RamId === otherPair.RamId)).toMatchObject({ Categoria: 'Posible' });
   });
 });

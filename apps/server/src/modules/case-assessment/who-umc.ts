@@ -1,4 +1,5 @@
 import {
+  CAUSALITY_DRUG_ROLES,
   canEditEvaluation,
   isWhoUmcCategory,
   MSG,
@@ -16,7 +17,7 @@ import {
   type WhoUmcPair,
   whoUmcRelevantAnswers,
 } from '@atalaya/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { eventMedications, eventRams, products, users, whoUmcAssessments } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -39,8 +40,11 @@ function storedAnswers(value: unknown): WhoUmcAnswers {
 }
 
 /**
- * Every reaction × suspect drug pair of a case, in the reactions' then the drugs' order, each
- * with its stored assessment (or none). Read by the Imputabilidad tab, the case PDF and the E2B export.
+ * Every reaction × suspect or interacting drug pair of a case (roles 1 and 3; a concomitant or
+ * not-administered drug is not assessed), in the reactions' then the drugs' order, each with its
+ * stored assessment (or none). An assessment stored for a drug later made concomitant stays
+ * stored but is not listed (docs/causality.md 'Drug roles'). Read by the Imputabilidad tab,
+ * the conclusion menu, the case PDF and the save below.
  */
 export async function loadWhoUmcPairs(db: DbOrTx, eventId: string): Promise<WhoUmcPair[]> {
   const [rams, medications, stored] = await Promise.all([
@@ -53,7 +57,7 @@ export async function loadWhoUmcPairs(db: DbOrTx, eventId: string): Promise<WhoU
       .select({ id: eventMedications.id, name: products.commercialName })
       .from(eventMedications)
       .innerJoin(products, eq(products.id, eventMedications.productId))
-      .where(eq(eventMedications.eventId, eventId))
+      .where(and(eq(eventMedications.eventId, eventId), inArray(eventMedications.drugRole, [...CAUSALITY_DRUG_ROLES])))
       .orderBy(asc(eventMedications.id)),
     db
       .select({

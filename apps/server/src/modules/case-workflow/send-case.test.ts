@@ -2,7 +2,7 @@ import { MSG, type NewEventsMessage, ROLE_IDS } from '@atalaya/domain';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventComments, eventOrigins, eventRams, events, files, mailOutbox, users } from '../../db/schema/index.js';
+import { eventComments, eventMedications, eventOrigins, eventRams, events, files, mailOutbox, users } from '../../db/schema/index.js';
 import { auditOf, caseRow, historyOf, post, sessionOf, validPatient, type Session } from '../../test-support/case-edit.js';
 import { createCase, laboratoryOfProduct, randomMeta, type TestCase } from '../../test-support/cases.js';
 import { countryId, createProduct, type TestProduct } from '../../test-support/catalog.js';
@@ -131,6 +131,19 @@ describe('POST /api/insertER', () => {
     const edit = await post(t, creator, 'setPaciente', { IdER: testCase.meta, ...validPatient() });
     expect(edit.statusCode).toBe(400);
     expect(edit.json()).toMatchObject({ Message: MSG.wizard.notEditable });
+  });
+
+  it('refuses a case whose medications are all concomitant or not administered; sends one with an interacting drug', async () => {
+    const testCase = await draft();
+    for (const role of [2, 4]) {
+      await t.database.db.update(eventMedications).set({ drugRole: role }).where(eq(eventMedications.eventId, testCase.id));
+      const refused = await finish(creator, testCase.meta);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ Message: MSG.wizard.suspectDrugRequired });
+      await expectNotSent(testCase);
+    }
+    await t.database.db.update(eventMedications).set({ drugRole: 3 }).where(eq(eventMedications.eventId, testCase.id));
+    expect((await finish(creator, testCase.meta)).statusCode).toBe(200);
   });
 
   it('refuses a case whose adverse event still lacks its MedDRA term or whether it was expected', async () => {

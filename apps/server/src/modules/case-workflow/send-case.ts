@@ -1,5 +1,5 @@
-import { caseSendRefusal } from '@atalaya/domain';
-import { count, eq, sql } from 'drizzle-orm';
+import { CAUSALITY_DRUG_ROLES, caseSendRefusal } from '@atalaya/domain';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { eventMedications, eventOrigins, eventPatients, eventRams, events } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -16,7 +16,7 @@ export interface FinishResult {
 
 /**
  * What the case still lacks to be sent — patient, the origin gate, at least one related
- * medication, an adverse event (coded and with 'expected') for GrupoId 1 / SubGrupoId 1 —
+ * medication and one of them suspect or interacting, an adverse event (coded and with 'expected') for GrupoId 1 / SubGrupoId 1 —
  * as the first missing thing's message; null when complete.
  */
 async function incompleteness(tx: Tx, found: CaseInReach): Promise<TransitionRefusal | null> {
@@ -27,7 +27,10 @@ async function incompleteness(tx: Tx, found: CaseInReach): Promise<TransitionRef
     .select({ have: eventOrigins.have, fileId: eventOrigins.fileId, notHave: eventOrigins.notHave })
     .from(eventOrigins)
     .where(eq(eventOrigins.eventId, found.id));
-  const [medications] = await tx.select({ n: count() }).from(eventMedications).where(eq(eventMedications.eventId, found.id));
+  const [medications] = await tx
+    .select({ n: count(), suspects: sql<number>`count(*) filter (where ${inArray(eventMedications.drugRole, [...CAUSALITY_DRUG_ROLES])})` })
+    .from(eventMedications)
+    .where(eq(eventMedications.eventId, found.id));
   const [rams] = await tx
     // A reaction copied from an incoming report may still lack its MedDRA term or 'expected'.
     .select({ n: count(), incomplete: sql<number>`count(*) filter (where ${eventRams.lltCode} is null or ${eventRams.isExpected} is null)` })
@@ -40,6 +43,7 @@ async function incompleteness(tx: Tx, found: CaseInReach): Promise<TransitionRef
     hasPatient: patient !== undefined,
     origin: origin ? { Have: origin.have, hasFile: origin.fileId !== null, NotHave: origin.notHave } : null,
     medicationCount: Number(medications?.n ?? 0),
+    suspectMedicationCount: Number(medications?.suspects ?? 0),
     ramCount: Number(rams?.n ?? 0),
     incompleteRamCount: Number(rams?.incomplete ?? 0),
   });

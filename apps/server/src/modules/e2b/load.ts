@@ -27,6 +27,7 @@ import {
   type IcsrStudy,
   type ReportTypeCode,
   type Quantity,
+  isCausalityDrugRole,
 } from '@atalaya/domain';
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -510,8 +511,10 @@ function icsrOf(event: CaseRow, { now, sender, senderCode, meddraVersion, receiv
       cumulativeDose: null,
       gestationAtExposure: patient?.pregnancy && patient.gestation ? { value: patient.gestation, unit: 'wk' } : null,
       indications: medication.indication ? [{ text: medication.indication, term: null }] : [],
+      // G.k.8 is optional for every drug in the ICH table (no role condition): sent for each, as before.
       actionTaken,
-      reactions: reactions.map((reaction) => ({
+      // G.k.9.i (the drug–reaction matrix, with the causality assessments) only for a suspect or interacting drug.
+      reactions: (isCausalityDrugRole(medication.role) ? reactions : []).map((reaction) => ({
         reactionId: reaction.id,
         assessments: evaluation?.result ? [{ source: 'Compañía', method: 'Naranjo', result: evaluation.result }] : [],
         startToOnset: null,

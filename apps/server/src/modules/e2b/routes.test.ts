@@ -215,3 +215,34 @@ describe('G.k.1 from the medicine\'s role', () => {
     }
   });
 });
+
+describe('G.k.9.i only for suspect and interacting drugs', () => {
+  it('exports the drug–reaction assessments of the suspect drug only, even when a concomitant or not administered one has one stored', async () => {
+    const testCase = await filledE2bCase(t, rlf, product, llt);
+    await t.database.db.execute(sql`
+      insert into event_medications (event_id, product_id, laboratory_id, drug_role)
+      select ${testCase.id}, id, laboratory_id, role from products, (values (2), (3), (4)) as r(role) where id = ${product.id}`);
+    // A WHO-UMC category stored for every drug × reaction (e.g. saved while each drug was still suspect).
+    await t.database.db.execute(sql`
+      insert into who_umc_assessments (event_id, ram_id, medication_id, answers, implied_category, category)
+      select m.event_id, r.id, m.id, '{"suficiente":true,"temporal":true,"otraCausa":true}'::jsonb, 'Posible', 'Posible'
+      from event_medications m join event_rams r on r.event_id = m.event_id where m.event_id = ${testCase.id}`);
+    const response = await exportFor(qppv, testCase.meta, 'EVHUMAN');
+    expect(response.statusCode, response.body).toBe(200);
+    const download = await get(t, qppv, `getE2B/${testCase.meta}/${response.json<E2bSubmission>().Id}`);
+    expect(validateXml(download.body, e2bXsdDir())).toEqual([]);
+    const dir = await mkdtemp(join(tmpdir(), 'e2b-causality-roles-'));
+    try {
+      await writeFile(join(dir, 'causality.xml'), download.body);
+      const parsed = await parseBatchFile(join(dir, 'causality.xml'));
+      const drugs = parsed.reports[0]?.icsr.drugs ?? [];
+      const methodsByRole = Object.fromEntries(drugs.map((drug) => [drug.role, drug.reactions.flatMap((link) => link.assessments.map((assessment) => assessment.method))]));
+      expect(methodsByRole['1']).toContain('WHO-UMC');
+      expect(methodsByRole['3']).toContain('WHO-UMC');
+      expect(methodsByRole['2']).toEqual([]);
+      expect(methodsByRole['4']).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,4 +1,4 @@
-import type { Icsr } from '@atalaya/domain';
+import { CAUSALITY_DRUG_ROLES, type Icsr } from '@atalaya/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { eventMedications, eventRams, whoUmcAssessments } from '../../db/schema/index.js';
@@ -12,7 +12,8 @@ export type WhoUmcCategories = Map<string, Map<string, string>>;
 
 /**
  * Reads the WHO-UMC categories of `caseIds` in one statement, for `withWhoUmcAssessments`. Only
- * pairs whose reaction and medicine still belong to the case are read.
+ * pairs whose reaction and medicine still belong to the case, the medicine suspect or interacting
+ * (G.k.9.i only for roles 1 and 3; docs/causality.md 'Drug roles'), are read.
  */
 export async function whoUmcCategories(db: DbOrTx, caseIds: readonly string[]): Promise<WhoUmcCategories> {
   const byCase: WhoUmcCategories = new Map();
@@ -22,7 +23,7 @@ export async function whoUmcCategories(db: DbOrTx, caseIds: readonly string[]): 
     .from(whoUmcAssessments)
     .innerJoin(eventRams, and(eq(eventRams.id, whoUmcAssessments.ramId), eq(eventRams.eventId, whoUmcAssessments.eventId)))
     .innerJoin(eventMedications, and(eq(eventMedications.id, whoUmcAssessments.medicationId), eq(eventMedications.eventId, whoUmcAssessments.eventId)))
-    .where(inArray(whoUmcAssessments.eventId, [...caseIds]))
+    .where(and(inArray(whoUmcAssessments.eventId, [...caseIds]), inArray(eventMedications.drugRole, [...CAUSALITY_DRUG_ROLES])))
     .orderBy(asc(whoUmcAssessments.ramId), asc(whoUmcAssessments.medicationId));
   for (const row of rows) {
     const pairs = byCase.get(row.eventId) ?? new Map<string, string>();

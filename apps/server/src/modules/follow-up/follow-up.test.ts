@@ -219,6 +219,16 @@ describe('POST /api/insertES', () => {
     expect(ofFollowUp.json()).toMatchObject({ Message: MSG.wizard.followUpNotAllowed });
   });
 
+  it('refuses a follow-up whose medications are all concomitant or not administered, and creates nothing', async () => {
+    const testCase = await newCase();
+    const refused = await insertES(rlf, followUpBody(testCase, { medicamentos: [medicationForm(product, { Caracterizacion: 2 }), medicationForm(product, { Caracterizacion: 4 })] }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ Message: MSG.wizard.suspectDrugRequired });
+    await expectNoFollowUp(testCase);
+    const interacting = await insertES(rlf, followUpBody(testCase, { medicamentos: [medicationForm(product, { Caracterizacion: 2 }), medicationForm(product, { Caracterizacion: 3 })] }));
+    expect(interacting.statusCode, interacting.body).toBe(200);
+  });
+
   it('refuses an invalid medication or adverse event and creates nothing', async () => {
     const testCase = await newCase();
     const elsewhere = await createMedicationProduct(t.database.db, { countries: ['AR'] });

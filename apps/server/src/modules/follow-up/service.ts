@@ -3,6 +3,7 @@ import {
   ER_STATUS,
   type finishFollowUpBodySchema,
   followUpReference,
+  isCausalityDrugRole,
   MSG,
   needsAdverseEvent,
   parseReference,
@@ -91,6 +92,7 @@ export async function createFollowUp(db: Db, user: AuthUser, body: FinishFollowU
     const { found, parent } = await lockParentCase(tx, user, body.ev.Meta);
     if (!canCreateFollowUp(user.role, found.status) || parent.parentEventId !== null) throw badRequest(MSG.wizard.followUpNotAllowed);
     if (needsAdverseEvent({ GrupoId: parent.groupId, SubGrupoId: parent.subGroupId }) && body.rams.length === 0) throw badRequest(MSG.wizard.adverseEventNeeded);
+    if (!body.medicamentos.some((medication) => isCausalityDrugRole(medication.Caracterizacion))) throw badRequest(MSG.wizard.suspectDrugRequired);
 
     const [counted] = await tx.select({ value: count() }).from(followUpReports).where(eq(followUpReports.eventId, found.id));
     const sequence = (counted?.value ?? 0) + 1;

@@ -1,4 +1,4 @@
-import { canEditRecovery, canSaveRecovery, FIELD_LIMITS, MAX_NOTE_LENGTH, recoveryInputSchema, type ErEvent, type ErMedication, type Role } from '@atalaya/domain';
+import { canEditRecovery, canSaveRecovery, FIELD_LIMITS, isCausalityDrugRole, MAX_NOTE_LENGTH, recoveryInputSchema, type ErEvent, type ErMedication, type Role } from '@atalaya/domain';
 import { Accordion, Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -25,7 +25,9 @@ export function RecoveryTab({ event }: { event: ErEvent }) {
   const user = useSession().user;
   if (medications.isLoading) return <Loader size="sm" aria-label="Cargando medicamentos" />;
   if (!medications.data || !user) return null;
-  if (medications.data.length === 0) return <Text size="sm">El evento no tiene medicamentos sospechosos registrados</Text>;
+  // One panel per suspect or interacting product (roles 1 and 3): the server refuses a recovery for any other.
+  const suspects = medications.data.filter((medication) => isCausalityDrugRole(medication.Caracterizacion));
+  if (suspects.length === 0) return <Text size="sm">El evento no tiene medicamentos sospechosos ni interactuantes registrados</Text>;
 
   const isCreator = event.User.UserID === user.Id;
   const editable = canSaveRecovery({ role: user.Rol, isCreator, status: event.Status });
@@ -38,8 +40,8 @@ export function RecoveryTab({ event }: { event: ErEvent }) {
           {lockReason}
         </Alert>
       )}
-      <Accordion multiple defaultValue={[String(medications.data[0]?.Id)]} variant="separated" radius="md">
-        {medications.data.map((medication) => (
+      <Accordion multiple defaultValue={[String(suspects[0]?.Id)]} variant="separated" radius="md">
+        {suspects.map((medication) => (
           <Accordion.Item key={medication.Id} value={String(medication.Id)}>
             {/* No aria-label: the name must hold the visible text (WCAG 2.5.3); the hidden prefix says what the section is. */}
             <Accordion.Control>

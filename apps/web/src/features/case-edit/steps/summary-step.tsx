@@ -1,4 +1,4 @@
-import { caseSendRefusal, ER_STATUS, eventViewPath, type ApprovedFabric, type ErEvent } from '@atalaya/domain';
+import { caseSendRefusal, ER_STATUS, isCausalityDrugRole, eventViewPath, type ApprovedFabric, type ErEvent } from '@atalaya/domain';
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconArrowUp, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -143,6 +143,7 @@ export function SummaryStep({ meta, event, followUp, handle }: WizardStepProps) 
           hasHomeReport: event.IdEventoHome !== null,
           origin: origin.data ? { Have: origin.data.Have, hasFile: Boolean(origin.data.FileName), NotHave: origin.data.NotHave } : null,
           medicationCount: medications.data?.length ?? 0,
+          suspectMedicationCount: medications.data?.filter((medication) => isCausalityDrugRole(medication.Caracterizacion)).length ?? 0,
           ramCount: rams.data?.length ?? 0,
           hasPatient: Boolean(patient.data),
         })

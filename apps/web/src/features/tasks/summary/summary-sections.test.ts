@@ -149,3 +149,20 @@ describe('summary sections', () => {
     expect(countryName(lists, null)).toBe('---');
   });
 });
+
+describe('the roles of an E2B-imported report', () => {
+  it('names each drug\'s role (G.k.1) in the suspect medicine section; the public form\'s medicines show none', () => {
+    const imported: StoredReportData = {
+      ...professional,
+      Medicamento: [
+        { Producto: { Id: 9, ComercialName: 'Ibuprofeno 400' }, Caracterizacion: 1 },
+        { Producto: { Id: 10, ComercialName: 'Omeprazol' }, Caracterizacion: 2 },
+        { Producto: { Id: 11, ComercialName: 'Warfarina' }, Caracterizacion: 3 },
+      ],
+    };
+    const blocks = section(summarySections(imported, true, lists), 'Medicamento sospechoso').blocks;
+    expect(blocks.map((block) => values(block)['Rol del medicamento'])).toEqual(['Sospechoso', 'Concomitante', 'Interactuante']);
+    const publicForm = section(summarySections(professional, true, lists), 'Medicamento sospechoso').blocks;
+    expect(publicForm.every((block) => !('Rol del medicamento' in values(block)))).toBe(true);
+  });
+});

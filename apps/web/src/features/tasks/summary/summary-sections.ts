@@ -1,4 +1,4 @@
-import { EMPTY_VALUE, formatDate, formatYesNo } from '@atalaya/domain';
+import { DRUG_ROLES, EMPTY_VALUE, formatDate, formatYesNo } from '@atalaya/domain';
 import type { HomeCodigueras } from '../../public-report';
 import type { StoredReportData } from './types';
 
@@ -105,10 +105,13 @@ export function summarySections(data: StoredReportData, isMedic: boolean, lists:
 
   const medicines: SummaryBlock[] = (data.Medicamento ?? []).map((drug, index, all) => {
     const unit = drug.UnidadUso === null || drug.UnidadUso === undefined ? '' : nameOf(lists.MedicamentoUnidadUso, drug.UnidadUso, named);
+    // A report imported from E2B names each drug's role (G.k.1); the public form's medicines are all suspect and show none.
+    const role = DRUG_ROLES.find((entry) => entry.value === Number(drug.Caracterizacion));
     return {
       title: all.length > 1 ? `Medicamento ${index + 1}` : undefined,
       rows: [
         { label: 'Producto', value: text(drug.Producto?.ComercialName) },
+        ...(drug.Caracterizacion !== null && drug.Caracterizacion !== undefined && role ? [{ label: 'Rol del medicamento', value: role.label }] : []),
         { label: 'Vía de administración', value: nameOf(lists.Via, drug.Via, (row) => row.Descripcion) },
         { label: 'Dosis', value: number(drug.Dosis, unit) },
         { label: 'Tipo de frecuencia', value: nameOf(lists.MedicamentoFrecuencia, drug.FrecuenciaTipo, named) },
