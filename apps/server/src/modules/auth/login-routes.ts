@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import { loginSchema, MSG, tokenResponseSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
@@ -19,6 +20,28 @@ const loginForm = z.object(
   { error: MSG.login.unsupportedGrantType },
 );
 
+/** The password grant's calls a minute per address: what a password guesser sends. */
+export const PASSWORD_GRANT_PER_MINUTE = 60;
+/**
+ * The refresh grant's calls a minute per address, counted apart: it proves a 32-byte secret, so it
+ * is no guessing vector, and every page load of every signed-in tab sends one — an office behind
+ * one address, or the browser tests on one machine, passed 60 a minute and lost sessions to 429s.
+ */
+export const REFRESH_GRANT_PER_MINUTE = 600;
+
+function grantOf(request: FastifyRequest): string {
+  const body = request.body as { grant_type?: unknown } | undefined;
+  return body?.grant_type === 'refresh_token' ? 'refresh_token' : 'password';
+}
+
+/** Checked after the body is read (`preHandler`), so that each grant has its own count and limit. */
+const LOGIN_RATE_LIMIT = {
+  hook: 'preHandler' as const,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => `${request.ip}|${grantOf(request)}`,
+  max: async (request: FastifyRequest) => (grantOf(request) === 'refresh_token' ? REFRESH_GRANT_PER_MINUTE : PASSWORD_GRANT_PER_MINUTE),
+};
+
 /**
  * `POST /api/login`, the OAuth-style password and refresh grants of the spec. Form-encoded
  * only: this plugin knows no other content type, so anything else is a 415.
@@ -30,7 +53,7 @@ export const loginRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app,
   app.route({
     method: 'POST',
     url: '/api/login',
-    config: { roles: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    config: { roles: 'public', rateLimit: LOGIN_RATE_LIMIT },
     schema: {
       tags: ['Sesión'],
       summary: 'Iniciar sesión (grant_type=password) o renovar el token con la cookie (grant_type=refresh_token)',

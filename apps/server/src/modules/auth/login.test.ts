@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createUser, login, randomIp, solveCaptcha, type TestUser } from '../../test-support/factories.js';
+import { PASSWORD_GRANT_PER_MINUTE } from './login-routes.js';
 import { sha256Hex } from './refresh-tokens.js';
 
 let t: TestApp;
@@ -171,6 +172,26 @@ describe('POST /api/login, refresh grant', () => {
     const again = await refresh({ cookie: session.cookie });
     expect(again.statusCode).toBe(401);
     expect(again.json()).toMatchObject({ Message: MSG.errors.sessionExpired });
+  });
+
+  it('counts the password and the refresh grants of an address apart: 60 password grants a minute, while the refresh grant goes on', async () => {
+    const address = randomIp();
+    const send = (grant: 'password' | 'refresh_token') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: address,
+        headers: { ...FORM, origin: APP_ORIGIN },
+        payload: new URLSearchParams(grant === 'password' ? { grant_type: 'password', username: 'nadie@test.atalaya', password: 'x' } : { grant_type: 'refresh_token' }).toString(),
+      });
+    // Refresh grants first (every page load of a signed-in tab sends one): they do not use up the password grant's count.
+    for (let i = 0; i < PASSWORD_GRANT_PER_MINUTE + 5; i += 1) expect((await send('refresh_token')).statusCode).toBe(401);
+    // Each password grant here lacks its captcha (400) but counts: the next past the limit is 429.
+    for (let i = 0; i < PASSWORD_GRANT_PER_MINUTE; i += 1) expect((await send('password')).statusCode).toBe(400);
+    const refused = await send('password');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ Message: MSG.errors.tooManyRequests });
+    expect((await send('refresh_token')).statusCode).toBe(401);
   });
 
   it('revokes the whole family when a rotated token is used again', async () => {
