@@ -49,6 +49,28 @@ describe('API client', () => {
     expect(file.type).toBe('application/octet-stream');
   });
 
+  it('does not sign out a session that began while a request with the old token was refused (a password change revoked the old one)', async () => {
+    let signedInAgain: () => void = () => undefined;
+    const { client, calls } = setup(async (url, init) => {
+      const authorization = new Headers(init.headers).get('Authorization');
+      if (isRefresh(url, init)) {
+        // The old cookie was revoked; meanwhile the page signed in again with the new password.
+        signedInAgain();
+        return json(401, { Message: 'Sesión expirada' });
+      }
+      return authorization === 'Bearer new-token' ? json(200, { ok: true }) : json(401, { Message: 'Sesión expirada' });
+    });
+    let expiredCount = 0;
+    client.onSessionExpired(() => {
+      expiredCount += 1;
+    });
+    client.setAccessToken('old-token');
+    signedInAgain = () => client.setAccessToken('new-token');
+    await expect(client.get('getContext')).resolves.toEqual({ ok: true });
+    expect(expiredCount).toBe(0);
+    expect(calls.map((call) => call.authorization)).toEqual(['Bearer old-token', null, 'Bearer new-token']);
+  });
+
   it('sends the in-memory access token as a bearer token to /api/', async () => {
     const { client, calls } = setup(() => json(200, { ok: true }));
     client.setAccessToken('token-1');

@@ -133,6 +133,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function doRefresh(): Promise<RefreshResult> {
+    const tokenBefore = accessToken;
     try {
       const response = await options.fetch(resolveUrl('login'), {
         method: 'POST',
@@ -140,7 +141,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         credentials: 'same-origin',
       });
       if (!response.ok) {
-        accessToken = null;
+        // A sign-in that landed meanwhile (the new login after a password change, which revoked
+        // the cookie this refresh carried) keeps its token: only the token that failed is dropped.
+        if (accessToken === tokenBefore) accessToken = null;
         return 'rejected';
       }
       const tokens = (await response.json()) as TokenResponse;
@@ -182,6 +185,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const result = accessToken && accessToken !== tokenSent ? 'ok' : await refreshSession();
     if (result === 'offline') return fail(0, null, request.notify !== false);
     if (result === 'rejected') {
+      // A new session began while this request (sent with the old token) was on its way: send it
+      // again with the new token rather than signing that session out.
+      if (accessToken && accessToken !== tokenSent) return send(path, request);
       const body = await readErrorBody(response);
       expire();
       throw new ApiError(401, body, true);
