@@ -446,6 +446,10 @@ describe('the settings govern the running system', () => {
     // Disabled (the default): nothing is queued.
     await t.database.db.update(settings).set({ value: recipients.join(', ') }).where(eq(settings.name, 'errors.recipients'));
     expect((await t.app.inject({ method: 'GET', url: '/api/pruebaErrorInesperado' })).statusCode).toBe(500);
+    // The notice is decided in onResponse, after the answer: let that run out before enabling,
+    // else it may read the setting already enabled (the suite once saw this error's notice).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const to of recipients) expect(await noticesTo(to)).toHaveLength(0);
     await t.database.db.update(settings).set({ value: 'true' }).where(eq(settings.name, 'errors.enabled'));
     const failed = await t.app.inject({ method: 'GET', url: '/api/pruebaErrorInesperado?x=1' });
     expect(failed.statusCode).toBe(500);
