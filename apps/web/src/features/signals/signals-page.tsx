@@ -242,9 +242,11 @@ function SignalTableView({ rows, order, onSort, filters, countryId, selected, on
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {formatInterval(row.PRR, row.PRRInf, row.PRRSup)}
                   {row.Haldane ? (
-                    <Badge ml={6} size="xs" color="orange" variant="light" radius="sm" title={SIGNAL_MSG.haldane} style={{ textTransform: 'none' }}>
+                    // A plain marker, not a Badge: a Badge's label clips its overflow, so the table
+                    // left it out of the column's width and it lay over the ROR column.
+                    <Text component="span" size="xs" fw={700} c="dark.7" bg="orange.1" ml={6} px={6} py={2} title={SIGNAL_MSG.haldane} style={{ borderRadius: 4 }}>
                       Haldane
-                    </Badge>
+                    </Text>
                   ) : null}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInterval(row.ROR, row.RORInf, row.RORSup)}</Table.Td>
