@@ -43,8 +43,35 @@ interface CachedFit {
    */
   scores: Map<string, PairScores>;
 }
+/** The fits kept, least recently used first (a Map keeps insertion order): one per background. */
 const fits = new Map<string, CachedFit>();
 const MAX_SCORES = 1_000_000;
+/**
+ * How many backgrounds keep their fit: the key holds the period, country, seriousness, strata,
+ * concomitants and, for a restricted user, their reach, so free dates would grow it without end.
+ */
+const MAX_FITS = 32;
+
+/** The cached fit of a background, marked as just used. */
+function cachedFit(key: string): CachedFit | undefined {
+  const fit = fits.get(key);
+  if (fit) {
+    fits.delete(key);
+    fits.set(key, fit);
+  }
+  return fit;
+}
+
+/** Keeps a background's fit, dropping the least recently used past `MAX_FITS`. */
+function keepFit(key: string, fit: CachedFit): void {
+  fits.delete(key);
+  fits.set(key, fit);
+  while (fits.size > MAX_FITS) {
+    const oldest = fits.keys().next().value;
+    if (oldest === undefined) break;
+    fits.delete(oldest);
+  }
+}
 
 interface PairRow {
   drugId: number;
@@ -341,13 +368,13 @@ export async function signalRows(db: Db, user: AuthUser, query: SignalFilters): 
 
   // EBGM: the prior fitted over every pair of this background, cached until N moves materially.
   // With a valid fit, a filtered table reads only its own pairs.
-  let fit = fits.get(bg.fitKey);
+  let fit = cachedFit(bg.fitKey);
   let shown: PairRow[];
   if (!fit || Math.abs(cases - fit.cases) > REFIT_SHARE * Math.max(1, fit.cases)) {
     const pairs = await loadPairs(db, bg, margins, { drugs: null, pts: null });
     const data = pairs.filter((p) => p.expected > 0).map((p) => ({ n: p.a, expected: p.expected }));
     fit = { cases, hyperparameters: data.length >= MIN_PAIRS_TO_FIT ? fitGpsHyperparameters(data).hyperparameters : null, scores: new Map() };
-    fits.set(bg.fitKey, fit);
+    keepFit(bg.fitKey, fit);
     shown = pairs.filter((p) => (!only.drugs || only.drugs.has(p.drugId)) && (!only.pts || only.pts.has(p.ptCode)));
   } else {
     shown = await loadPairs(db, bg, margins, only);
