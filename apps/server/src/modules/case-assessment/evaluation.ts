@@ -21,7 +21,7 @@ import { imputabilityAnswers, imputabilityEvaluations, users } from '../../db/sc
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { recordCaseOperation, type ChangeLine } from '../cases/index.js';
-import { findCaseInReach } from '../reach/index.js';
+import { type CaseInReach, findCaseInReach } from '../reach/index.js';
 
 /** One question as stored (defaults while nothing is stored). */
 interface StoredQuestion {
@@ -94,6 +94,11 @@ function toEvaluation(
 export async function getEvaluation(db: Db, user: AuthUser, meta: string): Promise<Evaluation> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
+  return evaluationOf(db, user, found);
+}
+
+/** The Naranjo evaluation of a case the caller already found in the user's reach (no second reach check). */
+export async function evaluationOf(db: Db, user: AuthUser, found: CaseInReach): Promise<Evaluation> {
   return toEvaluation(await loadEvaluation(db, found.id), canEditEvaluation(user.role, found.status));
 }
 

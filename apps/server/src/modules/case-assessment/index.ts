@@ -1,3 +1,3 @@
 export { caseAssessmentModule, type CaseAssessmentModuleOptions } from './routes.js';
-export { getEvaluation } from './evaluation.js';
+export { evaluationOf, getEvaluation } from './evaluation.js';
 export { loadWhoUmcPairs } from './who-umc.js';

@@ -4,4 +4,4 @@ export { upsertOrigin } from './origin.js';
 export { readEvent } from './event.js';
 export { readMedicalContact } from './medical-contact.js';
 export { readPreviousMedications } from './previous-medications.js';
-export { getWhoReport, readWhoReport } from './who-report.js';
+export { getWhoReport, readWhoReport, whoReportOf } from './who-report.js';

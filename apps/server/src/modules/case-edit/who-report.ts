@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { events, homeReports, relationships, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
-import { findCaseInReach } from '../reach/index.js';
+import { type CaseInReach, findCaseInReach } from '../reach/index.js';
 import { isStorableId } from './lists.js';
 import { personName } from '../../shared/person-name.js';
 
@@ -50,18 +50,18 @@ async function relationshipName(db: Db, value: string | number | null | undefine
 }
 
 export async function getWhoReport(db: Db, user: AuthUser, meta: string): Promise<ErWhoReport> {
-  const reporter = await findWhoReport(db, user, meta);
+  const found = await findCaseInReach(db, user, meta);
+  if (!found) throw notFound(MSG.lists.eventNotFound);
+  return whoReportOf(db, user, found);
+}
+
+/** Who reported a case the caller already found in the user's reach, as `user` may see it (no second reach check). */
+export async function whoReportOf(db: Db, user: AuthUser, found: CaseInReach): Promise<ErWhoReport> {
+  const reporter = await readWhoReport(db, found.id);
+  if (!reporter) throw notFound(MSG.lists.eventNotFound);
   // The reporter of an incoming report keeps their name, e-mail and phone from a Fabricante (docs/roles.md).
   if (reporter.Origen === 'Usuario' || canSeeReporterContact(user.role)) return reporter;
   return { ...reporter, Nombre: null, Email: null, Telefono: null };
-}
-
-async function findWhoReport(db: Db, user: AuthUser, meta: string): Promise<ErWhoReport> {
-  const found = await findCaseInReach(db, user, meta);
-  if (!found) throw notFound(MSG.lists.eventNotFound);
-  const reporter = await readWhoReport(db, found.id);
-  if (!reporter) throw notFound(MSG.lists.eventNotFound);
-  return reporter;
 }
 
 /** Who reported the case `eventId` (no reach check: the caller found the case in the user's reach); null when it is gone. */

@@ -29,8 +29,8 @@ import {
   weightUnits,
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
-import { getEvaluation, loadWhoUmcPairs } from '../case-assessment/index.js';
-import { getWhoReport, readMedicalContact, readPreviousMedications } from '../case-edit/index.js';
+import { evaluationOf, loadWhoUmcPairs } from '../case-assessment/index.js';
+import { readMedicalContact, readPreviousMedications, whoReportOf } from '../case-edit/index.js';
 import {
   medicationIngredientRows,
   medicationRows,
@@ -207,9 +207,9 @@ export async function loadCasePdfData(db: Db, user: AuthUser, found: CaseInReach
   const rams = await loadRams(db, found.id);
   const previousMedications = await readPreviousMedications(db, found.id, found.meta);
   const medicalContact = await readMedicalContact(db, found.id, found.meta);
-  const evaluation = await getEvaluation(db, user, found.meta);
+  const evaluation = await evaluationOf(db, user, found);
   const whoUmc = await loadWhoUmcPairs(db, found.id);
-  const whoReport = await getWhoReport(db, user, found.meta);
+  const whoReport = await whoReportOf(db, user, found);
   const history = await loadHistory(db, found.id);
   return {
     event,
