@@ -42,12 +42,13 @@ import { noKpiModule } from './modules/nokpi/index.js';
 import { duplicateScanHandler, duplicatesModule } from './modules/duplicates/index.js';
 import { metricsModule } from './modules/metrics/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
-import { type AccountEvents, type ConfigurationEvents, createAccountEvents, createConfigurationEvents, registerRealtimeHub } from './modules/realtime/index.js';
+import { registerRealtimeHub } from './modules/realtime/index.js';
+import { type ConfigurationEvents, createConfigurationEvents } from './shared/configuration-events.js';
 import { searchModule } from './modules/search/index.js';
 import { registerErrorNotices, settingsModule } from './modules/settings/index.js';
 import { registerWebApp } from './modules/static/index.js';
 import { tasksModule } from './modules/tasks/index.js';
-import { usersModule } from './modules/users/index.js';
+import { type AccountEvents, createAccountEvents, usersModule } from './modules/users/index.js';
 
 /** Largest JSON or form body; file uploads declare their own limit. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

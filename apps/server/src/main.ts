@@ -8,7 +8,7 @@ import { createDeadlineEvents, startDeadlineSweeper } from './modules/deadlines/
 import { createImportEvents, startImportRunner } from './modules/imports/index.js';
 import { createRequestTraffic } from './http/traffic.js';
 import { startMailSender } from './modules/mail/index.js';
-import { createConfigurationEvents } from './modules/realtime/index.js';
+import { createConfigurationEvents } from './shared/configuration-events.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

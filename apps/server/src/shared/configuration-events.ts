@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Announcements, createAnnouncements } from '../../shared/announcements.js';
+import { type Announcements, createAnnouncements } from './announcements.js';
 
 /** What is announced once parameters or settings changed and were committed. */
 export interface ConfigurationChanged {

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { type AccountEvents, type ConfigurationEvents, createAccountEvents, createConfigurationEvents } from '../modules/realtime/index.js';
+import { type AccountEvents, createAccountEvents } from '../modules/users/index.js';
+import { type ConfigurationEvents, createConfigurationEvents } from '../shared/configuration-events.js';
 import { createSignalNoticeEvents, type SignalNoticeEvents } from '../modules/signal-register/index.js';
 import { createTestDatabase } from './db.js';
 

@@ -6,14 +6,9 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { signAccessToken } from '../http/access-token.js';
 import { createCaseEvents } from '../modules/cases/index.js';
 import { createHomeReportEvents } from '../modules/home-reports/index.js';
-import {
-  announceConfigurationChanged,
-  type ConfigurationEvents,
-  createAccountEvents,
-  createConfigurationEvents,
-  type RealtimeHubOptions,
-  registerRealtimeHub,
-} from '../modules/realtime/index.js';
+import { type RealtimeHubOptions, registerRealtimeHub } from '../modules/realtime/index.js';
+import { createAccountEvents } from '../modules/users/index.js';
+import { announceConfigurationChanged, type ConfigurationEvents, createConfigurationEvents } from '../shared/configuration-events.js';
 import type { TestApp } from './app.js';
 
 /** The Socket.IO transports a test client may use; the browser tries them in this order. */

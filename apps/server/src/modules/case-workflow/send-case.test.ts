@@ -12,7 +12,7 @@ import { postPublicReport, triageOk } from '../../test-support/home-reports.js';
 import { patientReport } from '../../test-support/public-reports.js';
 import { createCaseEvents } from '../cases/index.js';
 import { announceCaseSent } from '../cases/index.js';
-import { createConfigurationEvents } from '../realtime/index.js';
+import { createConfigurationEvents } from '../../shared/configuration-events.js';
 
 let t: TestApp;
 let creator: Session;

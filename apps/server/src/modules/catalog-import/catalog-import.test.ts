@@ -23,7 +23,7 @@ import { createCase } from '../../test-support/cases.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
 import { createImportJob, type RecordedCall, type TestImportJob } from '../../test-support/import-job-context.js';
 import { ImportRejected, type ImportRowError } from '../imports/index.js';
-import { createConfigurationEvents, onConfigurationChanged } from '../realtime/index.js';
+import { createConfigurationEvents, onConfigurationChanged } from '../../shared/configuration-events.js';
 import { catalogImportHandler, createCatalogImportHandler } from './index.js';
 
 /**

@@ -2,7 +2,7 @@ import { CATALOG_SHEET_NAMES, type CatalogSheetName, MSG } from '@atalaya/domain
 import type { FastifyBaseLogger } from 'fastify';
 import { writeAudit } from '../audit/index.js';
 import { ImportRejected, type ImportHandler, type ImportJobContext } from '../imports/index.js';
-import { announceConfigurationChanged, type ConfigurationEvents } from '../realtime/index.js';
+import { announceConfigurationChanged, type ConfigurationEvents } from '../../shared/configuration-events.js';
 import {
   analyzeCatalog,
   analyzeStagedRows,

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../http/access-token.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { connected, disconnectOpenedClients, heardSentinel, startBareHub } from '../../test-support/hub-client.js';
-import { createConfigurationEvents } from '../realtime/index.js';
+import { createConfigurationEvents } from '../../shared/configuration-events.js';
 import { createDeadlineEvents } from './index.js';
 
 /** 'Plazo vencido' on the hub (docs/kpi.md, ADR 0013): only the users the sweep told hear it. */

@@ -7,7 +7,7 @@ import { createCase, laboratoryOfProduct } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
 import { bearer, createUser, login, type TestUser } from '../../test-support/factories.js';
 import { refreshCaseDeadlines } from '../deadlines/index.js';
-import { onConfigurationChanged } from '../realtime/index.js';
+import { onConfigurationChanged } from '../../shared/configuration-events.js';
 
 /**
  * The Metricas screen's calls (platform spec §2 'Metrics screen', §7 'Metrics'): the list, the

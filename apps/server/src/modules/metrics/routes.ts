@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import type { ConfigurationEvents } from '../realtime/index.js';
+import type { ConfigurationEvents } from '../../shared/configuration-events.js';
 import { allMetrics, allTimeOptions } from './queries.js';
 import { activeMetric, updateMetricTime } from './service.js';
 

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { refreshCaseDeadlines } from '../deadlines/index.js';
-import { announceConfigurationChanged, type ConfigurationEvents } from '../realtime/index.js';
+import { announceConfigurationChanged, type ConfigurationEvents } from '../../shared/configuration-events.js';
 import { metricById, setMetricActive, setMetricTime, timeOptionById } from './queries.js';
 
 export interface MetricsDeps {

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { connected, disconnectOpenedClients, hubToken, references, startBareHub } from '../../test-support/hub-client.js';
 import { announceCaseCreated, createCaseEvents } from '../cases/index.js';
-import { announceAccountAccessChanged, createAccountEvents } from './account-events.js';
-import { announceConfigurationChanged, createConfigurationEvents } from './configuration-events.js';
+import { announceAccountAccessChanged, createAccountEvents } from '../users/index.js';
+import { announceConfigurationChanged, createConfigurationEvents } from '../../shared/configuration-events.js';
 
 afterEach(disconnectOpenedClients);
 

@@ -10,7 +10,7 @@ import { createUser, login, randomIp, solveCaptcha } from '../../test-support/fa
 import { baseUrl, connected, disconnectOpenedClients, heardSentinel, hubToken, open, references, startBareHub } from '../../test-support/hub-client.js';
 import { patientReport } from '../../test-support/public-reports.js';
 import { announceCaseCreated, createCaseEvents } from '../cases/index.js';
-import { announceConfigurationChanged, createConfigurationEvents } from './index.js';
+import { announceConfigurationChanged, createConfigurationEvents } from '../../shared/configuration-events.js';
 
 afterEach(disconnectOpenedClients);
 

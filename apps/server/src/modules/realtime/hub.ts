@@ -14,8 +14,8 @@ import { type DeadlineEvents, onDeadlinesMissed } from '../deadlines/index.js';
 import { type HomeReportEvents, onHomeReportCreated } from '../home-reports/index.js';
 import { type ImportEvents, onImportProgress } from '../imports/index.js';
 import { onSignalCaseNotices, type SignalNoticeEvents } from '../signal-register/index.js';
-import { type AccountEvents, onAccountAccessChanged } from './account-events.js';
-import { type ConfigurationEvents, onConfigurationChanged } from './configuration-events.js';
+import { type AccountEvents, onAccountAccessChanged } from '../users/index.js';
+import { type ConfigurationEvents, onConfigurationChanged } from '../../shared/configuration-events.js';
 import { createPostgresHubAdapter, type HubAdapter } from './postgres-adapter.js';
 import { caseSentRooms, newEventsRooms, roleRoom, roomsOfUser, userRoom } from './rooms.js';
 

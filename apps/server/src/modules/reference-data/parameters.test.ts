@@ -9,7 +9,7 @@ import { createCase } from '../../test-support/cases.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { postPublicReport, signIn, type SignedIn } from '../../test-support/home-reports.js';
 import { patientReport } from '../../test-support/public-reports.js';
-import { onConfigurationChanged } from '../realtime/index.js';
+import { onConfigurationChanged } from '../../shared/configuration-events.js';
 
 let t: TestApp;
 let admin: SignedIn;

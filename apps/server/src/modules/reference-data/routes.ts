@@ -24,7 +24,7 @@ import type { Db } from '../../db/client.js';
 import { CASE_READERS, metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { announceConfigurationChanged, type ConfigurationEvents } from '../realtime/index.js';
+import { announceConfigurationChanged, type ConfigurationEvents } from '../../shared/configuration-events.js';
 import { createElement, type ParameterChange, toggleElement, updateElement } from './parameter-service.js';
 import { idParams, productCountryParams } from './schemas.js';
 import {

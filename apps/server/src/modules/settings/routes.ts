@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
-import type { ConfigurationEvents } from '../realtime/index.js';
+import type { ConfigurationEvents } from '../../shared/configuration-events.js';
 import { listSettings, sendTestMail, updateSettings } from './service.js';
 
 export interface SettingsModuleOptions {

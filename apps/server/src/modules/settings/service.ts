@@ -18,7 +18,7 @@ import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { decryptSmtpPassword, deliverNow, encryptSmtpPassword, enqueueMail } from '../mail/index.js';
-import { announceConfigurationChanged, type ConfigurationEvents } from '../realtime/index.js';
+import { announceConfigurationChanged, type ConfigurationEvents } from '../../shared/configuration-events.js';
 import { allSettings, settingsForUpdate, storeSettingValue, type SettingRow } from './queries.js';
 
 const NAME_ORDER = Object.keys(SETTING_RULES);

@@ -10,7 +10,7 @@ import { bearer, createUser, login, randomIp, solveCaptcha, type TestUser } from
 import { connected, disconnectOpenedClients } from '../../test-support/hub-client.js';
 import { privateTestDatabase } from '../../test-support/private-db.js';
 import { closedPort, startSmtpCapture } from '../../test-support/smtp-server.js';
-import { onConfigurationChanged } from '../realtime/index.js';
+import { onConfigurationChanged } from '../../shared/configuration-events.js';
 import { startMailSender } from '../mail/index.js';
 
 // These tests change what the whole application reads (sign-in limits, SMTP): on PostgreSQL

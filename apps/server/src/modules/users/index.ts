@@ -1,2 +1,9 @@
 export { usersModule, type UsersModuleOptions } from './routes.js';
 export { myUser } from './service.js';
+export {
+  announceAccountAccessChanged,
+  createAccountEvents,
+  onAccountAccessChanged,
+  type AccountAccessChanged,
+  type AccountEvents,
+} from './account-events.js';

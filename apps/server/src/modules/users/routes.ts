@@ -19,7 +19,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import type { AccountEvents } from '../realtime/index.js';
+import type { AccountEvents } from './account-events.js';
 import {
   companiesByCountry,
   createUser,

@@ -30,7 +30,7 @@ import type { AuthUser } from '../../http/access-token.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { type AuditKind, writeAudit } from '../audit/index.js';
 import { queueSetPasswordLink, revokeUserRefreshTokens, roleOfId, unusablePasswordHash } from '../auth/index.js';
-import { type AccountEvents, announceAccountAccessChanged } from '../realtime/index.js';
+import { type AccountEvents, announceAccountAccessChanged } from './account-events.js';
 import {
   companiesOfCountry,
   companyById,
