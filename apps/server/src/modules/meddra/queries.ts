@@ -41,14 +41,14 @@ export function foldTerm(term: string): string {
  * term — the same LLTs in the same order — from indexes that stop at the first page
  * (docs/performance-plans.md). One statement. A term that folds to fewer than two characters
  * (only combining marks: the route refuses shorter ones) goes to `currentLltsMatching`.
- * `walk`: how many names in name order the second part reads (the function's default, 5,000;
- * tests pass fewer to reach the third part on a small dictionary).
+ * `cap`: the most names the second part sorts (the function's default, 2,000; a term found in
+ * more goes to the name order: tests pass fewer to reach that part on a small dictionary).
  */
-export async function searchCurrentLlts(db: DbOrTx, term: string, limit: number, options: { walk?: number } = {}): Promise<LltMatchRow[]> {
+export async function searchCurrentLlts(db: DbOrTx, term: string, limit: number, options: { cap?: number } = {}): Promise<LltMatchRow[]> {
   const folded = foldTerm(term);
   if (folded.length < 2) return currentLltsMatching(db, accentInsensitivePattern(term), limit);
-  const walk = options.walk === undefined ? sql`` : sql`, ${options.walk}::int`;
-  const result = await db.execute<LltMatchRow>(sql`select llt_code, llt_name, pt_name, soc_name from atalaya_llt_typeahead(${folded}, ${limit}::int${walk})`);
+  const cap = options.cap === undefined ? sql`` : sql`, ${options.cap}::int`;
+  const result = await db.execute<LltMatchRow>(sql`select llt_code, llt_name, pt_name, soc_name from atalaya_llt_typeahead(${folded}, ${limit}::int${cap})`);
   return result.rows.map((row) => ({ llt_code: Number(row.llt_code), llt_name: row.llt_name, pt_name: row.pt_name, soc_name: row.soc_name }));
 }
 

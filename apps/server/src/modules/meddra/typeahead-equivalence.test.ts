@@ -11,8 +11,9 @@ import { accentInsensitivePattern, foldAccents } from './search-pattern.js';
  * The typeahead's function (atalaya_llt_typeahead) answers what the regular-expression query it
  * replaced answers (currentLltsMatching: the set, names that start with the term first, then by
  * name and code), for every kind of term, on a dictionary with accents, upper case, LLTs not
- * current and LLTs an import has not switched in yet. A short walk (`walk`) reaches the function's
- * three parts on a dictionary of 900 names, as 5,000 do on the real one.
+ * current and LLTs an import has not switched in yet. A small `cap` (the most matches the index
+ * read sorts) sends common terms to the third part, the name order, on a dictionary of 900 names,
+ * as more than 2,000 matches do on the real one.
  */
 
 let database: Database;
@@ -79,15 +80,16 @@ describe('the MedDRA typeahead function', () => {
   });
 
   it.each([
-    ['the real walk (5,000 names: every answer from the first two parts)', undefined],
-    ['a walk of 40 names (the third part for rare terms)', 40],
-    ['a walk of 1 name', 1],
-  ])('answers the same LLTs in the same order as the regular expression, %s', async (_label, walk) => {
+    ['the real cap (2,000 matches: every answer from the first two parts)', undefined],
+    ['a cap of 40 matches (the third part for common terms)', 40],
+    ['a cap of 1 match', 1],
+    ['a cap of 0 (every term past the prefixes in name order)', 0],
+  ])('answers the same LLTs in the same order as the regular expression, %s', async (_label, cap) => {
     for (const term of TERMS) {
       for (const limit of [20, 3]) {
         // One snapshot for both reads: other test files may write LLTs on a shared server.
         const [expected, actual] = await database.db.transaction(
-          async (tx) => [await currentLltsMatching(tx, accentInsensitivePattern(term), limit), await searchCurrentLlts(tx, term, limit, { walk })],
+          async (tx) => [await currentLltsMatching(tx, accentInsensitivePattern(term), limit), await searchCurrentLlts(tx, term, limit, { cap })],
           { isolationLevel: 'repeatable read' },
         );
         expect({ term, limit, rows: actual }).toEqual({ term, limit, rows: expected });
@@ -95,9 +97,9 @@ describe('the MedDRA typeahead function', () => {
     }
   });
 
-  it('reaches names past the walk with a term of three letters and one of two (the test dictionary has them)', async () => {
-    for (const term of ['qzx', 'zx']) {
-      const rows = await searchCurrentLlts(database.db, term, 20, { walk: 1 });
+  it('finds rare names inside the name with a term of three letters and one of two, by the index read and by the name order', async () => {
+    for (const [term, cap] of [['qzx', undefined], ['zx', undefined], ['qzx', 0], ['zx', 0]] as const) {
+      const rows = await searchCurrentLlts(database.db, term, 20, cap === undefined ? {} : { cap });
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((row) => foldAccents(row.llt_name).includes(term))).toBe(true);
     }
