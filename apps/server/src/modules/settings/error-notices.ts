@@ -1,5 +1,5 @@
 import { MSG } from '@atalaya/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { readSettings } from '../../shared/settings.js';
 import { enqueueMail } from '../mail/index.js';
@@ -24,18 +24,32 @@ function noticeMail(to: string, incident: { id: string; method: string; path: st
   };
 }
 
+/** The notices a process is deciding or queuing (the decision runs in `onResponse`, after the answer). */
+export interface ErrorNotices {
+  /** Resolves once every notice decision begun so far has ended (queued, skipped or logged). */
+  settled(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    errorNotices: ErrorNotices;
+  }
+}
+
 /**
  * Error notices by mail (the group Notificaciones_Error, docs/settings.md): when the server
  * answers a 5xx and `errors.enabled` is 'true', a notice with the incident code (never the
  * error's details) is queued for each address of `errors.recipients`; at most one notice per
  * `ERROR_NOTICE_INTERVAL_MS` per process, the next one counting the errors in between. Both
- * settings are read when an error happens. Register on the root instance.
+ * settings are read when an error happens. Register on the root instance; `app.errorNotices`
+ * says when the decisions under way have ended.
  */
-export function registerErrorNotices(app: FastifyInstance, db: Db, intervalMs = ERROR_NOTICE_INTERVAL_MS): void {
+export function registerErrorNotices(app: FastifyInstance, db: Db, intervalMs = ERROR_NOTICE_INTERVAL_MS): ErrorNotices {
   let lastNoticeAt = Number.NEGATIVE_INFINITY;
   let skipped = 0;
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode < 500) return;
+  const pending = new Set<Promise<void>>();
+
+  async function decide(request: FastifyRequest): Promise<void> {
     try {
       const values = await readSettings(db, ['errors.enabled', 'errors.recipients']);
       if (values.get('errors.enabled') !== 'true') return;
@@ -58,5 +72,19 @@ export function registerErrorNotices(app: FastifyInstance, db: Db, intervalMs = 
     } catch (error) {
       request.log.error({ err: error }, 'error notice not queued');
     }
+  }
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode < 500) return;
+    const work = decide(request).finally(() => pending.delete(work));
+    pending.add(work);
+    await work;
   });
+  const notices: ErrorNotices = {
+    settled: async () => {
+      await Promise.all([...pending]);
+    },
+  };
+  app.decorate('errorNotices', notices);
+  return notices;
 }

@@ -446,22 +446,23 @@ describe('the settings govern the running system', () => {
     // Disabled (the default): nothing is queued.
     await t.database.db.update(settings).set({ value: recipients.join(', ') }).where(eq(settings.name, 'errors.recipients'));
     expect((await t.app.inject({ method: 'GET', url: '/api/pruebaErrorInesperado' })).statusCode).toBe(500);
-    // The notice is decided in onResponse, after the answer: let that run out before enabling,
+    // The notice is decided in onResponse, after the answer: let that end before enabling,
     // else it may read the setting already enabled (the suite once saw this error's notice).
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await t.app.errorNotices.settled();
     for (const to of recipients) expect(await noticesTo(to)).toHaveLength(0);
     await t.database.db.update(settings).set({ value: 'true' }).where(eq(settings.name, 'errors.enabled'));
     const failed = await t.app.inject({ method: 'GET', url: '/api/pruebaErrorInesperado?x=1' });
     expect(failed.statusCode).toBe(500);
     const incident = failed.json<{ InnerException: { ExceptionMessage: string } }>().InnerException.ExceptionMessage;
-    for (const to of recipients) await expect.poll(async () => (await noticesTo(to)).length).toBe(1);
+    await t.app.errorNotices.settled();
+    for (const to of recipients) expect(await noticesTo(to)).toHaveLength(1);
     const [notice] = await noticesTo(recipients[0] ?? '');
     expect(notice?.text).toContain(incident);
     expect(notice?.text).toContain('GET /api/pruebaErrorInesperado');
     expect(notice?.text).not.toContain('falla de prueba');
     // A second error within the interval: no second notice.
     await t.app.inject({ method: 'GET', url: '/api/pruebaErrorInesperado' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.app.errorNotices.settled();
     expect(await noticesTo(recipients[1] ?? '')).toHaveLength(1);
   });
 
