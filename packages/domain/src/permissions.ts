@@ -1,4 +1,5 @@
 import { ER_STATUS } from './event-status.js';
+import { can } from './access.js';
 import type { Role } from './roles.js';
 
 /**
@@ -11,13 +12,13 @@ import type { Role } from './roles.js';
  * not at all (Fabricante, and ADMIN, who does no case work: workflow.md).
  */
 export function createEventMode(role: Role): 'dialog' | 'patientForm' | null {
-  if (role === 'Fabricante' || role === 'ADMIN') return null;
-  return role === 'CL' ? 'patientForm' : 'dialog';
+  if (can(role, 'case.create')) return 'dialog';
+  return can(role, 'homeReports.submit') ? 'patientForm' : null;
 }
 
-/** "Mis acciones pendientes" is hidden for CL and ADMIN (event spec §2.1). */
+/** "Mis acciones pendientes" is hidden for CL and ADMIN (event spec §2.1): the permission `tasks.pending`, which `getWorkFlow` declares. */
 export function canSeePendingActions(role: Role): boolean {
-  return role !== 'CL' && role !== 'ADMIN';
+  return can(role, 'tasks.pending');
 }
 
 /** "Reportes pendientes de médico / paciente" is hidden for Fabricante and CL; Fabricante does not load it. */
@@ -35,14 +36,14 @@ export function canChooseAnyCountry(role: Role): boolean {
  * when the status is 3 (event spec §2.4). Only the roles that use the wizard (QPPV, RLF) create them.
  */
 export function canCreateFollowUp(role: Role, status: number): boolean {
-  if (role !== 'QPPV' && role !== 'RLF') return false;
+  if (!can(role, 'followUp.create')) return false;
   if (status === ER_STATUS.PENDIENTE || status === ER_STATUS.ANULADO) return false;
   return !(role === 'QPPV' && status === ER_STATUS.EN_EVALUACION_QPPV);
 }
 
 /** The provider-notification checkbox of a RAM is editable only by QPPV (event spec §5). */
 export function canEditProviderNotification(role: Role): boolean {
-  return role === 'QPPV';
+  return can(role, 'providerNotification.write');
 }
 
 /** Recovery fields are disabled for a QPPV who is not the case's creator (event spec §5). */
