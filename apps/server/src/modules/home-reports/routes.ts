@@ -29,9 +29,6 @@ const REPORT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Reports one address may send a minute. */
 const REPORTS_PER_MINUTE = 20;
 
-/** Roles that report through the patient form while signed in (CL's create icon opens it; RLF and QPPV may too). */
-const SIGNED_IN_REPORTERS = ['CL', 'RLF', 'QPPV'] as const;
-
 const responses = { 200: reportCreatedSchema, ...errorResponses, 413: messageSchema, 415: messageSchema };
 
 /** Incoming reports: the public report form (and its signed-in variant), their reads, lists and triage. */
@@ -77,7 +74,7 @@ export const homeReportsModule: FastifyPluginAsyncZod<HomeReportsModuleOptions> 
     method: 'POST',
     url: '/api/postreporthomeusuario',
     bodyLimit: REPORT_BODY_LIMIT_BYTES,
-    config: { roles: SIGNED_IN_REPORTERS, rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
+    config: { permission: 'homeReports.submit', rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
     schema: {
       tags: ['Reporte público'],
       summary: 'Enviar un reporte del formulario público con sesión: el usuario es quien reporta',
