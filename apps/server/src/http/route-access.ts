@@ -17,7 +17,7 @@ declare module 'fastify' {
      * Every `/api/` route declares exactly one of `roles` (anyone, or any signed-in user) and
      * `permission` (the roles of `PERMISSIONS`, packages/domain): checked when it is registered.
      */
-    roles?: RouteRoles;
+    roles?: 'public' | 'authenticated';
     /** The named permission whose roles may call the route (docs/roles.md 'Permissions'). */
     permission?: Permission;
     /**
@@ -33,7 +33,7 @@ declare module 'fastify' {
 }
 
 /** Who may call a route, from its declaration; undefined when it declares neither or both. */
-export function declaredRoles(config: { roles?: RouteRoles; permission?: Permission } | undefined): RouteRoles | undefined {
+export function declaredRoles(config: { roles?: 'public' | 'authenticated'; permission?: Permission } | undefined): RouteRoles | undefined {
   if (config?.permission !== undefined) return config.roles === undefined ? PERMISSIONS[config.permission] : undefined;
   return config?.roles;
 }
