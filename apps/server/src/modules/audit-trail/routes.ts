@@ -7,6 +7,7 @@ import {
   auditPageSchema,
   auditParametersRequestSchema,
   auditUsersRequestSchema,
+  RATE_LIMITS,
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,7 +70,7 @@ export const auditTrailModule: FastifyPluginAsyncZod<AuditTrailModuleOptions> = 
   app.route({
     method: 'POST',
     url: '/api/downloadAuditFile',
-    config: { permission: 'auditTrail.read', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { permission: 'auditTrail.read', rateLimit: RATE_LIMITS.export },
     schema: {
       tags: TAGS,
       summary: 'Descarga los registros del panel y sus filtros como CSV; la última línea lleva el SHA-256 del contenido, y la descarga queda auditada',
