@@ -11,6 +11,7 @@ import {
   historyQueryBodySchema,
   metaDataResultSchema,
   pagedResultSchema,
+  RATE_LIMITS,
   sendActionBodySchema,
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -111,7 +112,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
   app.route({
     method: 'POST',
     url: '/api/delER',
-    config: { permission: 'case.delete', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { permission: 'case.delete', rateLimit: RATE_LIMITS.write },
     schema: {
       tags: ['Flujo de trabajo'],
       summary: 'Elimina un evento Pendiente con la firma electrónica del usuario (queda guardado, oculto)',
