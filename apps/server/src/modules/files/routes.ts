@@ -3,6 +3,7 @@ import {
   medicalContactFileResultSchema,
   okResultSchema,
   originFileResultSchema,
+  RATE_LIMITS,
   signedDocumentDeleteBodySchema,
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -89,7 +90,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
     method: 'POST',
     url: '/api/deleteDocAndNotes',
     // Each call checks a password: limited like the sign-in.
-    config: { permission: 'caseDocuments.write', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { permission: 'caseDocuments.write', rateLimit: RATE_LIMITS.write },
     schema: {
       tags: TAG,
       summary: 'Eliminar un documento o nota con un comentario y la firma electrónica del usuario (queda registrado; el evento no puede estar Anulado)',
