@@ -51,6 +51,7 @@ export const settingsModule: FastifyPluginAsyncZod<SettingsModuleOptions> = asyn
   app.route({
     method: 'POST',
     url: '/api/settingTestMail',
+    // Fits no tier (RATE_LIMITS): each call sends a real e-mail through the SMTP server, so fewer than a write.
     config: { permission: 'settings.manage', rateLimit: { max: 10, timeWindow: '1 minute' } },
     schema: {
       tags: TAG,
