@@ -1,4 +1,4 @@
-import { signalExportQuerySchema, signalIcHistoryQuerySchema, signalIcHistorySchema, signalOptionsSchema, signalQuerySchema, signalTableSchema } from '@atalaya/domain';
+import { RATE_LIMITS, signalExportQuerySchema, signalIcHistoryQuerySchema, signalIcHistorySchema, signalOptionsSchema, signalQuerySchema, signalTableSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -36,7 +36,7 @@ export const signalsModule: FastifyPluginAsyncZod<SignalsModuleOptions> = async 
   app.route({
     method: 'GET',
     url: '/api/signals/export',
-    config: { permission: 'signals.read', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { permission: 'signals.read', rateLimit: RATE_LIMITS.export },
     schema: {
       tags: TAGS,
       summary: 'Exporta la tabla de desproporcionalidad filtrada (todos los renglones, en el orden pedido) como xlsx o CSV',
