@@ -1,4 +1,4 @@
-import type { Role } from './roles.js';
+import { ROLES, type Role } from './roles.js';
 
 /**
  * Who may do what, by name (docs/roles.md 'Permissions'): each permission and the roles that
@@ -11,75 +11,79 @@ import type { Role } from './roles.js';
  * OpenAPI document lists them in that order).
  */
 export const PERMISSIONS = {
-  /** Read a case in reach, its records, history, documents and PDFs; the case searches. */
   'case.read': ['QPPV', 'RLF', 'CL', 'Fabricante'],
-  /** Edit a case's records with the wizard, send it, classify a reaction, the local sanitary notification. */
   'case.write': ['QPPV', 'RLF'],
-  /** Create a case with the header's dialog (CL reports through the patient form; ADMIN and Fabricante do no case work). */
   'case.create': ['RLF', 'QPPV'],
-  /** Delete a Pendiente draft with an electronic signature (`delER`). */
   'case.delete': ['QPPV', 'RLF'],
-  /** A case's operation history; ADMIN reads the audit trail's list across cases. */
   'caseHistory.read': ['QPPV', 'RLF', 'CL', 'Fabricante', 'ADMIN'],
-  /** Upload and delete a case's documents and notes. */
   'caseDocuments.write': ['QPPV', 'RLF', 'Fabricante'],
-  /** The Naranjo imputability evaluation, each role its part (`setImputEvaluation`). */
   'causality.write': ['QPPV', 'RLF', 'Fabricante'],
-  /** The WHO-UMC causality per reaction × suspect drug (`setWhoUmc`). */
   'whoUmc.write': ['QPPV', 'RLF'],
-  /** A suspect drug's product recovery and its file. */
   'recovery.write': ['QPPV', 'RLF', 'Fabricante'],
-  /** A reaction's provider-notification file (and checkbox: `canEditProviderNotification`). */
   'providerNotification.write': ['QPPV'],
-  /** Create a follow-up report of a case (`insertES`). */
   'followUp.create': ['QPPV', 'RLF'],
-  /** Export, list and acknowledge a case's E2B submissions ('Envíos E2B'). */
   'e2b.submit': ['QPPV', 'RLF'],
-  /** The E2B receivers a submission may be addressed to. */
   'e2bReceivers.read': ['ADMIN', 'QPPV', 'RLF'],
-  /** Create and change E2B receivers (Configuración). */
   'e2bReceivers.write': ['ADMIN'],
-  /** Import E2B(R3) files as cases. */
   'e2bImport.run': ['ADMIN', 'RLF', 'QPPV'],
-  /** 'Mis acciones pendientes' (`getWorkFlow`): the cases waiting on the user. */
   'tasks.pending': ['QPPV', 'RLF', 'Fabricante'],
-  /** The incoming reports of doctors and patients and their triage. */
   'homeReports.read': ['RLF', 'QPPV'],
-  /** Send a report through the patient form while signed in. */
   'homeReports.submit': ['CL', 'RLF', 'QPPV'],
-  /** The possible duplicates of a case or a report, and the decision on a pair. */
   'duplicates.decide': ['RLF', 'QPPV'],
-  /** The Duplicados screen: the suspected pairs in reach. */
   'duplicates.list': ['QPPV'],
-  /** Señales: the disproportionality table. */
   'signals.read': ['QPPV', 'CL', 'RLF'],
-  /** The signal register: open, assess and close signals. */
   'signalRegister.use': ['QPPV', 'CL'],
-  /** Who may be a signal's responsible person. */
   'signalRegister.responsible': ['QPPV', 'CL'],
-  /** Indicadores. */
   'indicators.read': ['ADMIN', 'QPPV', 'RLF', 'CL'],
-  /** Eventos que no cumplen KPI's. */
   'noKpi.read': ['ADMIN', 'QPPV', 'RLF'],
-  /** Métricas: read and change. */
   'metrics.manage': ['ADMIN', 'QPPV'],
-  /** Auditoría: the audit trail and its files. */
   'auditTrail.read': ['ADMIN', 'QPPV'],
-  /** Usuarios: list, create and change other users, assign laboratories. */
   'users.manage': ['ADMIN', 'QPPV'],
-  /** Mi usuario: one's own details. */
   'ownUser.manage': ['ADMIN', 'QPPV', 'RLF', 'CL', 'Fabricante'],
-  /** Configuración. */
   'settings.manage': ['ADMIN'],
-  /** The reference lists and catalogues the case forms and searches need. */
   'referenceData.read': ['QPPV', 'RLF', 'CL', 'Fabricante', 'ADMIN'],
-  /** Parámetros: create, change, enable or disable a reference row. */
   'parameters.write': ['ADMIN', 'QPPV'],
-  /** Importación de datos: product and MedDRA imports and their templates. */
   'import.run': ['ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
+
+/** What each permission allows (the second column of the table in docs/roles.md). */
+export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
+  'case.read': 'Read a case in reach, its records, history, documents and PDFs; the case searches.',
+  'case.write': "Edit a case's records with the wizard, send it, classify a reaction, the local sanitary notification.",
+  'case.create': "Create a case with the header's dialog (CL reports through the patient form; ADMIN and Fabricante do no case work).",
+  'case.delete': 'Delete a Pendiente draft with an electronic signature (`delER`).',
+  'caseHistory.read': "A case's operation history; ADMIN reads the audit trail's list across cases.",
+  'caseDocuments.write': "Upload and delete a case's documents and notes.",
+  'causality.write': 'The Naranjo imputability evaluation, each role its part (`setImputEvaluation`).',
+  'whoUmc.write': 'The WHO-UMC causality per reaction × suspect drug (`setWhoUmc`).',
+  'recovery.write': "A suspect drug's product recovery and its file.",
+  'providerNotification.write': "A reaction's provider-notification file (and checkbox: `canEditProviderNotification`).",
+  'followUp.create': 'Create a follow-up report of a case (`insertES`).',
+  'e2b.submit': "Export, list and acknowledge a case's E2B submissions ('Envíos E2B').",
+  'e2bReceivers.read': 'The E2B receivers a submission may be addressed to.',
+  'e2bReceivers.write': 'Create and change E2B receivers (Configuración).',
+  'e2bImport.run': 'Import E2B(R3) files as cases.',
+  'tasks.pending': "'Mis acciones pendientes' (`getWorkFlow`): the cases waiting on the user.",
+  'homeReports.read': 'The incoming reports of doctors and patients and their triage.',
+  'homeReports.submit': 'Send a report through the patient form while signed in.',
+  'duplicates.decide': 'The possible duplicates of a case or a report, and the decision on a pair.',
+  'duplicates.list': 'The Duplicados screen: the suspected pairs in reach.',
+  'signals.read': 'Señales: the disproportionality table.',
+  'signalRegister.use': 'The signal register: open, assess and close signals.',
+  'signalRegister.responsible': "Who may be a signal's responsible person.",
+  'indicators.read': 'Indicadores.',
+  'noKpi.read': "Eventos que no cumplen KPI's.",
+  'metrics.manage': 'Métricas: read and change.',
+  'auditTrail.read': 'Auditoría: the audit trail and its files.',
+  'users.manage': 'Usuarios: list, create and change other users, assign laboratories.',
+  'ownUser.manage': "Mi usuario: one's own details.",
+  'settings.manage': 'Configuración.',
+  'referenceData.read': 'The reference lists and catalogues the case forms and searches need.',
+  'parameters.write': 'Parámetros: create, change, enable or disable a reference row.',
+  'import.run': 'Importación de datos: product and MedDRA imports and their templates.',
+};
 
 /** Every permission, in the map's order. */
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -124,3 +128,31 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, { max: number; timeWindow: string }>;
 
 export type RateLimitTier = keyof typeof RATE_LIMITS;
+
+/** The markers around the generated permission table of docs/roles.md. */
+export const PERMISSION_TABLE_MARKERS = { start: '<!-- permissions:start (generated: npm run docs:roles) -->', end: '<!-- permissions:end -->' } as const;
+
+/**
+ * The permission × role table of docs/roles.md, generated from {@link PERMISSIONS} (with the
+ * one-line description of each): `npm run docs:roles` writes it, a test keeps it true.
+ */
+export function permissionTable(): string {
+  const head = `| permission | what it allows | ${ROLES.join(' | ')} |`;
+  const rule = `| --- | --- | ${ROLES.map(() => ':-:').join(' | ')} |`;
+  const rows = PERMISSION_NAMES.map((name) => {
+    const holders: readonly Role[] = PERMISSIONS[name];
+    return `| \`${name}\` | ${PERMISSION_DESCRIPTIONS[name]} | ${ROLES.map((role) => (holders.includes(role) ? '✓' : '')).join(' | ')} |`;
+  });
+  return [head, rule, ...rows].join('\n');
+}
+
+/**
+ * The Markdown of docs/roles.md with the generated permission table between its markers put
+ * back from the map; the same text when the page is up to date. Throws when a marker is missing.
+ */
+export function withPermissionTable(markdown: string): string {
+  const start = markdown.indexOf(PERMISSION_TABLE_MARKERS.start);
+  const end = markdown.indexOf(PERMISSION_TABLE_MARKERS.end);
+  if (start < 0 || end < start) throw new Error(`docs/roles.md has no '${PERMISSION_TABLE_MARKERS.start}' … '${PERMISSION_TABLE_MARKERS.end}'`);
+  return `${markdown.slice(0, start)}${PERMISSION_TABLE_MARKERS.start}\n${permissionTable()}\n${markdown.slice(end)}`;
+}

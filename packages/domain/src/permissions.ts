@@ -16,16 +16,6 @@ export function createEventMode(role: Role): 'dialog' | 'patientForm' | null {
   return can(role, 'homeReports.submit') ? 'patientForm' : null;
 }
 
-/** "Mis acciones pendientes" is hidden for CL and ADMIN (event spec §2.1): the permission `tasks.pending`, which `getWorkFlow` declares. */
-export function canSeePendingActions(role: Role): boolean {
-  return can(role, 'tasks.pending');
-}
-
-/** "Reportes pendientes de médico / paciente" is hidden for Fabricante and CL; Fabricante does not load it. */
-export function canSeeHomeReports(role: Role): boolean {
-  return role !== 'CL' && role !== 'Fabricante';
-}
-
 /** In the create dialog an RLF chooses only their own country; others any non-deleted country. */
 export function canChooseAnyCountry(role: Role): boolean {
   return role !== 'RLF';
