@@ -1,3 +1,4 @@
+import { RATE_LIMITS } from '@atalaya/domain';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -35,7 +36,7 @@ const envSchema = z.object({
   ATALAYA_TRUST_PROXY: z.preprocess(blankAsUndefined, trustProxy.optional()),
   ATALAYA_SECURE_COOKIES: z.preprocess(blankAsUndefined, flag.optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  ATALAYA_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  ATALAYA_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(RATE_LIMITS.upload.max),
   ATALAYA_PDF_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   ATALAYA_MAX_CONCURRENT_UPLOADS: z.coerce.number().int().positive().default(4),
   ATALAYA_UPLOAD_WAIT_SECONDS: z.coerce.number().nonnegative().default(30),

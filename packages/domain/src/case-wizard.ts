@@ -562,6 +562,3 @@ export function caseEditRefusal(input: { status: number; role: Role; isCreator: 
   return 'role';
 }
 
-/** Roles that create cases with the dialog (CL reports through the patient form; ADMIN and Fabricante do no case work). */
-export const CASE_CREATOR_ROLES: readonly Role[] = ['RLF', 'QPPV'];
-

@@ -21,6 +21,7 @@ export * from './users.js';
 export * from './reference-numbers.js';
 export * from './paging.js';
 export * from './permissions.js';
+export * from './access.js';
 export * from './dates.js';
 export * from './yes-no.js';
 export * from './public-form.js';

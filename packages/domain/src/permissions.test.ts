@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { can } from './access.js';
 import {
   auditLinksToEvent,
   canChooseAnyCountry,
   canCreateFollowUp,
   canEditProviderNotification,
   canEditRecovery,
-  canSeeHomeReports,
-  canSeePendingActions,
   createEventMode,
 } from './permissions.js';
 
@@ -22,12 +21,12 @@ describe('role rules', () => {
   });
 
   it('hides the task lists the spec hides', () => {
-    expect(canSeePendingActions('CL')).toBe(false);
-    expect(canSeePendingActions('ADMIN')).toBe(false);
-    expect(canSeePendingActions('Fabricante')).toBe(true);
-    expect(canSeeHomeReports('Fabricante')).toBe(false);
-    expect(canSeeHomeReports('CL')).toBe(false);
-    expect(canSeeHomeReports('RLF')).toBe(true);
+    expect(can('CL', 'tasks.pending')).toBe(false);
+    expect(can('ADMIN', 'tasks.pending')).toBe(false);
+    expect(can('Fabricante', 'tasks.pending')).toBe(true);
+    expect(can('Fabricante', 'homeReports.read')).toBe(false);
+    expect(can('CL', 'homeReports.read')).toBe(false);
+    expect(can('RLF', 'homeReports.read')).toBe(true);
   });
 
   it('refuses a QPPV follow-up in status 3', () => {

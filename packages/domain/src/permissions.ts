@@ -1,4 +1,5 @@
 import { ER_STATUS } from './event-status.js';
+import { can } from './access.js';
 import type { Role } from './roles.js';
 
 /**
@@ -11,18 +12,8 @@ import type { Role } from './roles.js';
  * not at all (Fabricante, and ADMIN, who does no case work: workflow.md).
  */
 export function createEventMode(role: Role): 'dialog' | 'patientForm' | null {
-  if (role === 'Fabricante' || role === 'ADMIN') return null;
-  return role === 'CL' ? 'patientForm' : 'dialog';
-}
-
-/** "Mis acciones pendientes" is hidden for CL and ADMIN (event spec §2.1). */
-export function canSeePendingActions(role: Role): boolean {
-  return role !== 'CL' && role !== 'ADMIN';
-}
-
-/** "Reportes pendientes de médico / paciente" is hidden for Fabricante and CL; Fabricante does not load it. */
-export function canSeeHomeReports(role: Role): boolean {
-  return role !== 'CL' && role !== 'Fabricante';
+  if (can(role, 'case.create')) return 'dialog';
+  return can(role, 'homeReports.submit') ? 'patientForm' : null;
 }
 
 /** In the create dialog an RLF chooses only their own country; others any non-deleted country. */
@@ -35,14 +26,14 @@ export function canChooseAnyCountry(role: Role): boolean {
  * when the status is 3 (event spec §2.4). Only the roles that use the wizard (QPPV, RLF) create them.
  */
 export function canCreateFollowUp(role: Role, status: number): boolean {
-  if (role !== 'QPPV' && role !== 'RLF') return false;
+  if (!can(role, 'followUp.create')) return false;
   if (status === ER_STATUS.PENDIENTE || status === ER_STATUS.ANULADO) return false;
   return !(role === 'QPPV' && status === ER_STATUS.EN_EVALUACION_QPPV);
 }
 
 /** The provider-notification checkbox of a RAM is editable only by QPPV (event spec §5). */
 export function canEditProviderNotification(role: Role): boolean {
-  return role === 'QPPV';
+  return can(role, 'providerNotification.write');
 }
 
 /** Recovery fields are disabled for a QPPV who is not the case's creator (event spec §5). */

@@ -1,13 +1,10 @@
-import { caseMetaSchema, MSG, type Role } from '@atalaya/domain';
+import { caseMetaSchema, MSG } from '@atalaya/domain';
 import { z } from 'zod';
 
-/** The route kit of the case screens: who reads a case, and the `{meta}` of its paths. */
-
-/** Everyone who works on cases reads them (within reach, `modules/reach`). */
-export const CASE_READERS: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante'];
-
-/** Who edits a case's records with the wizard (the services further check status, creator and reach). */
-export const CASE_WRITERS: readonly Role[] = ['QPPV', 'RLF'];
+/**
+ * The route kit of the case screens: the `{meta}` of their paths. Who reads and writes a case
+ * are the permissions `case.read` and `case.write` (packages/domain `PERMISSIONS`).
+ */
 
 /**
  * The Meta of a case in a path: 1–64 characters of the URL-safe alphabet the server gives out

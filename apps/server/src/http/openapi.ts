@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@atalaya/domain';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { declaredRoles } from './route-access.js';
 import { CONTENT_SECURITY_POLICY } from './security-headers.js';
 
 /** Swagger UI; the OpenAPI document is at `${DOCS_PREFIX}/json`. */
@@ -15,7 +16,7 @@ const zodTransform = createJsonSchemaTransform({
 /** The zod schemas as JSON schema, plus the route's roles as its security requirement. */
 const transform: SwaggerTransform = (document) => {
   const result = zodTransform(document);
-  const roles = document.route.config?.roles;
+  const roles = declaredRoles(document.route.config);
   if (roles === undefined || roles === 'public' || result.schema.hide) return result;
   const who = roles === 'authenticated' ? 'cualquier usuario con sesión' : roles.join(', ');
   return {

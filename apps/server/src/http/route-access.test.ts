@@ -1,11 +1,11 @@
-import { MSG, ROLE_IDS } from '@atalaya/domain';
+import { MSG, PERMISSIONS, ROLE_IDS } from '@atalaya/domain';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type AuthUser, signAccessToken } from './access-token.js';
 import { registerErrorHandler } from './error-handler.js';
-import { checkAccess, registerRouteAccess } from './route-access.js';
+import { checkAccess, registerRouteAccess, routeAccessTable } from './route-access.js';
 
 const qppv: AuthUser = { id: 'u1', role: 'QPPV', countryCode: 'UY', email: 'qppv@test.atalaya' };
 
@@ -55,8 +55,20 @@ describe('route declarations', () => {
 
   it('accept a declared route and pages outside /api/', () => {
     const app = appWithAccess();
-    expect(() => app.get('/api/ok', { config: { roles: ['ADMIN'] }, schema: { response: { 200: z.object({}) } } }, () => ({}))).not.toThrow();
+    expect(() => app.get('/api/ok', { config: { permission: 'settings.manage' }, schema: { response: { 200: z.object({}) } } }, () => ({}))).not.toThrow();
     expect(() => app.get('/about', () => 'ok')).not.toThrow();
+  });
+
+  it('refuse a route that declares both roles and a permission', () => {
+    const app = appWithAccess();
+    const config = { roles: 'authenticated', permission: 'case.read' } as const;
+    expect(() => app.get('/api/both', { config, schema: { response: { 200: z.object({}) } } }, () => ({}))).toThrow(/or both/);
+  });
+
+  it("enter a route that declares a permission in the route table with that permission's roles", () => {
+    const app = appWithAccess();
+    app.get('/api/cases', { config: { permission: 'case.write' }, schema: { response: { 200: z.object({}) } } }, () => ({}));
+    expect(routeAccessTable(app)).toContainEqual({ method: 'GET', url: '/api/cases', roles: PERMISSIONS['case.write'] });
   });
 });
 

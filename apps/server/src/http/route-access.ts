@@ -1,4 +1,4 @@
-import { MSG, ROLE_IDS, type Role } from '@atalaya/domain';
+import { MSG, type Permission, PERMISSIONS, ROLE_IDS, type Role } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -8,13 +8,18 @@ import { type AuthUser, verifyAccessToken } from './access-token.js';
 import { requestOrigin } from './request-origin.js';
 import { type AppError, forbidden, unauthorized } from './errors.js';
 
-/** Who may call a route: anyone, any signed-in user, or the listed roles. */
+/** Who may call a route: anyone, any signed-in user, or the roles of its permission. */
 export type RouteRoles = 'public' | 'authenticated' | readonly Role[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Required on every `/api/` route (checked when the route is registered). */
-    roles?: RouteRoles;
+    /**
+     * Every `/api/` route declares exactly one of `roles` (anyone, or any signed-in user) and
+     * `permission` (the roles of `PERMISSIONS`, packages/domain): checked when it is registered.
+     */
+    roles?: 'public' | 'authenticated';
+    /** The named permission whose roles may call the route (docs/roles.md 'Permissions'). */
+    permission?: Permission;
     /**
      * A signed-in user who has not accepted the terms may call it (the context and the
      * acceptance itself). Every other non-public route answers them 403.
@@ -25,6 +30,12 @@ declare module 'fastify' {
     /** The user of a valid Bearer token; null on public routes called without one. */
     user: AuthUser | null;
   }
+}
+
+/** Who may call a route, from its declaration; undefined when it declares neither or both. */
+export function declaredRoles(config: { roles?: 'public' | 'authenticated'; permission?: Permission } | undefined): RouteRoles | undefined {
+  if (config?.permission !== undefined) return config.roles === undefined ? PERMISSIONS[config.permission] : undefined;
+  return config?.roles;
 }
 
 /** The refusal for a caller, or null when the route lets them through. */
@@ -132,14 +143,14 @@ export function registerRouteAccess(app: FastifyInstance, options: RouteAccessOp
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isApiRoute(route.url) || publicPrefixes.some((prefix) => route.url.startsWith(prefix))) return;
     const where = `${String(route.method)} ${route.url}`;
-    const roles = route.config?.roles;
-    if (roles === undefined) throw new Error(`Route ${where} declares no roles (config.roles)`);
+    const roles = declaredRoles(route.config);
+    if (roles === undefined) throw new Error(`Route ${where} declares no roles nor permission, or both (config.roles, config.permission)`);
     if (!route.schema?.response) throw new Error(`Route ${where} declares no response schema`);
     for (const method of [route.method].flat()) table.push({ method, url: route.url, roles });
   });
 
   app.addHook('onRequest', async (request) => {
-    const roles = request.routeOptions.config.roles;
+    const roles = declaredRoles(request.routeOptions.config);
     if (roles === undefined) return;
     const token = bearerToken(request);
     const verified = token ? await verifyAccessToken(token, accessTokenKey) : null;
@@ -158,7 +169,7 @@ export function registerRouteAccess(app: FastifyInstance, options: RouteAccessOp
   });
 
   app.addHook('onSend', async (request, reply) => {
-    const roles = request.routeOptions.config.roles;
+    const roles = declaredRoles(request.routeOptions.config);
     if (roles === undefined) return;
     const chosen = reply.getHeader('cache-control');
     reply.header('cache-control', cacheControlFor(roles, request.user !== null, typeof chosen === 'string' ? chosen : undefined));

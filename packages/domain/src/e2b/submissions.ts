@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { PERMISSIONS } from '../access.js';
 
 /**
  * The answers of the submission routes ('Envíos E2B' of the case view). The receivers an export may
  * be addressed to are kept in Configuración (receivers.ts).
  */
 
-/** The roles that export, list and acknowledge E2B submissions (the server's CASE_WRITERS). */
-export const E2B_ROLES = ['QPPV', 'RLF'] as const;
-
+/** Whether a role exports, lists and acknowledges E2B submissions (the permission `e2b.submit`). */
 export function canUseE2b(role: string | null | undefined): boolean {
-  return E2B_ROLES.some((entry) => entry === role);
+  return PERMISSIONS['e2b.submit'].some((entry) => entry === role);
 }
 
 /** Where the MedDRA version of an export (E.i.2.1a) came from: the imported release, or the fallback of Configuración. */

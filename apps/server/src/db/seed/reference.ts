@@ -1,4 +1,4 @@
-import { E2B_REFERENCE_CODE_RULES, E2B_REFERENCE_LISTS, ROLE_IDS, ROLES, SEEDED_METRICS, TIME_OPTIONS } from '@atalaya/domain';
+import { E2B_REFERENCE_CODE_RULES, E2B_REFERENCE_LISTS, PERMISSIONS, ROLE_IDS, ROLES, SEEDED_METRICS, TIME_OPTIONS } from '@atalaya/domain';
 import { and, eq, getTableColumns, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../client.js';
@@ -49,7 +49,7 @@ async function seedRolesAndMenus(tx: DbOrTx): Promise<void> {
   await insertMissing(
     tx,
     menuItems,
-    MENU_ITEMS.map(({ roles: _roles, ...item }, index) => ({ ...item, sortOrder: index + 1 })),
+    MENU_ITEMS.map(({ permission: _permission, ...item }, index) => ({ ...item, sortOrder: index + 1 })),
   );
   const stored = await tx
     .select({ id: menuItems.id, url: menuItems.url })
@@ -65,7 +65,7 @@ async function seedRolesAndMenus(tx: DbOrTx): Promise<void> {
     tx,
     roleMenuItems,
     MENU_ITEMS.flatMap((item) =>
-      item.roles.map((role) => ({ roleId: ROLE_IDS[role], menuItemId: idByUrl.get(item.url) ?? -1 })),
+      PERMISSIONS[item.permission].map((role) => ({ roleId: ROLE_IDS[role], menuItemId: idByUrl.get(item.url) ?? -1 })),
     ),
   );
 }

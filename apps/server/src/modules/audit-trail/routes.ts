@@ -7,7 +7,7 @@ import {
   auditPageSchema,
   auditParametersRequestSchema,
   auditUsersRequestSchema,
-  type Role,
+  RATE_LIMITS,
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,9 +21,6 @@ import { auditLogDetail, listAuditLog, type LogPanel } from './queries.js';
 export interface AuditTrailModuleOptions {
   db: Db;
 }
-
-/** Who reads the audit trail (docs/roles.md: the Admin menu's Auditoría; docs/audit-trail.md). */
-export const AUDIT_TRAIL_ROLES: readonly Role[] = ['ADMIN', 'QPPV'];
 
 const TAGS = ['Auditoría'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
@@ -45,7 +42,7 @@ export const auditTrailModule: FastifyPluginAsyncZod<AuditTrailModuleOptions> = 
     app.route({
       method: 'POST',
       url: list.url,
-      config: { roles: AUDIT_TRAIL_ROLES },
+      config: { permission: 'auditTrail.read' },
       schema: { tags: TAGS, summary: list.summary, body: list.body, response: { 200: auditPageSchema, ...errorResponses } },
       handler: (request) => {
         const body = request.body as z.output<typeof auditParametersRequestSchema> & { name?: string | null };
@@ -64,7 +61,7 @@ export const auditTrailModule: FastifyPluginAsyncZod<AuditTrailModuleOptions> = 
     app.route({
       method: 'POST',
       url: detail.url,
-      config: { roles: AUDIT_TRAIL_ROLES },
+      config: { permission: 'auditTrail.read' },
       schema: { tags: TAGS, summary: detail.summary, body: auditDetailRequestSchema, response: { 200: auditDetailSchema, ...withNotFound } },
       handler: (request) => auditLogDetail(db, detail.panel, request.body.Id),
     });
@@ -73,7 +70,7 @@ export const auditTrailModule: FastifyPluginAsyncZod<AuditTrailModuleOptions> = 
   app.route({
     method: 'POST',
     url: '/api/downloadAuditFile',
-    config: { roles: AUDIT_TRAIL_ROLES, rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { permission: 'auditTrail.read', rateLimit: RATE_LIMITS.export },
     schema: {
       tags: TAGS,
       summary: 'Descarga los registros del panel y sus filtros como CSV; la última línea lleva el SHA-256 del contenido, y la descarga queda auditada',

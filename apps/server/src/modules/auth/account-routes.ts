@@ -3,6 +3,7 @@ import {
   captchaChallengeSchema,
   changePasswordRequestSchema,
   MSG,
+  RATE_LIMITS,
   resetPasswordSchema,
   signatureCredentialsSchema,
   signatureResultSchema,
@@ -43,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
   app.route({
     method: 'GET',
     url: '/api/captcha',
-    config: { roles: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    config: { roles: 'public', rateLimit: RATE_LIMITS.auth },
     schema: { tags: ['Sesión'], summary: 'Desafío ALTCHA (válido 10 minutos, una sola vez)', response: { 200: captchaChallengeSchema, 429: messageSchema } },
     handler: async (_request, reply) => {
       const challenge = await createCaptchaChallenge(keys.captchaHmacKey, config.captchaMaxNumber);
@@ -54,6 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
   app.route({
     method: 'POST',
     url: '/api/userresetpassword',
+    // Fits no tier (RATE_LIMITS): each call may send a mail to someone else's address, so 10 per quarter hour.
     config: { roles: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
     schema: {
       tags: ['Sesión'],
@@ -75,7 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
     method: 'POST',
     url: '/api/userchangepassword',
     // Public because the reset-link variant has no session; the signed-in variant requires one.
-    config: { roles: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { roles: 'public', rateLimit: RATE_LIMITS.write },
     schema: {
       tags: ['Sesión'],
       summary: 'Cambiar la contraseña: { vieja, nueva } con sesión, o { token, nueva } con el enlace',
@@ -93,7 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
   app.route({
     method: 'POST',
     url: '/api/logedUserSignature',
-    config: { roles: 'authenticated', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { roles: 'authenticated', rateLimit: RATE_LIMITS.write },
     schema: {
       tags: ['Sesión'],
       summary: 'Firma electrónica: vuelve a verificar el correo y la contraseña del usuario',

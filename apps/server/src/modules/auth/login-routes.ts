@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import { loginSchema, MSG, tokenResponseSchema } from '@atalaya/domain';
+import { loginSchema, MSG, RATE_LIMITS, tokenResponseSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ const loginForm = z.object(
 );
 
 /** The password grant's calls a minute per address: what a password guesser sends. */
-export const PASSWORD_GRANT_PER_MINUTE = 60;
+export const PASSWORD_GRANT_PER_MINUTE = RATE_LIMITS.auth.max;
 /**
  * The refresh grant's calls a minute per address, counted apart: it proves a 32-byte secret, so it
  * is no guessing vector, and every page load of every signed-in tab sends one — an office behind

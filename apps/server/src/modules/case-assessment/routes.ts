@@ -1,9 +1,9 @@
 import {
   erMedicationSchema,
   erRamSchema,
+  type Permission,
   evaluationSchema,
   recoveryBodySchema,
-  type Role,
   setEvaluationBodySchema,
   setWhoUmcBodySchema,
   updateRamRequestSchema,
@@ -11,7 +11,7 @@ import {
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
+import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { fileDownloadRoute, multipartDoc, registerUploads, withSingleUpload } from '../files/index.js';
@@ -20,14 +20,11 @@ import { getEvaluation, setEvaluation } from './evaluation.js';
 import { attachNotificationFile, classifyRam, type NotificationKind, notificationFile } from './ram-classification.js';
 import { attachRecoveryFile, recoveryFile, saveRecovery } from './recovery.js';
 import { medicationIdParams, ramIdParams } from './schemas.js';
-import { getWhoUmc, setWhoUmc, WHO_UMC_WRITERS } from './who-umc.js';
+import { getWhoUmc, setWhoUmc } from './who-umc.js';
 
 export interface CaseAssessmentModuleOptions {
   db: Db;
 }
-
-/** Who saves a product's recovery (the service narrows QPPV to the case's creator). */
-const RECOVERY_WRITERS: readonly Role[] = ['QPPV', 'RLF', 'Fabricante'];
 
 const RAM_TAG = ['Eventos adversos'];
 const RECOVERY_TAG = ['Recuperación de producto'];
@@ -36,10 +33,10 @@ const withNotFound = { ...errorResponses, 404: messageSchema };
 const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema, 503: messageSchema };
 const uploadFields = { Id: 'Id del registro', Extension: 'Extensión del archivo', FileName: 'Nombre del archivo' };
 
-const NOTIFICATION_ROUTES: readonly { kind: NotificationKind; upload: string; download: string; what: string; writers: readonly Role[] }[] = [
+const NOTIFICATION_ROUTES: readonly { kind: NotificationKind; upload: string; download: string; what: string; permission: Permission }[] = [
   {
     kind: 'local',
-    writers: CASE_WRITERS,
+    permission: 'case.write',
     upload: '/api/uploadFileLocalSanitaryNotificaction',
     download: '/api/downloadFileLocalSanitaryNotificactionById/:ramId',
     what: 'la notificación a la autoridad sanitaria local',
@@ -47,7 +44,7 @@ const NOTIFICATION_ROUTES: readonly { kind: NotificationKind; upload: string; do
   {
     kind: 'provider',
     // Only a QPPV records the provider's notification (canEditProviderNotification): declared here so that an RLF is refused at the door, whatever the adverse event.
-    writers: ['QPPV'],
+    permission: 'providerNotification.write',
     upload: '/api/uploadFileProviderNotification',
     download: '/api/downloadFileProviderNotificationById/:ramId',
     what: 'la notificación al proveedor (solo QPPV)',
@@ -66,7 +63,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
   app.route({
     method: 'POST',
     url: '/api/updateRAM',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'case.write' },
     schema: {
       tags: RAM_TAG,
       summary:
@@ -87,7 +84,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
     app.route({
       method: 'POST',
       url: route.upload,
-      config: { roles: route.writers, rateLimit: app.resourceLimits.uploadRateLimit },
+      config: { permission: route.permission, rateLimit: app.resourceLimits.uploadRateLimit },
       schema: {
         tags: RAM_TAG,
         summary: `Adjuntar el comprobante de ${route.what} (multipart: Id del evento adverso, Extension, FileName, file)`,
@@ -113,7 +110,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
   app.route({
     method: 'POST',
     url: '/api/updateMedicamentoRecuperado',
-    config: { roles: RECOVERY_WRITERS },
+    config: { permission: 'recovery.write' },
     schema: {
       tags: RECOVERY_TAG,
       summary: 'Guarda la recuperación del producto de un medicamento relacionado (el QPPV solo si creó el evento); responde el medicamento',
@@ -126,7 +123,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
   app.route({
     method: 'POST',
     url: '/api/uploadFileRecProduct',
-    config: { roles: RECOVERY_WRITERS, rateLimit: app.resourceLimits.uploadRateLimit },
+    config: { permission: 'recovery.write', rateLimit: app.resourceLimits.uploadRateLimit },
     schema: {
       tags: RECOVERY_TAG,
       summary: 'Adjuntar el comprobante de la recuperación del producto (multipart: Id del medicamento relacionado, Extension, FileName, file)',
@@ -151,7 +148,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
   app.route({
     method: 'GET',
     url: '/api/getImputEvaluationByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: ['Imputabilidad'],
       summary: 'La evaluación de imputabilidad (Naranjo) del evento: respuestas, marcas, total y resultado',
@@ -164,7 +161,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
   app.route({
     method: 'POST',
     url: '/api/setImputEvaluation',
-    config: { roles: ['QPPV', 'RLF', 'Fabricante'] },
+    config: { permission: 'causality.write' },
     schema: {
       tags: ['Imputabilidad'],
       summary: 'Guarda la evaluación de imputabilidad según el rol; el total y el resultado se calculan en el servidor',
@@ -177,7 +174,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
   app.route({
     method: 'GET',
     url: '/api/getWhoUmcByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: ['Imputabilidad'],
       summary: 'La causalidad WHO-UMC del evento: cada par reacción × medicamento sospechoso con sus respuestas, la categoría implicada, la categoría y el motivo de un cambio',
@@ -190,7 +187,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
   app.route({
     method: 'POST',
     url: '/api/setWhoUmc',
-    config: { roles: WHO_UMC_WRITERS },
+    config: { permission: 'whoUmc.write' },
     schema: {
       tags: ['Imputabilidad'],
       summary:

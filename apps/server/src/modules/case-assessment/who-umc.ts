@@ -1,4 +1,5 @@
 import {
+  can,
   CAUSALITY_DRUG_ROLES,
   canEditEvaluation,
   isWhoUmcCategory,
@@ -25,11 +26,8 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { recordCaseOperation, type ChangeLine } from '../cases/index.js';
 import { findCaseInReach } from '../reach/index.js';
 
-/** Who saves a WHO-UMC assessment: the Naranjo evaluation's RLF and QPPV, in the same statuses (the Fabricante only reads). */
-export const WHO_UMC_WRITERS: readonly Role[] = ['QPPV', 'RLF'];
-
 export function canEditWhoUmc(role: Role, status: number): boolean {
-  return WHO_UMC_WRITERS.includes(role) && canEditEvaluation(role, status);
+  return can(role, 'whoUmc.write') && canEditEvaluation(role, status);
 }
 
 /** Only the stored answers that are booleans of known questions (the column is JSON). */
@@ -113,7 +111,7 @@ export async function setWhoUmc(db: Db, user: AuthUser, body: SetWhoUmcBody): Pr
   return db.transaction(async (tx) => {
     const found = await findCaseInReach(tx, user, body.er, { forUpdate: true });
     if (!found) throw notFound(MSG.lists.eventNotFound);
-    if (!WHO_UMC_WRITERS.includes(user.role)) throw forbidden();
+    if (!can(user, 'whoUmc.write')) throw forbidden();
     if (!canEditWhoUmc(user.role, found.status)) throw badRequest(MSG.imputability.notEditable);
 
     const pairs = await loadWhoUmcPairs(tx, found.id);

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
+import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { createEr, getEventByMeta, updateEr } from './event.js';
@@ -48,7 +48,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
   app.route({
     method: 'GET',
     url: '/api/getERByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'Un evento reportable, con lo que el usuario puede hacer con él',
@@ -61,7 +61,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
   app.route({
     method: 'POST',
     url: '/api/createER',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'case.write' },
     schema: {
       tags: TAG,
       summary: 'Crear un evento reportable (borrador en estado Pendiente) con su país y tipo de reporte; con Idempotency-Key, repetirlo responde el mismo evento',
@@ -75,7 +75,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
   app.route({
     method: 'POST',
     url: '/api/updateER',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'case.write' },
     schema: {
       tags: TAG,
       summary: 'Actualizar la información adicional y los otros medicamentos de un evento reportable',
@@ -88,7 +88,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
   app.route({
     method: 'GET',
     url: '/api/getERWhoReportByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'Quién reportó un evento reportable: médico, paciente o usuario',
@@ -103,7 +103,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
   app.route({
     method: 'POST',
     url: '/api/setPaciente',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'case.write' },
     schema: {
       tags: TAG,
       summary: 'Guardar el paciente de un evento reportable (lo crea o lo actualiza)',
@@ -118,7 +118,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
   app.route({
     method: 'GET',
     url: '/api/getOriginReportByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'El origen del reporte de un evento reportable (null mientras no se guardó)',
@@ -135,7 +135,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
     app.route({
       method: 'POST',
       url,
-      config: { roles: CASE_WRITERS },
+      config: { permission: 'case.write' },
       schema: { tags: TAG, summary, body: originBodySchema, response: { 200: erOriginSchema, ...withNotFound } },
       handler: (request) => setOrigin(db, requireUser(request), request.body.IdER, request.body),
     });
@@ -146,7 +146,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
   app.route({
     method: 'GET',
     url: '/api/MedicamentoAnteriorByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'Los medicamentos anteriores de un evento reportable, en el orden en que se agregaron',
@@ -159,7 +159,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
   app.route({
     method: 'POST',
     url: '/api/setMedicamentoAnterior',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'case.write' },
     schema: {
       tags: TAG,
       summary: 'Guardar medicamentos anteriores: actualiza las filas con Id y agrega las demás; responde la lista completa',
@@ -172,7 +172,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
   app.route({
     method: 'POST',
     url: '/api/deleteMedicamentoAnterior',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'case.write' },
     schema: {
       tags: TAG,
       summary: 'Borrar un medicamento anterior de un evento reportable',
@@ -190,7 +190,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
   app.route({
     method: 'GET',
     url: '/api/getContactoMedicoByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'El contacto médico de un evento reportable (null mientras no se guardó)',
@@ -207,7 +207,7 @@ export const caseEditModule: FastifyPluginAsyncZod<CaseEditModuleOptions> = asyn
     app.route({
       method: 'POST',
       url,
-      config: { roles: CASE_WRITERS },
+      config: { permission: 'case.write' },
       schema: { tags: TAG, summary, body: medicalContactBodySchema, response: { 200: erMedicalContactSchema, ...withNotFound } },
       handler: (request) => setMedicalContact(db, requireUser(request), request.body),
     });

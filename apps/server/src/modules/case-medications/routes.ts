@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
+import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { addMedication, deleteMedication, medicationsOf, medicationsShortOf, updateMedication } from './medications.js';
@@ -34,7 +34,7 @@ export const caseMedicationsModule: FastifyPluginAsyncZod<CaseMedicationsModuleO
   app.route({
     method: 'GET',
     url: '/api/getProductsRelationsByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: MEDICATIONS_TAG,
       summary: 'Los medicamentos relacionados de un evento reportable, con sus principios activos',
@@ -47,7 +47,7 @@ export const caseMedicationsModule: FastifyPluginAsyncZod<CaseMedicationsModuleO
   app.route({
     method: 'GET',
     url: '/api/getProductsRelationsShortByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: MEDICATIONS_TAG,
       summary: 'Resumen de los medicamentos relacionados de un evento reportable (medicamento, laboratorio, principios activos)',
@@ -60,7 +60,7 @@ export const caseMedicationsModule: FastifyPluginAsyncZod<CaseMedicationsModuleO
   app.route({
     method: 'POST',
     url: '/api/insertMedicamentoRelacionado',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'case.write' },
     schema: {
       tags: MEDICATIONS_TAG,
       summary: 'Agrega un medicamento relacionado a un evento reportable editable',
@@ -76,7 +76,7 @@ export const caseMedicationsModule: FastifyPluginAsyncZod<CaseMedicationsModuleO
   app.route({
     method: 'POST',
     url: '/api/updateMedicamentoRelacionado',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'case.write' },
     schema: {
       tags: MEDICATIONS_TAG,
       summary: 'Modifica un medicamento relacionado de un evento reportable editable (reemplaza sus principios activos)',
@@ -92,7 +92,7 @@ export const caseMedicationsModule: FastifyPluginAsyncZod<CaseMedicationsModuleO
   app.route({
     method: 'POST',
     url: '/api/deleteMedicamentoRelacionado',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'case.write' },
     schema: {
       tags: MEDICATIONS_TAG,
       summary: 'Elimina un medicamento relacionado de un evento reportable editable, con su recuperación de producto',
@@ -105,7 +105,7 @@ export const caseMedicationsModule: FastifyPluginAsyncZod<CaseMedicationsModuleO
   app.route({
     method: 'GET',
     url: '/api/getRAMByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: RAM_TAG,
       summary: 'Los eventos adversos (RAM) de un evento reportable, con su clasificación',
@@ -118,7 +118,7 @@ export const caseMedicationsModule: FastifyPluginAsyncZod<CaseMedicationsModuleO
   app.route({
     method: 'GET',
     url: '/api/getRAMRAMCategoryByRAMId/:id',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: RAM_TAG,
       summary: 'Las categorías de un evento adverso',
@@ -131,7 +131,7 @@ export const caseMedicationsModule: FastifyPluginAsyncZod<CaseMedicationsModuleO
   app.route({
     method: 'POST',
     url: '/api/insertRAM',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'case.write' },
     schema: {
       tags: RAM_TAG,
       summary: 'Agrega un evento adverso (término MedDRA) a un evento reportable editable',

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { CASE_READERS, caseMetaParam } from '../../http/case-routes.js';
+import { caseMetaParam } from '../../http/case-routes.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
@@ -39,7 +39,7 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
     method: 'GET',
     url: '/api/getERPDF/:id',
     // Each call may render and store a PDF: limited per user (issue 15 §5).
-    config: { roles: CASE_READERS, rateLimit: app.resourceLimits.pdfRateLimit },
+    config: { permission: 'case.read', rateLimit: app.resourceLimits.pdfRateLimit },
     schema: {
       tags: TAG,
       summary: 'Genera el PDF del evento reportable (formulario CIOMS I), lo guarda en el historial de PDFs y lo descarga como ER-{referencia}.pdf',
@@ -57,7 +57,7 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
     method: 'GET',
     url: '/api/getERCIOMS/:id',
     // As getERPDF: each call renders a PDF, limited per user.
-    config: { roles: CASE_READERS, rateLimit: app.resourceLimits.pdfRateLimit },
+    config: { permission: 'case.read', rateLimit: app.resourceLimits.pdfRateLimit },
     schema: {
       tags: TAG,
       summary: 'Genera el formulario CIOMS I del evento reportable (casillas 1 a 25 y páginas de continuación, con los datos del ICSR E2B(R3)) y lo descarga como CIOMS-{referencia}.pdf',
@@ -86,7 +86,7 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
   app.route({
     method: 'GET',
     url: '/api/listERPDF/:id',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'Historial de PDFs del evento, del más reciente al más antiguo',

@@ -11,12 +11,13 @@ import {
   historyQueryBodySchema,
   metaDataResultSchema,
   pagedResultSchema,
+  RATE_LIMITS,
   sendActionBodySchema,
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
+import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import type { CaseEvents } from '../cases/index.js';
@@ -40,7 +41,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
   app.route({
     method: 'POST',
     url: '/api/insertER',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'case.write' },
     schema: {
       tags: ['Eventos reportables'],
       summary: 'Finalizar el asistente: envía el evento reportable a revisión RLF (estado 2) y notifica a los RLF de su país',
@@ -54,7 +55,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
   app.route({
     method: 'GET',
     url: '/api/getActionsERByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: ['Flujo de trabajo'],
       summary: 'Las acciones del flujo de trabajo que el usuario puede tomar ahora sobre el evento',
@@ -67,7 +68,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
   app.route({
     method: 'POST',
     url: '/api/sendAccion',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: ['Flujo de trabajo'],
       summary: 'Toma una acción del flujo de trabajo con su comentario; responde el evento',
@@ -80,7 +81,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
   app.route({
     method: 'POST',
     url: '/api/anularER',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: ['Tareas'],
       summary: 'Anular un evento reportable (estado 11) con un comentario',
@@ -97,7 +98,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
     app.route({
       method: 'POST',
       url,
-      config: { roles: [...CASE_READERS, 'ADMIN'] },
+      config: { permission: 'caseHistory.read' },
       schema: {
         tags: ['Flujo de trabajo'],
         summary: 'Historial de operaciones del evento, paginado (Fecha descendente por defecto)',
@@ -111,7 +112,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
   app.route({
     method: 'POST',
     url: '/api/delER',
-    config: { roles: ['QPPV', 'RLF'], rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { permission: 'case.delete', rateLimit: RATE_LIMITS.write },
     schema: {
       tags: ['Flujo de trabajo'],
       summary: 'Elimina un evento Pendiente con la firma electrónica del usuario (queda guardado, oculto)',
@@ -124,7 +125,7 @@ export const caseWorkflowModule: FastifyPluginAsyncZod<CaseWorkflowModuleOptions
   app.route({
     method: 'GET',
     url: '/api/getApprovedFabricByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: ['Flujo de trabajo'],
       summary: 'La aprobación del fabricante (AprobarFabricante) más reciente del evento',

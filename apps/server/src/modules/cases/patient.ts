@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { countries, eventPatients } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
-import { CASE_READERS, metaParams } from '../../http/case-routes.js';
+import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { findCaseInReach } from '../reach/index.js';
@@ -67,7 +67,7 @@ export const caseReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.route({
     method: 'GET',
     url: '/api/getPacienteByERMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: ['Eventos reportables'],
       summary: 'El paciente de un evento reportable',

@@ -1,2 +1,2 @@
 export { catalogImportHandler, type CatalogImportDeps, createCatalogImportHandler } from './handler.js';
-export { CATALOG_TEMPLATE_ROLES, catalogImportModule } from './routes.js';
+export { catalogImportModule } from './routes.js';

@@ -1,12 +1,9 @@
-import { catalogTemplateFileName, dataImportTemplateQuerySchema, IMPORT_PATHS, type Role } from '@atalaya/domain';
+import { catalogTemplateFileName, dataImportTemplateQuerySchema, IMPORT_PATHS } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { errorResponses } from '../../http/schemas.js';
 import { templateCsv, templateWorkbook } from './template.js';
-
-/** Who downloads the template: the imports are ADMIN's (docs/roles.md). */
-export const CATALOG_TEMPLATE_ROLES: readonly Role[] = ['ADMIN'];
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -15,7 +12,7 @@ export const catalogImportModule: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: 'GET',
     url: `/api/${IMPORT_PATHS.dataTemplate}`,
-    config: { roles: CATALOG_TEMPLATE_ROLES },
+    config: { permission: 'import.run' },
     schema: {
       tags: ['Importación de datos'],
       summary: 'Plantilla del catálogo de productos: el libro xlsx con todas las hojas, o una hoja en CSV',

@@ -1,4 +1,4 @@
-import { duplicateCandidatesSchema, duplicateDecisionSchema, duplicatePairsQuerySchema, duplicatePairsSchema, duplicateScanSchema, MSG, type Role } from '@atalaya/domain';
+import { duplicateCandidatesSchema, duplicateDecisionSchema, duplicatePairsQuerySchema, duplicatePairsSchema, duplicateScanSchema, MSG } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -19,11 +19,6 @@ export interface DuplicatesModuleOptions {
   caseEvents: CaseEvents;
 }
 
-/** Who sees the possible duplicates of a case or a report and decides a pair (docs/roles.md): the triage's and the case review's. */
-export const DUPLICATE_DECIDERS: readonly Role[] = ['RLF', 'QPPV'];
-/** The 'Duplicados' screen: the QPPV's list of suspected pairs. */
-export const DUPLICATE_LIST_ROLES: readonly Role[] = ['QPPV'];
-
 const TAGS = ['Duplicados'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 
@@ -43,7 +38,7 @@ export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = 
   app.route({
     method: 'GET',
     url: '/api/getDuplicateCandidatesByMeta/:meta',
-    config: { roles: DUPLICATE_DECIDERS },
+    config: { permission: 'duplicates.decide' },
     schema: {
       tags: TAGS,
       summary: "'Posibles duplicados' de un caso: los casos al alcance con puntaje igual o mayor al umbral, con cada campo comparado; y sus vínculos",
@@ -56,7 +51,7 @@ export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = 
   app.route({
     method: 'GET',
     url: '/api/getDuplicateCandidatesByHomeReport/:id',
-    config: { roles: DUPLICATE_DECIDERS },
+    config: { permission: 'duplicates.decide' },
     schema: {
       tags: TAGS,
       summary: "'Posibles duplicados' de un reporte recibido (modal de resumen del triaje): los casos al alcance con puntaje igual o mayor al umbral",
@@ -69,7 +64,7 @@ export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = 
   app.route({
     method: 'POST',
     url: '/api/setDuplicateDecision',
-    config: { roles: DUPLICATE_DECIDERS },
+    config: { permission: 'duplicates.decide' },
     schema: {
       tags: TAGS,
       summary: "'Es duplicado' (con el caso a conservar) o 'No es duplicado' de un par, con comentario; auditado",
@@ -84,7 +79,7 @@ export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = 
   app.route({
     method: 'GET',
     url: '/api/getDuplicatePairs',
-    config: { roles: DUPLICATE_LIST_ROLES },
+    config: { permission: 'duplicates.list' },
     schema: {
       tags: TAGS,
       summary: "Pantalla 'Duplicados': los pares sospechosos guardados al alcance del QPPV, sobre el umbral y sin decidir, el caso más reciente primero (de a 50; desde = el cursor Siguiente)",
@@ -99,7 +94,7 @@ export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = 
   app.route({
     method: 'GET',
     url: '/api/getDuplicateScan',
-    config: { roles: DUPLICATE_LIST_ROLES },
+    config: { permission: 'duplicates.list' },
     schema: {
       tags: TAGS,
       summary: "La última búsqueda de duplicados en todo el registro (código DUP-…, estado y avance), o null si nunca se hizo",
@@ -111,7 +106,7 @@ export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = 
   app.route({
     method: 'POST',
     url: '/api/startDuplicateScan',
-    config: { roles: DUPLICATE_LIST_ROLES },
+    config: { permission: 'duplicates.list' },
     schema: {
       tags: TAGS,
       summary: "'Buscar en todo el registro': encola la búsqueda de duplicados en todo el registro (trabajo en segundo plano); otra pendiente o en curso: 409",

@@ -1,5 +1,5 @@
 export { createE2bImportHandler } from './handler.js';
-export { E2B_IMPORT_ROLES, e2bImportModule, type E2bImportModuleOptions } from './routes.js';
+export { e2bImportModule, type E2bImportModuleOptions } from './routes.js';
 export { parseBatchFile, readBatch, type ReadBatch } from './batch.js';
 export { buildAck } from './ack.js';
 export { xsdSchemaCheck } from './schema.js';

@@ -1,4 +1,4 @@
-import { e2bConfirmSchema, e2bImportReportsSchema, IMPORT_PATHS, importEntrySchema, importListSchema, type Role } from '@atalaya/domain';
+import { e2bConfirmSchema, e2bImportReportsSchema, IMPORT_PATHS, importEntrySchema, importListSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -16,12 +16,6 @@ export interface E2bImportModuleOptions {
   staleMs?: number;
 }
 
-/**
- * Who imports E2B(R3) batches (docs/e2b-import.md 'Who'): the ADMIN in 'Importación de datos',
- * and the RLF and QPPV, who triage incoming reports and hold cases ('Importar E2B').
- */
-export const E2B_IMPORT_ROLES: readonly Role[] = ['ADMIN', 'RLF', 'QPPV'];
-
 const TAGS = ['Importación de datos'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 
@@ -34,7 +28,7 @@ export const e2bImportModule: FastifyPluginAsyncZod<E2bImportModuleOptions> = as
   app.route({
     method: 'POST',
     url: `/api/${IMPORT_PATHS.e2bUpload}`,
-    config: { roles: E2B_IMPORT_ROLES, rateLimit: app.resourceLimits.uploadRateLimit },
+    config: { permission: 'e2bImport.run', rateLimit: app.resourceLimits.uploadRateLimit },
     schema: {
       tags: TAGS,
       summary: 'Importar un lote E2B(R3) (multipart: FileName, file = el .XML): se lee en segundo plano y queda una vista previa para confirmar',
@@ -57,7 +51,7 @@ export const e2bImportModule: FastifyPluginAsyncZod<E2bImportModuleOptions> = as
   app.route({
     method: 'GET',
     url: `/api/${IMPORT_PATHS.e2bList}`,
-    config: { roles: E2B_IMPORT_ROLES },
+    config: { permission: 'e2bImport.run' },
     schema: { tags: TAGS, summary: 'Las importaciones E2B(R3), la más reciente primero (un RLF: las suyas)', response: { 200: importListSchema, ...errorResponses } },
     handler: (request) => listE2bImports(db, requireUser(request)),
   });
@@ -65,7 +59,7 @@ export const e2bImportModule: FastifyPluginAsyncZod<E2bImportModuleOptions> = as
   app.route({
     method: 'GET',
     url: `/api/${IMPORT_PATHS.e2bDetail}/:code`,
-    config: { roles: E2B_IMPORT_ROLES },
+    config: { permission: 'e2bImport.run' },
     schema: { tags: TAGS, summary: 'Una importación E2B(R3) por su code_import (su progreso)', params: importCodeParams, response: { 200: importEntrySchema, ...withNotFound } },
     handler: (request) => e2bImportEntry(db, requireUser(request), request.params.code),
   });
@@ -73,7 +67,7 @@ export const e2bImportModule: FastifyPluginAsyncZod<E2bImportModuleOptions> = as
   app.route({
     method: 'GET',
     url: `/api/${IMPORT_PATHS.e2bReports}/:code`,
-    config: { roles: E2B_IMPORT_ROLES },
+    config: { permission: 'e2bImport.run' },
     schema: {
       tags: TAGS,
       summary: 'La vista previa de una importación E2B(R3): cada informe como se entendió, lo no mapeado, los códigos MedDRA que faltan; tras confirmar, en qué se convirtió',
@@ -86,7 +80,7 @@ export const e2bImportModule: FastifyPluginAsyncZod<E2bImportModuleOptions> = as
   app.route({
     method: 'POST',
     url: `/api/${IMPORT_PATHS.e2bConfirm}/:code`,
-    config: { roles: E2B_IMPORT_ROLES },
+    config: { permission: 'e2bImport.run' },
     schema: {
       tags: TAGS,
       summary: 'Confirmar una importación E2B(R3) leída: sus informes pasan a la bandeja de entrada (inbox) o a casos históricos (historic), todo o nada, con el acuse de recibo',
@@ -100,7 +94,7 @@ export const e2bImportModule: FastifyPluginAsyncZod<E2bImportModuleOptions> = as
   app.route({
     method: 'GET',
     url: `/api/${IMPORT_PATHS.e2bAck}/:code`,
-    config: { roles: E2B_IMPORT_ROLES },
+    config: { permission: 'e2bImport.run' },
     schema: {
       tags: TAGS,
       summary: 'Nuestro acuse de recibo (MCCI_IN200101UV01) de una importación E2B(R3) confirmada, para el remitente',

@@ -3,11 +3,11 @@ import {
   e2bAckResultSchema,
   e2bBatchRefusalSchema,
   e2bBatchResultSchema,
-  e2bExportRefusalSchema, e2bReceiverSaveSchema, e2bReceiverSchema, e2bSubmissionSchema, MSG, type Role } from '@atalaya/domain';
+  e2bExportRefusalSchema, e2bReceiverSaveSchema, e2bReceiverSchema, e2bSubmissionSchema, MSG } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { CASE_WRITERS, caseMetaParam } from '../../http/case-routes.js';
+import { caseMetaParam } from '../../http/case-routes.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { badRequest } from '../../http/errors.js';
 import { requireUser } from '../../http/route-access.js';
@@ -27,8 +27,6 @@ const withNotFound = { ...errorResponses, 404: messageSchema };
 /** An ACK file is a few kilobytes; a batch's ACK of many reports stays far below this. */
 const ACK_MAX_BYTES = 5_000_000;
 
-const RECEIVER_READERS: readonly Role[] = ['ADMIN', ...CASE_WRITERS];
-const ADMIN_ONLY: readonly Role[] = ['ADMIN'];
 const receiverParams = z.object({
   receiverId: z.coerce.number({ error: MSG.e2bReceivers.notFound }).int(MSG.e2bReceivers.notFound).min(1, MSG.e2bReceivers.notFound).max(2_147_483_647, MSG.e2bReceivers.notFound),
 });
@@ -61,7 +59,7 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   app.route({
     method: 'GET',
     url: '/api/e2bReceiverList',
-    config: { roles: RECEIVER_READERS },
+    config: { permission: 'e2bReceivers.read' },
     schema: { tags: TAG, summary: 'Receptores de los envíos E2B (Configuración), con cuántos envíos tiene cada uno', response: { 200: z.array(e2bReceiverSchema), ...errorResponses } },
     handler: () => listReceivers(db),
   });
@@ -69,7 +67,7 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   app.route({
     method: 'POST',
     url: '/api/e2bReceiverSave',
-    config: { roles: ADMIN_ONLY },
+    config: { permission: 'e2bReceivers.write' },
     schema: {
       tags: TAG,
       summary: 'Agrega (sin Id) o modifica un receptor E2B y devuelve la lista',
@@ -83,7 +81,7 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   app.route({
     method: 'POST',
     url: '/api/e2bReceiverDelete/:receiverId',
-    config: { roles: ADMIN_ONLY },
+    config: { permission: 'e2bReceivers.write' },
     schema: { tags: TAG, summary: 'Elimina un receptor E2B sin envíos y devuelve la lista', params: receiverParams, response: { 200: z.array(e2bReceiverSchema), ...withNotFound } },
     handler: (request) => deleteReceiver(db, requireUser(request), request.params.receiverId),
   });
@@ -91,7 +89,7 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   app.route({
     method: 'POST',
     url: '/api/exportE2B/:id',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'e2b.submit' },
     schema: {
       tags: TAG,
       summary: 'Genera la exportación E2B(R3) del caso para un receptor de Configuración (e2bReceiverList)',
@@ -110,7 +108,7 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   app.route({
     method: 'POST',
     url: '/api/exportE2BBatch',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'e2b.submit' },
     schema: {
       tags: TAG,
       summary: 'Genera un lote E2B(R3) con los casos seleccionados en la búsqueda de eventos, para un receptor de Configuración',
@@ -128,7 +126,7 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   app.route({
     method: 'GET',
     url: '/api/getE2BBatch/:batch',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'e2b.submit' },
     schema: { tags: TAG, summary: 'Descarga el XML de un lote E2B (todos sus casos deben estar al alcance del usuario)', params: batchParams, response: { 200: z.string(), ...withNotFound } },
     handler: async (request, reply) => {
       const file = await batchFile(db, requireUser(request), request.params.batch);
@@ -139,7 +137,7 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   app.route({
     method: 'GET',
     url: '/api/listE2B/:id',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'e2b.submit' },
     schema: { tags: TAG, summary: 'Envíos E2B del caso, del más reciente al más antiguo', params: caseParams, response: { 200: z.array(e2bSubmissionSchema), ...withNotFound } },
     handler: (request) => listSubmissions(db, requireUser(request), request.params.id),
   });
@@ -147,7 +145,7 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   app.route({
     method: 'GET',
     url: '/api/getE2B/:id/:submissionId',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'e2b.submit' },
     schema: { tags: TAG, summary: 'Descarga el XML de un envío E2B', params: submissionParams, response: { 200: z.string(), ...withNotFound } },
     handler: async (request, reply) => {
       const file = await downloadSubmission(db, requireUser(request), request.params.id, request.params.submissionId);
@@ -158,7 +156,7 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   app.route({
     method: 'POST',
     url: '/api/markE2BSent/:id/:submissionId',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'e2b.submit' },
     schema: { tags: TAG, summary: 'Marca un envío E2B generado como enviado al receptor', params: submissionParams, response: { 200: e2bSubmissionSchema, ...withNotFound } },
     handler: (request) => markSent(db, requireUser(request), request.params.id, request.params.submissionId),
   });
@@ -166,7 +164,7 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   app.route({
     method: 'POST',
     url: '/api/uploadE2BAck/:id',
-    config: { roles: CASE_WRITERS },
+    config: { permission: 'e2b.submit' },
     schema: {
       tags: TAG,
       summary: 'Carga el acuse de recibo (MCCI_IN200101UV01) del receptor: cada informe del lote queda ACK aceptado o ACK rechazado con el mensaje del receptor',

@@ -1,7 +1,6 @@
-import type { Role } from '@atalaya/domain';
+import type { Permission } from '@atalaya/domain';
 import { z } from 'zod';
 import type { AuthUser } from '../../http/access-token.js';
-import { CASE_READERS } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import type { AppInstance } from '../../http/route-types.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
@@ -22,8 +21,8 @@ export interface FileDownloadRoute<P extends z.ZodObject> {
   tags: string[];
   summary: string;
   params: P;
-  /** Who may download (the loader further checks reach); case readers unless told. */
-  roles?: readonly Role[];
+  /** Who may download (the loader further checks reach); `case.read` unless told. */
+  permission?: Permission;
   /** The description of the 200 (FILE_BYTES unless told). */
   bytes?: string;
   /** The file for these params, as seen by this user (throws the module's 404). */
@@ -35,7 +34,7 @@ export function fileDownloadRoute<P extends z.ZodObject>(app: AppInstance, route
   app.route({
     method: 'GET',
     url: route.url,
-    config: { roles: route.roles ?? CASE_READERS },
+    config: { permission: route.permission ?? 'case.read' },
     schema: { tags: route.tags, summary: route.summary, params: route.params, response: fileResponse(route.bytes) },
     handler: async (request, reply) => sendFile(reply, await route.load(requireUser(request), request.params as z.infer<P>)),
   });

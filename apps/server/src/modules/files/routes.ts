@@ -3,13 +3,13 @@ import {
   medicalContactFileResultSchema,
   okResultSchema,
   originFileResultSchema,
-  type Role,
+  RATE_LIMITS,
   signedDocumentDeleteBodySchema,
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { CASE_READERS, CASE_WRITERS, metaParams } from '../../http/case-routes.js';
+import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { idParams } from './schemas.js';
@@ -30,9 +30,6 @@ export interface FilesModuleOptions {
   db: Db;
 }
 
-/** Roles that add, change and delete documents and notes (the wizard's rule narrows 'insert' and 'update'). */
-const DOCUMENT_WRITE_ROLES: readonly Role[] = ['QPPV', 'RLF', 'Fabricante'];
-
 const TAG = ['Documentos y archivos'];
 const MULTIPART = ['multipart/form-data'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
@@ -48,7 +45,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getDocsAndNotesByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'Documentos y notas de un evento reportable (sin los eliminados), del más reciente al más antiguo',
@@ -61,7 +58,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/uploadDocAndNotes',
-    config: { roles: DOCUMENT_WRITE_ROLES, rateLimit: app.resourceLimits.uploadRateLimit },
+    config: { permission: 'caseDocuments.write', rateLimit: app.resourceLimits.uploadRateLimit },
     schema: {
       tags: TAG,
       summary: 'Agregar o modificar un documento o nota (multipart: id, extension, fileName, action, note, idEr, tipoId, file)',
@@ -93,7 +90,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
     method: 'POST',
     url: '/api/deleteDocAndNotes',
     // Each call checks a password: limited like the sign-in.
-    config: { roles: DOCUMENT_WRITE_ROLES, rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { permission: 'caseDocuments.write', rateLimit: RATE_LIMITS.write },
     schema: {
       tags: TAG,
       summary: 'Eliminar un documento o nota con un comentario y la firma electrónica del usuario (queda registrado; el evento no puede estar Anulado)',
@@ -109,7 +106,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/uploadFileOriginReport',
-    config: { roles: CASE_WRITERS, rateLimit: app.resourceLimits.uploadRateLimit },
+    config: { permission: 'case.write', rateLimit: app.resourceLimits.uploadRateLimit },
     schema: {
       tags: TAG,
       summary: 'Adjuntar el documento de origen del reporte (multipart: Id = Meta del evento, Extension, FileName, file)',
@@ -126,7 +123,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/uploadFileContactoMedico',
-    config: { roles: CASE_WRITERS, rateLimit: app.resourceLimits.uploadRateLimit },
+    config: { permission: 'case.write', rateLimit: app.resourceLimits.uploadRateLimit },
     schema: {
       tags: TAG,
       summary: 'Adjuntar un archivo al contacto médico (multipart: Id del contacto, ExtensionArchivo, NombreArchivo, file)',

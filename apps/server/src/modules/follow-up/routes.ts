@@ -1,8 +1,7 @@
-import { finishFollowUpBodySchema, followUpEventSchema, followUpReportSchema, metaDataResultSchema, type Role } from '@atalaya/domain';
+import { finishFollowUpBodySchema, followUpEventSchema, followUpReportSchema, metaDataResultSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { CASE_READERS } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { announceCaseCreated, type CaseEvents } from '../cases/index.js';
@@ -19,9 +18,6 @@ export interface FollowUpModuleOptions {
   appUrl: string;
 }
 
-/** Roles that use the wizard and so create follow-up reports (domain `canCreateFollowUp`). */
-const FOLLOW_UP_ROLES: readonly Role[] = ['QPPV', 'RLF'];
-
 /** The follow-up reads are listed in the event view with the case PDFs (same OpenAPI tag as before). */
 const READS_TAG = ['PDF y seguimientos'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
@@ -34,7 +30,7 @@ export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = asyn
   app.route({
     method: 'POST',
     url: '/api/insertES',
-    config: { roles: FOLLOW_UP_ROLES },
+    config: { permission: 'followUp.create' },
     schema: {
       tags: ['Eventos reportables'],
       summary: 'Crear un reporte de seguimiento de un evento reportable con su paciente, origen, medicamentos y eventos adversos',
@@ -53,7 +49,7 @@ export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = asyn
   app.route({
     method: 'GET',
     url: '/api/Seguimiento/:id',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: READS_TAG,
       summary: 'Un reporte de seguimiento (por su Id) con su evento de seguimiento y el comentario con que se creó',
@@ -75,7 +71,7 @@ export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = asyn
   app.route({
     method: 'GET',
     url: '/api/getFollowUpEventsByReference/:reference',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: READS_TAG,
       summary: 'Eventos de seguimiento (EventType 3) del evento con ese NumeroReferencia, del más antiguo al más reciente',

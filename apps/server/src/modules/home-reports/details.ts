@@ -16,13 +16,12 @@ import type { Db } from '../../db/client.js';
 import { events, homeReports, homeReportStatusHistory, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
-import { CASE_READERS, metaParams } from '../../http/case-routes.js';
+import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { caseReach } from '../reach/index.js';
 import {
   findHomeReport,
-  HOME_REPORT_READERS,
   type HomeReportRecord,
   toHomeReportByReference,
 } from './get-by-reference.js';
@@ -99,7 +98,7 @@ export const homeReportDetailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
   app.route({
     method: 'GET',
     url: '/api/getEventoDeHomeById/:id',
-    config: { roles: HOME_REPORT_READERS },
+    config: { permission: 'homeReports.read' },
     schema: {
       tags: ['Reportes recibidos'],
       summary: 'Un reporte recibido, por su id, con su estado, país, tipo de acontecimiento e historial de estados (modal de resumen)',
@@ -112,7 +111,7 @@ export const homeReportDetailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
   app.route({
     method: 'GET',
     url: '/api/getEventoDeHomeByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: ['Reportes recibidos'],
       summary: 'El reporte recibido del que se ingresó un evento reportable (por el Meta del evento)',

@@ -10,9 +10,6 @@ import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { reachesHomeReport } from './reach.js';
 
-/** Roles that triage incoming reports and may read one by its number. */
-export const HOME_REPORT_READERS = ['RLF', 'QPPV'] as const;
-
 /** An incoming report as the reads answer it, with its country code and sub-group id. */
 export interface HomeReportRecord {
   id: string;
@@ -77,7 +74,7 @@ export const homeReportByReferenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = as
   app.route({
     method: 'GET',
     url: '/api/getEventoDeHomeByReference/:reference',
-    config: { roles: HOME_REPORT_READERS },
+    config: { permission: 'homeReports.read' },
     schema: {
       tags: ['Reporte público'],
       summary: 'Un reporte recibido del sitio público, por su número (RH-AAAA-NNNNNN)',

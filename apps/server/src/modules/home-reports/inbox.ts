@@ -33,7 +33,7 @@ import { type DateBound, fromBoundParam, toBoundParam } from '../../http/list-pa
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
 import { referenceKey } from '../catalog/index.js';
-import { HOME_REPORT_READERS, homeReportBaseColumns } from './get-by-reference.js';
+import { homeReportBaseColumns } from './get-by-reference.js';
 import { homeReportReach } from './reach.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -207,7 +207,7 @@ export const homeReportInboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
   app.route({
     method: 'GET',
     url: '/api/getReportHome/:page/:size/:orderBy/:id/:isMedic/:status/:country/:from/:to',
-    config: { roles: HOME_REPORT_READERS },
+    config: { permission: 'homeReports.read' },
     schema: {
       tags: ['Reportes recibidos'],
       summary: 'Reportes recibidos sin ingresar, paginados (15), con filtros; orden por defecto FechaCreacion DESC',
@@ -229,7 +229,7 @@ export const homeReportInboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
   app.route({
     method: 'GET',
     url: '/api/getWFReportHome/:page/:size/:orderBy',
-    config: { roles: HOME_REPORT_READERS },
+    config: { permission: 'homeReports.read' },
     schema: {
       tags: ['Reportes recibidos'],
       summary: 'Reportes pendientes de médico / paciente (Tareas): Nuevos y En revisión, sin ingresar',

@@ -1,4 +1,4 @@
-import { publicReportSchema, reportCreatedSchema } from '@atalaya/domain';
+import { publicReportSchema, RATE_LIMITS, reportCreatedSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -26,11 +26,6 @@ export interface HomeReportsModuleOptions {
 
 /** A report is JSON text only; 1 MB is far more than the nine steps can hold. */
 const REPORT_BODY_LIMIT_BYTES = 1024 * 1024;
-/** Reports one address may send a minute. */
-const REPORTS_PER_MINUTE = 20;
-
-/** Roles that report through the patient form while signed in (CL's create icon opens it; RLF and QPPV may too). */
-const SIGNED_IN_REPORTERS = ['CL', 'RLF', 'QPPV'] as const;
 
 const responses = { 200: reportCreatedSchema, ...errorResponses, 413: messageSchema, 415: messageSchema };
 
@@ -55,7 +50,7 @@ export const homeReportsModule: FastifyPluginAsyncZod<HomeReportsModuleOptions> 
     method: 'POST',
     url: '/api/postreporthome',
     bodyLimit: REPORT_BODY_LIMIT_BYTES,
-    config: { roles: 'public', rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
+    config: { roles: 'public', rateLimit: RATE_LIMITS.write },
     schema: {
       tags: ['Reporte público'],
       summary: 'Enviar un reporte del formulario público (captcha ALTCHA en recaptcha-token)',
@@ -77,7 +72,7 @@ export const homeReportsModule: FastifyPluginAsyncZod<HomeReportsModuleOptions> 
     method: 'POST',
     url: '/api/postreporthomeusuario',
     bodyLimit: REPORT_BODY_LIMIT_BYTES,
-    config: { roles: SIGNED_IN_REPORTERS, rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
+    config: { permission: 'homeReports.submit', rateLimit: RATE_LIMITS.write },
     schema: {
       tags: ['Reporte público'],
       summary: 'Enviar un reporte del formulario público con sesión: el usuario es quien reporta',

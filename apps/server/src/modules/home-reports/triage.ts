@@ -24,7 +24,6 @@ import { writeAudit } from '../audit/index.js';
 import { enabledCountries, enabledSubGroup, referenceKey } from '../catalog/index.js';
 import { announceCaseCreated, type CaseCreated, type CaseEvents } from '../cases/index.js';
 import { enterCase } from './enter-case.js';
-import { HOME_REPORT_READERS } from './get-by-reference.js';
 import { insertStatusHistory } from './queries.js';
 import { reachesHomeReport } from './reach.js';
 import type { StoredReport } from './stored-report.js';
@@ -211,7 +210,7 @@ export const homeReportTriageRoutes: FastifyPluginAsyncZod<{ db: Db; caseEvents:
   app.route({
     method: 'POST',
     url: '/api/updatestatiserfromerhome',
-    config: { roles: HOME_REPORT_READERS },
+    config: { permission: 'homeReports.read' },
     schema: {
       tags: ['Reportes recibidos'],
       summary: 'Revisar (newStatus 2) o Descartar (newStatus 3, con comentario) un reporte recibido',
@@ -224,7 +223,7 @@ export const homeReportTriageRoutes: FastifyPluginAsyncZod<{ db: Db; caseEvents:
   app.route({
     method: 'POST',
     url: '/api/createerfromerhome',
-    config: { roles: HOME_REPORT_READERS },
+    config: { permission: 'homeReports.read' },
     schema: {
       tags: ['Reportes recibidos'],
       summary: 'Ingresar un reporte recibido: crea el evento reportable con sus datos (responde MetaData)',

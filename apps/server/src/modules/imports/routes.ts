@@ -1,4 +1,4 @@
-import { IMPORT_PATHS, importEntrySchema, type ImportKind, type UploadImportKind, importListSchema, type Role } from '@atalaya/domain';
+import { IMPORT_PATHS, importEntrySchema, type ImportKind, type UploadImportKind, importListSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -19,9 +19,6 @@ export interface ImportsModuleOptions {
   /** When a running import counts as abandoned (the runner's `staleMs`). */
   staleMs?: number;
 }
-
-/** Who runs the imports: ADMIN only (docs/roles.md, 'Importación de datos'). */
-export const IMPORT_ROLES: readonly Role[] = ['ADMIN'];
 
 const TAGS = ['Importación de datos'];
 const MULTIPART = ['multipart/form-data'];
@@ -50,7 +47,7 @@ export const importsModule: FastifyPluginAsyncZod<ImportsModuleOptions> = async 
     app.route({
       method: 'POST',
       url: `/api/${url}`,
-      config: { roles: IMPORT_ROLES, rateLimit: app.resourceLimits.uploadRateLimit },
+      config: { permission: 'import.run', rateLimit: app.resourceLimits.uploadRateLimit },
       schema: {
         tags: TAGS,
         summary,
@@ -80,14 +77,14 @@ export const importsModule: FastifyPluginAsyncZod<ImportsModuleOptions> = async 
     app.route({
       method: 'GET',
       url: `/api/${list}`,
-      config: { roles: IMPORT_ROLES },
+      config: { permission: 'import.run' },
       schema: { tags: TAGS, summary: `Las importaciones de ${what}, la más reciente primero (hasta 50), con sus tablas`, response: { 200: importListSchema, ...errorResponses } },
       handler: () => importList(db, kind),
     });
     app.route({
       method: 'GET',
       url: `/api/${detail}/:code`,
-      config: { roles: IMPORT_ROLES },
+      config: { permission: 'import.run' },
       schema: { tags: TAGS, summary: `Una importación de ${what} por su code_import, con sus tablas`, params: importCodeParams, response: { 200: importEntrySchema, ...withNotFound } },
       handler: (request) => importDetail(db, kind, request.params.code),
     });
@@ -99,7 +96,7 @@ export const importsModule: FastifyPluginAsyncZod<ImportsModuleOptions> = async 
   app.route({
     method: 'POST',
     url: `/api/${IMPORT_PATHS.cancel}/:code`,
-    config: { roles: IMPORT_ROLES },
+    config: { permission: 'import.run' },
     schema: {
       tags: TAGS,
       summary: 'Cancelar una importación: pendiente, queda C enseguida; en curso, se detiene y queda C; ya terminada: 409',
@@ -112,7 +109,7 @@ export const importsModule: FastifyPluginAsyncZod<ImportsModuleOptions> = async 
   app.route({
     method: 'GET',
     url: `/api/${IMPORT_PATHS.errorReport}/:code`,
-    config: { roles: IMPORT_ROLES },
+    config: { permission: 'import.run' },
     schema: {
       tags: TAGS,
       summary: 'El informe de errores de una importación (CSV UTF-8 con BOM, separado por ;): el motivo, y Hoja;Fila;Columna;Mensaje por cada error de fila',

@@ -1,1 +1,1 @@
-export { INDICATORS_ROLES, indicatorsModule, type IndicatorsModuleOptions } from './routes.js';
+export { indicatorsModule, type IndicatorsModuleOptions } from './routes.js';

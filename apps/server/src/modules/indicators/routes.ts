@@ -6,7 +6,6 @@ import {
   indicatorLaboratorySchema,
   indicatorSeriesItemSchema,
   indicatorValuesSchema,
-  type Role,
 } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,12 +20,6 @@ export interface IndicatorsModuleOptions {
   now?: () => Date;
 }
 
-/**
- * Who reads the indicators (docs/roles.md; the NavBar's Indicadores): ADMIN, QPPV, RLF, CL.
- * ADMIN reads the whole company's figures (counts only: it opens no case; docs/indicators.md).
- */
-export const INDICATORS_ROLES: readonly Role[] = ['ADMIN', 'QPPV', 'RLF', 'CL'];
-
 const TAGS = ['Indicadores'];
 const FILTERS =
   'Consulta: pais (código del país, opcional) y laboratorio (id, opcional). Un país o laboratorio inexistente es 400; fuera del alcance del usuario, 403. Qué cuenta un reporte: docs/indicators.md.';
@@ -38,7 +31,7 @@ export const indicatorsModule: FastifyPluginAsyncZod<IndicatorsModuleOptions> = 
   app.route({
     method: 'GET',
     url: '/api/filtercountryindicators',
-    config: { roles: INDICATORS_ROLES },
+    config: { permission: 'indicators.read' },
     schema: {
       tags: TAGS,
       summary: 'Los países con reportes al alcance del usuario (filtro País de Indicadores)',
@@ -51,7 +44,7 @@ export const indicatorsModule: FastifyPluginAsyncZod<IndicatorsModuleOptions> = 
   app.route({
     method: 'GET',
     url: '/api/filterlabindicators',
-    config: { roles: INDICATORS_ROLES },
+    config: { permission: 'indicators.read' },
     schema: {
       tags: TAGS,
       summary: 'Los laboratorios con reportes al alcance del usuario en un país (filtro Laboratorio de Indicadores)',
@@ -65,7 +58,7 @@ export const indicatorsModule: FastifyPluginAsyncZod<IndicatorsModuleOptions> = 
   app.route({
     method: 'GET',
     url: '/api/getIndicatorsValuesPanel',
-    config: { roles: INDICATORS_ROLES },
+    config: { permission: 'indicators.read' },
     schema: {
       tags: TAGS,
       summary: 'Reportes del mes anterior, el mes actual, la semana anterior y la semana actual (y los períodos previos)',
@@ -84,7 +77,7 @@ export const indicatorsModule: FastifyPluginAsyncZod<IndicatorsModuleOptions> = 
     app.route({
       method: 'GET',
       url: `/api/${url}`,
-      config: { roles: INDICATORS_ROLES },
+      config: { permission: 'indicators.read' },
       schema: { tags: TAGS, summary, description: FILTERS, querystring: indicatorFilterQuerySchema, response: { 200: z.array(indicatorSeriesItemSchema), ...errorResponses } },
       handler: (request) => handler(deps, requireUser(request), request.query),
     });

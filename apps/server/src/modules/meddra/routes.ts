@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { messageSchema } from '../../http/schemas.js';
 import { searchCurrentLlts } from './queries.js';
-import { lltMatchSchema } from '@atalaya/domain';
+import { lltMatchSchema, RATE_LIMITS } from '@atalaya/domain';
 import { termParamsSchema } from './schemas.js';
 
 export interface MeddraModuleOptions {
@@ -19,7 +19,7 @@ export const meddraModule: FastifyPluginAsyncZod<MeddraModuleOptions> = async (a
     method: 'GET',
     url: '/api/getMedDRALLT/:term',
     // Public: the public report form lets health professionals code their reactions.
-    config: { roles: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
+    config: { roles: 'public', rateLimit: RATE_LIMITS.read },
     schema: {
       tags: ['MedDRA'],
       summary: 'Busca términos LLT vigentes que contienen el texto (sin distinguir mayúsculas ni acentos); hasta 20',

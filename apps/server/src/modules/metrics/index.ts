@@ -1,2 +1,2 @@
-export { METRICS_ROLES, metricsModule, type MetricsModuleOptions } from './routes.js';
+export { metricsModule, type MetricsModuleOptions } from './routes.js';
 export { METRICS_CHANGE } from './service.js';

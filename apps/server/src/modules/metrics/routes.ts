@@ -1,4 +1,4 @@
-import { activeMetricBodySchema, metricSchema, type Role, timeOptionSchema, updateMetricTimeBodySchema } from '@atalaya/domain';
+import { activeMetricBodySchema, metricSchema, timeOptionSchema, updateMetricTimeBodySchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -14,9 +14,6 @@ export interface MetricsModuleOptions {
   configurationEvents: ConfigurationEvents;
 }
 
-/** Who reads and changes the metrics (docs/roles.md 'Who may do what'; the Admin menu's Métricas). */
-export const METRICS_ROLES: readonly Role[] = ['ADMIN', 'QPPV'];
-
 const TAGS = ['Métricas'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 
@@ -25,7 +22,7 @@ export const metricsModule: FastifyPluginAsyncZod<MetricsModuleOptions> = async 
   app.route({
     method: 'GET',
     url: '/api/getAllMetricsTime',
-    config: { roles: METRICS_ROLES },
+    config: { permission: 'metrics.manage' },
     schema: {
       tags: TAGS,
       summary: 'Las métricas de tiempos de notificación, con su opción de tiempo y si están activas',
@@ -37,7 +34,7 @@ export const metricsModule: FastifyPluginAsyncZod<MetricsModuleOptions> = async 
   app.route({
     method: 'GET',
     url: '/api/getTimeOptions',
-    config: { roles: METRICS_ROLES },
+    config: { permission: 'metrics.manage' },
     schema: {
       tags: TAGS,
       summary: 'Las opciones de tiempo de una métrica (24 h … 90 días)',
@@ -49,7 +46,7 @@ export const metricsModule: FastifyPluginAsyncZod<MetricsModuleOptions> = async 
   app.route({
     method: 'POST',
     url: '/api/updateMetricTime',
-    config: { roles: METRICS_ROLES },
+    config: { permission: 'metrics.manage' },
     schema: {
       tags: TAGS,
       summary: 'Cambiar el tiempo de una métrica',
@@ -64,7 +61,7 @@ export const metricsModule: FastifyPluginAsyncZod<MetricsModuleOptions> = async 
   app.route({
     method: 'POST',
     url: '/api/activeMetric',
-    config: { roles: METRICS_ROLES },
+    config: { permission: 'metrics.manage' },
     schema: {
       tags: TAGS,
       summary: 'Activar o desactivar una métrica',

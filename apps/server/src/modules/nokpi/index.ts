@@ -1,1 +1,1 @@
-export { NO_KPI_ROLES, noKpiModule, type NoKpiModuleOptions } from './routes.js';
+export { noKpiModule, type NoKpiModuleOptions } from './routes.js';

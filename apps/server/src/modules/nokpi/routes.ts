@@ -1,4 +1,4 @@
-import { noKpiBodySchema, noKpiCountrySchema, noKpiPageSchema, noKpiQuerySchema, noKpiResponseSchema, type Role } from '@atalaya/domain';
+import { noKpiBodySchema, noKpiCountrySchema, noKpiPageSchema, noKpiQuerySchema, noKpiResponseSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -10,9 +10,6 @@ export interface NoKpiModuleOptions {
   db: Db;
 }
 
-/** Who opens 'Eventos que no cumplen KPI's' (docs/roles.md; the NavBar's /nokpis). ADMIN: the whole company's cases, read-only. */
-export const NO_KPI_ROLES: readonly Role[] = ['ADMIN', 'QPPV', 'RLF'];
-
 const TAGS = ['Eventos que no cumplen KPI'];
 
 /** The no-KPI screen (platform spec §2, §3, §7 'Metrics and no-KPI'; docs/kpi.md). */
@@ -20,7 +17,7 @@ export const noKpiModule: FastifyPluginAsyncZod<NoKpiModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/getNoKpiMetrics',
-    config: { roles: NO_KPI_ROLES },
+    config: { permission: 'noKpi.read' },
     schema: {
       tags: TAGS,
       summary: "La tarjeta 'Eventos No KPI' (este mes y el cambio contra el anterior) y una página de 'Eventos que no cumplen'",
@@ -38,7 +35,7 @@ export const noKpiModule: FastifyPluginAsyncZod<NoKpiModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getEventsNoKpi',
-    config: { roles: NO_KPI_ROLES },
+    config: { permission: 'noKpi.read' },
     schema: {
       tags: TAGS,
       summary: "Una página de 'Eventos que no cumplen' (el primer incumplimiento más reciente primero)",
@@ -54,7 +51,7 @@ export const noKpiModule: FastifyPluginAsyncZod<NoKpiModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getNoKpiCountries',
-    config: { roles: NO_KPI_ROLES },
+    config: { permission: 'noKpi.read' },
     schema: {
       tags: TAGS,
       summary: "Los países del desplegable 'Paises' (Code, Name)",

@@ -1,5 +1,4 @@
 import {
-  CASE_CREATOR_ROLES,
   codiguerasAllSchema,
   codiguerasSchema,
   countryOptionSchema,
@@ -13,7 +12,6 @@ import {
   namedItemSchema,
   productFilterItemSchema,
   ramNewSchema,
-  type Role,
   searchFiltersSchema,
   subGroupSchema,
 } from '@atalaya/domain';
@@ -21,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { CASE_READERS, metaParams } from '../../http/case-routes.js';
+import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { announceConfigurationChanged, type ConfigurationEvents } from '../../shared/configuration-events.js';
@@ -51,12 +49,6 @@ export interface ReferenceDataModuleOptions {
   configurationEvents: ConfigurationEvents;
 }
 
-/** Who may create, change and enable/disable reference-list rows (access decisions of issue 17). */
-const PARAMETER_EDITORS: readonly Role[] = ['ADMIN', 'QPPV'];
-
-/** Every signed-in user who works with cases or their lists. */
-const CASE_WORKER_ROLES: readonly Role[] = ['QPPV', 'RLF', 'CL', 'Fabricante', 'ADMIN'];
-
 const TAG = ['Datos de referencia'];
 const namedList = z.array(namedItemSchema);
 const withNotFound = { ...errorResponses, 404: messageSchema };
@@ -69,7 +61,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getCodiguerasBasic',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { permission: 'referenceData.read' },
     schema: {
       tags: TAG,
       summary: 'Listas de referencia del asistente y de la vista del evento (solo valores habilitados)',
@@ -81,7 +73,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getCodiguerasAll',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { permission: 'referenceData.read' },
     schema: {
       tags: TAG,
       summary: 'Listas de referencia con los valores deshabilitados (cada fila con Eliminado)',
@@ -93,7 +85,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getCountries',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { permission: 'referenceData.read' },
     schema: {
       tags: TAG,
       summary: 'Países habilitados, por nombre',
@@ -105,7 +97,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getSubGroups',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { permission: 'referenceData.read' },
     schema: {
       tags: TAG,
       summary: 'Tipos de reporte (subgrupos habilitados con su grupo), sin el subgrupo sin clasificar',
@@ -117,7 +109,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getERNew',
-    config: { roles: CASE_CREATOR_ROLES },
+    config: { permission: 'case.create' },
     schema: {
       tags: TAG,
       summary: 'Evento reportable en blanco del diálogo de creación, con los países y tipos de reporte que el usuario puede elegir',
@@ -129,7 +121,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getRAMNew',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { permission: 'referenceData.read' },
     schema: {
       tags: TAG,
       summary: 'Evento adverso en blanco del modal Agregar evento',
@@ -141,7 +133,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getProductsCountryByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'Medicamentos habilitados que se comercializan en el país del evento, con laboratorio, forma farmacéutica y principios activos',
@@ -154,7 +146,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getLinesByLaboratory/:id',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { permission: 'referenceData.read' },
     schema: {
       tags: TAG,
       summary: 'Líneas habilitadas de un laboratorio (fabricantes del medicamento)',
@@ -167,7 +159,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getlaboraotriesByCountry/:id',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { permission: 'referenceData.read' },
     schema: {
       tags: TAG,
       summary: 'Laboratorios habilitados de un país (por id de país)',
@@ -180,7 +172,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getlaboraotriesByProductsCountry/:a/:b',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { permission: 'referenceData.read' },
     schema: {
       tags: TAG,
       summary: 'Laboratorio que fabrica el medicamento a, si se comercializa en el país b (lista vacía si no)',
@@ -193,7 +185,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getProductFiltersByLabId/:id',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { permission: 'referenceData.read' },
     schema: {
       tags: TAG,
       summary: 'Medicamentos habilitados de un laboratorio (nombre comercial y familia)',
@@ -206,7 +198,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getPrincipioActivoByFamilia/:id',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { permission: 'referenceData.read' },
     schema: {
       tags: TAG,
       summary: 'Principios activos distintos de los medicamentos de una familia',
@@ -219,7 +211,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getPrincipioActivoByCountry/:id',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { permission: 'referenceData.read' },
     schema: {
       tags: TAG,
       summary: 'Principios activos distintos de los medicamentos de un país (vendidos allí o de sus laboratorios)',
@@ -232,7 +224,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getPrincipioActivoByMR/:id',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'Principios activos guardados de un medicamento relacionado, con concentración y unidad',
@@ -245,7 +237,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'GET',
     url: '/api/getFilters',
-    config: { roles: CASE_WORKER_ROLES },
+    config: { permission: 'referenceData.read' },
     schema: {
       tags: TAG,
       summary: 'Listas de los filtros de la búsqueda de eventos reportables',
@@ -264,7 +256,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'POST',
     url: '/api/createElementCodiguera',
-    config: { roles: PARAMETER_EDITORS },
+    config: { permission: 'parameters.write' },
     schema: {
       tags: TAG,
       summary: 'Agrega un elemento a una lista de referencia (Keys y Values) y responde la tabla actualizada',
@@ -277,7 +269,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'POST',
     url: '/api/updateElementCodiguera',
-    config: { roles: PARAMETER_EDITORS },
+    config: { permission: 'parameters.write' },
     schema: {
       tags: TAG,
       summary: 'Modifica columnas de un elemento (Id, Keys y Values; nunca Value) y responde la tabla actualizada',
@@ -290,7 +282,7 @@ export const referenceDataModule: FastifyPluginAsyncZod<ReferenceDataModuleOptio
   app.route({
     method: 'POST',
     url: '/api/deleteElementCodiguera',
-    config: { roles: PARAMETER_EDITORS },
+    config: { permission: 'parameters.write' },
     schema: {
       tags: TAG,
       summary: 'Deshabilita o habilita un elemento (invierte Eliminado; nunca lo borra) y responde la tabla actualizada',

@@ -3,7 +3,6 @@ import { MSG, SEARCH_EXPORT, searchExportSchema, searchRequestSchema, searchResu
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { CASE_READERS } from '../../http/case-routes.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { AppError } from '../../http/errors.js';
 import { Semaphore } from '../../http/resource-limits.js';
@@ -33,7 +32,7 @@ export const searchModule: FastifyPluginAsyncZod<SearchModuleOptions> = async (a
   app.route({
     method: 'POST',
     url: '/api/getERByFilters',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'Busca los eventos reportables al alcance del usuario por filtros (20 por página, con sus reacciones)',
@@ -46,7 +45,7 @@ export const searchModule: FastifyPluginAsyncZod<SearchModuleOptions> = async (a
   app.route({
     method: 'POST',
     url: '/api/exportERByFilters',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'Descarga como ListadoEventos.xlsx los eventos reportables que encuentra la búsqueda (hoja «Eventos filtrados»)',

@@ -14,7 +14,6 @@ export interface SettingsModuleOptions {
 }
 
 const TAG = ['Configuración'];
-const ADMIN_ONLY = ['ADMIN'] as const;
 
 /**
  * The 'Configuración' screen (platform spec §2, §7 'Settings'; docs/settings.md,
@@ -24,7 +23,7 @@ export const settingsModule: FastifyPluginAsyncZod<SettingsModuleOptions> = asyn
   app.route({
     method: 'GET',
     url: '/api/settingGetAll',
-    config: { roles: ADMIN_ONLY },
+    config: { permission: 'settings.manage' },
     schema: {
       tags: TAG,
       summary: 'Las configuraciones del sistema por grupo (la contraseña SMTP nunca se devuelve)',
@@ -36,7 +35,7 @@ export const settingsModule: FastifyPluginAsyncZod<SettingsModuleOptions> = asyn
   app.route({
     method: 'POST',
     url: '/api/settingUpdate',
-    config: { roles: ADMIN_ONLY },
+    config: { permission: 'settings.manage' },
     schema: {
       tags: TAG,
       summary: 'Guarda los valores enviados (todos o ninguno) y devuelve los nombres de las configuraciones que cambiaron',
@@ -52,7 +51,8 @@ export const settingsModule: FastifyPluginAsyncZod<SettingsModuleOptions> = asyn
   app.route({
     method: 'POST',
     url: '/api/settingTestMail',
-    config: { roles: ADMIN_ONLY, rateLimit: { max: 10, timeWindow: '1 minute' } },
+    // Fits no tier (RATE_LIMITS): each call sends a real e-mail through the SMTP server, so fewer than a write.
+    config: { permission: 'settings.manage', rateLimit: { max: 10, timeWindow: '1 minute' } },
     schema: {
       tags: TAG,
       summary: 'Probar envío: pone un correo de prueba en la bandeja de salida y lo intenta enviar ya con la configuración SMTP guardada',

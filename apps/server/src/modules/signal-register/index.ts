@@ -1,5 +1,4 @@
 export { signalRegisterModule, type SignalRegisterModuleOptions } from './routes.js';
-export { SIGNAL_REGISTER_ROLES } from './service.js';
 export {
   createSignalNoticeEvents,
   deliverSignalNotices,

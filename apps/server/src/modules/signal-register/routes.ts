@@ -23,7 +23,6 @@ import {
   listSignals,
   openSignal,
   reassignSignal,
-  SIGNAL_REGISTER_ROLES,
   signalDetail,
   signalDocumentFile,
 } from './service.js';
@@ -43,12 +42,12 @@ const writeErrors = { ...withNotFound, 409: messageSchema };
  */
 export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOptions> = async (app, { db }) => {
   await registerUploads(app);
-  const roles = SIGNAL_REGISTER_ROLES;
+  const permission = 'signalRegister.use';
 
   app.route({
     method: 'GET',
     url: '/api/signal-register',
-    config: { roles },
+    config: { permission },
     schema: {
       tags: TAGS,
       summary: 'Señales del registro, la apertura más reciente primero; filtros estado y responsable; páginas por cursor (Siguiente)',
@@ -61,7 +60,7 @@ export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOpt
   app.route({
     method: 'POST',
     url: '/api/signal-register',
-    config: { roles },
+    config: { permission },
     schema: {
       tags: TAGS,
       summary: "Abrir una señal para un par fármaco × PT con casos ('En evaluación'), con sus estadísticas al abrirla; un par con otra señal no cerrada: 409",
@@ -74,7 +73,7 @@ export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOpt
   app.route({
     method: 'GET',
     url: '/api/signal-register/responsibles',
-    config: { roles },
+    config: { permission },
     schema: {
       tags: TAGS,
       summary: 'Quiénes pueden ser responsables de una señal: los usuarios activos QPPV y CL',
@@ -86,7 +85,7 @@ export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOpt
   app.route({
     method: 'GET',
     url: '/api/signal-register/:id',
-    config: { roles },
+    config: { permission },
     schema: {
       tags: TAGS,
       summary: 'Una señal: estadísticas al abrirla, historial (del más antiguo al más reciente), casos nuevos del par y estados a los que puede pasar',
@@ -99,7 +98,7 @@ export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOpt
   app.route({
     method: 'POST',
     url: '/api/signal-register/:id/status',
-    config: { roles },
+    config: { permission },
     schema: {
       tags: TAGS,
       summary: 'Cambiar el estado con un comentario: En evaluación → Validada, Refutada o Cerrada; Validada → Cerrada; Refutada → Cerrada (otros: 409)',
@@ -113,7 +112,7 @@ export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOpt
   app.route({
     method: 'POST',
     url: '/api/signal-register/:id/notes',
-    config: { roles },
+    config: { permission },
     schema: {
       tags: TAGS,
       summary: "Agregar una evaluación o un comentario a la señal (Tipo 'evaluacion' o 'comentario'); una señal cerrada: 409",
@@ -127,7 +126,7 @@ export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOpt
   app.route({
     method: 'POST',
     url: '/api/signal-register/:id/responsible',
-    config: { roles },
+    config: { permission },
     schema: {
       tags: TAGS,
       summary: 'Cambiar la persona responsable (un QPPV o CL activo), con un comentario opcional; una señal cerrada: 409',
@@ -141,7 +140,7 @@ export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOpt
   app.route({
     method: 'POST',
     url: '/api/signal-register/:id/documents',
-    config: { roles, rateLimit: app.resourceLimits.uploadRateLimit },
+    config: { permission, rateLimit: app.resourceLimits.uploadRateLimit },
     schema: {
       tags: TAGS,
       summary: 'Adjuntar un documento a la señal (multipart: file, Descripcion); se guarda en el almacén de archivos de la aplicación',
@@ -161,7 +160,7 @@ export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOpt
     tags: TAGS,
     summary: 'Descargar el documento de una entrada del historial de la señal',
     params: signalDocumentParams,
-    roles,
+    permission,
     load: (_user, params) => signalDocumentFile(db, params.id, params.entryId),
   });
 };

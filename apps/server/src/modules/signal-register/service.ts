@@ -1,7 +1,7 @@
 import {
   canMoveSignal,
   ROLE_IDS,
-  type Role,
+  rolesWith,
   SIGNAL_NOT_CLOSED,
   SIGNAL_REGISTER_MSG as M,
   SIGNAL_TRANSITIONS,
@@ -30,13 +30,6 @@ import { personName } from '../../shared/person-name.js';
 import { writeAudit } from '../audit/index.js';
 import { type DownloadableFile, loadFile, parseFields, type SingleUpload, storeFile } from '../files/index.js';
 
-/**
- * Who keeps the register (docs/signals.md 'Gestión de señales'): the QPPV and the CL read and
- * write it; every other role (the RLF included) is refused with 403.
- */
-export const SIGNAL_REGISTER_ROLES: readonly Role[] = ['QPPV', 'CL'];
-/** Who may be responsible for a signal. */
-const RESPONSIBLE_ROLES: readonly Role[] = ['QPPV', 'CL'];
 
 const DEFAULT_PAGE = 25;
 const conflict = (message: string) => new AppError(409, message);
@@ -51,7 +44,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** An active user who may be responsible (QPPV or CL), else 400. */
 async function responsibleUser(db: DbOrTx, id: string): Promise<{ id: string; name: string }> {
-  const ids = RESPONSIBLE_ROLES.map((role) => ROLE_IDS[role]);
+  const ids = rolesWith('signalRegister.responsible').map((role) => ROLE_IDS[role]);
   const rows = await db.execute<{ id: string; first_name: string; last_name: string }>(
     sql`select id, first_name, last_name from users where id = ${id} and is_active and role_id in (${sql.join(ids.map((r) => sql`${r}`), sql`, `)})`,
   );
@@ -62,7 +55,7 @@ async function responsibleUser(db: DbOrTx, id: string): Promise<{ id: string; na
 
 /** `GET /api/signal-register/responsibles`: the active QPPV and CL users, by name. */
 export async function listResponsibles(db: Db): Promise<SignalResponsibles> {
-  const ids = RESPONSIBLE_ROLES.map((role) => ROLE_IDS[role]);
+  const ids = rolesWith('signalRegister.responsible').map((role) => ROLE_IDS[role]);
   const rows = await db.execute<{ id: string; first_name: string; last_name: string; role: string }>(sql`
     select u.id, u.first_name, u.last_name, r.name as role from users u join roles r on r.id = u.role_id
     where u.is_active and u.role_id in (${sql.join(ids.map((r) => sql`${r}`), sql`, `)})

@@ -1,4 +1,3 @@
 export { signalsModule, type SignalsModuleOptions } from './routes.js';
-export { SIGNALS_ROLES } from './service.js';
 export { loadSignalCsv, parseSignalCsv, type SignalCsvRow } from './load-csv.js';
 export { signalTable } from './service.js';

@@ -1,4 +1,4 @@
-import { signalExportQuerySchema, signalIcHistoryQuerySchema, signalIcHistorySchema, signalOptionsSchema, signalQuerySchema, signalTableSchema } from '@atalaya/domain';
+import { RATE_LIMITS, signalExportQuerySchema, signalIcHistoryQuerySchema, signalIcHistorySchema, signalOptionsSchema, signalQuerySchema, signalTableSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -6,7 +6,7 @@ import { attachmentDisposition } from '../../http/content-disposition.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
 import { signalFile } from './export.js';
-import { SIGNALS_ROLES, signalIcHistory, signalOptions, signalTable } from './service.js';
+import { signalIcHistory, signalOptions, signalTable } from './service.js';
 
 export interface SignalsModuleOptions {
   db: Db;
@@ -22,7 +22,7 @@ export const signalsModule: FastifyPluginAsyncZod<SignalsModuleOptions> = async 
   app.route({
     method: 'GET',
     url: '/api/signals',
-    config: { roles: SIGNALS_ROLES },
+    config: { permission: 'signals.read' },
     schema: {
       tags: TAGS,
       summary: 'Tabla de desproporcionalidad: un renglón por fármaco × PT con a, b, c, d, E, PRR, ROR, χ², IC y EBGM con sus intervalos y señales',
@@ -36,7 +36,7 @@ export const signalsModule: FastifyPluginAsyncZod<SignalsModuleOptions> = async 
   app.route({
     method: 'GET',
     url: '/api/signals/export',
-    config: { roles: SIGNALS_ROLES, rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { permission: 'signals.read', rateLimit: RATE_LIMITS.export },
     schema: {
       tags: TAGS,
       summary: 'Exporta la tabla de desproporcionalidad filtrada (todos los renglones, en el orden pedido) como xlsx o CSV',
@@ -57,7 +57,7 @@ export const signalsModule: FastifyPluginAsyncZod<SignalsModuleOptions> = async 
   app.route({
     method: 'GET',
     url: '/api/signals/ic-history',
-    config: { roles: SIGNALS_ROLES },
+    config: { permission: 'signals.read' },
     schema: {
       tags: TAGS,
       summary: 'IC de un par fármaco × PT con su intervalo (IC025–IC975), acumulado por trimestre de recepción',
@@ -71,7 +71,7 @@ export const signalsModule: FastifyPluginAsyncZod<SignalsModuleOptions> = async 
   app.route({
     method: 'GET',
     url: '/api/signals/options',
-    config: { roles: SIGNALS_ROLES },
+    config: { permission: 'signals.read' },
     schema: {
       tags: TAGS,
       summary: 'Las opciones de los filtros de Señales: países en alcance, laboratorios, y los principios activos, productos, SOC y PT contados en alcance',

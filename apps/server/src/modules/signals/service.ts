@@ -3,7 +3,6 @@ import {
   type GpsHyperparameters,
   informationComponent,
   type PairScores,
-  type Role,
   scorePair,
   SIGNAL_MSG,
   type SignalFilters,
@@ -22,9 +21,6 @@ import { caseReach, loadUserLaboratoryIds, reachesByLaboratory } from '../reach/
 
 /** One array parameter (Drizzle would otherwise spread a JS array into a list of parameters). */
 const array = (values: readonly unknown[]) => sql.param(values);
-
-/** Who reads Señales (docs/roles.md): QPPV and CL the cases of their laboratories, an RLF its own country. */
-export const SIGNALS_ROLES: readonly Role[] = ['QPPV', 'CL', 'RLF'];
 
 const DEFAULT_LIMIT = 100;
 /** Fewer pairs than this: no EBGM (the two-gamma prior cannot be fitted meaningfully). */

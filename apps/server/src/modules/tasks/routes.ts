@@ -1,8 +1,8 @@
-import { erCommentSchema, erListRowSchema, followUpItemSchema, pagedResultSchema, type Role } from '@atalaya/domain';
+import { erCommentSchema, erListRowSchema, followUpItemSchema, pagedResultSchema } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { CASE_READERS, metaParams } from '../../http/case-routes.js';
+import { metaParams } from '../../http/case-routes.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { invertListParams, listQuery, pendingListParams } from './schemas.js';
@@ -11,9 +11,6 @@ import { commentsOf, followUpsOf, invertList, pendingList } from './service.js';
 export interface TasksModuleOptions {
   db: Db;
 }
-
-/** "Mis acciones pendientes" is hidden for CL and ADMIN (event spec §2.1): they are refused. */
-const PENDING_LIST_ROLES: readonly Role[] = ['QPPV', 'RLF', 'Fabricante'];
 
 const TAG = ['Tareas'];
 const pagedRows = pagedResultSchema(erListRowSchema);
@@ -24,7 +21,7 @@ export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getWorkFlow/:page/:size/:orderBy/:statusId/:idEr/:from/:to/:categoryId/:subGroupId',
-    config: { roles: PENDING_LIST_ROLES },
+    config: { permission: 'tasks.pending' },
     schema: {
       tags: TAG,
       summary: 'Mis acciones pendientes: los eventos reportables que esperan al usuario (15 por página)',
@@ -46,7 +43,7 @@ export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getWorkFlowInvert/:page/:size/:orderBy',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'Eventos reportables abiertos al alcance del usuario que esperan a otro rol (15 por página)',
@@ -61,7 +58,7 @@ export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getERCommentsByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'Comentarios del flujo de trabajo de un evento reportable, del más reciente al más antiguo',
@@ -74,7 +71,7 @@ export const tasksModule: FastifyPluginAsyncZod<TasksModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getERFollowUpByMeta/:meta',
-    config: { roles: CASE_READERS },
+    config: { permission: 'case.read' },
     schema: {
       tags: TAG,
       summary: 'Reportes de seguimiento de un evento reportable, del más reciente al más antiguo',

@@ -40,8 +40,6 @@ export interface UsersModuleOptions {
 }
 
 const TAG = ['Usuarios'];
-/** The users administration (docs/roles.md 'Users administration'). */
-const ADMINISTRATORS = ['ADMIN', 'QPPV'] as const;
 const withErrors = { ...errorResponses, 404: messageSchema };
 /** The filter with no unknown field (as the event search): a body of anything else is a mistake, not "no filter". */
 const strictUserFilterSchema = z.strictObject(userFilterSchema.shape, {
@@ -59,7 +57,7 @@ export const usersModule: FastifyPluginAsyncZod<UsersModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getUserDetails/:id',
-    config: { roles: ADMINISTRATORS },
+    config: { permission: 'users.manage' },
     schema: {
       tags: TAG,
       summary: 'Un usuario con sus datos y sus laboratorios',
@@ -72,7 +70,7 @@ export const usersModule: FastifyPluginAsyncZod<UsersModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/getUsersByFilters',
-    config: { roles: ADMINISTRATORS },
+    config: { permission: 'users.manage' },
     schema: {
       tags: TAG,
       summary: 'Busca usuarios por nombre, correo, país, rol y habilitado (paginado)',
@@ -97,7 +95,7 @@ export const usersModule: FastifyPluginAsyncZod<UsersModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/createUserDetails',
-    config: { roles: ADMINISTRATORS },
+    config: { permission: 'users.manage' },
     schema: {
       tags: TAG,
       summary: 'Crea un usuario y le envía por correo un enlace para definir su contraseña',
@@ -123,7 +121,7 @@ export const usersModule: FastifyPluginAsyncZod<UsersModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getCompaniesByCountry/:country',
-    config: { roles: ADMINISTRATORS },
+    config: { permission: 'users.manage' },
     schema: {
       tags: TAG,
       summary: 'Las compañías de un país (código)',
@@ -136,7 +134,7 @@ export const usersModule: FastifyPluginAsyncZod<UsersModuleOptions> = async (app
   app.route({
     method: 'GET',
     url: '/api/getLaboratoriesByCompany/:companyId/:userId',
-    config: { roles: ADMINISTRATORS },
+    config: { permission: 'users.manage' },
     schema: {
       tags: TAG,
       summary: 'Los laboratorios de una compañía, marcados los asignados al usuario',
@@ -149,7 +147,7 @@ export const usersModule: FastifyPluginAsyncZod<UsersModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/setLaboratoryUser',
-    config: { roles: ADMINISTRATORS },
+    config: { permission: 'users.manage' },
     schema: {
       tags: TAG,
       summary: 'Asigna laboratorios a un usuario: todos, los de un país, los de una compañía o los marcados',
@@ -162,7 +160,7 @@ export const usersModule: FastifyPluginAsyncZod<UsersModuleOptions> = async (app
   app.route({
     method: 'POST',
     url: '/api/deleteLaboratoryUser',
-    config: { roles: ADMINISTRATORS },
+    config: { permission: 'users.manage' },
     schema: {
       tags: TAG,
       summary: 'Quita una asignación de laboratorios de un usuario',

@@ -1,4 +1,4 @@
-import { canEditRecovery, canSaveRecovery, FIELD_LIMITS, isCausalityDrugRole, MAX_NOTE_LENGTH, recoveryInputSchema, type ErEvent, type ErMedication, type Role } from '@atalaya/domain';
+import { can, canEditRecovery, canSaveRecovery, FIELD_LIMITS, isCausalityDrugRole, MAX_NOTE_LENGTH, recoveryInputSchema, type ErEvent, type ErMedication, type Role } from '@atalaya/domain';
 import { Accordion, Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -69,7 +69,7 @@ export function RecoveryTab({ event }: { event: ErEvent }) {
 
 function readOnlyReason(role: Role, isCreator: boolean): string {
   if (!canEditRecovery(role, isCreator)) return 'Solo el QPPV que creó el evento puede modificar la recuperación del producto.';
-  if (role === 'RLF' || role === 'QPPV' || role === 'Fabricante') return 'La recuperación del producto no puede modificarse en el estado actual del evento.';
+  if (can(role, 'recovery.write')) return 'La recuperación del producto no puede modificarse en el estado actual del evento.';
   return 'Consulta de la recuperación del producto.';
 }
 

@@ -1,4 +1,4 @@
-import { ER_STATUS, eventEditPath, eventViewPath, MSG, type ErEvent } from '@atalaya/domain';
+import { can, ER_STATUS, eventEditPath, eventViewPath, MSG, type ErEvent } from '@atalaya/domain';
 import { Alert, Badge, Box, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconBan, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -76,7 +76,7 @@ export function CaseViewPage() {
       ) : (
         <EventActionsBar event={current} />
       )}
-      {role === 'RLF' || role === 'QPPV' ? (
+      {can(role, 'duplicates.decide') ? (
         <DuplicateCandidatesCard subject={{ kind: 'case', meta: current.Meta, reference: current.NumeroReferencia }} readOnly={annulled} folded />
       ) : null}
       <Tabs value={tab} onChange={(next) => next && void navigate(eventViewPath(meta, next as typeof tab, followUpType))} keepMounted={false}>

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { SIGNAL_MSG, type SignalOptions, type SignalRowDto, type SignalStatistics } from '@atalaya/domain';
+import { can, SIGNAL_MSG, type SignalOptions, type SignalRowDto, type SignalStatistics } from '@atalaya/domain';
 import { LineChart, ScatterChart } from '@mantine/charts';
 import {
   Alert,
@@ -499,7 +499,7 @@ function SignalsTableTab({ state, onState }: { state: SignalScreenState; onState
 export function SignalsPage() {
   const { user } = useSession();
   // The register is the QPPV's and CL's (docs/signals.md 'Gestión de señales'); an RLF has the table.
-  const register = user?.Rol === 'QPPV' || user?.Rol === 'CL';
+  const register = can(user, 'signalRegister.use');
   const [params, setParams] = useSearchParams();
   const state = signalStateFromParams(params);
   const tab: SignalTab = register ? state.tab : 'tabla';

@@ -1,4 +1,4 @@
-import { canSeeHomeReports, canSeePendingActions, type PageRequest } from '@atalaya/domain';
+import { can, type PageRequest } from '@atalaya/domain';
 import { Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -33,11 +33,11 @@ export function TasksPage() {
   }, [queryClient]);
 
   if (!user) return null;
-  const showCases = canSeePendingActions(user.Rol);
-  const showReports = canSeeHomeReports(user.Rol);
+  const showCases = can(user, 'tasks.pending');
+  const showReports = can(user, 'homeReports.read');
 
   return (
-    <Page title={TASKS_TITLE} actions={user.Rol === 'RLF' || user.Rol === 'QPPV' ? <E2bImportButton /> : undefined}>
+    <Page title={TASKS_TITLE} actions={can(user, 'e2bImport.run') ? <E2bImportButton /> : undefined}>
       <HubAlerts onReloadLists={reloadLists} />
       <Stack gap="xl">
         {showCases ? <PendingActionsSection role={user.Rol} page={casePage} onPageRequest={setCasePage} /> : null}

@@ -1,4 +1,4 @@
-import { caseSendRefusal, ER_STATUS, isCausalityDrugRole, eventViewPath, type ApprovedFabric, type ErEvent } from '@atalaya/domain';
+import { can, caseSendRefusal, ER_STATUS, isCausalityDrugRole, eventViewPath, type ApprovedFabric, type ErEvent } from '@atalaya/domain';
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconArrowUp, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -126,7 +126,7 @@ export function SummaryStep({ meta, event, followUp, handle }: WizardStepProps) 
   const { sections, loading, failed, patient, origin, medications, rams } = useCaseSummary(meta, event, { draft });
   // 'Posibles duplicados' of the case being finished, for those who decide on duplicates (docs/duplicates.md).
   const role = useSession().user?.Rol;
-  const seesDuplicates = caseMode && (role === 'RLF' || role === 'QPPV');
+  const seesDuplicates = caseMode && can(role, 'duplicates.decide');
 
   useImperativeHandle(handle, () => ({ leave: () => Promise.resolve('ok'), isDirty: () => false }), []);
 
