@@ -274,15 +274,18 @@ export function productCountCases(
 /**
  * The page's ids (the FechaSolicitud order, `updated_at`, the search's default) read per product
  * from `event_products_updated_at_idx` in that order: for each product, its first `limit` cases
- * past the page's key that pass the whole WHERE (`where`, on `events`, joined by primary key),
+ * past the page's key that pass the whole WHERE (`where`, on `events`, tested by primary key),
  * so each stops at the page; the page is then the first of these (a case with two of the
  * products found twice, once). `inner` is the page's plan over `ep.updated_at, ep.id`.
  */
 export function productPageIds(products: readonly number[], where: SQL, inner: KeysetPlan): SQL {
   const position = inner.where ? sql` and ${inner.where}` : sql``;
+  // The case is tested by a subplan (`offset 0` keeps the planner from making it a join), one
+  // primary-key probe per row read in order: a join would let a misestimate read every case in reach first.
   return sql`${events.id} in (select x.id from unnest(${intArray(products)}) as p(product_id) cross join lateral (
-      select ep.id from ${eventProducts} as ep join ${events} on ${events.id} = ep.id
-      where ep.product_id = p.product_id and ep.deleted_at is null and (${where})${position}
+      select ep.id from ${eventProducts} as ep
+      where ep.product_id = p.product_id and ep.deleted_at is null${position}
+        and exists (select 1 from ${events} where ${events.id} = ep.id and (${where}) offset 0)
       order by ${sql.join(inner.orderBy, sql`, `)} limit ${inner.limit}) as x)`;
 }
 
