@@ -5,6 +5,7 @@ export * from './event-medications.js';
 export * from './event-rams.js';
 export * from './event-records.js';
 export * from './events.js';
+export * from './event-products.js';
 export * from './files.js';
 export * from './history.js';
 export * from './home-reports.js';

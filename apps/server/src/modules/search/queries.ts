@@ -7,6 +7,7 @@ import {
   countries,
   eventMedicationIngredients,
   eventMedications,
+  eventProducts,
   eventRams,
   events,
   groups,
@@ -222,6 +223,78 @@ export function matchingCases(branches: readonly SQL[]): SQL {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The search by product or active ingredient: `event_products`
+// ---------------------------------------------------------------------------------------------
+
+/** The filters `event_products` carries (its columns are `events`' of the same names): what its count may answer alone. */
+const PRODUCT_TABLE_FILTERS = ['ProductoId', 'PrincipioActivoId', 'PaisId', 'EstadoId', 'LaboratorioId'] as const;
+
+/**
+ * The products whose `event_products` rows a search reads (the product filter's, else those of
+ * the active ingredient), or null when neither filter is given. Both given, the product's: the
+ * ingredient's condition (another medicine of the case may hold it) stays in the WHERE.
+ */
+export function searchProducts(criteria: SearchCriteria, ingredientProducts: readonly number[]): number[] | null {
+  if (criteria.ProductoId) return [criteria.ProductoId];
+  if (criteria.PrincipioActivoId) return [...ingredientProducts];
+  return null;
+}
+
+/**
+ * The bounded count's branches read from `event_products` alone (an index-only range of
+ * `event_products_updated_at_idx` per product), when every filter given is one the table carries
+ * (reach tests only its columns): the table is aliased `events`, so `caseReachBranches` and the
+ * filters' conditions read it unchanged. A case with two of the products is one row per product:
+ * counted once (`distinct`). Undefined when another filter is given (then `matchingCases` on
+ * `events`).
+ */
+export function productCountCases(
+  user: ReachUser,
+  laboratoryIds: readonly number[] | undefined,
+  criteria: SearchCriteria,
+  timeZone: string,
+  products: readonly number[],
+): SQL | undefined {
+  // Product and ingredient both: a case's row of one product does not tell its other products.
+  if (criteria.ProductoId && criteria.PrincipioActivoId) return undefined;
+  const carried: SearchCriteria = {};
+  for (const key of PRODUCT_TABLE_FILTERS) if (criteria[key] !== undefined) carried[key] = criteria[key] as never;
+  // Every condition the criteria make is one of the carried filters' (each filter given makes at least one).
+  if (searchConditions(criteria, timeZone, products).length !== searchConditions(carried, timeZone, products).length) return undefined;
+  const filters = searchConditions({ ...carried, ProductoId: null, PrincipioActivoId: null }, timeZone);
+  const inProducts = sql`events.product_id = any(${intArray(products)})`;
+  return sql.join(
+    caseReachBranches(user, laboratoryIds).map(
+      (reach) => sql`(select ${products.length > 1 ? sql`distinct ` : sql``}events.id from ${eventProducts} as events where ${allOf([inProducts, reach, ...filters])})`,
+    ),
+    sql` union all `,
+  );
+}
+
+/**
+ * The page's ids (the FechaSolicitud order, `updated_at`, the search's default) read per product
+ * from `event_products_updated_at_idx` in that order: for each product, its first `limit` cases
+ * past the page's key that pass the whole WHERE (`where`, on `events`, tested by primary key),
+ * so each stops at the page; the page is then the first of these (a case with two of the
+ * products found twice, once). `inner` is the page's plan over `ep.updated_at, ep.id`.
+ */
+export function productPageIds(products: readonly number[], where: SQL, inner: KeysetPlan): SQL {
+  const position = inner.where ? sql` and ${inner.where}` : sql``;
+  // The case is tested by a subplan (`offset 0` keeps the planner from making it a join), one
+  // primary-key probe per row read in order: a join would let a misestimate read every case in reach first.
+  return sql`${events.id} in (select x.id from unnest(${intArray(products)}) as p(product_id) cross join lateral (
+      select ep.id from ${eventProducts} as ep
+      where ep.product_id = p.product_id and ep.deleted_at is null${position}
+        and exists (select 1 from ${events} where ${events.id} = ep.id and (${where}) offset 0)
+      order by ${sql.join(inner.orderBy, sql`, `)} limit ${inner.limit}) as x)`;
+}
+
+/** The order `productPageIds` reads `event_products` in: the search's FechaSolicitud order on the table's columns. */
+export function productOrder(order: KeysetOrder): KeysetOrder {
+  return { ...order, value: sql`ep.updated_at`, id: sql`ep.id` };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The order and the page
 // ---------------------------------------------------------------------------------------------
 
@@ -261,9 +334,9 @@ function countryPageIds(byCountry: ByCountry, order: KeysetOrder, plan: KeysetPl
   return sql`${events.id} in (${countryOrderIds(byCountry.branches, byCountry.statuses, plan.limit, key, readAscending)})`;
 }
 
-export function searchPage(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan, byCountry?: ByCountry) {
+export function searchPage(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan, byCountry?: ByCountry, byProduct?: SQL) {
   const { keyValue, keyId } = keysetColumns(order);
-  const matching = byCountry && order.value === countries.name && plan.offset === 0 ? countryPageIds(byCountry, order, plan) : where;
+  const matching = byProduct ?? (byCountry && order.value === countries.name && plan.offset === 0 ? countryPageIds(byCountry, order, plan) : where);
   return db
     .select({ ...CASE_PAGE_COLUMNS, groupName: groups.title, keyValue, keyId })
     .from(events)

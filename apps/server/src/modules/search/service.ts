@@ -13,7 +13,19 @@ import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
 import { boundedTotal, keysetPlan, keysetResult } from '../../http/keyset.js';
 import { buildCaseRowsWith, listContext } from '../tasks/index.js';
-import { checkFilterIds, ingredientProductIds, matchingCases, SEARCH_PIECES, searchOrder, searchPage, searchWhere } from './queries.js';
+import {
+  checkFilterIds,
+  ingredientProductIds,
+  matchingCases,
+  productCountCases,
+  productOrder,
+  productPageIds,
+  SEARCH_PIECES,
+  searchOrder,
+  searchPage,
+  searchProducts,
+  searchWhere,
+} from './queries.js';
 
 /** What every search query is built from: the user's time zone and the WHERE (reach and filters). */
 export interface SearchScope {
@@ -21,6 +33,12 @@ export interface SearchScope {
   where: SQL;
   /** `where` as disjoint branches, for counting (`matchingCases`). */
   countBranches: SQL[];
+  /** The products the search is narrowed to (`searchProducts`): null without a product or ingredient filter. */
+  products: number[] | null;
+  /** The matching cases read from `event_products` alone (`productCountCases`), when its columns answer every filter. */
+  productCount: SQL | undefined;
+  /** `where` less the condition each of `products`' rows meets by itself (the product's, or the ingredient's when it drives). */
+  productWhere: SQL | undefined;
 }
 
 /**
@@ -35,7 +53,17 @@ export async function searchScope(db: Db, user: AuthUser, criteria: SearchCriter
     checkFilterIds(db, criteria),
     ingredient ? ingredientProductIds(db, ingredient) : Promise.resolve([]),
   ]);
-  return { timeZone, ...searchWhere(user, laboratoryIds, criteria, timeZone, products) };
+  const narrowed = searchProducts(criteria, products);
+  return {
+    timeZone,
+    ...searchWhere(user, laboratoryIds, criteria, timeZone, products),
+    products: narrowed,
+    productCount: narrowed ? productCountCases(user, laboratoryIds, criteria, timeZone, narrowed) : undefined,
+    // Per product row, its own filter is implied: without it the planner reads the product's rows in order instead of the cases' array.
+    productWhere: narrowed
+      ? searchWhere(user, laboratoryIds, { ...criteria, ProductoId: null, PrincipioActivoId: criteria.ProductoId ? criteria.PrincipioActivoId : null }, timeZone, products).where
+      : undefined,
+  };
 }
 
 /** A reaction as `SEARCH_PIECES.reactions` reads it (the JSON object of its fields). */
@@ -53,6 +81,11 @@ function toReaction(row: Record<string, unknown>): SearchReaction {
   };
 }
 
+/** How `searchCases` reads: `productTable: false` reads `events` alone (what the equivalence tests compare with). */
+export interface SearchOptions {
+  productTable?: boolean;
+}
+
 /**
  * `getERByFilters`: one page of the cases in reach that match the filters, ordered by the
  * chosen column and the id (keyset), with the list row of §3, the group, the sub-group, the
@@ -61,12 +94,22 @@ function toReaction(row: Record<string, unknown>): SearchReaction {
  * page (2), the rows with the medicines' ingredients and the reactions (1, shared with the task
  * lists: `buildCaseRowsWith`, `SEARCH_PIECES`).
  */
-export async function searchCases(db: Db, user: AuthUser, request: ParsedSearchRequest): Promise<SearchResult> {
+export async function searchCases(db: Db, user: AuthUser, request: ParsedSearchRequest, options: SearchOptions = {}): Promise<SearchResult> {
   const { pageNumber = 1, pageKey: at, orderBy } = request;
   const scope = await searchScope(db, user, request);
   const order = searchOrder(orderBy);
   const plan = keysetPlan(order, at, pageNumber, SEARCH_PAGE_SIZE);
-  const [total, read] = await Promise.all([boundedTotal(db, matchingCases(scope.countBranches)), searchPage(db, scope.where, order, plan, { branches: scope.countBranches, statuses: request.EstadoId ? [request.EstadoId] : null, at })]);
+  // By product or ingredient, in the default order: the page per product from `event_products`.
+  const products = options.productTable === false ? null : scope.products;
+  const byProduct =
+    products && scope.productWhere && orderBy.column === 'FechaSolicitud' && plan.offset === 0
+      ? productPageIds(products, scope.productWhere, keysetPlan(productOrder(order), at, pageNumber, SEARCH_PAGE_SIZE))
+      : undefined;
+  const counted = products && scope.productCount ? scope.productCount : matchingCases(scope.countBranches);
+  const [total, read] = await Promise.all([
+    boundedTotal(db, counted),
+    searchPage(db, scope.where, order, plan, { branches: scope.countBranches, statuses: request.EstadoId ? [request.EstadoId] : null, at }, byProduct),
+  ]);
   if (at.kind === 'first' && !total.isEstimate) {
     const pageCount = Math.ceil(total.total / SEARCH_PAGE_SIZE);
     if (pageNumber > Math.max(1, pageCount)) throw badRequest(MSG.search.pagePastEnd(pageCount));
