@@ -50,18 +50,20 @@ async function relationshipName(db: Db, value: string | number | null | undefine
 }
 
 export async function getWhoReport(db: Db, user: AuthUser, meta: string): Promise<ErWhoReport> {
-  const reporter = await findWhoReport(db, user, meta);
+  const found = await findCaseInReach(db, user, meta);
+  if (!found) throw notFound(MSG.lists.eventNotFound);
+  const reporter = await whoReportOfCase(db, user, found.id);
+  if (!reporter) throw notFound(MSG.lists.eventNotFound);
+  return reporter;
+}
+
+/** Who reported a case the caller found in the user's reach, as `getERWhoReportByMeta` answers it; null when it is gone. */
+export async function whoReportOfCase(db: Db, user: AuthUser, eventId: string): Promise<ErWhoReport | null> {
+  const reporter = await readWhoReport(db, eventId);
+  if (!reporter) return null;
   // The reporter of an incoming report keeps their name, e-mail and phone from a Fabricante (docs/roles.md).
   if (reporter.Origen === 'Usuario' || canSeeReporterContact(user.role)) return reporter;
   return { ...reporter, Nombre: null, Email: null, Telefono: null };
-}
-
-async function findWhoReport(db: Db, user: AuthUser, meta: string): Promise<ErWhoReport> {
-  const found = await findCaseInReach(db, user, meta);
-  if (!found) throw notFound(MSG.lists.eventNotFound);
-  const reporter = await readWhoReport(db, found.id);
-  if (!reporter) throw notFound(MSG.lists.eventNotFound);
-  return reporter;
 }
 
 /** Who reported the case `eventId` (no reach check: the caller found the case in the user's reach); null when it is gone. */
