@@ -295,6 +295,8 @@ function signedInCalls(s: Subjects): Scenario[] {
     const m = seg(s.meta);
     // Opening a case (`/reportableEvent/{meta}/view`, and the wizard's reads of it).
     calls.push(
+      // The one read the view opens with (issue 33 §2): header, actions and the Detalle tab.
+      get('case: open', `getERViewByMeta/${m}`),
       get('case: getCodiguerasBasic', 'getCodiguerasBasic'),
       get('case: getERByMeta', `getERByMeta/${m}`),
       get('case: getActionsERByMeta', `getActionsERByMeta/${m}`),

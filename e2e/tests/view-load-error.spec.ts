@@ -13,10 +13,13 @@ test('the event view offers Reintentar when the case fails to load, and retrying
   const { meta, reference } = await draftCase(page, token);
 
   let failing = true;
-  await page.route(`**/api/getERByMeta/${meta}`, async (route) => {
-    if (failing) await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ Message: 'Error interno' }) });
-    else await route.continue();
-  });
+  // The view opens with getERViewByMeta and, when that fails, asks getERByMeta as before: both fail here.
+  for (const call of ['getERViewByMeta', 'getERByMeta']) {
+    await page.route(`**/api/${call}/${meta}`, async (route) => {
+      if (failing) await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ Message: 'Error interno' }) });
+      else await route.continue();
+    });
+  }
 
   await page.goto(`/reportableEvent/${meta}/view/details`);
   const panel = page.getByRole('alert').filter({ hasText: 'No se pudo cargar el evento reportable' });

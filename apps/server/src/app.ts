@@ -22,6 +22,7 @@ import { e2bModule } from './modules/e2b/index.js';
 import { caseMedicationsModule } from './modules/case-medications/index.js';
 import { caseAssessmentModule } from './modules/case-assessment/index.js';
 import { caseWorkflowModule } from './modules/case-workflow/index.js';
+import { caseViewModule } from './modules/case-view/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { type CatalogImportDeps, catalogImportModule, createCatalogImportHandler } from './modules/catalog-import/index.js';
 import { contextModule } from './modules/context/index.js';
@@ -168,6 +169,7 @@ export async function buildApp({
   await app.register(filesModule, { db });
   await app.register(followUpModule, { db, caseEvents, appUrl: config.appUrl });
   await app.register(caseWorkflowModule, { db, caseEvents, appUrl: config.appUrl });
+  await app.register(caseViewModule, { db });
   await app.register(casePdfModule, { db });
   await app.register(e2bModule, { db, xsdDir: config.e2bXsdDir });
   await app.register(usersModule, { db, config, accountEvents });

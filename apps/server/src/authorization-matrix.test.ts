@@ -217,6 +217,7 @@ const RECIPES: Record<string, Recipe> = {
 
   // Case reads.
   'GET /api/getERByMeta/:meta': caseGet((w) => `getERByMeta/${w.meta}`),
+  'GET /api/getERViewByMeta/:meta': caseGet((w) => `getERViewByMeta/${w.meta}`),
   'GET /api/getPacienteByERMeta/:meta': caseGet((w) => `getPacienteByERMeta/${w.meta}`),
   'GET /api/MedicamentoAnteriorByMeta/:meta': caseGet((w) => `MedicamentoAnteriorByMeta/${w.meta}`),
   'GET /api/getActionsERByMeta/:meta': caseGet((w) => `getActionsERByMeta/${w.meta}`),

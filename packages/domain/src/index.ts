@@ -36,6 +36,7 @@ export * from './anthropometry.js';
 export * from './case-wizard.js';
 export * from './case-records.js';
 export * from './case-view.js';
+export * from './case-open.js';
 export * from './contracts/index.js';
 export * from './catalog-import.js';
 export * from './e2b/index.js';

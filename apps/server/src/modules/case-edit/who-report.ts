@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { events, homeReports, relationships, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
-import { type CaseInReach, findCaseInReach } from '../reach/index.js';
+import { findCaseInReach } from '../reach/index.js';
 import { isStorableId } from './lists.js';
 import { personName } from '../../shared/person-name.js';
 
@@ -52,13 +52,15 @@ async function relationshipName(db: Db, value: string | number | null | undefine
 export async function getWhoReport(db: Db, user: AuthUser, meta: string): Promise<ErWhoReport> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
-  return whoReportOf(db, user, found);
+  const reporter = await whoReportOfCase(db, user, found.id);
+  if (!reporter) throw notFound(MSG.lists.eventNotFound);
+  return reporter;
 }
 
-/** Who reported a case the caller already found in the user's reach, as `user` may see it (no second reach check). */
-export async function whoReportOf(db: Db, user: AuthUser, found: CaseInReach): Promise<ErWhoReport> {
-  const reporter = await readWhoReport(db, found.id);
-  if (!reporter) throw notFound(MSG.lists.eventNotFound);
+/** Who reported a case the caller found in the user's reach, as `getERWhoReportByMeta` answers it; null when it is gone. */
+export async function whoReportOfCase(db: Db, user: AuthUser, eventId: string): Promise<ErWhoReport | null> {
+  const reporter = await readWhoReport(db, eventId);
+  if (!reporter) return null;
   // The reporter of an incoming report keeps their name, e-mail and phone from a Fabricante (docs/roles.md).
   if (reporter.Origen === 'Usuario' || canSeeReporterContact(user.role)) return reporter;
   return { ...reporter, Nombre: null, Email: null, Telefono: null };

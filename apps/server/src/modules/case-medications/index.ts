@@ -1,5 +1,5 @@
 export { caseMedicationsModule, type CaseMedicationsModuleOptions } from './routes.js';
-export { insertMedicationRecord, loadMedications, type MedicationTarget } from './medications.js';
+export { insertMedicationRecord, loadMedications, medicationsOfCase, type MedicationTarget } from './medications.js';
 export {
   medicationIngredientRows,
   medicationRows,
@@ -8,4 +8,4 @@ export {
   type MedicationRow,
   type RecoveryRow,
 } from './queries.js';
-export { insertRamRecord, loadRams, seriousnessColumns, updateRam } from './rams.js';
+export { insertRamRecord, loadRams, ramsOfCase, seriousnessColumns, updateRam } from './rams.js';

@@ -115,7 +115,12 @@ async function loadMedication(tx: Tx, eventId: string, id: number): Promise<ErMe
 export async function medicationsOf(db: Db, user: AuthUser, meta: string): Promise<ErMedication[]> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
-  return loadMedications(db, eq(eventMedications.eventId, found.id));
+  return medicationsOfCase(db, found.id);
+}
+
+/** The related medications of a case the caller found in the user's reach, as `getProductsRelationsByMeta` answers them. */
+export function medicationsOfCase(db: DbOrTx, eventId: string): Promise<ErMedication[]> {
+  return loadMedications(db, eq(eventMedications.eventId, eventId));
 }
 
 /** getProductsRelationsShortByMeta: medicine, laboratory and active ingredients of each. */

@@ -95,6 +95,11 @@ async function loadRamRow(tx: Tx, eventId: string, id: number): Promise<RamRow |
 export async function ramsOf(db: Db, user: AuthUser, meta: string): Promise<ErRam[]> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
+  return ramsOfCase(db, found);
+}
+
+/** The adverse events of a case the caller found in the user's reach, as `getRAMByMeta` answers them. */
+export function ramsOfCase(db: DbOrTx, found: { id: string; meta: string }): Promise<ErRam[]> {
   return loadRams(db, found.meta, eq(eventRams.eventId, found.id));
 }
 

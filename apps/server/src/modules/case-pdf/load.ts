@@ -1,4 +1,4 @@
-import type { ErMedicalContact, ErPreviousMedication, ErWhoReport, Evaluation, WhoUmcPair } from '@atalaya/domain';
+import { type ErMedicalContact, type ErPreviousMedication, type ErWhoReport, type Evaluation, MSG, type WhoUmcPair } from '@atalaya/domain';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -29,8 +29,9 @@ import {
   weightUnits,
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
+import { notFound } from '../../http/errors.js';
 import { evaluationOf, loadWhoUmcPairs } from '../case-assessment/index.js';
-import { readMedicalContact, readPreviousMedications, whoReportOf } from '../case-edit/index.js';
+import { readMedicalContact, readPreviousMedications, whoReportOfCase } from '../case-edit/index.js';
 import {
   medicationIngredientRows,
   medicationRows,
@@ -209,7 +210,8 @@ export async function loadCasePdfData(db: Db, user: AuthUser, found: CaseInReach
   const medicalContact = await readMedicalContact(db, found.id, found.meta);
   const evaluation = await evaluationOf(db, user, found);
   const whoUmc = await loadWhoUmcPairs(db, found.id);
-  const whoReport = await whoReportOf(db, user, found);
+  const whoReport = await whoReportOfCase(db, user, found.id);
+  if (!whoReport) throw notFound(MSG.lists.eventNotFound);
   const history = await loadHistory(db, found.id);
   return {
     event,

@@ -1,11 +1,11 @@
 import { ACTION_LABELS, allowedSendActions, MSG, type ErAction, type ErEvent, type SendActionBody } from '@atalaya/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
 import { readEvent } from '../case-edit/index.js';
-import { findCaseInReach } from '../reach/index.js';
+import { type CaseInReach, findCaseInReach } from '../reach/index.js';
 import { evaluationCompleteOf } from './evaluation-complete.js';
-import { isHistoricCase, runTransition, type TransitionDeps } from './transition.js';
+import { runTransition, type TransitionDeps } from './transition.js';
 
 function actionOf(action: keyof typeof ACTION_LABELS): ErAction {
   const labels = ACTION_LABELS[action];
@@ -16,11 +16,15 @@ function actionOf(action: keyof typeof ACTION_LABELS): ErAction {
 export async function getActions(db: Db, user: AuthUser, meta: string): Promise<ErAction[]> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
+  return actionsOfCase(db, user, found);
+}
+
+/** The actions of a case the caller found in the user's reach, as `getActionsERByMeta` answers them. */
+export async function actionsOfCase(db: DbOrTx, user: AuthUser, found: CaseInReach): Promise<ErAction[]> {
   const evaluationComplete = await evaluationCompleteOf(db, found.id);
   const allowed = allowedSendActions({ status: found.status, role: user.role, isCreator: found.createdBy === user.id, evaluationComplete });
   // A historic case (docs/e2b-import.md) allows only the PDF export.
-  const historic = await isHistoricCase(db, found.id);
-  return allowed.filter((action) => !historic || action === 'DescargarPdf').map(actionOf);
+  return allowed.filter((action) => !found.isHistoric || action === 'DescargarPdf').map(actionOf);
 }
 
 /**

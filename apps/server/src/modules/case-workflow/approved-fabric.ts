@@ -1,6 +1,6 @@
 import { type ApprovedFabric, MSG } from '@atalaya/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { eventComments, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
@@ -11,11 +11,16 @@ import { findCaseInReach } from '../reach/index.js';
 export async function getApprovedFabric(db: Db, user: AuthUser, meta: string): Promise<ApprovedFabric> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
+  return approvedFabricOfCase(db, found.id);
+}
+
+/** The manufacturer's latest approval of a case the caller found in the user's reach, as `getApprovedFabricByMeta` answers it. */
+export async function approvedFabricOfCase(db: DbOrTx, eventId: string): Promise<ApprovedFabric> {
   const [row] = await db
     .select({ createdAt: eventComments.createdAt, comment: eventComments.comment, user: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
     .from(eventComments)
     .innerJoin(users, eq(users.id, eventComments.userId))
-    .where(and(eq(eventComments.eventId, found.id), eq(eventComments.action, 'AprobarFabricante')))
+    .where(and(eq(eventComments.eventId, eventId), eq(eventComments.action, 'AprobarFabricante')))
     .orderBy(desc(eventComments.createdAt))
     .limit(1);
   if (!row) return { Aprobado: false, Fecha: null, Usuario: null, Comentario: null };

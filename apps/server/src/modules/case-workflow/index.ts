@@ -1,5 +1,6 @@
 export { caseWorkflowModule, type CaseWorkflowModuleOptions } from './routes.js';
-export { getActions, sendAction } from './actions.js';
+export { actionsOfCase, getActions, sendAction } from './actions.js';
+export { approvedFabricOfCase } from './approved-fabric.js';
 export { annulCase } from './annul.js';
 export { evaluationCompleteOf } from './evaluation-complete.js';
 export { caseSentMail, actionMail, caseViewUrl, followUpMail, followUpViewUrl } from './mails.js';

@@ -56,8 +56,15 @@ export async function readPatient(db: DbOrTx, eventId: string): Promise<ErPatien
 export async function getPatientByMeta(db: Db, meta: string, user: AuthUser): Promise<ErPatient> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
-  const patient = await readPatient(db, found.id);
+  const patient = await patientOfCase(db, user, found.id);
   if (!patient) throw notFound();
+  return patient;
+}
+
+/** The patient of a case the caller found in the user's reach, as `getPacienteByERMeta` answers it; null while none is saved. */
+export async function patientOfCase(db: DbOrTx, user: AuthUser, eventId: string): Promise<ErPatient | null> {
+  const patient = await readPatient(db, eventId);
+  if (!patient) return null;
   // The phone and e-mail are the reporter's contact (Ingresar copies them from the report): not for a Fabricante (docs/roles.md).
   return canSeeReporterContact(user.role) ? patient : { ...patient, Phone: null, Email: null };
 }

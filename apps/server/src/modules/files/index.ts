@@ -1,5 +1,6 @@
 export { FILE_BYTES, fileDownloadRoute, fileResponse, PDF_BYTES, type FileDownloadRoute } from './download.js';
 export { filesModule, type FilesModuleOptions } from './routes.js';
+export { documentsOfCaseInReach } from './service.js';
 export { parseFields } from './schemas.js';
 export { contentMatchesExtension, fileMatchesExtension } from './sniff.js';
 export {

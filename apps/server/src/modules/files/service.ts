@@ -43,7 +43,12 @@ const LABELS = {
 export async function listDocuments(db: Db, user: AuthUser, meta: string): Promise<ErDocument[]> {
   const found = await findCaseInReach(db, user, meta);
   if (!found) throw notFound(MSG.lists.eventNotFound);
-  const rows = await documentsOfCase(db, found.id);
+  return documentsOfCaseInReach(db, found.id);
+}
+
+/** The documents and notes of a case the caller found in the user's reach, as `getDocsAndNotesByMeta` answers them. */
+export async function documentsOfCaseInReach(db: Db, eventId: string): Promise<ErDocument[]> {
+  const rows = await documentsOfCase(db, eventId);
   return rows.map((row) => ({
     Id: row.id,
     FileName: row.fileName,

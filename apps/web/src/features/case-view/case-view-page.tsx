@@ -1,19 +1,21 @@
-import { can, ER_STATUS, eventEditPath, eventViewPath, MSG, type ErEvent } from '@atalaya/domain';
+import { can, ER_STATUS, eventEditPath, eventViewPath, MSG, type ErEvent, type NamedItem } from '@atalaya/domain';
 import { Alert, Badge, Box, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconBan, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { DateText } from '../../shared/display';
 import { useSession } from '../../shared/session';
 import { Page } from '../../shared/layout';
 import { CaseDocumentsPanel } from '../files';
-import { codiguerasQuery, useCaseOnPage } from '../cases';
+import { CaseLoading, codiguerasQuery, useCaseOnPage } from '../cases';
 import { ImputabilityTab, RamTab, RecoveryTab } from '../case-assessment';
 import { E2bTab } from '../case-e2b';
 import { PdfsTab } from '../case-pdf';
 import { DeleteCaseButton, EventActionsBar, OperationsTab } from '../case-workflow';
 import { DuplicateCandidatesCard } from '../duplicates';
 import { FollowUpEventsTab, FollowUpsTab } from '../follow-up';
+import { useCaseOpen } from './case-open';
 import { DetailsTab } from './details-tab';
 import { resolveViewTab, viewTabsOf } from './view-tabs';
 
@@ -21,12 +23,33 @@ import { resolveViewTab, viewTabsOf } from './view-tabs';
  * The reportable event view at /reportableEvent/{meta}/view/{step}/{type?} (event spec §2.3):
  * the header with the status, the workflow actions, the tabs and the footer. An Anulado case
  * is shown as cancelled and every control of its tabs is disabled.
+ *
+ * Opening it is one read (`getERViewByMeta`, issue 33), which fills the per-record queries of the
+ * header and the Detalle tab; the page mounts them once it has settled. Each other tab reads its
+ * own data when opened (the tabs are not kept mounted). If the combined read fails, the page asks
+ * `getERByMeta` as before and shows its not-found or load error.
  */
 export function CaseViewPage() {
-  const { meta = '', step, type } = useParams();
+  const { meta = '' } = useParams();
+  const opening = useCaseOpen(meta);
+  if (opening.isLoading) return <CaseLoading />;
+  return <OpenedCaseView meta={meta} />;
+}
+
+function OpenedCaseView({ meta }: { meta: string }) {
+  const { step, type } = useParams();
   const navigate = useNavigate();
   const page = useCaseOnPage(meta, 'No se pudo cargar el evento reportable');
   const role = useSession().user?.Rol;
+  // The reference lists name the Detalle tab's values; cached for the session, so read once.
+  const lists = useQuery(codiguerasQuery());
+  // 'Posibles duplicados' is folded on the view and is not the first tab: it asks for its
+  // candidates after the commit that shows the first tab (its lists in, or failed), not before.
+  const listsSettled = !lists.isPending;
+  const [firstTabShown, setFirstTabShown] = useState(false);
+  useEffect(() => {
+    if (listsSettled) setFirstTabShown(true);
+  }, [listsSettled]);
 
   if (page.fallback) return page.fallback;
   const current = page.event;
@@ -76,7 +99,7 @@ export function CaseViewPage() {
       ) : (
         <EventActionsBar event={current} />
       )}
-      {can(role, 'duplicates.decide') ? (
+      {can(role, 'duplicates.decide') && firstTabShown ? (
         <DuplicateCandidatesCard subject={{ kind: 'case', meta: current.Meta, reference: current.NumeroReferencia }} readOnly={annulled} folded />
       ) : null}
       <Tabs value={tab} onChange={(next) => next && void navigate(eventViewPath(meta, next as typeof tab, followUpType))} keepMounted={false}>
@@ -91,7 +114,7 @@ export function CaseViewPage() {
         <Box pt="md" style={annulled ? { opacity: 0.75 } : undefined}>
           {/* Envíos E2B stays usable on an annulled case: its export to a receiver already sent to is the nullification. */}
           <fieldset disabled={annulled && tab !== 'e2b'} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <TabContent event={current} tab={tab} />
+            <TabContent event={current} tab={tab} noteTypes={lists.data?.NotasArchivosTipo ?? []} />
           </fieldset>
         </Box>
       </Tabs>
@@ -100,15 +123,14 @@ export function CaseViewPage() {
   );
 }
 
-function TabContent({ event, tab }: { event: ErEvent; tab: ReturnType<typeof resolveViewTab> }) {
-  const lists = useQuery(codiguerasQuery());
+function TabContent({ event, tab, noteTypes }: { event: ErEvent; tab: ReturnType<typeof resolveViewTab>; noteTypes: readonly NamedItem[] }) {
   switch (tab) {
     case 'docuemnts':
       return (
         <CaseDocumentsPanel
           meta={event.Meta}
           action="insertPostCreated"
-          noteTypes={lists.data?.NotasArchivosTipo ?? []}
+          noteTypes={noteTypes}
           readOnly={event.Status === ER_STATUS.ANULADO}
         />
       );
