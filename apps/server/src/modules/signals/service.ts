@@ -15,7 +15,7 @@ import {
   type SignalTable,
 } from '@atalaya/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { caseReach, loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
@@ -84,7 +84,7 @@ interface PairRow {
 
 type Row = Record<string, unknown>;
 const num = (value: unknown): number => Number(value);
-const rowsOf = async (db: Db, query: SQL): Promise<Row[]> => (await db.execute(query)).rows as Row[];
+const rowsOf = async (db: DbOrTx, query: SQL): Promise<Row[]> => (await db.execute(query)).rows as Row[];
 
 const firstOfMonth = (value: string) => `${value}-01`;
 
@@ -96,23 +96,35 @@ const firstOfMonth = (value: string) => `${value}-01`;
  * of counted cases), one row per case × drug × PT with `cases` 1 — the same columns, so every
  * statement sums it as it sums `signal_counts`. `key` tells reaches apart in the EBGM fit cache.
  */
-interface Source {
+export interface SignalSource {
   relation: SQL;
   key: string;
+  /**
+   * The laboratories of a restricted reach (the user's grants, sorted); null when the source is
+   * the whole count table (an RLF, whose country is a condition of the background, or a QPPV or
+   * CL holding every laboratory).
+   */
+  laboratoryIds: number[] | null;
 }
 
-const WHOLE_TABLE: Source = { relation: sql`signal_counts`, key: 'all' };
+const WHOLE_TABLE: SignalSource = { relation: sql`signal_counts`, key: 'all', laboratoryIds: null };
 
-async function sourceOf(db: Db, user: AuthUser): Promise<Source> {
+/**
+ * The count rows of the user's reach ('Reach' above): the one place the table, the options and
+ * the signal register (modules/signal-register) choose what a QPPV or CL may count.
+ */
+export async function signalSource(db: DbOrTx, user: AuthUser): Promise<SignalSource> {
   if (!reachesByLaboratory(user.role)) return WHOLE_TABLE;
   const laboratoryIds = await loadUserLaboratoryIds(db, user.id);
   const [outside] = await rowsOf(db, sql`select exists (select 1 from laboratories where id <> all(${array(laboratoryIds)}::int[])) as outside`);
   if (!outside?.outside) return WHOLE_TABLE;
+  const sorted = [...laboratoryIds].sort((x, y) => x - y);
   return {
     relation: sql`(select c.month, c.country_id, c.serious, c.sex, c.age_group, c.drug_kind, c.drug_id, c.pt_code, c.concomitant, 1 as cases
       from signal_case_cells c join events on events.id = c.event_id where ${caseReach(user, laboratoryIds)}) as signal_counts`,
     // The creator of a case sees it too (caseReach): the reach is the user's, not only their laboratories'.
-    key: JSON.stringify([user.id, [...laboratoryIds].sort((x, y) => x - y)]),
+    key: JSON.stringify([user.id, sorted]),
+    laboratoryIds: sorted,
   };
 }
 
@@ -307,7 +319,7 @@ async function backgroundOf(db: Db, user: AuthUser, query: Pick<SignalQuery, 'de
   if (strata.includes('sexo')) parts.push(sql`sex::text`);
   if (strata.includes('edad')) parts.push(sql`age_group::text`);
   if (strata.includes('pais')) parts.push(sql`country_id::text`);
-  const source = await sourceOf(db, user);
+  const source = await signalSource(db, user);
   return {
     kind,
     source: source.relation,
