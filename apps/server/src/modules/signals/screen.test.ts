@@ -145,6 +145,42 @@ describe('reach', () => {
     expect(rlf.Paises.map((c) => c.Codigo)).toEqual(['AR']);
     expect(rlf).toMatchObject({ Principios: [], Productos: [], Pts: [], Socs: [] });
   });
+
+  it('the drug and PT choices (read by a loose index scan) are those a full read of the count table finds with a case', async () => {
+    const db = t.database.db;
+    // A drug and a PT whose count rows fell to zero (their cases left): rows that stay, never offered.
+    await db.execute(sql`insert into active_ingredients (code, name) values ('SIN-CASOS', 'Sin casos ya')`);
+    const gone = Number((await db.execute<{ id: number }>(sql`select id from active_ingredients where name = 'Sin casos ya'`)).rows[0]?.id);
+    const uy = Number((await db.execute<{ id: number }>(sql`select id from countries where code = 'UY'`)).rows[0]?.id);
+    const goneCell = (kind: number, drug: number, pt: number) =>
+      db.execute(sql`insert into signal_counts (month, country_id, serious, sex, age_group, drug_kind, drug_id, pt_code, concomitant, cases)
+        values ('2020-01-01', ${uy}, false, 'U', 0, ${kind}, ${drug}, ${pt}, false, 0)`);
+    await goneCell(1, gone, 0);
+    await goneCell(0, 0, 2_000_000_001);
+    const recount = async (kind: number, country: number | null) =>
+      (
+        await db.execute<{ id: number }>(
+          kind === 0
+            ? sql`select distinct pt_code as id from signal_counts where drug_kind = 0 and pt_code <> 0 and cases > 0 ${country === null ? sql`` : sql`and country_id = ${country}`}`
+            : sql`select distinct drug_id as id from signal_counts where drug_kind = ${kind} and pt_code = 0 and cases > 0 ${country === null ? sql`` : sql`and country_id = ${country}`}`,
+        )
+      ).rows
+        .map((r) => Number(r.id))
+        .sort((x, y) => x - y);
+    const ids = (list: { Id: number }[]) => list.map((x) => x.Id).sort((x, y) => x - y);
+    for (const [who, country] of [
+      ['qppv', null],
+      ['rlfUY', uy],
+    ] as const) {
+      const options = (await get(who, '/api/signals/options')).json<SignalOptions>();
+      expect(ids(options.Principios), who).toEqual(await recount(1, country));
+      expect(ids(options.Productos), who).toEqual(await recount(2, country));
+      expect(ids(options.Pts), who).toEqual(await recount(0, country));
+      expect(ids(options.Principios)).not.toContain(gone);
+      expect(options.Principios.length, who).toBeGreaterThan(1);
+      expect(options.Pts.length, who).toBeGreaterThan(1);
+    }
+  });
 });
 
 describe('order and keyset pages', () => {

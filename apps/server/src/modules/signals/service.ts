@@ -139,6 +139,10 @@ interface Background {
   stratum: SQL;
   /** The cache key of the EBGM fit. */
   fitKey: string;
+  /** The country the background is limited to (`pais`, or an RLF's own). */
+  countryId: number | null;
+  /** Whether the source is the cells of a reach of some laboratories (not `signal_counts`). */
+  restricted: boolean;
 }
 
 /**
@@ -326,6 +330,8 @@ async function backgroundOf(db: Db, user: AuthUser, query: Pick<SignalQuery, 'de
     where: sql.join(conditions, sql` and `),
     stratum: parts.length ? sql`concat_ws(':', ${sql.join(parts, sql`, `)})` : sql`''`,
     fitKey: JSON.stringify([source.key, kind, query.desde, query.hasta, countryId, query.grave, strata, concomitants]),
+    countryId,
+    restricted: source.laboratoryIds !== null,
   };
 }
 
@@ -555,6 +561,27 @@ export async function signalIcHistory(db: Db, user: AuthUser, query: SignalIcHis
 }
 
 /**
+ * The distinct ids of one dimension of `signal_counts` with a case, by a loose index scan (a
+ * recursive CTE: each step is one probe of an index for the next id above the last): a few
+ * hundred probes instead of reading every count row (docs/performance-plans.md 'Señales
+ * options'). `column` is `drug_id` of the drug margins (kind 1 or 2, PT 0) or `pt_code` of the
+ * PT margins (kind 0, drug 0); the whole table is read in primary-key order (drug_kind,
+ * drug_id, pt_code, …); one country through `signal_counts_margin_country_idx` (country_id,
+ * drug_kind, drug_id, pt_code), which holds the margin rows only.
+ */
+function distinctCounted(column: 'drug_id' | 'pt_code', kind: 0 | 1 | 2, countryId: number | null): SQL {
+  const col = sql.raw(column);
+  const margin = column === 'drug_id' ? sql`drug_kind = ${kind} and pt_code = 0` : sql`drug_kind = 0 and drug_id = 0`;
+  const country = countryId === null ? sql`` : sql` and country_id = ${countryId}`;
+  const next = (above: SQL) => sql`(select ${col} from signal_counts where ${margin}${country} and ${col} > ${above} and cases <> 0 order by ${col} limit 1)`;
+  return sql`with recursive found(id) as (
+      select ${next(sql`0`)}
+      union all
+      select ${next(sql`found.id`)} from found where found.id is not null
+    ) select id from found where id is not null`;
+}
+
+/**
  * `GET /api/signals/options`: the filters' choices. Drugs, SOCs and PTs are those the count
  * table holds in the user's reach (an RLF: its country), so every choice can show rows.
  */
@@ -562,9 +589,15 @@ export async function signalOptions(db: Db, user: AuthUser): Promise<SignalOptio
   // The choices name every drug counted, concomitants too (the filter 'Incluir concomitantes' may show them).
   const bg = await backgroundOf(db, user, { concomitantes: 'si' });
   const named = (rows: Row[]) => rows.map((r) => ({ Id: num(r.id), Nombre: String(r.name) }));
+  // The whole count table (every laboratory; an RLF its country): an index answers. A reach of
+  // some laboratories: the cells of its cases (no index can: the reach is the user's).
   const drugsOf = (kind: 1 | 2) =>
-    sql`select distinct drug_id from ${bg.source} where drug_kind = ${kind} and pt_code = 0 and cases <> 0 and ${bg.where}`;
-  const ptsCounted = sql`select distinct pt_code from ${bg.source} where drug_kind = 0 and drug_id = 0 and pt_code <> 0 and cases <> 0 and ${bg.where}`;
+    bg.restricted
+      ? sql`select distinct drug_id from ${bg.source} where drug_kind = ${kind} and pt_code = 0 and cases <> 0 and ${bg.where}`
+      : distinctCounted('drug_id', kind, bg.countryId);
+  const ptsCounted = bg.restricted
+    ? sql`select distinct pt_code from ${bg.source} where drug_kind = 0 and drug_id = 0 and pt_code <> 0 and cases <> 0 and ${bg.where}`
+    : distinctCounted('pt_code', 0, bg.countryId);
   const [countries, laboratories, ingredients, products, socs, pts] = await Promise.all([
     rowsOf(
       db,
