@@ -196,6 +196,8 @@ export const MSG = {
     creationRange: 'La fecha de fin de creación debe ser posterior a la de inicio',
     /** (ours, Señales' 'a') a month of receipt that is not AAAA-MM. */
     receiptMonthFormat: 'El mes de recepción no es válido: use el formato AAAA-MM',
+    /** (ours, Señales' 'a') the laboratory of the drug without a drug filter. */
+    drugLaboratoryWithoutDrug: 'El laboratorio del fármaco requiere un principio activo o un producto',
     /** (ours) the receipt months' end before their start. */
     receiptRange: 'El mes de recepción «hasta» no puede ser anterior al mes «desde»',
     /** (ours) a pageSize other than the search's. */

@@ -27,6 +27,6 @@ export type { ImportJobContext } from '../modules/imports/index.js';
 export { accentInsensitivePattern, currentLltsMatching, foldAccents, searchCurrentLlts } from '../modules/meddra/index.js';
 export { createMeddraImportHandler, type MeddraImportPhase } from '../modules/meddra-import/index.js';
 export { loadUserLaboratoryIds } from '../modules/reach/index.js';
-export { loadSignalCsv, parseSignalCsv, signalTable } from '../modules/signals/index.js';
+export { loadSignalCsv, parseSignalCsv, signalOptions, signalTable } from '../modules/signals/index.js';
 export { bearer, createUser, login, solveCaptcha } from '../test-support/factories.js';
 export { patientReport } from '../test-support/public-reports.js';

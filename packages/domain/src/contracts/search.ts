@@ -78,6 +78,15 @@ export const searchCriteriaShape = {
   SoloContados: z.boolean({ error: MSG.lists.invalidFilter }).nullable().optional(),
   /** (ours) with `SoloContados`: a case that holds the drug only as a concomitant counts too (the table's `concomitantes=si`). */
   IncluirConcomitantes: z.boolean({ error: MSG.lists.invalidFilter }).nullable().optional(),
+  /**
+   * (ours, docs/signals.md 'The count a') the Señales table's laboratory filter: the drug of the
+   * search (`PrincipioActivoId`: an ingredient of one of the laboratory's products;
+   * `ProductoId`: one of its products) is the laboratory's — it chooses the drug, as the table's
+   * filter chooses rows, not the cases (a drug filter is required).
+   */
+  FarmacoLaboratorioId: idFilter(),
+  /** (ours, docs/signals.md) a MedDRA SOC code: a reaction under a PT whose primary SOC it is (the table's SOC filter). */
+  SocCodigo: idFilter(),
   EstadoId: idFilter(),
   TipoRAMId: idFilter(),
   GrupoId: idFilter(),
@@ -104,6 +113,9 @@ function checkDateRanges(filters: SearchCriteria, ctx: z.RefinementCtx): void {
   }
   if (endsBeforeStart(filters.MesRecepcionDesde, filters.MesRecepcionHasta)) {
     ctx.addIssue({ code: 'custom', message: MSG.search.receiptRange, path: ['MesRecepcionHasta'] });
+  }
+  if (filters.FarmacoLaboratorioId && !filters.PrincipioActivoId && !filters.ProductoId) {
+    ctx.addIssue({ code: 'custom', message: MSG.search.drugLaboratoryWithoutDrug, path: ['FarmacoLaboratorioId'] });
   }
 }
 

@@ -32,6 +32,7 @@ export const SIGNAL_REGISTER_MSG = {
   documentNotFound: 'El documento no existe.',
   fileRequired: 'Debe adjuntar un archivo.',
   pairNotFound: 'El par fármaco × PT no tiene casos a su alcance.',
+  statisticsOutOfReach: 'Las estadísticas al abrir la señal se contaron sobre casos fuera de su alcance; la tabla de Señales muestra las de sus casos.',
   alreadyOpen: (status: string) => `Ya hay una señal abierta para este par fármaco × PT (estado «${status}»).`,
   alreadyOpenShort: 'Ya hay una señal abierta para este par fármaco × PT.',
   transitionNotAllowed: (from: string, to: string) => `No se puede pasar una señal de «${from}» a «${to}».`,
@@ -243,7 +244,12 @@ export const signalNewCaseSchema = z.object({ Meta: z.string(), NumeroReferencia
 
 /** One signal with its statistics at opening, history (oldest first) and the cases of the pair since. */
 export const signalDetailSchema = signalSummarySchema.extend({
-  Estadisticas: signalStatisticsSchema,
+  /**
+   * Null when they were counted over cases outside the viewer's reach (docs/signals.md
+   * 'Gestión de señales': a viewer restricted to some laboratories reads only those of the
+   * signals they opened themselves within their laboratories).
+   */
+  Estadisticas: signalStatisticsSchema.nullable(),
   Historial: z.array(signalHistoryEntrySchema),
   Casos: z.array(signalNewCaseSchema),
   /** The statuses it may move to now. */

@@ -31,6 +31,13 @@ export const signals = pgTable(
     updatedAt: timestamptz().notNull().defaultNow(),
     /** The pair's statistics as the 'Señales' table showed them when opened (a, E, PRR, ROR, IC, EBGM…). */
     statistics: jsonb().notNull(),
+    /**
+     * The reach the statistics were counted in (docs/signals.md 'Gestión de señales'): the
+     * opener's laboratories when they held only some; null when they held every laboratory (the
+     * whole count table) — and for the signals opened before this column, so that only a user
+     * who sees every case is shown those statistics.
+     */
+    reachLaboratoryIds: integer().array(),
   },
   (t) => [
     check('signals_drug_kind', sql`${t.drugKind} in (1, 2)`),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, char, date, index, integer, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -38,6 +39,14 @@ export const signalCounts = pgTable(
       columns: [t.drugKind, t.drugId, t.ptCode, t.month, t.countryId, t.serious, t.sex, t.ageGroup, t.concomitant],
     }),
     index('signal_counts_pt_idx').on(t.ptCode, t.drugKind, t.drugId),
+    /**
+     * The margin rows (a drug's, PT 0; a PT's, drug kind 0) by country: an RLF's options lists
+     * by a loose index scan (docs/performance-plans.md 'Señales options'). Only key columns:
+     * a change of `cases` stays a HOT update.
+     */
+    index('signal_counts_margin_country_idx')
+      .on(t.countryId, t.drugKind, t.drugId, t.ptCode)
+      .where(sql`${t.ptCode} = 0 or ${t.drugKind} = 0`),
   ],
 );
 

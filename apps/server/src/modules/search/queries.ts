@@ -137,7 +137,9 @@ function dayRange(column: SQL | typeof events.createdAt, from: string | null | u
  *   when there is no receipt (the month `signal_counts` files the case under); `SoloContados`:
  *   a cell of `signal_case_cells` for the case — which only a counted case has — under the drug
  *   filters (ingredient: kind 1, product: kind 2) and the PT filter given, else the (0, 0, 0)
- *   cell (one look-up of its primary key each).
+ *   cell (one look-up of its primary key each); `SocCodigo`: a reaction under a PT of that
+ *   primary SOC; `FarmacoLaboratorioId`: the drug filter names a drug of that laboratory (the
+ *   table's laboratory filter, which chooses rows, not cases: a constant condition).
  */
 export function searchConditions(criteria: SearchCriteria, timeZone: string, ingredientProductIds: readonly number[] = []): SQL[] {
   const conditions: SQL[] = [];
@@ -154,6 +156,19 @@ export function searchConditions(criteria: SearchCriteria, timeZone: string, ing
   if (criteria.PtCodigo) {
     conditions.push(sql`exists (select 1 from ${eventRams} join ${meddraLlt} on ${meddraLlt.code} = ${eventRams.lltCode}
       where ${eventRams.eventId} = ${events.id} and ${meddraLlt.ptCode} = ${criteria.PtCodigo})`);
+  }
+  if (criteria.SocCodigo) {
+    conditions.push(sql`exists (select 1 from ${eventRams} join ${meddraLlt} on ${meddraLlt.code} = ${eventRams.lltCode} join meddra_pt on meddra_pt.code = ${meddraLlt.ptCode}
+      where ${eventRams.eventId} = ${events.id} and meddra_pt.primary_soc_code = ${criteria.SocCodigo})`);
+  }
+  if (criteria.FarmacoLaboratorioId) {
+    // The table's laboratory filter chooses the drug (a constant condition, evaluated once), not the cases.
+    const lab = criteria.FarmacoLaboratorioId;
+    if (criteria.PrincipioActivoId) {
+      conditions.push(sql`exists (select 1 from ${productIngredients} join ${products} on ${products.id} = ${productIngredients.productId}
+        where ${productIngredients.activeIngredientId} = ${criteria.PrincipioActivoId} and ${products.laboratoryId} = ${lab})`);
+    }
+    if (criteria.ProductoId) conditions.push(sql`exists (select 1 from ${products} where ${products.id} = ${criteria.ProductoId} and ${products.laboratoryId} = ${lab})`);
   }
   if (criteria.TipoRAMId) {
     conditions.push(sql`exists (select 1 from ${eventRams} where ${eventRams.eventId} = ${events.id} and ${eventRams.ramTypeId} = ${criteria.TipoRAMId})`);

@@ -54,7 +54,7 @@ export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOpt
       querystring: signalListQuerySchema,
       response: { 200: signalListSchema, ...errorResponses },
     },
-    handler: (request) => listSignals(db, request.query),
+    handler: (request) => listSignals(db, requireUser(request), request.query),
   });
 
   app.route({
@@ -92,7 +92,7 @@ export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOpt
       params: signalIdParams,
       response: { 200: signalDetailSchema, ...withNotFound },
     },
-    handler: (request) => signalDetail(db, request.params.id),
+    handler: (request) => signalDetail(db, requireUser(request), request.params.id),
   });
 
   app.route({

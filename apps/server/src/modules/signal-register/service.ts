@@ -29,6 +29,8 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { personName } from '../../shared/person-name.js';
 import { writeAudit } from '../audit/index.js';
 import { type DownloadableFile, loadFile, parseFields, type SingleUpload, storeFile } from '../files/index.js';
+import { caseReach, loadUserLaboratoryIds } from '../reach/index.js';
+import { type SignalSource, signalSource } from '../signals/index.js';
 
 
 const DEFAULT_PAGE = 25;
@@ -76,14 +78,41 @@ async function pairNames(db: DbOrTx, kind: number, drugId: number, ptCode: numbe
 }
 
 /**
- * Whether the pair has a counted case in the caller's reach. The register's reach is the
- * 'Señales' table's for a QPPV and a CL: the whole database (`signal_counts`, docs/signals.md).
+ * What a QPPV or CL may see of the register (docs/signals.md 'Gestión de señales', 'Reach'):
+ * the count rows of their reach (the 'Señales' table's `signalSource`) and the condition on
+ * `events` of the cases they may see (`caseReach`: the new cases of a signal and their count).
  */
-async function pairHasCases(db: DbOrTx, kind: number, drugId: number, ptCode: number): Promise<boolean> {
+interface RegisterReach {
+  source: SignalSource;
+  cases: SQL;
+  laboratoryIds: number[];
+}
+
+async function registerReach(db: DbOrTx, user: AuthUser): Promise<RegisterReach> {
+  const [source, laboratoryIds] = await Promise.all([signalSource(db, user), loadUserLaboratoryIds(db, user.id)]);
+  return { source, cases: caseReach(user, laboratoryIds), laboratoryIds };
+}
+
+/** Whether the pair has a counted case in the caller's reach (the rows the 'Señales' table counts for them). */
+async function pairHasCases(db: DbOrTx, source: SignalSource, kind: number, drugId: number, ptCode: number): Promise<boolean> {
   const rows = await db.execute<{ n: string | number }>(
-    sql`select coalesce(sum(cases), 0) as n from signal_counts where drug_kind = ${kind} and drug_id = ${drugId} and pt_code = ${ptCode}`,
+    sql`select coalesce(sum(cases), 0) as n from ${source.relation} where drug_kind = ${kind} and drug_id = ${drugId} and pt_code = ${ptCode}`,
   );
   return Number(rows.rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * Whether a viewer may read a signal's statistics at opening: they were counted in the opener's
+ * reach (`reach_laboratory_ids`; null: every case), so a viewer who sees every case reads them,
+ * and a viewer restricted to some laboratories only when they opened it themselves with no
+ * laboratory they do not hold now (the opener's reach also holds the cases they created, which
+ * another user with the same laboratories does not see).
+ */
+function statisticsInReach(reach: RegisterReach, viewerId: string, openerId: string, counted: readonly number[] | null): boolean {
+  if (reach.source.laboratoryIds === null) return true;
+  if (counted === null || viewerId !== openerId) return false;
+  const held = new Set(reach.source.laboratoryIds);
+  return counted.every((id) => held.has(id));
 }
 
 interface HistoryEntry {
@@ -114,11 +143,12 @@ const reference = (id: number) => `Señal ${id}`;
 /** `POST /api/signal-register`: opens a signal for a pair with cases, unless the pair already has one not closed (409). */
 export async function openSignal(db: Db, user: AuthUser, input: z.output<typeof openSignalSchema>): Promise<SignalDetail> {
   const kind = KIND_CODE[input.TipoFarmaco];
+  const reach = await registerReach(db, user);
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
       const names = await pairNames(tx, kind, input.FarmacoId, input.PtCodigo);
-      if (!names || !(await pairHasCases(tx, kind, input.FarmacoId, input.PtCodigo))) throw notFound(M.pairNotFound);
+      if (!names || !(await pairHasCases(tx, reach.source, kind, input.FarmacoId, input.PtCodigo))) throw notFound(M.pairNotFound);
       const responsible = await responsibleUser(tx, input.ResponsableId ?? user.id);
       const [open] = await tx
         .select({ status: signals.status })
@@ -139,6 +169,7 @@ export async function openSignal(db: Db, user: AuthUser, input: z.output<typeof 
           openedAt: now,
           updatedAt: now,
           statistics: input.Estadisticas,
+          reachLaboratoryIds: reach.source.laboratoryIds,
         })
         .returning({ id: signals.id });
       if (!row) throw new Error('Signal not stored');
@@ -178,7 +209,7 @@ export async function openSignal(db: Db, user: AuthUser, input: z.output<typeof 
     if (isUniqueViolation(error)) throw conflict(M.alreadyOpenShort);
     throw error;
   }
-  return signalDetail(db, id);
+  return signalDetail(db, user, id, reach);
 }
 
 type SignalRow = Record<string, unknown> & {
@@ -199,6 +230,7 @@ type SignalRow = Record<string, unknown> & {
   opened_at: Date | string;
   updated_at: Date | string;
   statistics: unknown;
+  reach_laboratory_ids: number[] | null;
   new_cases: number | string;
 };
 
@@ -222,16 +254,19 @@ function summaryOf(row: SignalRow): SignalSummary {
   };
 }
 
-/** The signals matching `where`, with their names, newest first (opened_at, id). */
-function selectSignals(where: SQL, limit: number) {
+/**
+ * The signals matching `where`, with their names, newest first (opened_at, id); `new_cases`
+ * counts only the new cases the viewer may see (`inReach`, a condition on `events`).
+ */
+function selectSignals(where: SQL, limit: number, inReach: SQL) {
   return sql`
     select s.id, s.drug_kind, s.drug_id, s.pt_code,
       case when s.drug_kind = 2 then (select commercial_name from products where id = s.drug_id) else (select name from active_ingredients where id = s.drug_id) end as drug,
       (select name from meddra_pt where code = s.pt_code) as pt,
       s.title, s.status, s.responsible_id, r.first_name as responsible_first, r.last_name as responsible_last,
       s.opened_by as opener_id, o.first_name as opener_first, o.last_name as opener_last,
-      s.opened_at, s.updated_at, s.statistics,
-      (select count(*) from signal_cases c where c.signal_id = s.id and c.source = 'nuevo') as new_cases
+      s.opened_at, s.updated_at, s.statistics, s.reach_laboratory_ids,
+      (select count(*) from signal_cases c join events on events.id = c.event_id where c.signal_id = s.id and c.source = 'nuevo' and ${inReach}) as new_cases
     from signals s join users r on r.id = s.responsible_id join users o on o.id = s.opened_by
     where ${where}
     order by s.opened_at desc, s.id desc
@@ -250,8 +285,12 @@ function decodeCursor(cursor: string): { at: string; id: number } {
   throw badRequest(M.badCursor);
 }
 
-/** `GET /api/signal-register`: the signals, newest opening first, by status and responsible, paged by keyset. */
-export async function listSignals(db: Db, input: z.output<typeof signalListQuerySchema>): Promise<SignalList> {
+/**
+ * `GET /api/signal-register`: the signals, newest opening first, by status and responsible, paged
+ * by keyset. The register is shared; each signal's count of new cases is the viewer's reach's.
+ */
+export async function listSignals(db: Db, user: AuthUser, input: z.output<typeof signalListQuerySchema>): Promise<SignalList> {
+  const reach = await registerReach(db, user);
   const conditions: SQL[] = [sql`true`];
   if (input.estado) conditions.push(sql`s.status = ${input.estado}`);
   if (input.responsable) conditions.push(sql`s.responsible_id = ${input.responsable}`);
@@ -260,7 +299,7 @@ export async function listSignals(db: Db, input: z.output<typeof signalListQuery
     conditions.push(sql`(s.opened_at, s.id) < (${after.at}::timestamptz, ${after.id}::int)`);
   }
   const limit = input.limite ?? DEFAULT_PAGE;
-  const rows = (await db.execute<SignalRow>(selectSignals(sql.join(conditions, sql` and `), limit + 1))).rows;
+  const rows = (await db.execute<SignalRow>(selectSignals(sql.join(conditions, sql` and `), limit + 1, reach.cases))).rows;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -269,9 +308,14 @@ export async function listSignals(db: Db, input: z.output<typeof signalListQuery
   };
 }
 
-/** `GET /api/signal-register/{id}`: one signal with its statistics at opening, its history and the cases of its pair since. */
-export async function signalDetail(db: DbOrTx, id: number): Promise<SignalDetail> {
-  const [row] = (await db.execute<SignalRow>(selectSignals(sql`s.id = ${id}`, 1))).rows;
+/**
+ * `GET /api/signal-register/{id}`: one signal with its statistics at opening (null outside the
+ * viewer's reach, `statisticsInReach`), its history and the cases of its pair since, those the
+ * viewer may see.
+ */
+export async function signalDetail(db: DbOrTx, user: AuthUser, id: number, known?: RegisterReach): Promise<SignalDetail> {
+  const reach = known ?? (await registerReach(db, user));
+  const [row] = (await db.execute<SignalRow>(selectSignals(sql`s.id = ${id}`, 1, reach.cases))).rows;
   if (!row) throw notFound(M.signalNotFound);
   const history = await db.execute<{
     id: number | string;
@@ -289,12 +333,12 @@ export async function signalDetail(db: DbOrTx, id: number): Promise<SignalDetail
     from signal_history h join users u on u.id = h.user_id left join files f on f.id = h.file_id
     where h.signal_id = ${id} order by h.id`);
   const cases = await db.execute<{ meta: string; reference_number: string; created_at: Date | string }>(sql`
-    select e.meta, e.reference_number, c.created_at from signal_cases c join events e on e.id = c.event_id
-    where c.signal_id = ${id} and c.source = 'nuevo' and e.deleted_at is null order by c.created_at desc limit 200`);
+    select events.meta, events.reference_number, c.created_at from signal_cases c join events on events.id = c.event_id
+    where c.signal_id = ${id} and c.source = 'nuevo' and ${reach.cases} order by c.created_at desc limit 200`);
   const summary = summaryOf(row);
   return {
     ...summary,
-    Estadisticas: row.statistics as SignalStatistics,
+    Estadisticas: statisticsInReach(reach, user.id, row.opener_id, row.reach_laboratory_ids) ? (row.statistics as SignalStatistics) : null,
     Historial: history.rows.map((h) => ({
       Id: Number(h.id),
       Tipo: h.kind,
@@ -336,7 +380,7 @@ export async function changeSignalStatus(db: Db, user: AuthUser, id: number, inp
       at: now,
     });
   });
-  return signalDetail(db, id);
+  return signalDetail(db, user, id);
 }
 
 /** `POST /api/signal-register/{id}/notes`: an assessment or a comment (a closed signal: 409). */
@@ -357,7 +401,7 @@ export async function addSignalNote(db: Db, user: AuthUser, id: number, input: z
       at: now,
     });
   });
-  return signalDetail(db, id);
+  return signalDetail(db, user, id);
 }
 
 /** `POST /api/signal-register/{id}/responsible`: another QPPV or CL becomes responsible (a closed signal: 409). */
@@ -383,7 +427,7 @@ export async function reassignSignal(db: Db, user: AuthUser, id: number, input: 
       at: now,
     });
   });
-  return signalDetail(db, id);
+  return signalDetail(db, user, id);
 }
 
 /**
@@ -412,7 +456,7 @@ export async function attachSignalDocument(db: Db, user: AuthUser, id: number, u
       at: now,
     });
   });
-  return signalDetail(db, id);
+  return signalDetail(db, user, id);
 }
 
 /** `GET /api/signal-register/{id}/documents/{entryId}`: the file of a 'documento' entry of the signal (else 404). */

@@ -82,7 +82,8 @@ beforeAll(async () => {
     ['admin', 'ADMIN'],
     ['fabricante', 'Fabricante'],
   ] as const) {
-    const user = await createUser(t.database.db, { role });
+    // QPPV and CL hold every laboratory: they see every case (reach.test.ts covers a restricted reach).
+    const user = await createUser(t.database.db, { role, ...(role === 'QPPV' || role === 'CL' ? { laboratories: [{}] } : {}) });
     users.set(name, user);
     tokens.set(name, (await login(t.app, user)).accessToken);
   }

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { fitGpsHyperparameters, type SignalIcHistory, type SignalOptions, type SignalRowDto, type SignalTable } from '@atalaya/domain';
+import { fitGpsHyperparameters, type SignalDetail, type SignalIcHistory, type SignalList, type SignalOptions, type SignalRowDto, type SignalTable } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { bearer, createUser, login } from '../../test-support/factories.js';
 import { referencePath } from '../../test-support/reference.js';
+import { deliverSignalNotices, type SignalCaseNotice } from '../signal-register/index.js';
 import { loadSignalCsv, parseSignalCsv, type SignalCsvRow } from './load-csv.js';
 
 /**
@@ -12,11 +13,13 @@ import { loadSignalCsv, parseSignalCsv, type SignalCsvRow } from './load-csv.js'
  * (110 reports) split in two halves of 55, the odd reports' medicines of the laboratory SIG, the
  * even ones' of OTR. A user granted one laboratory sees the 2×2 tables of that laboratory's
  * cases only — table, export, IC by quarter, options and EBGM prior; a user granted every
- * laboratory sees the whole count table as before.
+ * laboratory sees the whole count table as before. The signal register follows the same reach:
+ * which pair may be opened, the statistics at opening, the new cases and their notices.
  */
 
 let t: TestApp;
 const tokens = new Map<string, string>();
+const userIds = new Map<string, string>();
 const rows = parseSignalCsv(readFileSync(referencePath('signals', 'pvda_tiny_dataset.csv'), 'utf8'));
 const reportIds = [...new Set(rows.map((r) => r.reportId))];
 const sig = new Set(reportIds.filter((_, i) => i % 2 === 0));
@@ -83,7 +86,9 @@ beforeAll(async () => {
     ['clSig', 'CL', [{ laboratoryId: sigLab }]],
     ['clAll', 'CL', [{}]],
   ] as const) {
-    tokens.set(name, (await login(t.app, await createUser(db, { role, country: 'UY', laboratories: grants }))).accessToken);
+    const user = await createUser(db, { role, country: 'UY', laboratories: grants });
+    userIds.set(name, user.id);
+    tokens.set(name, (await login(t.app, user)).accessToken);
   }
   ingredientIds = new Map((await db.execute<{ id: number; name: string }>(sql`select id, name from active_ingredients`)).rows.map((r) => [r.name, Number(r.id)]));
 });
@@ -186,6 +191,107 @@ describe('a QPPV or CL granted some laboratories', () => {
         expect(response.statusCode, response.body).toBe(200);
         expect(response.json<{ Total: number }>().Total, `${who} ${row.Farmaco} × ${row.Pt}`).toBe(row.A);
       }
+    }
+  });
+});
+
+describe('the signal register within the reach', () => {
+  const ptCodeOf = async (name: string) => Number((await t.database.db.execute<{ code: number }>(sql`select code from meddra_pt where name = ${name}`)).rows[0]?.code);
+  const openBody = async (drug: string, event: string, extra: Record<string, unknown> = {}) => ({
+    TipoFarmaco: 'principio',
+    FarmacoId: ingredientIds.get(drug),
+    PtCodigo: await ptCodeOf(event),
+    Titulo: `${drug} × ${event}`,
+    Estadisticas: { A: 1, E: 0.5, PRR: 2, ROR: 2, IC: 0.5 },
+    ...extra,
+  });
+  const post = (who: string, url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: bearer(tokens.get(who) ?? ''), payload });
+  const detail = async (who: string, id: number) => {
+    const response = await get(who, `/api/signal-register/${id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<SignalDetail>();
+  };
+  /** A new sent case with one drug and one event, of the laboratory SIG or OTR. */
+  async function newCase(reportId: string, drug: string, event: string, laboratory: 'SIG' | 'OTR'): Promise<string> {
+    const db = t.database.db;
+    const before = new Set((await db.execute<{ id: string }>(sql`select id from events`)).rows.map((r) => r.id));
+    await loadSignalCsv(db, [{ reportId, drug, event }]);
+    const [added] = (await db.execute<{ id: string }>(sql`select id from events`)).rows.map((r) => r.id).filter((id) => !before.has(id));
+    if (!added) throw new Error('no case added');
+    await db.execute(sql`update event_medications set laboratory_id = (select id from laboratories where code = ${laboratory}) where event_id = ${added}`);
+    return added;
+  }
+  const pairOf = (result: SignalTable, drug: string, event: string) => result.Filas.find((r) => r.Farmaco === drug && r.Pt === event);
+
+  it('a pair may be opened only with a case in the opener’s reach (404 otherwise), and stores the reach it was counted in', async () => {
+    // Drug_H is only in OTR's half: no case of it for a user of SIG.
+    const onlyOtr = otrRows.find((r) => r.drug === 'Drug_H') as SignalCsvRow;
+    expect(pairOf(await table('qppvSig'), onlyOtr.drug, onlyOtr.event)).toBeUndefined();
+    expect(pairOf(await table('qppvOtr'), onlyOtr.drug, onlyOtr.event)).toBeDefined();
+    for (const who of ['qppvSig', 'clSig']) {
+      const refused = await post(who, '/api/signal-register', await openBody(onlyOtr.drug, onlyOtr.event));
+      expect(refused.statusCode, who).toBe(404);
+      expect(refused.json<{ Message: string }>().Message).toBe('El par fármaco × PT no tiene casos a su alcance.');
+    }
+    const opened = await post('qppvOtr', '/api/signal-register', await openBody(onlyOtr.drug, onlyOtr.event));
+    expect(opened.statusCode, opened.body).toBe(200);
+    const id = opened.json<SignalDetail>().Id;
+    const otrLab = Number((await t.database.db.execute<{ id: number }>(sql`select id from laboratories where code = 'OTR'`)).rows[0]?.id);
+    const [stored] = (await t.database.db.execute<{ reach_laboratory_ids: number[] | null }>(sql`select reach_laboratory_ids from signals where id = ${id}`)).rows;
+    expect(stored?.reach_laboratory_ids?.map(Number)).toEqual([otrLab]);
+    await post('qppvOtr', `/api/signal-register/${id}/status`, { Estado: 'Cerrada', Comentario: 'Prueba de alcance' });
+  });
+
+  it('the statistics at opening are shown only to who sees every case counted in them', async () => {
+    // Opened by a user of SIG: counted over SIG's cases (and those the opener created).
+    const bySig = await post('qppvSig', '/api/signal-register', await openBody('Drug_A', 'Event_2'));
+    expect(bySig.statusCode, bySig.body).toBe(200);
+    const sigId = bySig.json<SignalDetail>().Id;
+    expect((await detail('qppvSig', sigId)).Estadisticas).toMatchObject({ A: 1 });
+    expect((await detail('qppvAll', sigId)).Estadisticas).toMatchObject({ A: 1 });
+    expect((await detail('clAll', sigId)).Estadisticas).toMatchObject({ A: 1 });
+    // Another user of the same laboratory does not see the cases the opener created elsewhere; the other half's user, none.
+    expect((await detail('clSig', sigId)).Estadisticas).toBeNull();
+    expect((await detail('qppvOtr', sigId)).Estadisticas).toBeNull();
+    // Opened over every case: a restricted user does not read them.
+    const other = (await table('qppvAll')).Filas.find((r) => r.Farmaco !== 'Drug_A') as SignalRowDto;
+    const byAll = await post('qppvAll', '/api/signal-register', await openBody(other.Farmaco, other.Pt));
+    expect(byAll.statusCode, byAll.body).toBe(200);
+    const allId = byAll.json<SignalDetail>().Id;
+    expect((await detail('qppvAll', allId)).Estadisticas).toMatchObject({ A: 1 });
+    for (const who of ['qppvSig', 'clSig', 'qppvOtr']) expect((await detail(who, allId)).Estadisticas, who).toBeNull();
+    for (const id of [sigId, allId]) await post('qppvAll', `/api/signal-register/${id}/status`, { Estado: 'Cerrada', Comentario: 'Prueba de alcance' });
+  });
+
+  it('the new cases of a signal, their count and their notice are those of each user’s reach', async () => {
+    const opened = await post('qppvAll', '/api/signal-register', await openBody('Drug_A', 'Event_1', { ResponsableId: userIds.get('clSig') }));
+    expect(opened.statusCode, opened.body).toBe(200);
+    const id = opened.json<SignalDetail>().Id;
+    const heard: SignalCaseNotice[] = [];
+    const stop = t.signalNoticeEvents.on((notices) => heard.push(...notices));
+    const added: string[] = [];
+    try {
+      added.push(await newCase('reach-sig-1', 'Drug_A', 'Event_1', 'SIG'), await newCase('reach-otr-1', 'Drug_A', 'Event_1', 'OTR'), await newCase('reach-otr-2', 'Drug_A', 'Event_1', 'OTR'));
+      const [sigCase] = (await t.database.db.execute<{ reference_number: string }>(sql`select reference_number from events where id = ${added[0]}`)).rows;
+      await deliverSignalNotices(t.database.db, t.signalNoticeEvents, t.app.log);
+      // The responsible person (CL of SIG) is told of SIG's case only.
+      expect(heard.filter((n) => n.signalId === id).map((n) => [n.userId, n.reference])).toEqual([[userIds.get('clSig'), sigCase?.reference_number]]);
+      const mine = await detail('clSig', id);
+      expect(mine.CasosNuevos).toBe(1);
+      expect(mine.Casos.map((c) => c.NumeroReferencia)).toEqual([sigCase?.reference_number]);
+      const theirs = await detail('qppvOtr', id);
+      expect(theirs.CasosNuevos).toBe(2);
+      expect(theirs.Casos.map((c) => c.NumeroReferencia)).not.toContain(sigCase?.reference_number);
+      expect((await detail('qppvAll', id)).CasosNuevos).toBe(3);
+      const listed = async (who: string) => (await get(who, '/api/signal-register')).json<SignalList>().Filas.find((s) => s.Id === id)?.CasosNuevos;
+      expect(await listed('clSig')).toBe(1);
+      expect(await listed('qppvOtr')).toBe(2);
+      expect(await listed('clAll')).toBe(3);
+    } finally {
+      stop();
+      // Back out of the database's counts for the tests that follow.
+      for (const event of added) await t.database.db.execute(sql`update events set status = 11 where id = ${event}`);
+      await post('qppvAll', `/api/signal-register/${id}/status`, { Estado: 'Cerrada', Comentario: 'Prueba de alcance' });
     }
   });
 });

@@ -15,7 +15,7 @@ export interface SignalsModuleOptions {
 const TAGS = ['Señales'];
 const FILTERS =
   'Filtros del fondo: desde, hasta (AAAA-MM), pais, grave (si/no), estratos (sexo,edad,pais), farmaco (principio/producto), concomitantes (si: cuenta también los fármacos concomitantes; por defecto solo sospechosos o interactuantes). Filtros de renglones: principio, producto, laboratorio, soc, pt. Orden: orden, dir.';
-const REACH = 'QPPV y CL ven toda la base; un RLF, su país (otro país: 403). Convenciones: docs/signals.md.';
+const REACH = 'QPPV y CL ven los casos de sus laboratorios (toda la base con todos); un RLF, su país (otro país: 403). Convenciones: docs/signals.md.';
 
 /** Señales (issue 32; docs/signals.md): the disproportionality table, its export and one pair's IC history. */
 export const signalsModule: FastifyPluginAsyncZod<SignalsModuleOptions> = async (app, { db }) => {

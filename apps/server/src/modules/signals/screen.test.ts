@@ -145,6 +145,42 @@ describe('reach', () => {
     expect(rlf.Paises.map((c) => c.Codigo)).toEqual(['AR']);
     expect(rlf).toMatchObject({ Principios: [], Productos: [], Pts: [], Socs: [] });
   });
+
+  it('the drug and PT choices (read by a loose index scan) are those a full read of the count table finds with a case', async () => {
+    const db = t.database.db;
+    // A drug and a PT whose count rows fell to zero (their cases left): rows that stay, never offered.
+    await db.execute(sql`insert into active_ingredients (code, name) values ('SIN-CASOS', 'Sin casos ya')`);
+    const gone = Number((await db.execute<{ id: number }>(sql`select id from active_ingredients where name = 'Sin casos ya'`)).rows[0]?.id);
+    const uy = Number((await db.execute<{ id: number }>(sql`select id from countries where code = 'UY'`)).rows[0]?.id);
+    const goneCell = (kind: number, drug: number, pt: number) =>
+      db.execute(sql`insert into signal_counts (month, country_id, serious, sex, age_group, drug_kind, drug_id, pt_code, concomitant, cases)
+        values ('2020-01-01', ${uy}, false, 'U', 0, ${kind}, ${drug}, ${pt}, false, 0)`);
+    await goneCell(1, gone, 0);
+    await goneCell(0, 0, 2_000_000_001);
+    const recount = async (kind: number, country: number | null) =>
+      (
+        await db.execute<{ id: number }>(
+          kind === 0
+            ? sql`select distinct pt_code as id from signal_counts where drug_kind = 0 and pt_code <> 0 and cases > 0 ${country === null ? sql`` : sql`and country_id = ${country}`}`
+            : sql`select distinct drug_id as id from signal_counts where drug_kind = ${kind} and pt_code = 0 and cases > 0 ${country === null ? sql`` : sql`and country_id = ${country}`}`,
+        )
+      ).rows
+        .map((r) => Number(r.id))
+        .sort((x, y) => x - y);
+    const ids = (list: { Id: number }[]) => list.map((x) => x.Id).sort((x, y) => x - y);
+    for (const [who, country] of [
+      ['qppv', null],
+      ['rlfUY', uy],
+    ] as const) {
+      const options = (await get(who, '/api/signals/options')).json<SignalOptions>();
+      expect(ids(options.Principios), who).toEqual(await recount(1, country));
+      expect(ids(options.Productos), who).toEqual(await recount(2, country));
+      expect(ids(options.Pts), who).toEqual(await recount(0, country));
+      expect(ids(options.Principios)).not.toContain(gone);
+      expect(options.Principios.length, who).toBeGreaterThan(1);
+      expect(options.Pts.length, who).toBeGreaterThan(1);
+    }
+  });
 });
 
 describe('order and keyset pages', () => {
@@ -352,10 +388,41 @@ describe("the count 'a' opens its cases in the event search", () => {
       ['&grave=no', { Grave: false }],
       [`&pais=UY&desde=${month(-13)}&hasta=${month(0)}&grave=no`, { PaisId: uy, MesRecepcionDesde: month(-13), MesRecepcionHasta: month(0), Grave: false }],
     ];
+    // The table's laboratory and SOC filters (they choose rows: the link carries them as the
+    // search's FarmacoLaboratorioId and SocCodigo, and the total stays a); another laboratory's
+    // filter has no row, and the search finds nothing.
+    const laboratory = await idOf(sql`select id from laboratories where code = 'SIG'`);
+    await db.execute(sql`insert into laboratories (code, name, company_id, country_id) select 'SIN', 'Sin el fármaco', company_id, country_id from laboratories where code = 'SIG'`);
+    const otherLaboratory = await idOf(sql`select id from laboratories where code = 'SIN'`);
+    const soc = await idOf(sql`select primary_soc_code as id from meddra_pt where code = ${pt}`);
+    await db.execute(sql`insert into meddra_soc (code, name, abbrev) values (98000000, 'Otro SOC', 'Otro') on conflict do nothing`);
+    const otherSoc = 98_000_000;
+    cases.push(
+      [`&laboratorio=${laboratory}`, { FarmacoLaboratorioId: laboratory }],
+      [`&soc=${soc}`, { SocCodigo: soc }],
+      [`&laboratorio=${laboratory}&soc=${soc}&grave=no&desde=${month(-13)}`, { FarmacoLaboratorioId: laboratory, SocCodigo: soc, Grave: false, MesRecepcionDesde: month(-13) }],
+      [`&laboratorio=${otherLaboratory}`, { FarmacoLaboratorioId: otherLaboratory }],
+      [`&soc=${otherSoc}`, { SocCodigo: otherSoc }],
+    );
     for (const [query, filters] of cases) {
       const row = (await table('qppv', `&principio=${ingredient}&pt=${pt}${query}`)).Filas[0];
       expect(await search({ ...pair, ...filters }), query).toBe(row?.A ?? 0);
     }
+    expect((await table('qppv', `&principio=${ingredient}&pt=${pt}&laboratorio=${laboratory}&soc=${soc}`)).Filas[0]?.A).toBe(7);
+    expect((await table('qppv', `&principio=${ingredient}&pt=${pt}&laboratorio=${otherLaboratory}`)).Total).toBe(0);
+    // By product: the same with ProductoId.
+    const product = await idOf(sql`select id from products where commercial_name = 'Search_Drug'`);
+    for (const [query, filters] of [
+      [`&laboratorio=${laboratory}&soc=${soc}`, { FarmacoLaboratorioId: laboratory, SocCodigo: soc }],
+      [`&laboratorio=${otherLaboratory}`, { FarmacoLaboratorioId: otherLaboratory }],
+    ] as const) {
+      const row = (await table('qppv', `&farmaco=producto&producto=${product}&pt=${pt}${query}`)).Filas[0];
+      expect(await search({ ProductoId: product, PtCodigo: pt, SoloContados: true, ...filters }), query).toBe(row?.A ?? 0);
+    }
+    // The laboratory chooses the row; its a is the product's (the case whose medicine records no ingredient counts by product too).
+    const byProduct = (await table('qppv', `&farmaco=producto&producto=${product}&pt=${pt}`)).Filas[0]?.A;
+    expect(byProduct).toBe(8);
+    expect((await table('qppv', `&farmaco=producto&producto=${product}&pt=${pt}&laboratorio=${laboratory}`)).Filas[0]?.A).toBe(byProduct);
     expect((await table('qppv', `&principio=${ingredient}&pt=${pt}`)).Filas[0]?.A).toBe(7);
     expect((await table('qppv', `&principio=${ingredient}&pt=${pt}&grave=si`)).Filas[0]?.A).toBe(2);
     expect((await table('qppv', `&principio=${ingredient}&pt=${pt}&desde=${month(0)}`)).Filas[0]?.A).toBe(4);
@@ -372,6 +439,8 @@ describe("the count 'a' opens its cases in the event search", () => {
       [{ MesRecepcionDesde: '2025-06', MesRecepcionHasta: '2025-05' }, MSG.search.receiptRange],
       [{ Grave: 'si' }, MSG.lists.invalidFilter],
       [{ SoloContados: 1 }, MSG.lists.invalidFilter],
+      [{ FarmacoLaboratorioId: 1 }, MSG.search.drugLaboratoryWithoutDrug],
+      [{ SocCodigo: 'x' }, MSG.lists.invalidFilter],
     ] as const) {
       const response = await t.app.inject({ method: 'POST', url: '/api/getERByFilters', headers: bearer(tokens.get('qppv') ?? ''), payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);

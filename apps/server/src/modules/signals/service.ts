@@ -14,7 +14,7 @@ import {
   type SignalTable,
 } from '@atalaya/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { caseReach, loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
@@ -80,7 +80,7 @@ interface PairRow {
 
 type Row = Record<string, unknown>;
 const num = (value: unknown): number => Number(value);
-const rowsOf = async (db: Db, query: SQL): Promise<Row[]> => (await db.execute(query)).rows as Row[];
+const rowsOf = async (db: DbOrTx, query: SQL): Promise<Row[]> => (await db.execute(query)).rows as Row[];
 
 const firstOfMonth = (value: string) => `${value}-01`;
 
@@ -92,23 +92,35 @@ const firstOfMonth = (value: string) => `${value}-01`;
  * of counted cases), one row per case × drug × PT with `cases` 1 — the same columns, so every
  * statement sums it as it sums `signal_counts`. `key` tells reaches apart in the EBGM fit cache.
  */
-interface Source {
+export interface SignalSource {
   relation: SQL;
   key: string;
+  /**
+   * The laboratories of a restricted reach (the user's grants, sorted); null when the source is
+   * the whole count table (an RLF, whose country is a condition of the background, or a QPPV or
+   * CL holding every laboratory).
+   */
+  laboratoryIds: number[] | null;
 }
 
-const WHOLE_TABLE: Source = { relation: sql`signal_counts`, key: 'all' };
+const WHOLE_TABLE: SignalSource = { relation: sql`signal_counts`, key: 'all', laboratoryIds: null };
 
-async function sourceOf(db: Db, user: AuthUser): Promise<Source> {
+/**
+ * The count rows of the user's reach ('Reach' above): the one place the table, the options and
+ * the signal register (modules/signal-register) choose what a QPPV or CL may count.
+ */
+export async function signalSource(db: DbOrTx, user: AuthUser): Promise<SignalSource> {
   if (!reachesByLaboratory(user.role)) return WHOLE_TABLE;
   const laboratoryIds = await loadUserLaboratoryIds(db, user.id);
   const [outside] = await rowsOf(db, sql`select exists (select 1 from laboratories where id <> all(${array(laboratoryIds)}::int[])) as outside`);
   if (!outside?.outside) return WHOLE_TABLE;
+  const sorted = [...laboratoryIds].sort((x, y) => x - y);
   return {
     relation: sql`(select c.month, c.country_id, c.serious, c.sex, c.age_group, c.drug_kind, c.drug_id, c.pt_code, c.concomitant, 1 as cases
       from signal_case_cells c join events on events.id = c.event_id where ${caseReach(user, laboratoryIds)}) as signal_counts`,
     // The creator of a case sees it too (caseReach): the reach is the user's, not only their laboratories'.
-    key: JSON.stringify([user.id, [...laboratoryIds].sort((x, y) => x - y)]),
+    key: JSON.stringify([user.id, sorted]),
+    laboratoryIds: sorted,
   };
 }
 
@@ -123,6 +135,10 @@ interface Background {
   stratum: SQL;
   /** The cache key of the EBGM fit. */
   fitKey: string;
+  /** The country the background is limited to (`pais`, or an RLF's own). */
+  countryId: number | null;
+  /** Whether the source is the cells of a reach of some laboratories (not `signal_counts`). */
+  restricted: boolean;
 }
 
 /**
@@ -303,13 +319,15 @@ async function backgroundOf(db: Db, user: AuthUser, query: Pick<SignalQuery, 'de
   if (strata.includes('sexo')) parts.push(sql`sex::text`);
   if (strata.includes('edad')) parts.push(sql`age_group::text`);
   if (strata.includes('pais')) parts.push(sql`country_id::text`);
-  const source = await sourceOf(db, user);
+  const source = await signalSource(db, user);
   return {
     kind,
     source: source.relation,
     where: sql.join(conditions, sql` and `),
     stratum: parts.length ? sql`concat_ws(':', ${sql.join(parts, sql`, `)})` : sql`''`,
     fitKey: JSON.stringify([source.key, kind, query.desde, query.hasta, countryId, query.grave, strata, concomitants]),
+    countryId,
+    restricted: source.laboratoryIds !== null,
   };
 }
 
@@ -539,6 +557,27 @@ export async function signalIcHistory(db: Db, user: AuthUser, query: SignalIcHis
 }
 
 /**
+ * The distinct ids of one dimension of `signal_counts` with a case, by a loose index scan (a
+ * recursive CTE: each step is one probe of an index for the next id above the last): a few
+ * hundred probes instead of reading every count row (docs/performance-plans.md 'Señales
+ * options'). `column` is `drug_id` of the drug margins (kind 1 or 2, PT 0) or `pt_code` of the
+ * PT margins (kind 0, drug 0); the whole table is read in primary-key order (drug_kind,
+ * drug_id, pt_code, …); one country through `signal_counts_margin_country_idx` (country_id,
+ * drug_kind, drug_id, pt_code), which holds the margin rows only.
+ */
+function distinctCounted(column: 'drug_id' | 'pt_code', kind: 0 | 1 | 2, countryId: number | null): SQL {
+  const col = sql.raw(column);
+  const margin = column === 'drug_id' ? sql`drug_kind = ${kind} and pt_code = 0` : sql`drug_kind = 0 and drug_id = 0`;
+  const country = countryId === null ? sql`` : sql` and country_id = ${countryId}`;
+  const next = (above: SQL) => sql`(select ${col} from signal_counts where ${margin}${country} and ${col} > ${above} and cases <> 0 order by ${col} limit 1)`;
+  return sql`with recursive found(id) as (
+      select ${next(sql`0`)}
+      union all
+      select ${next(sql`found.id`)} from found where found.id is not null
+    ) select id from found where id is not null`;
+}
+
+/**
  * `GET /api/signals/options`: the filters' choices. Drugs, SOCs and PTs are those the count
  * table holds in the user's reach (an RLF: its country), so every choice can show rows.
  */
@@ -546,9 +585,15 @@ export async function signalOptions(db: Db, user: AuthUser): Promise<SignalOptio
   // The choices name every drug counted, concomitants too (the filter 'Incluir concomitantes' may show them).
   const bg = await backgroundOf(db, user, { concomitantes: 'si' });
   const named = (rows: Row[]) => rows.map((r) => ({ Id: num(r.id), Nombre: String(r.name) }));
+  // The whole count table (every laboratory; an RLF its country): an index answers. A reach of
+  // some laboratories: the cells of its cases (no index can: the reach is the user's).
   const drugsOf = (kind: 1 | 2) =>
-    sql`select distinct drug_id from ${bg.source} where drug_kind = ${kind} and pt_code = 0 and cases <> 0 and ${bg.where}`;
-  const ptsCounted = sql`select distinct pt_code from ${bg.source} where drug_kind = 0 and drug_id = 0 and pt_code <> 0 and cases <> 0 and ${bg.where}`;
+    bg.restricted
+      ? sql`select distinct drug_id from ${bg.source} where drug_kind = ${kind} and pt_code = 0 and cases <> 0 and ${bg.where}`
+      : distinctCounted('drug_id', kind, bg.countryId);
+  const ptsCounted = bg.restricted
+    ? sql`select distinct pt_code from ${bg.source} where drug_kind = 0 and drug_id = 0 and pt_code <> 0 and cases <> 0 and ${bg.where}`
+    : distinctCounted('pt_code', 0, bg.countryId);
   const [countries, laboratories, ingredients, products, socs, pts] = await Promise.all([
     rowsOf(
       db,

@@ -68,6 +68,11 @@ describe('search in the URL', () => {
     expect(criteriaOf(state.filters)).toEqual({ PrincipioActivoId: 7, PtCodigo: 10037087 });
     expect(roundTrip(state).filters).toEqual(state.filters);
     expect(searchStateFromParams(new URLSearchParams('PtCodigo=abc')).filters).toEqual({});
+    // The table's laboratory (with a drug filter only) and SOC (docs/signals.md 'The count a').
+    const carried = searchStateFromParams(new URLSearchParams('PrincipioActivoId=7&PtCodigo=10037087&SoloContados=true&FarmacoLaboratorioId=4&SocCodigo=10029205'));
+    expect(criteriaOf(carried.filters)).toEqual({ PrincipioActivoId: 7, PtCodigo: 10037087, SoloContados: true, FarmacoLaboratorioId: 4, SocCodigo: 10029205 });
+    expect(searchStateToParams(carried).get('FarmacoLaboratorioId')).toBe('4');
+    expect(searchStateFromParams(new URLSearchParams('FarmacoLaboratorioId=4')).filters).toEqual({});
   });
 });
 

@@ -49,10 +49,14 @@ export type Filters = Partial<Record<IdFilter, number>> & Partial<Record<DateFil
   SoloContados?: boolean;
   /** With SoloContados: the table counted concomitant drugs too (`concomitantes=si`). */
   IncluirConcomitantes?: boolean;
+  /** The table's laboratory filter: the drug filter names a drug of that laboratory (it chooses the drug, not the cases). */
+  FarmacoLaboratorioId?: number;
+  /** The table's SOC filter: a reaction under a PT of that primary SOC. */
+  SocCodigo?: number;
 };
 
 /** The Señales filters of the search, as the URL and the body name them. */
-export const SIGNAL_FILTERS = ['Grave', 'MesRecepcionDesde', 'MesRecepcionHasta', 'SoloContados', 'IncluirConcomitantes'] as const satisfies readonly (keyof Filters)[];
+export const SIGNAL_FILTERS = ['Grave', 'MesRecepcionDesde', 'MesRecepcionHasta', 'SoloContados', 'IncluirConcomitantes', 'FarmacoLaboratorioId', 'SocCodigo'] as const satisfies readonly (keyof Filters)[];
 
 const RECEIPT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -70,6 +74,11 @@ function signalFiltersFromParams(params: URLSearchParams, filters: Filters): voi
   }
   if (params.get('SoloContados') === 'true') filters.SoloContados = true;
   if (params.get('IncluirConcomitantes') === 'true') filters.IncluirConcomitantes = true;
+  const laboratory = positiveInt(params.get('FarmacoLaboratorioId'));
+  // Only with a drug filter (the server refuses it alone).
+  if (laboratory !== undefined && (filters.PrincipioActivoId !== undefined || filters.ProductoId !== undefined)) filters.FarmacoLaboratorioId = laboratory;
+  const soc = positiveInt(params.get('SocCodigo'));
+  if (soc !== undefined) filters.SocCodigo = soc;
 }
 
 /** Copies the Señales filters that are set (into a query string's values or a body). */
@@ -80,6 +89,8 @@ function signalFiltersOf(filters: Filters): Pick<SearchCriteria, (typeof SIGNAL_
   if (filters.MesRecepcionHasta) out.MesRecepcionHasta = filters.MesRecepcionHasta;
   if (filters.SoloContados) out.SoloContados = true;
   if (filters.IncluirConcomitantes) out.IncluirConcomitantes = true;
+  if (filters.FarmacoLaboratorioId !== undefined) out.FarmacoLaboratorioId = filters.FarmacoLaboratorioId;
+  if (filters.SocCodigo !== undefined) out.SocCodigo = filters.SocCodigo;
   return out;
 }
 

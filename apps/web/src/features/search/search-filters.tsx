@@ -84,6 +84,8 @@ function signalFilterText(value: Filters): string {
   if (value.SoloContados) parts.push(value.IncluirConcomitantes ? 'Contados en Señales (con concomitantes)' : 'Contados en Señales');
   if (value.Grave !== undefined) parts.push(value.Grave ? 'graves' : 'no graves');
   if (value.MesRecepcionDesde || value.MesRecepcionHasta) parts.push(`recibidos ${value.MesRecepcionDesde ?? '…'} a ${value.MesRecepcionHasta ?? '…'}`);
+  if (value.FarmacoLaboratorioId !== undefined) parts.push(`fármaco del laboratorio ${value.FarmacoLaboratorioId}`);
+  if (value.SocCodigo !== undefined) parts.push(`SOC ${value.SocCodigo}`);
   return parts.join(' · ');
 }
 
@@ -213,7 +215,7 @@ export function SearchFiltersForm({ layout, lists, value, onChange, onSearch, co
                 variant="subtle"
                 size="compact-sm"
                 color="gray"
-                onClick={() => onChange({ ...value, Grave: undefined, MesRecepcionDesde: undefined, MesRecepcionHasta: undefined, SoloContados: undefined, IncluirConcomitantes: undefined })}
+                onClick={() => onChange({ ...value, Grave: undefined, MesRecepcionDesde: undefined, MesRecepcionHasta: undefined, SoloContados: undefined, IncluirConcomitantes: undefined, FarmacoLaboratorioId: undefined, SocCodigo: undefined })}
               >
                 Quitar filtros de Señales
               </Button>

@@ -141,16 +141,22 @@ export function SignalDetailView({ id }: { id: number }) {
         <Title order={3} fz="md" mb="xs">
           Estadísticas al abrirla
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4}>
-          {statisticsLines(signal.Estadisticas).map(([label, value]) => (
-            <Text key={label} size="sm">
-              <Text span c="dimmed">
-                {label}:
-              </Text>{' '}
-              {value}
-            </Text>
-          ))}
-        </SimpleGrid>
+        {signal.Estadisticas ? (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4}>
+            {statisticsLines(signal.Estadisticas).map(([label, value]) => (
+              <Text key={label} size="sm">
+                <Text span c="dimmed">
+                  {label}:
+                </Text>{' '}
+                {value}
+              </Text>
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {M.statisticsOutOfReach}
+          </Text>
+        )}
       </Card>
 
       <Card withBorder radius="md" p="sm">

@@ -121,6 +121,16 @@ describe("the count 'a' opens the event search", () => {
     expect(byProduct).toEqual({ ProductoId: '7', PtCodigo: '10019211', Grave: 'false', SoloContados: 'true', orderBy: 'FechaSolicitud DESC', pageNumber: '1' });
   });
 
+  it('carries the table’s laboratory and SOC as FarmacoLaboratorioId and SocCodigo, as the search reads them (criteria.test.ts)', () => {
+    const path = caseSearchPath(row(), { ...EMPTY_FILTERS, laboratorio: 4, soc: 10029205 }, null);
+    const query = new URLSearchParams(path.split('?')[1]);
+    expect(query.get('FarmacoLaboratorioId')).toBe('4');
+    expect(query.get('SocCodigo')).toBe('10029205');
+    // Without a laboratory or SOC in the table, none in the search.
+    const plain = new URLSearchParams(caseSearchPath(row(), EMPTY_FILTERS, null).split('?')[1]);
+    expect(plain.has('FarmacoLaboratorioId') || plain.has('SocCodigo')).toBe(false);
+  });
+
   it('with concomitants included, the search counts them too (IncluirConcomitantes)', () => {
     const query = new URLSearchParams(caseSearchPath(row(), { ...EMPTY_FILTERS, concomitantes: true }, null).split('?')[1]);
     expect(query.get('IncluirConcomitantes')).toBe('true');

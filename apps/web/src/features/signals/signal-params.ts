@@ -197,12 +197,14 @@ export function nextOrder(current: SignalOrder, column: SignalSort): SignalOrder
  * search knows, so that it lists exactly those cases — the drug (ingredient or product), the
  * PT, the country (`PaisId`), the seriousness (`Grave`), the months of receipt
  * (`MesRecepcionDesde`/`Hasta`) and `SoloContados` (only the cases the table counts, under that
- * drug as recorded; `IncluirConcomitantes` when the table counted concomitant drugs too). The laboratory, SOC and PT filters of the table choose rows, not cases: the
- * row's drug and PT stand for them. The strata change E only.
+ * drug as recorded; `IncluirConcomitantes` when the table counted concomitant drugs too), and
+ * the table's laboratory and SOC filters as `FarmacoLaboratorioId` (the drug is the
+ * laboratory's) and `SocCodigo` — they choose rows, not cases, and leave the total a. The
+ * strata change E only.
  */
 export function caseSearchPath(
   row: Pick<SignalRowDto, 'FarmacoId' | 'PtCodigo'>,
-  filters: Pick<SignalFilterState, 'farmaco' | 'desde' | 'hasta' | 'grave'> & Partial<Pick<SignalFilterState, 'concomitantes'>>,
+  filters: Pick<SignalFilterState, 'farmaco' | 'desde' | 'hasta' | 'grave'> & Partial<Pick<SignalFilterState, 'concomitantes' | 'laboratorio' | 'soc'>>,
   countryId: number | null,
 ): string {
   const params = new URLSearchParams();
@@ -214,6 +216,9 @@ export function caseSearchPath(
   if (filters.hasta) params.set('MesRecepcionHasta', filters.hasta);
   params.set('SoloContados', 'true');
   if (filters.concomitantes) params.set('IncluirConcomitantes', 'true');
+  // The laboratory and SOC choose the row (its drug and PT); carried so that the search shows them, with the same total.
+  if (filters.laboratorio !== undefined && filters.laboratorio !== null) params.set('FarmacoLaboratorioId', String(filters.laboratorio));
+  if (filters.soc !== undefined && filters.soc !== null) params.set('SocCodigo', String(filters.soc));
   params.set('orderBy', DEFAULT_SEARCH_ORDER);
   params.set('pageNumber', '1');
   return `${APP_ROUTES.eventSearch.path}?${params.toString()}`;

@@ -1,0 +1,2 @@
+ALTER TABLE "signals" ADD COLUMN "reach_laboratory_ids" integer[];--> statement-breakpoint
+CREATE INDEX "signal_counts_margin_country_idx" ON "signal_counts" USING btree ("country_id","drug_kind","drug_id","pt_code") WHERE "signal_counts"."pt_code" = 0 or "signal_counts"."drug_kind" = 0;
