@@ -32,6 +32,15 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/atalaya_bench npm run duplicates -w bench -- --read-only --explain
  *
+ * (d) `--scan-in-place`: the whole-database scan run in this process by the server's own
+ *     function (`scanRegistry`, what the job runs) on the database itself: no copy, no server, no
+ *     login, so it writes `duplicate_pairs` and nothing else. Prints the phases (loading, the
+ *     keys, the scoring, the wait for the writes), the cases/s, this process's CPU and peak RSS,
+ *     the database backends' CPU (this pool's, by application_name) and the projection at a
+ *     million cases.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/atalaya_bench npm run duplicates -w bench -- --scan-in-place
+ *
  * Run by hand; never a timed test. Linux only (/proc). The candidates' GETs only read, so the
  * timed requests write nothing to the measured database.
  */
@@ -46,7 +55,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { candidateIds, type DbOrTx, loadCaseRecords, valueFrequencies } from '../apps/server/src/faces/bench.js';
+import { candidateIds, type DbOrTx, duplicateThreshold, loadCaseRecords, scanFrequencies, scanRegistry, valueFrequencies } from '../apps/server/src/faces/bench.js';
 import { cpuSecondsOf, randomIp, sleep, solveCaptcha, waitForServer } from './support/server.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -72,6 +81,8 @@ const { values: args } = parseArgs({
     /** (c): the dominant statements only, by the server's functions, on a read-only connection; no server. */
     'read-only': { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
+    /** (d): the scan in this process on the database itself (no copy, no server): it writes duplicate_pairs only. */
+    'scan-in-place': { type: 'boolean', default: false },
   },
 });
 
@@ -509,7 +520,83 @@ async function benchReadOnly(): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------------------------------
+// (d) The scan in this process, on the database itself
+
+async function benchScanInPlace(): Promise<void> {
+  const app = 'atalaya-bench-dupscan';
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4, application_name: app, options: '-c jit=off' });
+  const db = drizzle({ client: pool, casing: 'snake_case' }) as unknown as DbOrTx;
+  const seen = new Map<number, number>();
+  const backends = async () => {
+    const pids = (await pool.query('select pid from pg_stat_activity where application_name = $1', [app])).rows.map((row: { pid: number }) => Number(row.pid));
+    for (const pid of pids) {
+      try {
+        seen.set(pid, await cpuSecondsOf(pid));
+      } catch {
+        // ended, or another machine's PostgreSQL
+      }
+    }
+    return [...seen.values()].reduce((sum, value) => sum + value, 0);
+  };
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 500);
+  try {
+    const before = Number((await pool.query('select count(*)::int as n from duplicate_pairs')).rows[0].n);
+    const threshold = await duplicateThreshold(db);
+    const t0 = performance.now();
+    const frequencies = await scanFrequencies(db);
+    const frequenciesMs = performance.now() - t0;
+    const cpu0 = process.cpuUsage();
+    const db0 = await backends();
+    const started = performance.now();
+    let printed = started;
+    // --scan-minutes: stopped there (between two blocks), the figures are of the cases done.
+    const stop = AbortSignal.timeout(Number(args['scan-minutes']) * 60_000);
+    let done = 0;
+    let stopped = false;
+    const profile = await scanRegistry(db, {
+      threshold,
+      frequencies,
+      signal: stop,
+      onProgress: async (cases, total) => {
+        done = cases;
+        await backends();
+        if (performance.now() - printed > 30_000 || cases === total) {
+          printed = performance.now();
+          console.log(`  ${((printed - started) / 1000).toFixed(0).padStart(5)} s  ${cases.toLocaleString('en')} of ${total.toLocaleString('en')} cases`);
+        }
+      },
+    }).catch((error: unknown) => {
+      if (!stop.aborted) throw error;
+      stopped = true;
+      return { cases: done, pairs: Number.NaN, loadMs: Number.NaN, candidatesMs: Number.NaN, scoreMs: Number.NaN, writeWaitMs: Number.NaN, candidatePairs: Number.NaN, scoredOnce: Number.NaN, exactScores: Number.NaN };
+    });
+    if (stopped) console.log(`Stopped after ${args['scan-minutes']} min (--scan-minutes): ${done.toLocaleString('en')} cases done; the projection is from them.`);
+    const wall = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const db1 = await backends();
+    const after = Number((await pool.query('select count(*)::int as n from duplicate_pairs')).rows[0].n);
+    const perCase = (wall / Math.max(1, profile.cases)) * 1000;
+    console.log(`\nThreshold ${threshold} bits; frequencies read in ${(frequenciesMs / 1000).toFixed(1)} s (before the scan).`);
+    console.log('| cases | wall | cases/s | load | keys | scoring | write wait | candidate pairs (scored once of them) | exact scores | pairs stored (table before → after) | bench CPU | DB CPU | peak RSS | projected at 1,000,000 |');
+    console.log('| --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+    console.log(
+      `| ${profile.cases.toLocaleString('en')} | ${wall.toFixed(1)} s | ${(profile.cases / wall).toFixed(0)} | ${(profile.loadMs / 1000).toFixed(1)} s | ${(profile.candidatesMs / 1000).toFixed(1)} s | ${(profile.scoreMs / 1000).toFixed(1)} s | ${(profile.writeWaitMs / 1000).toFixed(1)} s | ${profile.candidatePairs.toLocaleString('en')} (${profile.scoredOnce.toLocaleString('en')}) | ${profile.exactScores.toLocaleString('en')} | ${profile.pairs.toLocaleString('en')} (${before.toLocaleString('en')} → ${after.toLocaleString('en')}) | ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s | ${(db1 - db0).toFixed(1)} s | ${(peakRss / 2 ** 20).toFixed(0)} MiB | ${((perCase * 1_000_000) / 60_000).toFixed(1)} min |`,
+    );
+  } finally {
+    clearInterval(sampler);
+    await pool.end();
+  }
+}
+
 async function main(): Promise<void> {
+  if (args['scan-in-place']) {
+    await benchScanInPlace();
+    return;
+  }
   if (args['read-only']) {
     await benchReadOnly();
     return;

@@ -19,7 +19,18 @@ export { MAX_FAILURES_PER_ACCOUNT } from '../modules/auth/index.js';
 export { getHistoryPage } from '../modules/case-workflow/index.js';
 export { catalogImportHandler } from '../modules/catalog-import/index.js';
 export { refreshCaseDeadlines, rowsOf, sweepOverdueDeadlines } from '../modules/deadlines/index.js';
-export { candidateIds, type ComparedRecord, duplicateThreshold, loadCaseRecords, reportRecord, type ReportRow, valueFrequencies } from '../modules/duplicates/index.js';
+export {
+  candidateIds,
+  type ComparedRecord,
+  duplicateThreshold,
+  loadCaseRecords,
+  reportRecord,
+  type ReportRow,
+  type ScanProfile,
+  scanFrequencies,
+  scanRegistry,
+  valueFrequencies,
+} from '../modules/duplicates/index.js';
 export { buildBatchXml, exportBatch, exportCase, exportMeddraVersion, exportSender, hl7Moment, loadIcsrs, preloadSchema } from '../modules/e2b/index.js';
 export { confirmE2bImport, createE2bImportHandler, parseBatchFile, xsdSchemaCheck } from '../modules/e2b-import/index.js';
 export { createHomeReportEvents, insertWaitingReport, numberReport, type StoredReport } from '../modules/home-reports/index.js';

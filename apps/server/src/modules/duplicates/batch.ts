@@ -1,107 +1,13 @@
-import {
-  type DuplicateFrequencies,
-  type DuplicateRecord,
-  duplicateScore,
-  normaliseEmail,
-  normaliseInitials,
-  type ValueFrequencies,
-} from '@atalaya/domain';
+import { type DuplicateFrequencies, type DuplicateRecord, normaliseEmail, normaliseInitials, type ValueFrequencies } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { eventMedicationIngredients, eventMedications, eventPatients, eventRams, events, medicalContacts, meddraLlt } from '../../db/schema/index.js';
-import { type FoundPair, storePairs } from './pairs.js';
-import { BLOCK_LIMIT, COUNT_FLOOR, initialsWithinOneEdit, statisticsFrequencies } from './queries.js';
-import { PAIRED_CASES } from './recorder.js';
-import { type ComparedRecord, loadCaseRecords } from './records.js';
+import { COUNT_FLOOR, statisticsFrequencies } from './queries.js';
 
 /**
- * The set-based side of the whole-database scan (docs/duplicates.md 'The whole-database scan'):
- * a block of cases per statement. The candidates of every case of the block are found by one
- * statement (a lateral join of the block's keys against the registry, the same keys, order and
- * cap per key as `candidateIds`), the records of the block and of all its candidates are loaded
- * by one statement, the value frequencies are read once per scan (`scanFrequencies`), the scoring
- * is the domain's `duplicateScore` in TypeScript as for one case, and the pairs are upserted in
- * one statement. The pairs and scores are those the per-case path finds (duplicates-scan.test.ts).
+ * The value frequencies of the whole-database scan (docs/duplicates.md 'The whole-database
+ * scan'), read once per scan; the scan itself is registry.ts.
  */
-
-/** The block's subjects as the candidate statement reads them (`jsonb_to_recordset`). */
-interface SubjectKeys {
-  id: string;
-  sex: string | null;
-  age: number | null;
-  initials: string | null;
-  /** The initials within one edit (`initialsWithinOneEdit`). */
-  variants: string[];
-  onset: string | null;
-  pts: number[];
-  emails: string[];
-  numbers: string[];
-}
-
-function keysOf(subject: ComparedRecord): SubjectKeys {
-  const record = subject.record;
-  const initials = normaliseInitials(record.initials);
-  return {
-    id: subject.eventId ?? '',
-    sex: record.sex,
-    age: record.ageYears !== null ? Math.round(record.ageYears) : null,
-    initials,
-    variants: initials ? initialsWithinOneEdit(initials) : [],
-    onset: record.onset,
-    pts: [...record.ptCodes],
-    emails: record.emails.map(normaliseEmail).filter((value): value is string => value !== null),
-    numbers: record.caseNumbers.map((value) => value.trim().toUpperCase()).filter(Boolean),
-  };
-}
-
-/**
- * The candidate pairs (subject, candidate) of a block of paired cases, in one statement: for each
- * subject the union of its blocking keys, each key at most `BLOCK_LIMIT` cases in the same order
- * as `candidateIds` (the closest initials then age, or the closest onset, first, then the newest,
- * then by id; an e-mail or a number unordered, as in `candidateIds`), among the paired cases,
- * never the subject, its follow-up family nor a decided pair.
- */
-export async function blockCandidates(db: DbOrTx, subjects: readonly ComparedRecord[]): Promise<Map<string, string[]>> {
-  const keys = subjects.filter((subject) => subject.eventId).map(keysOf);
-  const found = new Map<string, string[]>();
-  if (keys.length === 0) return found;
-  const where = sql`${events.duplicateOfEventId} is null and ${PAIRED_CASES} and ${events.id} <> s.id
-    and coalesce(${events.parentEventId}, ${events.id}) <> s.family
-    and not exists (select 1 from duplicate_decisions d where (d.event_id = ${events.id} and d.other_event_id = s.id) or (d.event_id = s.id and d.other_event_id = ${events.id}))`;
-  const result = await db.execute<{ subject: string; id: string }>(sql`
-    with s as (
-      select k.*, coalesce(se.parent_event_id, se.id) as family
-      from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(id uuid, sex text, age int, initials text, variants text[], onset date, pts int[], emails text[], numbers text[])
-      join events se on se.id = k.id
-    )
-    select s.id::text as subject, c.id::text as id from s cross join lateral (
-      (select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
-        where s.sex is not null and upper(${eventPatients.initials}) = any(s.variants) and ${eventPatients.gender} = s.sex
-          and (s.age is null or (${eventPatients.ageUnit} = 'Años' and ${eventPatients.age} between s.age - 1 and s.age + 1)) and ${where}
-        order by levenshtein(upper(${eventPatients.initials}), s.initials), abs(${eventPatients.age} - s.age), ${events.createdAt} desc, ${events.id} limit ${BLOCK_LIMIT})
-      union
-      (select ${events.id} as id from ${eventRams} join ${events} on ${events.id} = ${eventRams.eventId}
-        where s.onset is not null and ${eventRams.lltCode} in (select ${meddraLlt.code} from ${meddraLlt} where ${meddraLlt.ptCode} = any(s.pts))
-          and ${eventRams.dateStart} between s.onset - 30 and s.onset + 30 and ${where}
-        order by abs(${eventRams.dateStart} - s.onset), ${events.createdAt} desc, ${events.id} limit ${BLOCK_LIMIT})
-      union
-      (select x.id from unnest(s.emails) as em(value) cross join lateral (
-        (select ${events.id} as id from ${eventPatients} join ${events} on ${events.id} = ${eventPatients.eventId}
-          where lower(${eventPatients.email}) % em.value and ${where} limit ${BLOCK_LIMIT})
-        union
-        (select ${events.id} as id from ${medicalContacts} join ${events} on ${events.id} = ${medicalContacts.eventId}
-          where lower(${medicalContacts.doctorEmail}) % em.value and ${where} limit ${BLOCK_LIMIT})) x)
-      union
-      (select ${events.id} as id from ${events}
-        where cardinality(s.numbers) > 0 and (${events.referenceNumber} = any(s.numbers) or ${events.homeReferenceNumber} = any(s.numbers)) and ${where} limit ${BLOCK_LIMIT})
-    ) c`);
-  for (const row of result.rows) {
-    const list = found.get(row.subject) ?? [];
-    list.push(row.id);
-    found.set(row.subject, list);
-  }
-  return found;
-}
 
 /** A field's counted values (`countedFrequencies`' queries over every value, not one record's). */
 type Counts = ReadonlyMap<string, number>;
@@ -115,6 +21,14 @@ type Counts = ReadonlyMap<string, number>;
  */
 export interface ScanFrequencies {
   forRecord(record: DuplicateRecord): DuplicateFrequencies;
+  /** What `forRecord` is built from (registry.ts's fast filter reads them): the fields `pg_stats` gives, */
+  stats: DuplicateFrequencies;
+  /** the other fields' counts by value (every value), */
+  counted: ReadonlyMap<keyof DuplicateFrequencies, Counts>;
+  /** the number of cases a count is read against, */
+  cases: number;
+  /** and the LLTs of each PT. */
+  lltsOfPt: ReadonlyMap<number, readonly number[]>;
 }
 
 export async function scanFrequencies(db: DbOrTx): Promise<ScanFrequencies> {
@@ -164,6 +78,10 @@ export async function scanFrequencies(db: DbOrTx): Promise<ScanFrequencies> {
     return { known, otherwise };
   };
   return {
+    stats,
+    counted,
+    cases,
+    lltsOfPt,
     forRecord(record) {
       const frequencies: DuplicateFrequencies = { ...stats };
       const initials = normaliseInitials(record.initials);
@@ -192,36 +110,4 @@ export async function scanFrequencies(db: DbOrTx): Promise<ScanFrequencies> {
       return frequencies;
     },
   };
-}
-
-/**
- * Finds and stores the pairs of a block of cases (ids of paired cases; any other is skipped):
- * one statement for the block's records, one for their candidates, one for the candidates'
- * records, the scoring in TypeScript, one upsert. A pair found from both sides is stored once,
- * as the case of the higher id finds it (the per-case walk by id ends on it). Returns the pairs stored.
- */
-export async function recordBlockPairs(db: DbOrTx, eventIds: readonly string[], threshold: number, frequencies: ScanFrequencies): Promise<number> {
-  if (eventIds.length === 0) return 0;
-  const subjects = (await loadCaseRecords(db, eventIds)).sort((a, b) => ((a.eventId ?? '') < (b.eventId ?? '') ? -1 : 1));
-  const candidates = await blockCandidates(db, subjects);
-  const known = new Map(subjects.map((subject) => [subject.eventId ?? '', subject]));
-  const wanted = [...new Set([...candidates.values()].flat())].filter((id) => !known.has(id));
-  for (const other of await loadCaseRecords(db, wanted)) known.set(other.eventId ?? '', other);
-  const pairs = new Map<string, FoundPair>();
-  for (const subject of subjects) {
-    const ids = candidates.get(subject.eventId ?? '') ?? [];
-    if (ids.length === 0) continue;
-    const counts = frequencies.forRecord(subject.record);
-    for (const id of ids) {
-      const other = known.get(id);
-      if (!other?.eventId || !subject.eventId) continue;
-      const result = duplicateScore(subject.record, other.record, counts);
-      if (result.score < threshold) continue;
-      const key = subject.eventId < other.eventId ? `${subject.eventId}|${other.eventId}` : `${other.eventId}|${subject.eventId}`;
-      // Subjects go by id: the later finding (the higher id's) replaces the earlier one.
-      pairs.set(key, { subject, other, result });
-    }
-  }
-  await storePairs(db, [...pairs.values()]);
-  return pairs.size;
 }

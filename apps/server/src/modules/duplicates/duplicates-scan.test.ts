@@ -10,10 +10,11 @@ import { laboratoryOfProduct } from '../../test-support/cases.js';
 import { bearer, createUser, login } from '../../test-support/factories.js';
 import { postPublicReport, type SignedIn, signIn, triageOk } from '../../test-support/home-reports.js';
 import { patientReport } from '../../test-support/public-reports.js';
-import { recordBlockPairs, scanFrequencies } from './batch.js';
+import { scanFrequencies } from './batch.js';
 import { candidateIds } from './queries.js';
 import { PAIRED_CASES } from './recorder.js';
 import { loadCaseRecords } from './records.js';
+import { scanRegistry } from './registry.js';
 import { duplicateScanHandler } from './scan.js';
 import { duplicateThreshold, scoredPairs } from './service.js';
 
@@ -134,7 +135,7 @@ describe('the whole-database scan', () => {
   });
 });
 
-describe('the set-based scan finds what the per-case candidates find', () => {
+describe('the in-memory scan finds what the per-case candidates find', () => {
   /** The pairs the per-case path stores (`candidateIds` then `scoredPairs`, case by case in id order: a later finding replaces an earlier one). */
   async function perCasePairs(): Promise<Map<string, number>> {
     const db = t.database.db;
@@ -184,10 +185,7 @@ describe('the set-based scan finds what the per-case candidates find', () => {
 
     // Blocks of 7 cases, so that pairs cross blocks.
     await db.delete(duplicatePairs);
-    const threshold = await duplicateThreshold(db);
-    const frequencies = await scanFrequencies(db);
-    const ids = (await db.select({ id: events.id }).from(events).where(PAIRED_CASES)).map((row) => row.id).sort();
-    for (let start = 0; start < ids.length; start += 7) await recordBlockPairs(db, ids.slice(start, start + 7), threshold, frequencies);
+    await scanRegistry(db, { threshold: await duplicateThreshold(db), frequencies: await scanFrequencies(db), block: 7 });
     expectSame(await storedPairs(), expected);
   });
 });

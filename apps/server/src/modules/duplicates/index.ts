@@ -4,3 +4,6 @@ export { duplicateScanHandler } from './scan.js';
 export { loadCaseRecords, reportRecord, type ComparedRecord, type ReportRow } from './records.js';
 export { candidateIds, valueFrequencies } from './queries.js';
 export { duplicateThreshold } from './service.js';
+// The whole-database scan run in process by bench/duplicates.ts (--scan-in-place).
+export { scanFrequencies } from './batch.js';
+export { type ScanProfile, scanRegistry } from './registry.js';

@@ -1,36 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { type DuplicateScan, MSG } from '@atalaya/domain';
-import { and, asc, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { nextReferenceSequence } from '../../db/reference-sequences.js';
-import { events, imports } from '../../db/schema/index.js';
+import { imports } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { AppError } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { formatImportCode, IMPORT_CODE_PREFIX, type ImportEvents, type ImportHandler, importList } from '../imports/index.js';
-import { recordBlockPairs, scanFrequencies } from './batch.js';
-import { PAIRED_CASES } from './recorder.js';
+import { scanFrequencies } from './batch.js';
+import { scanRegistry } from './registry.js';
 import { duplicateThreshold } from './service.js';
 
 /**
  * The whole-database duplicate scan (docs/duplicates.md 'The whole-database scan'): a job of
  * the import runner (kind 'duplicates', no file; docs/adr/0014-import-jobs.md), so it is queued,
  * claimed, heartbeated, resumed after a crash and cancelled like an import, and its progress is
- * the import's (`percentage`, the entry 'Casos' with the cases done). It walks every sent case,
- * not deleted nor marked duplicate, in blocks by id, set-based (batch.ts): the value frequencies
- * read once, then per block one statement for the block's records, one for the candidates of all
- * its cases by the blocking keys among those cases, one for the candidates' records, the scoring
- * in TypeScript, one upsert of the pairs at or above the threshold (`duplicate_pairs`). What it stores is listed to each QPPV within their reach.
+ * the import's (`percentage`, the entry 'Casos' with the cases done). It compares every sent case,
+ * not deleted nor marked duplicate, with the others in memory (registry.ts): the value frequencies
+ * read once (batch.ts), the registry's compared fields read once, the blocking keys answered from
+ * in-memory indexes, each pair filtered by a numeric score and scored by the domain's
+ * `duplicateScore`, the pairs at or above the threshold upserted in batches (`duplicate_pairs`).
+ * What it stores is listed to each QPPV within their reach.
  */
 
-/** Cases read per block. */
-export const SCAN_BLOCK = 500;
 /** The progress entry. */
 const CASES = MSG.duplicates.scanCases;
-
-/** The cases the scan walks and compares with each other. */
-const scanned = PAIRED_CASES;
 
 export const duplicateScanHandler: ImportHandler = {
   kind: 'duplicates',
@@ -39,32 +34,15 @@ export const duplicateScanHandler: ImportHandler = {
     const { db, signal } = ctx;
     const threshold = await duplicateThreshold(db);
     const frequencies = await scanFrequencies(db);
-    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(scanned);
-    const total = Math.max(1, Number(count?.n ?? 0));
     await ctx.declareTables([CASES]);
     await ctx.tableStarted(CASES, 0);
-    let after: string | null = null;
-    let done = 0;
-    for (;;) {
-      signal.throwIfAborted();
-      const block: { id: string }[] = await db
-        .select({ id: events.id })
-        .from(events)
-        .where(after ? and(scanned, gt(events.id, after)) : scanned)
-        .orderBy(asc(events.id))
-        .limit(SCAN_BLOCK);
-      if (block.length === 0) break;
-      await recordBlockPairs(
-        db,
-        block.map((row) => row.id),
-        threshold,
-        frequencies,
-      );
-      after = block.at(-1)?.id ?? after;
-      done += block.length;
-      await ctx.tableProgress(CASES, done, Math.min(99, (done / total) * 100));
-    }
-    await ctx.tableDone(CASES, done, 100);
+    const profile = await scanRegistry(db, {
+      threshold,
+      frequencies,
+      signal,
+      onProgress: (cases, _total, percentage) => ctx.tableProgress(CASES, cases, Math.min(99, percentage)),
+    });
+    await ctx.tableDone(CASES, profile.cases, 100);
   },
 };
 
