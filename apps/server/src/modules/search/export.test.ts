@@ -208,6 +208,68 @@ describe('exportERByFilters', () => {
     expect((await prepareExport(db, user, request, { maxRows: 17 })).write).toBeTypeOf('function');
   });
 
+  it('writes a set larger than one batch cell for cell as one batch does: the header, every case in order, eleven text cells each, a leading = kept as text', async () => {
+    const db = t.database.db;
+    const day = privateDay();
+    const medicine = await newMedicine(t);
+    const qppv = await sessionOf(t, 'QPPV', { laboratories: [{}] });
+    const user: AuthUser = { id: qppv.user.id, role: 'QPPV', countryCode: 'UY', email: qppv.user.email };
+    const cases: TestCase[] = [];
+    for (let i = 0; i < 13; i++) {
+      cases.push(
+        await createCase(db, {
+          createdBy: qppv.user.id,
+          productIds: [medicine.product.id],
+          country: i % 3 === 0 ? 'AR' : 'UY',
+          createdAt: day.at(12, i),
+          receivedAt: day.at(9),
+          rams: i % 2 ? [{ ramType: 'TIPO_I' }] : [],
+        }),
+      );
+    }
+    // A cell that would be a formula if it were written as one.
+    const formula = '=HYPERLINK("http://example.invalid","x")';
+    await db.update(eventRams).set({ lltName: formula }).where(eq(eventRams.id, cases[3]?.ramIds[0] ?? 0));
+    const request = searchExportSchema.parse({ FechaCreacionDesde: day.day, FechaCreacionHasta: day.day, orderBy: 'FechaCreacion ASC' });
+
+    /** The sheet written with `batchSize`, read back: each row's cells as [type, value]. */
+    async function written(batchSize: number): Promise<[ExcelJS.ValueType, unknown][][]> {
+      const out = new PassThrough({ highWaterMark: 16 });
+      const chunks: Buffer[] = [];
+      out.on('data', (chunk: Buffer) => chunks.push(chunk));
+      await Promise.all([(await prepareExport(db, user, request, { batchSize })).write(out), once(out, 'end')]);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+      const sheet = workbook.getWorksheet(SEARCH_EXPORT.sheetName);
+      if (!sheet) throw new Error('No sheet');
+      const rows: [ExcelJS.ValueType, unknown][][] = [];
+      for (let index = 1; index <= sheet.rowCount; index++) {
+        const row = sheet.getRow(index);
+        rows.push(EXPORT_COLUMNS.map((_, column) => [row.getCell(column + 1).type, row.getCell(column + 1).value]));
+      }
+      return rows;
+    }
+    const whole = await written(1000);
+    const batched = await written(4);
+    // The header, the 13 cases, the blank line, the date, the two signature lines.
+    expect(batched).toHaveLength(1 + 13 + 4);
+    // The same cells whatever the batch size (but the export's date and time, a line of its own).
+    expect(batched.slice(0, 1 + 13)).toEqual(whole.slice(0, 1 + 13));
+    expect(batched[0]?.map(([, value]) => value)).toEqual([...EXPORT_COLUMNS]);
+    const data = batched.slice(1, 1 + 13);
+    expect(data.map((row) => row[0]?.[1])).toEqual(cases.map((c) => c.referenceNumber));
+    const received = `${day.day.slice(8, 10)}/${day.day.slice(5, 7)}/${day.day.slice(0, 4)}`;
+    for (const [index, row] of data.entries()) {
+      // Every cell is text (or empty): the day as DD/MM/YYYY, nothing turned into a number, a date or a formula.
+      for (const [type] of row) expect([ExcelJS.ValueType.String, ExcelJS.ValueType.Null]).toContain(type);
+      expect(row[2]).toEqual([ExcelJS.ValueType.String, received]);
+      expect(row[3]?.[1]).toBe(index % 3 === 0 ? 'Argentina' : 'Uruguay');
+      expect(row[8]?.[1] ?? null).toBe(index % 2 ? 'Tipo I' : null);
+      expect(row[10]?.[1]).toBe(medicine.product.commercialName);
+    }
+    expect(data[3]?.[7]).toEqual([ExcelJS.ValueType.String, formula]);
+  });
+
   it('refuses unknown fields and a bad order before sending anything, and keeps the sheet within Excel’s rows', async () => {
     const qppv = await sessionOf(t, 'QPPV', { laboratories: [{}] });
     const unknown = await exportOf(qppv, { pageNumber: 2 });
