@@ -88,7 +88,9 @@ BEGIN
     ELSE
       SELECT array_agg(x.code ORDER BY x.name, x.code), count(*) INTO codes, matched FROM (
         SELECT l.code, l.name FROM meddra_llt l
-        WHERE atalaya_bigrams(l.search_name) @> ARRAY[term] AND l.search_name LIKE inside AND l.search_name NOT LIKE starting
+        -- strpos, not LIKE: a LIKE would let the planner add the trigram index, which reads every
+        -- name for a pattern of two letters. Contained but not at the start: its first place > 1.
+        WHERE atalaya_bigrams(l.search_name) @> ARRAY[term] AND strpos(l.search_name, term) > 1
           AND l.current AND (l.introduced_by IS NULL OR l.introduced_by IN (SELECT v.import_id FROM meddra_versions v))
         LIMIT cap + 1) x;
     END IF;
