@@ -14,7 +14,7 @@ import { EvaluationForm } from './evaluation-form';
 export function EvaluationSummary({ meta }: { meta: string }) {
   const evaluation = useQuery(evaluationQuery(meta));
   const role = useSession().user?.Rol;
-  if (evaluation.isLoading) return <Loader size="sm" aria-label="Cargando evaluación" />;
+  if (evaluation.isLoading) return <Loader size="sm" role="status" aria-label="Cargando evaluación" />;
   if (!evaluation.data) return null;
   const data = evaluation.data;
   if (data.CanEdit && role) return <EvaluationForm key={data.Modificado?.Fecha ?? 'new'} meta={meta} evaluation={data} role={role} />;

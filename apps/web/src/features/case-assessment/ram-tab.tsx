@@ -42,7 +42,7 @@ export function RamTab({ event }: { event: ErEvent }) {
   const [editing, setEditing] = useState<ErRam | null>(null);
   const mayClassify = role !== undefined && event.Status !== ER_STATUS.ANULADO && canClassifyRam(role, event.Status);
 
-  if (rams.isLoading || lists.isLoading) return <Loader size="sm" aria-label="Cargando eventos adversos" />;
+  if (rams.isLoading || lists.isLoading) return <Loader size="sm" role="status" aria-label="Cargando eventos adversos" />;
   if (!rams.data || !lists.data) return null;
   if (rams.data.length === 0) return <Text size="sm">El evento no tiene eventos adversos registrados</Text>;
   const codigueras = lists.data;

@@ -23,7 +23,7 @@ const recoveryResolver = schemaResolver<RecoveryValues>(recoveryInputSchema, rec
 export function RecoveryTab({ event }: { event: ErEvent }) {
   const medications = useQuery(medicationsQuery(event.Meta));
   const user = useSession().user;
-  if (medications.isLoading) return <Loader size="sm" aria-label="Cargando medicamentos" />;
+  if (medications.isLoading) return <Loader size="sm" role="status" aria-label="Cargando medicamentos" />;
   if (!medications.data || !user) return null;
   // One panel per suspect or interacting product (roles 1 and 3): the server refuses a recovery for any other.
   const suspects = medications.data.filter((medication) => isCausalityDrugRole(medication.Caracterizacion));

@@ -32,7 +32,7 @@ const CATEGORY_OPTIONS = [{ value: IMPLIED, label: 'La implicada por la lista' }
  */
 export function WhoUmcPanel({ meta }: { meta: string }) {
   const assessment = useQuery(whoUmcQuery(meta));
-  if (assessment.isLoading) return <Loader size="sm" aria-label="Cargando causalidad WHO-UMC" />;
+  if (assessment.isLoading) return <Loader size="sm" role="status" aria-label="Cargando causalidad WHO-UMC" />;
   if (!assessment.data) return null;
   const { Pares, CanEdit } = assessment.data;
   return (

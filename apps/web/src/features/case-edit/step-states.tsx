@@ -5,7 +5,7 @@ import { LoadErrorPanel } from '../../shared/layout';
 export function StepLoading({ label }: { label: string }) {
   return (
     <Center py="xl" role="status">
-      <Loader color="teal" type="dots" aria-label={label} />
+      <Loader color="teal" type="dots" role="status" aria-label={label} />
     </Center>
   );
 }

@@ -35,8 +35,8 @@ export function CommentsModal({ event, onClose }: CommentsModalProps) {
   return (
     <ListModal opened={event !== null} onClose={onClose} title={`Comentarios · ${event?.NumeroReferencia ?? ''}`}>
       {comments.isPending && event ? (
-        <Center py="xl" role="status">
-          <Loader color="teal" type="dots" aria-label="Cargando comentarios" />
+        <Center py="xl" role="status" aria-label="Cargando comentarios">
+          <Loader color="teal" type="dots" aria-hidden />
         </Center>
       ) : null}
       {comments.isError ? <Text c="dimmed">No se pudieron cargar los comentarios.</Text> : null}

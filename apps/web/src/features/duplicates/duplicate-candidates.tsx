@@ -233,7 +233,7 @@ export function DuplicateCandidatesCard({
           ) : null}
         </Group>
         {query.isError ? <ListError message={MSG.duplicates.loadFailed} onRetry={() => void query.refetch()} /> : null}
-        {query.isPending ? <Loader size="sm" type="dots" color="teal" aria-label="Buscando posibles duplicados" /> : null}
+        {query.isPending ? <Loader size="sm" type="dots" color="teal" role="status" aria-label="Buscando posibles duplicados" /> : null}
         {data ? (
           <>
             {subject.kind === 'case' ? <Links duplicateOf={data.DuplicadoDe} linked={data.Vinculados} /> : null}

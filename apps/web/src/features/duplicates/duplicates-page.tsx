@@ -101,7 +101,7 @@ export function DuplicatesPage() {
         </Card>
         <Card withBorder radius="md" p="md">
           {query.isError ? <ListError message={MSG.duplicates.loadFailed} onRetry={() => void query.refetch()} /> : null}
-          {query.isPending ? <Loader color="teal" type="dots" aria-label="Cargando pares" /> : null}
+          {query.isPending ? <Loader color="teal" type="dots" role="status" aria-label="Cargando pares" /> : null}
           {query.data && pairs.length === 0 ? <Text c="dimmed">{MSG.duplicates.none}</Text> : null}
           {pairs.length > 0 ? (
             <Stack gap="sm">

@@ -114,7 +114,7 @@ export function CaseDocumentsPanel({ meta, action, noteTypes, readOnly = false, 
 
       {documents.isPending ? (
         <Center py="lg" role="status">
-          <Loader color="teal" type="dots" aria-label="Cargando documentos" />
+          <Loader color="teal" type="dots" role="status" aria-label="Cargando documentos" />
         </Center>
       ) : null}
       {documents.isError ? (

@@ -20,8 +20,8 @@ export function FollowUpsModal({ event, onClose }: FollowUpsModalProps) {
     <ListModal opened={event !== null} onClose={onClose} title={`Reportes de seguimiento · ${event?.NumeroReferencia ?? ''}`}>
       <Stack gap="sm">
         {followUps.isPending && event ? (
-          <Center py="xl" role="status">
-            <Loader color="teal" type="dots" aria-label="Cargando reportes de seguimiento" />
+          <Center py="xl" role="status" aria-label="Cargando reportes de seguimiento">
+            <Loader color="teal" type="dots" aria-hidden />
           </Center>
         ) : null}
         {followUps.isError ? <ListError message="No se pudieron cargar los reportes de seguimiento." onRetry={() => void followUps.refetch()} /> : null}

@@ -15,7 +15,7 @@ export function FollowUpsTab({ meta }: { meta: string }) {
   const [openId, setOpenId] = useState<number | null>(null);
   const detail = useQuery(followUpReportQuery(meta, openId));
 
-  if (followUps.isLoading) return <Loader size="sm" aria-label="Cargando reportes de seguimiento" />;
+  if (followUps.isLoading) return <Loader size="sm" role="status" aria-label="Cargando reportes de seguimiento" />;
   if (!followUps.data || followUps.data.length === 0) return <Text size="sm">{MSG.lists.empty('reportes de seguimiento')}</Text>;
   return (
     <>
@@ -50,7 +50,7 @@ export function FollowUpsTab({ meta }: { meta: string }) {
         ))}
       </FramedTable>
       <Modal opened={openId !== null} onClose={() => setOpenId(null)} title="Reporte de seguimiento">
-        {detail.isLoading && <Loader size="sm" aria-label="Cargando reporte de seguimiento" />}
+        {detail.isLoading && <Loader size="sm" role="status" aria-label="Cargando reporte de seguimiento" />}
         {detail.data && (
           <Stack gap="xs">
             <Text fw={600}>{detail.data.NumeroReferencia}</Text>
@@ -75,7 +75,7 @@ export function FollowUpsTab({ meta }: { meta: string }) {
 /** Eventos de Seguimiento: the follow-up events (EventType 3) of the case, by its reference. */
 export function FollowUpEventsTab({ reference }: { reference: string }) {
   const events = useQuery(followUpEventsQuery(reference));
-  if (events.isLoading) return <Loader size="sm" aria-label="Cargando eventos de seguimiento" />;
+  if (events.isLoading) return <Loader size="sm" role="status" aria-label="Cargando eventos de seguimiento" />;
   if (!events.data || events.data.length === 0) return <Text size="sm">{MSG.lists.empty('eventos de seguimiento')}</Text>;
   return (
     // A wide read-only table scrolls inside its own frame: the page never widens on a phone.

@@ -189,15 +189,15 @@ export function IndicatorsPage() {
         />
       ) : (
         <>
-          {values.data ? <Cards values={values.data} /> : <Loader aria-label="Cargando indicadores" />}
+          {values.data ? <Cards values={values.data} /> : <Loader role="status" aria-label="Cargando indicadores" />}
           <SimpleGrid cols={phone ? 1 : { base: 1, md: 2, xl: 3 }} spacing="md">
-            {statuses.data ? <StatusChart series={statuses.data} /> : <Loader aria-label="Cargando el gráfico por estado" />}
+            {statuses.data ? <StatusChart series={statuses.data} /> : <Loader role="status" aria-label="Cargando el gráfico por estado" />}
             {ages.data ? (
               <ColumnChart title={MSG.indicators.byAge} fileStem="indicadores-por-edad" series={ages.data} color={seriesColor(0)} />
             ) : (
-              <Loader aria-label="Cargando el gráfico por edad" />
+              <Loader role="status" aria-label="Cargando el gráfico por edad" />
             )}
-            {types.data ? <TypeChart series={types.data} /> : <Loader aria-label="Cargando el gráfico por tipo de reporte" />}
+            {types.data ? <TypeChart series={types.data} /> : <Loader role="status" aria-label="Cargando el gráfico por tipo de reporte" />}
           </SimpleGrid>
         </>
       )}

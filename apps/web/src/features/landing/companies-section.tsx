@@ -16,7 +16,7 @@ export function CompaniesSection() {
           Estas compañías participan de Atalaya. Si su medicamento pertenece a una de ellas, su reporte llega
           directamente al equipo de farmacovigilancia responsable en su país.
         </Text>
-        {isLoading ? <Loader aria-label="Cargando compañías" /> : null}
+        {isLoading ? <Loader role="status" aria-label="Cargando compañías" /> : null}
         {isError ? <Text c="dimmed">No pudimos cargar la lista de compañías. Intente más tarde.</Text> : null}
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {countries.map((country) => (

@@ -97,7 +97,7 @@ export function MetricsPage() {
       />
     );
   } else if (!metrics.data || !options.data) {
-    content = <Loader aria-label="Cargando métricas" />;
+    content = <Loader role="status" aria-label="Cargando métricas" />;
   } else if (metrics.data.length === 0) {
     content = <Text c="dimmed">{MSG.metrics.empty}</Text>;
   } else if (compact) {

@@ -168,7 +168,7 @@ export function NoKpiPage() {
       />
     );
   } else if (!page) {
-    list = <Loader aria-label="Cargando eventos" />;
+    list = <Loader role="status" aria-label="Cargando eventos" />;
   } else if (page.list.length === 0) {
     list = <Text c="dimmed">{MSG.noKpi.empty}</Text>;
   } else {

@@ -55,7 +55,7 @@ export function ReportForm({ isMedic, onClose, signedInEmail }: ReportFormProps)
   if (!lists.data) {
     return (
       <Center py="xl">
-        <Loader aria-label="Cargando formulario" />
+        <Loader role="status" aria-label="Cargando formulario" />
       </Center>
     );
   }

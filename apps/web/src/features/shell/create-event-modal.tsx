@@ -60,7 +60,7 @@ function CreateEventContent({ onClose }: { onClose(): void }) {
   if (!erNew.data) {
     return (
       <Center py="xl" role="status">
-        <Loader color="teal" type="dots" aria-label="Cargando" />
+        <Loader color="teal" type="dots" role="status" aria-label="Cargando" />
       </Center>
     );
   }

@@ -115,7 +115,7 @@ function DocumentForm({ signal }: { signal: SignalDetail }) {
 export function SignalDetailView({ id }: { id: number }) {
   const query = useQuery(signalDetailQuery(id));
   if (query.isError) return <ListError message="No se pudo cargar la señal." onRetry={() => void query.refetch()} />;
-  if (!query.data) return <Loader color="teal" type="dots" aria-label="Cargando la señal" />;
+  if (!query.data) return <Loader color="teal" type="dots" role="status" aria-label="Cargando la señal" />;
   const signal = query.data;
   const open = signal.Transiciones.length > 0;
   return (

@@ -79,7 +79,7 @@ export function SignalRegister() {
             />
           </Group>
           {list.isError ? <ListError message="No se pudo cargar el registro de señales." onRetry={() => void list.refetch()} /> : null}
-          {list.isPending ? <Loader color="teal" type="dots" aria-label="Cargando señales" /> : null}
+          {list.isPending ? <Loader color="teal" type="dots" role="status" aria-label="Cargando señales" /> : null}
           {list.isSuccess && rows.length === 0 ? <Text c="dimmed">No hay señales con estos filtros.</Text> : null}
           {rows.length > 0 && phone ? (
             <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Señales">

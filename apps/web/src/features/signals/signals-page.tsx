@@ -303,7 +303,7 @@ function IcHistoryChart({ filters, row, canOpenSignal }: { filters: SignalFilter
             />
           ) : null}
         </Group>
-        {query.isPending ? <Loader color="teal" type="dots" aria-label="Cargando IC por trimestre" /> : null}
+        {query.isPending ? <Loader color="teal" type="dots" role="status" aria-label="Cargando IC por trimestre" /> : null}
         {query.isError ? <Text c="red">No se pudo cargar el IC por trimestre.</Text> : null}
         {query.data && data.length === 0 ? <Text c="dimmed">Sin casos en el período.</Text> : null}
         {data.length > 0 ? (
@@ -463,7 +463,7 @@ function SignalsTableTab({ state, onState }: { state: SignalScreenState; onState
             </Alert>
           ) : null}
           {table.isError ? <ListError message={failureText} onRetry={() => void table.refetch()} /> : null}
-          {table.isPending ? <Loader color="teal" type="dots" aria-label="Cargando tabla de señales" /> : null}
+          {table.isPending ? <Loader color="teal" type="dots" role="status" aria-label="Cargando tabla de señales" /> : null}
           {first && first.Total === 0 ? <Text c="dimmed">No hay pares fármaco × PT con estos filtros.</Text> : null}
           {rows.length > 0 ? (
             <SignalTableView

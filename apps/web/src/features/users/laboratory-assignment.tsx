@@ -158,7 +158,7 @@ export function LaboratoryAssignment({ userId, grants, lists }: LaboratoryAssign
                   {laboratories.isError && !laboratories.data ? (
                     <ListError message="No se pudieron cargar los laboratorios." onRetry={() => void laboratories.refetch()} />
                   ) : laboratories.isPending ? (
-                    <Loader size="sm" aria-label="Cargando laboratorios" />
+                    <Loader size="sm" role="status" aria-label="Cargando laboratorios" />
                   ) : (
                     <Checkbox.Group
                       label="Laboratorios de la compañía"

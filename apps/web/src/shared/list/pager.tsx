@@ -46,7 +46,7 @@ export function Pager({ result, onPageRequest, busy = false, label }: PagerProps
         </Text>
         <PagerButton icon={IconChevronRight} label="Página siguiente" disabled={busy || !view.canNext} onClick={go('next')} />
         <PagerButton icon={IconChevronsRight} label="Última página" disabled={busy || !view.canLast} onClick={go('last')} />
-        {busy ? <Loader size="xs" color="teal" aria-label="Cargando página" /> : null}
+        {busy ? <Loader size="xs" color="teal" role="status" aria-label="Cargando página" /> : null}
       </Group>
       {view.totalHint ? (
         <Tooltip label={view.totalHint} multiline w={260}>

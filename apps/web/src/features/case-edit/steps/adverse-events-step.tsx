@@ -113,7 +113,7 @@ export function AdverseEventsStep({ meta, event, followUp, handle }: WizardStepP
   if (!codigueras.data || (followUp === null && stored.isLoading)) {
     return (
       <Center py="xl">
-        <Loader aria-label="Cargando eventos adversos" />
+        <Loader role="status" aria-label="Cargando eventos adversos" />
       </Center>
     );
   }

@@ -35,7 +35,7 @@ export function MedicalContactStep({ meta, followUp, handle }: WizardStepProps) 
   if (contact.isPending) {
     return (
       <Center py="lg" role="status">
-        <Loader color="teal" type="dots" aria-label="Cargando contacto médico" />
+        <Loader color="teal" type="dots" role="status" aria-label="Cargando contacto médico" />
       </Center>
     );
   }

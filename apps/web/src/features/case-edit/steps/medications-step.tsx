@@ -232,7 +232,7 @@ export function MedicationsStep({ meta, event, followUp, handle }: WizardStepPro
   if (!codigueras.data) {
     return (
       <Center py="xl">
-        <Loader aria-label="Cargando" />
+        <Loader role="status" aria-label="Cargando" />
       </Center>
     );
   }
@@ -270,7 +270,7 @@ export function MedicationsStep({ meta, event, followUp, handle }: WizardStepPro
         </Title>
         {followUp === null && stored.isLoading ? (
           <Center py="md">
-            <Loader size="sm" aria-label="Cargando medicamentos" />
+            <Loader size="sm" role="status" aria-label="Cargando medicamentos" />
           </Center>
         ) : (
           <MedicationList rows={rows} editingKey={editing?.key ?? null} busy={saving} onEdit={edit} onDelete={remove} />

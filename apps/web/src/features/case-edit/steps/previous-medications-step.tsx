@@ -42,7 +42,7 @@ export function PreviousMedicationsStep({ meta, event, followUp, handle }: Wizar
     <Stack gap="lg">
       {records.isPending ? (
         <Center py="lg" role="status">
-          <Loader color="teal" type="dots" aria-label="Cargando medicamentos anteriores" />
+          <Loader color="teal" type="dots" role="status" aria-label="Cargando medicamentos anteriores" />
         </Center>
       ) : records.isError ? (
         <Alert color="red" variant="light">

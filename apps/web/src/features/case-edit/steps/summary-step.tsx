@@ -100,7 +100,7 @@ export function CaseSummarySections({ sections, loading, failed }: { sections: S
     <>
       {loading ? (
         <Center py="lg" role="status">
-          <Loader color="teal" type="dots" aria-label="Cargando el resumen" />
+          <Loader color="teal" type="dots" role="status" aria-label="Cargando el resumen" />
         </Center>
       ) : (
         <SummarySections sections={sections} />

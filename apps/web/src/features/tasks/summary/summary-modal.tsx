@@ -207,8 +207,8 @@ function SummaryContent({ reportId, onClose, onEntered }: { reportId: string; on
     );
   }
   return (
-    <Center py="xl" role="status">
-      <Loader color="teal" type="dots" aria-label="Cargando reporte" />
+    <Center py="xl" role="status" aria-label="Cargando reporte">
+      <Loader color="teal" type="dots" aria-hidden />
     </Center>
   );
 }
