@@ -45,3 +45,4 @@ export * from './duplicates.js';
 export * from './duplicate-calibration.js';
 export * from './random.js';
 export * from './signals/index.js';
+export * from './api/index.js';

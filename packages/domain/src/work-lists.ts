@@ -111,6 +111,9 @@ export const pageKeyParam = z
   .optional()
   .transform(toPageAt);
 
+/** Query string of the keyset lists: `pageKey` (docs/api.md 'Paging'). */
+export const listQuerySchema = z.object({ pageKey: pageKeyParam });
+
 /** The `pageKey` of a JSON body: as `pageKeyParam`, and also null; a non-text value is the same 400. */
 export const pageKeyBodyField = z
   .string({ error: MSG.lists.invalidPageKey })

@@ -4,7 +4,6 @@ import {
   isNoFilter,
   type ListOrder,
   MSG,
-  pageKeyParam,
   pageParam,
   pageSizeParam,
   parseOrderBy,
@@ -36,9 +35,6 @@ export const workflowOrderParam = z
     }
     return order;
   });
-
-/** Query string of the case lists: `pageKey` (docs/api.md 'Paging'). */
-export const listQuery = z.object({ pageKey: pageKeyParam });
 
 /** Path of `getWorkFlowInvert/{page}/15/{orderBy}`. */
 export const invertListParams = z.object({ page: pageParam, size: pageSizeParam, orderBy: workflowOrderParam });

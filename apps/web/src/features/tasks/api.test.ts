@@ -8,22 +8,24 @@ import {
   homeReportsListPath,
   homeReportsListQuery,
   tasksKeys,
-  workflowListPath,
+  workflowListParams,
   workflowListQuery,
 } from './api';
+import { tasksApi } from '@atalaya/domain';
+import { urlOf } from '../../shared/api';
 
 const after = { pageNumber: 2, at: { kind: 'after', key: 'WyJ4Il0' } } as const;
 const last = { pageNumber: 7, at: { kind: 'last' } } as const;
 
 describe('Tasks screen calls', () => {
   it('asks for the first page of 15 in the default orders, with no filters and no key', () => {
-    expect(workflowListPath()).toBe('getWorkFlow/1/15/FechaSolicitud%20DESC/null/null/null/null/null/null');
-    expect(workflowListPath(FIRST_PAGE, 'NumeroReferencia ASC')).toBe('getWorkFlow/1/15/NumeroReferencia%20ASC/null/null/null/null/null/null');
+    expect(urlOf(tasksApi.getWorkFlow, workflowListParams())).toBe('/api/getWorkFlow/1/15/FechaSolicitud%20DESC/null/null/null/null/null/null');
+    expect(urlOf(tasksApi.getWorkFlow, workflowListParams(FIRST_PAGE, 'NumeroReferencia ASC'))).toBe('/api/getWorkFlow/1/15/NumeroReferencia%20ASC/null/null/null/null/null/null');
     expect(homeReportsListPath(FIRST_PAGE)).toBe('getWFReportHome/1/15/FechaCreacion%20DESC');
   });
 
   it('asks for the other pages with their page number and pageKey', () => {
-    expect(workflowListPath(after)).toBe('getWorkFlow/2/15/FechaSolicitud%20DESC/null/null/null/null/null/null?pageKey=after%3AWyJ4Il0');
+    expect(urlOf(tasksApi.getWorkFlow, workflowListParams(after))).toBe('/api/getWorkFlow/2/15/FechaSolicitud%20DESC/null/null/null/null/null/null?pageKey=after%3AWyJ4Il0');
     expect(homeReportsListPath(last)).toBe('getWFReportHome/7/15/FechaCreacion%20DESC?pageKey=last');
     expect(homeReportsListPath({ pageNumber: 3, at: { kind: 'before', key: 'abc' } })).toBe('getWFReportHome/3/15/FechaCreacion%20DESC?pageKey=before%3Aabc');
   });

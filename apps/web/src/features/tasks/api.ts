@@ -2,18 +2,18 @@ import {
   DEFAULT_HOME_REPORT_ORDER,
   DEFAULT_WORKFLOW_ORDER,
   PAGE_SIZE,
-  type ErListRow,
   HOME_REPORT_STATUS,
   type HomeReportRow,
   type HomeReportStatusResult,
   type HomeReportStatusUpdate,
   type HomeReportWithHistory,
   type PagedResult,
+  tasksApi,
   type PageRequest,
   pageKeyText,
 } from '@atalaya/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { api, call } from '../../shared/api';
 import { FIRST_PAGE } from '../../shared/list';
 import { TASKS_KEY } from '../cases';
 
@@ -30,18 +30,28 @@ export const tasksKeys = {
   homeReport: (id: string) => [...TASKS_KEY, 'home-report', id] as const,
 };
 
-/** The filters getWorkFlow takes (status, case, from, to, category, sub-group): none on this screen. */
-const NO_WORKFLOW_FILTERS = Array.from({ length: 6 }, () => 'null').join('/');
-
 /** `?pageKey=…` of a page request, '' for the first page (docs/api.md 'Paging'). */
 export function pageKeyQuery(request: PageRequest): string {
   const key = pageKeyText(request.at);
   return key === undefined ? '' : `?pageKey=${encodeURIComponent(key)}`;
 }
 
-/** `getWorkFlow/{page}/15/{orderBy}/null/null/null/null/null/null?pageKey=…`: "Mis acciones pendientes". */
-export function workflowListPath(request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_WORKFLOW_ORDER): string {
-  return `getWorkFlow/${request.pageNumber}/${PAGE_SIZE}/${encodeURIComponent(orderBy)}/${NO_WORKFLOW_FILTERS}${pageKeyQuery(request)}`;
+/** The params of `getWorkFlow` for "Mis acciones pendientes": a page in an order, no filter (status, case, dates, category, sub-group). */
+export function workflowListParams(request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_WORKFLOW_ORDER) {
+  return {
+    params: {
+      page: request.pageNumber,
+      size: PAGE_SIZE,
+      orderBy,
+      statusId: null,
+      idEr: null,
+      from: null,
+      to: null,
+      categoryId: null,
+      subGroupId: null,
+    },
+    query: { pageKey: pageKeyText(request.at) },
+  };
 }
 
 /** `getWFReportHome/{page}/15/{orderBy}?pageKey=…`: "Reportes pendientes de médico / paciente". */
@@ -64,7 +74,7 @@ const LIST_OPTIONS = { staleTime: 0, placeholderData: keepPreviousData } as cons
 export const workflowListQuery = (request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_WORKFLOW_ORDER) =>
   queryOptions({
     queryKey: tasksKeys.workflow(request, orderBy),
-    queryFn: ({ signal }) => api.get<PagedResult<ErListRow>>(workflowListPath(request, orderBy), { signal }),
+    queryFn: ({ signal }) => call(tasksApi.getWorkFlow, { ...workflowListParams(request, orderBy), signal }),
     ...LIST_OPTIONS,
   });
 

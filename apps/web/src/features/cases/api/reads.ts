@@ -14,10 +14,8 @@ import type {
   NamedItem,
   ErAction,
   ApprovedFabric,
-  ErComment,
   Evaluation,
   FollowUpEvent,
-  FollowUpItem,
   FollowUpReport,
   HistoryEntry,
   HomeReportDetail,
@@ -26,10 +24,10 @@ import type {
   PdfHistoryItem,
   WhoUmcAssessment,
 } from '@atalaya/domain';
-import { HISTORY_PAGE_SIZE } from '@atalaya/domain';
+import { HISTORY_PAGE_SIZE, tasksApi } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { api, isApiError } from '../../../shared/api';
-import { caseCallPath, caseKeys, referenceKeys } from './keys';
+import { api, call, isApiError } from '../../../shared/api';
+import { caseKeys, referenceKeys } from './keys';
 
 /**
  * Every read of a case (event spec §2.3, §7) as TanStack Query options, keyed by `caseKeys`.
@@ -159,7 +157,7 @@ export const approvedFabricQuery = (meta: string) =>
 export const caseCommentsQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.comments(meta),
-    queryFn: ({ signal }) => api.get<ErComment[]>(caseCallPath('getERCommentsByMeta', meta), { signal }),
+    queryFn: ({ signal }) => call(tasksApi.getERCommentsByMeta, { params: { meta }, signal }),
     enabled: meta !== '',
   });
 
@@ -167,7 +165,7 @@ export const caseCommentsQuery = (meta: string) =>
 export const caseFollowUpsQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.followUps(meta),
-    queryFn: ({ signal }) => api.get<FollowUpItem[]>(caseCallPath('getERFollowUpByMeta', meta), { signal }),
+    queryFn: ({ signal }) => call(tasksApi.getERFollowUpByMeta, { params: { meta }, signal }),
     enabled: meta !== '',
   });
 

@@ -1,0 +1,89 @@
+import type { EndpointSpec, PathParamNames } from '@atalaya/domain';
+import type { FastifyContextConfig } from 'fastify';
+import type { z } from 'zod';
+
+/**
+ * A route from its endpoint in the domain's contract (packages/domain/src/api, ADR 0015): the
+ * method, path, access, query, body and answer come from the endpoint; the route adds what only
+ * the server knows: how the path's params parse (a schema whose keys the compiler holds to the
+ * path's `:name`s), the OpenAPI words, the error answers, limits. Used as
+ * `app.route({ ...contractRoute(tasksApi.getWorkFlow, { … }), handler })`: the handler's request
+ * and answer are typed by the same schemas the web's call is.
+ */
+
+/** A params schema for a path: its input has exactly the path's names. */
+type ParamsFor<E extends EndpointSpec> = [PathParamNames<E['path']>] extends [never]
+  ? undefined
+  : z.ZodType<unknown, { [K in PathParamNames<E['path']>]: unknown }>;
+
+type ExactParams<E extends EndpointSpec, P> = P extends z.ZodType<unknown, infer I>
+  ? [Exclude<keyof I, PathParamNames<E['path']>>] extends [never]
+    ? P
+    : { error: 'params outside the path'; extra: Exclude<keyof I, PathParamNames<E['path']>> }
+  : P;
+
+type StatusOf<E extends EndpointSpec> = E extends { status: infer S extends number } ? S : 200;
+type QueryOf<E extends EndpointSpec> = E extends { query: infer Q extends z.ZodType } ? Q : undefined;
+type BodyOf<E extends EndpointSpec> = E extends { body: infer B extends z.ZodType } ? B : undefined;
+type SuccessOf<E extends EndpointSpec> = E extends { response: infer R extends z.ZodType } ? { [K in StatusOf<E>]: R } : object;
+
+export interface ContractRouteOptions<P, X> {
+  /** How the path's params parse (required when the path has params). */
+  params?: P;
+  /** OpenAPI: the document's section and one line on the call. */
+  tags: readonly string[];
+  summary: string;
+  description?: string;
+  /** The error answers the route may give (errorResponses and more), for the OpenAPI document. */
+  errors: X;
+  /** Request headers the route reads. */
+  headers?: z.ZodType;
+  /** Route settings besides access (rate limit, before-terms, …). */
+  config?: Omit<FastifyContextConfig, 'roles' | 'permission'>;
+  bodyLimit?: number;
+}
+
+export interface ContractRoute<E extends EndpointSpec, P, X> {
+  method: E['method'];
+  url: E['path'];
+  bodyLimit?: number;
+  config: FastifyContextConfig;
+  schema: {
+    tags: string[];
+    summary: string;
+    description?: string;
+    headers?: z.ZodType;
+    params: P;
+    querystring: QueryOf<E>;
+    body: BodyOf<E>;
+    response: SuccessOf<E> & X;
+  };
+}
+
+/** The route options of an endpoint; spread them into `app.route` beside the handler. */
+export function contractRoute<
+  const E extends EndpointSpec,
+  const X extends Readonly<Record<number, z.ZodType>>,
+  P extends ParamsFor<E> = ParamsFor<E>,
+>(endpoint: E, options: ContractRouteOptions<ExactParams<E, P>, X> & (ParamsFor<E> extends undefined ? object : { params: P })): ContractRoute<E, P, X> {
+  const access = endpoint.access === 'public' || endpoint.access === 'authenticated' ? { roles: endpoint.access } : { permission: endpoint.access };
+  const response: Record<number, z.ZodType> = { ...options.errors };
+  if (endpoint.response) response[endpoint.status ?? 200] = endpoint.response;
+  return {
+    method: endpoint.method,
+    url: endpoint.path,
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    config: { ...options.config, ...access },
+    schema: {
+      tags: [...options.tags],
+      summary: options.summary,
+      ...(options.description === undefined ? {} : { description: options.description }),
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
+      // Absent parts stay absent (the types say `undefined`): Fastify compiles what is there.
+      ...((options.params === undefined ? {} : { params: options.params }) as { params: P }),
+      ...((endpoint.query === undefined ? {} : { querystring: endpoint.query }) as { querystring: QueryOf<E> }),
+      ...((endpoint.body === undefined ? {} : { body: endpoint.body }) as { body: BodyOf<E> }),
+      response: response as SuccessOf<E> & X,
+    },
+  };
+}
