@@ -9,12 +9,13 @@
  * Three users (the table follows the user's reach, docs/signals.md 'Reach'):
  * - a QPPV holding every laboratory (`--qppv`, default qppv@demo.atalaya): `signal_counts`;
  * - a user holding some laboratories (`--restringido`, default the first active QPPV or CL whose
- *   grants leave a laboratory out; timed as a QPPV: QPPV and CL have the same reach), the cells of
- *   the cases in their reach;
+ *   grants leave a laboratory out; timed as a QPPV: QPPV and CL have the same reach), the rows of
+ *   their laboratory sets and of the cases they created (`signal_laboratory_*`, `signal_creator_*`);
  * - an RLF (`--rlf`, default rlf@demo.atalaya): `signal_counts` of its country.
  * For each: the whole table (first call: fits the EBGM prior), the whole table again (cached
  * prior and scores), one active ingredient (the most frequent), one SOC (the most frequent PT's
- * primary SOC) and the options lists, each `--veces` times (default 5) after the first.
+ * primary SOC), the whole table of the last 12 months of receipt (a background with a period) and
+ * the options lists, each `--veces` times (default 5) after the first.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -55,6 +56,9 @@ try {
   const top = await one(sql`select pt_code from signal_counts where drug_kind = 0 and drug_id = 0 and pt_code <> 0 group by 1 order by sum(cases) desc limit 1`);
   const pt = Number(values.pt ?? top?.pt_code ?? 0);
   const soc = Number((await one(sql`select primary_soc_code from meddra_pt where code = ${pt}`))?.primary_soc_code ?? 0);
+  // The last 12 months of receipt: a background with a period (the restricted reach reads its tables with every dimension).
+  const lastMonth = String((await one(sql`select to_char(max(month), 'YYYY-MM') as m from signal_counts`))?.m ?? '2026-01');
+  const firstMonth = new Date(Date.UTC(Number(lastMonth.slice(0, 4)), Number(lastMonth.slice(5, 7)) - 12, 1)).toISOString().slice(0, 7);
   const ingredient = Number((await one(sql`select drug_id from signal_counts where drug_kind = 1 and pt_code = 0 group by 1 order by sum(cases) desc limit 1`))?.drug_id ?? 0);
   const labs = await db.execute(sql`select l.id from laboratories l where exists (select 1 from user_laboratories ul where ul.user_id = ${restricted.id}
     and (ul.laboratory_id = l.id or (ul.laboratory_id is null and (ul.company_id = l.company_id or (ul.company_id is null and (ul.country_id is null or ul.country_id = l.country_id)))))) order by 1`);
@@ -83,6 +87,7 @@ try {
     await timed('whole table, cached prior', tableOf(user, {}), times);
     await timed(`one ingredient (${ingredient})`, tableOf(user, { principio: ingredient }), times);
     await timed(`one SOC (${soc})`, tableOf(user, { soc }), times);
+    await timed(`whole table, ${firstMonth}…${lastMonth}`, tableOf(user, { desde: firstMonth, hasta: lastMonth }), times);
     await timed(
       'options',
       async () => {

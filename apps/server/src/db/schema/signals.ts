@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, date, index, integer, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
+import { boolean, char, date, index, integer, pgTable, primaryKey, serial, smallint, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Señales (docs/signals.md 'Count table'): the number of cases of each cell, kept by the database
@@ -65,6 +65,117 @@ export const signalCaseCells = pgTable(
     ptCode: integer().notNull(),
     /** As `signal_counts.concomitant`: the case holds the drug only as a concomitant. */
     concomitant: boolean().notNull().default(false),
+    /**
+     * The case's laboratory set when the cell was counted (`signal_laboratory_sets` of
+     * `events.laboratory_ids`), and its creator: what the refresh takes away from
+     * `signal_laboratory_counts` and `signal_creator_counts` (migration `signal_reach_counts`).
+     */
+    laboratorySetId: integer().notNull(),
+    createdBy: uuid().notNull(),
   },
   (t) => [primaryKey({ name: 'signal_case_cells_pk', columns: [t.eventId, t.drugKind, t.drugId, t.ptCode] })],
+);
+
+/**
+ * The distinct laboratory sets of cases (`events.laboratory_ids`: the sorted, distinct
+ * laboratories of a case's medicines, what laboratory reach reads), each with a small id, so the
+ * count tables below carry an integer (docs/signals.md 'Reach'). Rows are added by the refresh
+ * when a counted case has a set not seen before; never removed.
+ */
+export const signalLaboratorySets = pgTable(
+  'signal_laboratory_sets',
+  {
+    id: serial().primaryKey(),
+    laboratoryIds: integer().array().notNull(),
+  },
+  (t) => [uniqueIndex('signal_laboratory_sets_ids_idx').on(t.laboratoryIds)],
+);
+
+/** The columns of a count row (`signal_counts`' dimensions and its number of cases). */
+const countColumns = () => ({
+  month: date({ mode: 'string' }).notNull(),
+  countryId: integer().notNull(),
+  serious: boolean().notNull(),
+  sex: char({ length: 1 }).notNull(),
+  ageGroup: smallint().notNull(),
+  drugKind: smallint().notNull(),
+  drugId: integer().notNull(),
+  ptCode: integer().notNull(),
+  concomitant: boolean().notNull().default(false),
+  cases: integer().notNull(),
+});
+
+/**
+ * `signal_counts` by the case's laboratory set (docs/signals.md 'Reach'): each counted case adds
+ * one to the cells of its own set, so a user whose reach is 'a medicine of one of my
+ * laboratories' sums the rows of the sets that overlap their laboratories — each case once,
+ * whatever the number of its laboratories. Kept by the same refresh as `signal_counts`.
+ */
+export const signalLaboratoryCounts = pgTable(
+  'signal_laboratory_counts',
+  {
+    laboratorySetId: integer().notNull(),
+    ...countColumns(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'signal_laboratory_counts_pk',
+      columns: [t.laboratorySetId, t.drugKind, t.drugId, t.ptCode, t.month, t.countryId, t.serious, t.sex, t.ageGroup, t.concomitant],
+    }),
+  ],
+);
+
+/**
+ * `signal_counts` by the case's creator and laboratory set: the creator of a case sees it
+ * (caseReach), so a restricted user adds the rows they created whose set is outside their
+ * laboratories (docs/signals.md 'Reach'). Kept by the same refresh.
+ */
+export const signalCreatorCounts = pgTable(
+  'signal_creator_counts',
+  {
+    createdBy: uuid().notNull(),
+    laboratorySetId: integer().notNull(),
+    ...countColumns(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'signal_creator_counts_pk',
+      columns: [t.createdBy, t.laboratorySetId, t.drugKind, t.drugId, t.ptCode, t.month, t.countryId, t.serious, t.sex, t.ageGroup, t.concomitant],
+    }),
+  ],
+);
+
+/** The columns of a total row: a count row without the month, country, seriousness, sex and age group. */
+const totalColumns = () => ({
+  drugKind: smallint().notNull(),
+  drugId: integer().notNull(),
+  ptCode: integer().notNull(),
+  concomitant: boolean().notNull().default(false),
+  cases: integer().notNull(),
+});
+
+/**
+ * `signal_laboratory_counts` summed over the month, country, seriousness, sex and age group: what a
+ * background without a period, country, seriousness or strata reads (the whole table, a drug or
+ * SOC filter, the options), a few rows per laboratory set and pair instead of one per case cell
+ * (docs/signals.md 'Reach'). Kept by the same refresh.
+ */
+export const signalLaboratoryTotals = pgTable(
+  'signal_laboratory_totals',
+  {
+    laboratorySetId: integer().notNull(),
+    ...totalColumns(),
+  },
+  (t) => [primaryKey({ name: 'signal_laboratory_totals_pk', columns: [t.laboratorySetId, t.drugKind, t.drugId, t.ptCode, t.concomitant] })],
+);
+
+/** `signal_creator_counts` summed likewise (the creator branch of the same backgrounds). */
+export const signalCreatorTotals = pgTable(
+  'signal_creator_totals',
+  {
+    createdBy: uuid().notNull(),
+    laboratorySetId: integer().notNull(),
+    ...totalColumns(),
+  },
+  (t) => [primaryKey({ name: 'signal_creator_totals_pk', columns: [t.createdBy, t.laboratorySetId, t.drugKind, t.drugId, t.ptCode, t.concomitant] })],
 );

@@ -89,7 +89,8 @@ interface RegisterReach {
 }
 
 async function registerReach(db: DbOrTx, user: AuthUser): Promise<RegisterReach> {
-  const [source, laboratoryIds] = await Promise.all([signalSource(db, user), loadUserLaboratoryIds(db, user.id)]);
+  // The source is read only by drug, PT and cases (pairHasCases): a restricted reach's totals will do.
+  const [source, laboratoryIds] = await Promise.all([signalSource(db, user, { totals: true }), loadUserLaboratoryIds(db, user.id)]);
   return { source, cases: caseReach(user, laboratoryIds), laboratoryIds };
 }
 

@@ -17,7 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden } from '../../http/errors.js';
-import { caseReach, loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
+import { loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
 
 /** One array parameter (Drizzle would otherwise spread a JS array into a list of parameters). */
 const array = (values: readonly unknown[]) => sql.param(values);
@@ -87,10 +87,12 @@ const firstOfMonth = (value: string) => `${value}-01`;
 /**
  * The count rows of the user's reach (docs/signals.md 'Reach'): `signal_counts` itself for an RLF
  * (its country is a condition of the background) and for a QPPV or CL whose grants cover every
- * laboratory; for a QPPV or CL holding only some laboratories, the cells of the cases in their
- * case reach (`caseReach`: a laboratory in common, not deleted; the cells themselves are only
- * of counted cases), one row per case × drug × PT with `cases` 1 — the same columns, so every
- * statement sums it as it sums `signal_counts`. `key` tells reaches apart in the EBGM fit cache.
+ * laboratory; for a QPPV or CL holding only some laboratories, the maintained rows of their case
+ * reach (`caseReach`: a medicine of one of their laboratories, or a case they created): the rows
+ * of `signal_laboratory_counts` of the laboratory sets overlapping theirs, and their own rows of
+ * `signal_creator_counts` of the other sets — disjoint, so a case counts once. The same columns
+ * as `signal_counts`, so every statement sums it as it sums `signal_counts`. `key` tells reaches
+ * apart in the EBGM fit cache.
  */
 export interface SignalSource {
   relation: SQL;
@@ -105,19 +107,42 @@ export interface SignalSource {
 
 const WHOLE_TABLE: SignalSource = { relation: sql`signal_counts`, key: 'all', laboratoryIds: null };
 
+/** The dimensions and count of a count row, the columns every source relation has. */
+const COUNT_COLUMNS = sql.raw('month, country_id, serious, sex, age_group, drug_kind, drug_id, pt_code, concomitant, cases');
+/** The columns of a total row (no month, country, seriousness, sex or age group). */
+const TOTAL_COLUMNS = sql.raw('drug_kind, drug_id, pt_code, concomitant, cases');
+
+/**
+ * The count rows of a reach of some laboratories (docs/signals.md 'Reach'): the sets of
+ * laboratories that overlap `laboratoryIds` (ids of `signal_laboratory_sets`, a small table, read
+ * first so the planner sees the list), their rows, and the user's own rows of every other set.
+ * `totals`: from the tables summed over month, country, seriousness, sex and age group (only the
+ * drug, PT, concomitant and cases columns), for a background that names none of them.
+ */
+export async function laboratoryReachRelation(db: DbOrTx, userId: string, laboratoryIds: readonly number[], totals = false): Promise<SQL> {
+  const sets = (await rowsOf(db, sql`select id from signal_laboratory_sets where laboratory_ids && ${array(laboratoryIds)}::int[] order by id`)).map((r) => num(r.id));
+  const [columns, bySet, byCreator] = totals
+    ? [TOTAL_COLUMNS, sql`signal_laboratory_totals`, sql`signal_creator_totals`]
+    : [COUNT_COLUMNS, sql`signal_laboratory_counts`, sql`signal_creator_counts`];
+  return sql`(select ${columns} from ${bySet} where laboratory_set_id = any(${array(sets)}::int[])
+    union all
+    select ${columns} from ${byCreator} where created_by = ${userId} and laboratory_set_id <> all(${array(sets)}::int[])) as signal_counts`;
+}
+
 /**
  * The count rows of the user's reach ('Reach' above): the one place the table, the options and
- * the signal register (modules/signal-register) choose what a QPPV or CL may count.
+ * the signal register (modules/signal-register) choose what a QPPV or CL may count. `totals`:
+ * the caller reads only drug_kind, drug_id, pt_code, concomitant and cases (a background without
+ * period, country, seriousness or strata), so a restricted reach may read the summed tables.
  */
-export async function signalSource(db: DbOrTx, user: AuthUser): Promise<SignalSource> {
+export async function signalSource(db: DbOrTx, user: AuthUser, options: { totals?: boolean } = {}): Promise<SignalSource> {
   if (!reachesByLaboratory(user.role)) return WHOLE_TABLE;
   const laboratoryIds = await loadUserLaboratoryIds(db, user.id);
   const [outside] = await rowsOf(db, sql`select exists (select 1 from laboratories where id <> all(${array(laboratoryIds)}::int[])) as outside`);
   if (!outside?.outside) return WHOLE_TABLE;
   const sorted = [...laboratoryIds].sort((x, y) => x - y);
   return {
-    relation: sql`(select c.month, c.country_id, c.serious, c.sex, c.age_group, c.drug_kind, c.drug_id, c.pt_code, c.concomitant, 1 as cases
-      from signal_case_cells c join events on events.id = c.event_id where ${caseReach(user, laboratoryIds)}) as signal_counts`,
+    relation: await laboratoryReachRelation(db, user.id, sorted, options.totals ?? false),
     // The creator of a case sees it too (caseReach): the reach is the user's, not only their laboratories'.
     key: JSON.stringify([user.id, sorted]),
     laboratoryIds: sorted,
@@ -289,8 +314,16 @@ function decodeCursor(cursor: string, key: SortKey): Position {
   throw badRequest(SIGNAL_MSG.badCursor);
 }
 
-/** The background of a query after reach: an RLF sees its own country only. */
-async function backgroundOf(db: Db, user: AuthUser, query: Pick<SignalQuery, 'desde' | 'hasta' | 'pais' | 'grave' | 'estratos' | 'farmaco' | 'concomitantes'>): Promise<Background> {
+/**
+ * The background of a query after reach: an RLF sees its own country only. `byMonth`: the caller
+ * groups by month (the IC by quarter), so the source keeps every dimension.
+ */
+async function backgroundOf(
+  db: Db,
+  user: AuthUser,
+  query: Pick<SignalQuery, 'desde' | 'hasta' | 'pais' | 'grave' | 'estratos' | 'farmaco' | 'concomitantes'>,
+  byMonth = false,
+): Promise<Background> {
   if (query.desde && query.hasta && query.desde > query.hasta) throw badRequest(SIGNAL_MSG.badPeriod);
   const kind = query.farmaco === 'producto' ? 2 : 1;
   let countryId: number | null = null;
@@ -319,7 +352,9 @@ async function backgroundOf(db: Db, user: AuthUser, query: Pick<SignalQuery, 'de
   if (strata.includes('sexo')) parts.push(sql`sex::text`);
   if (strata.includes('edad')) parts.push(sql`age_group::text`);
   if (strata.includes('pais')) parts.push(sql`country_id::text`);
-  const source = await signalSource(db, user);
+  // Nothing but the drug, the PT and the concomitant flag named: a restricted reach reads its totals.
+  const totals = !byMonth && !query.desde && !query.hasta && countryId === null && !query.grave && parts.length === 0;
+  const source = await signalSource(db, user, { totals });
   return {
     kind,
     source: source.relation,
@@ -507,7 +542,7 @@ function quartersBetween(from: string, to: string): string[] {
  * accumulated here.
  */
 export async function signalIcHistory(db: Db, user: AuthUser, query: SignalIcHistoryQuery): Promise<SignalIcHistory> {
-  const bg = await backgroundOf(db, user, query);
+  const bg = await backgroundOf(db, user, query, true);
   const drugId = (bg.kind === 2 ? query.producto : query.principio) as number;
   const ptCode = query.pt as number;
   const [drugNames, ptNames] = await Promise.all([drugNamesOf(db, bg.kind, [drugId]), ptNamesOf(db, [ptCode])]);
