@@ -1,4 +1,4 @@
-import { canSeeReporterContact, erPatientSchema, type ErPatient, MSG } from '@atalaya/domain';
+import { canSeeReporterContact, casesApi, erPatientSchema, type ErPatient, MSG } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { countries, eventPatients } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
 import { metaParams } from '../../http/case-routes.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { findCaseInReach } from '../reach/index.js';
@@ -72,15 +73,12 @@ export async function patientOfCase(db: DbOrTx, user: AuthUser, eventId: string)
 /** Reads of a case's records (the event view and the wizard build on them). */
 export const caseReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.route({
-    method: 'GET',
-    url: '/api/getPacienteByERMeta/:meta',
-    config: { permission: 'case.read' },
-    schema: {
+    ...contractRoute(casesApi.getPacienteByERMeta, {
       tags: ['Eventos reportables'],
       summary: 'El paciente de un evento reportable',
       params: metaParams,
-      response: { 200: erPatientSchema, ...errorResponses, 404: messageSchema },
-    },
+      errors: { ...errorResponses, 404: messageSchema },
+    }),
     handler: (request) => getPatientByMeta(db, request.params.meta, requireUser(request)),
   });
 };

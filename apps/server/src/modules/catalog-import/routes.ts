@@ -1,7 +1,8 @@
-import { catalogTemplateFileName, dataImportTemplateQuerySchema, IMPORT_PATHS } from '@atalaya/domain';
+import { catalogImportApi, catalogTemplateFileName } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../http/content-disposition.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { errorResponses } from '../../http/schemas.js';
 import { templateCsv, templateWorkbook } from './template.js';
 
@@ -10,20 +11,16 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** The product catalogue's template (docs/imports.md 'The template'). */
 export const catalogImportModule: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    method: 'GET',
-    url: `/api/${IMPORT_PATHS.dataTemplate}`,
-    config: { permission: 'import.run' },
-    schema: {
+    ...contractRoute(catalogImportApi.getdataimporttemplate, {
       tags: ['Importación de datos'],
       summary: 'Plantilla del catálogo de productos: el libro xlsx con todas las hojas, o una hoja en CSV',
       description:
         'format=xlsx (por defecto): un libro con la hoja Instrucciones y una hoja por entidad (Paises, Empresas, Laboratorios, Lineas, Familias, PrincipiosActivos, Productos, ProductoPrincipios), cada una con su encabezado y una fila de ejemplo. format=csv&sheet=<Hoja>: esa hoja en CSV UTF-8 con BOM, separada por punto y coma. Un formato u hoja desconocidos son 400.',
-      querystring: dataImportTemplateQuerySchema,
-      response: {
+      errors: {
         200: z.unknown().describe('Los bytes del archivo (xlsx, o text/csv UTF-8), Content-Disposition: attachment'),
         ...errorResponses,
       },
-    },
+    }),
     handler: async (request, reply) => {
       const { format, sheet } = request.query;
       if (format === 'csv' && sheet) {

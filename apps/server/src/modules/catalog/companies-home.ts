@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type CompaniesHome, companiesHomeSchema } from '@atalaya/domain';
+import { catalogApi, type CompaniesHome } from '@atalaya/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { companies, countries } from '../../db/schema/index.js';
+import { contractRoute } from '../../http/contract-route.js';
 
 /** Seconds a browser or proxy may reuse the landing page's list of companies. */
 const COMPANIES_HOME_MAX_AGE_SECONDS = 300;
@@ -26,14 +27,11 @@ export async function companiesByCountry(db: DbOrTx): Promise<CompaniesHome> {
 /** The companies shown on the public landing page (section Compañías); no sign-in. */
 export const companiesHomeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.route({
-    method: 'GET',
-    url: '/api/getCompaniesHome',
-    config: { roles: 'public' },
-    schema: {
+    ...contractRoute(catalogApi.getCompaniesHome, {
       tags: ['Reporte público'],
       summary: 'Compañías por país para la página pública',
-      response: { 200: companiesHomeSchema },
-    },
+      errors: {},
+    }),
     handler: async (_request, reply) => {
       const list = await companiesByCountry(db);
       return reply.header('cache-control', `public, max-age=${COMPANIES_HOME_MAX_AGE_SECONDS}`).send(list);

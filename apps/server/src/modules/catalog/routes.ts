@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { messageSchema } from '../../http/schemas.js';
 import { companiesHomeRoutes } from './companies-home.js';
-import { homeCodiguerasSchema, homeProductSchema } from '@atalaya/domain';
+import { catalogApi } from '@atalaya/domain';
 import { countryParamsSchema } from './schemas.js';
 import { getHomeCodigueras, getProductsHomeByCountry } from './service.js';
 
@@ -19,14 +19,11 @@ export const catalogModule: FastifyPluginAsyncZod<CatalogModuleOptions> = async 
   await app.register(companiesHomeRoutes, { db });
 
   app.route({
-    method: 'GET',
-    url: '/api/getCodiguerasHome',
-    config: { roles: 'public' },
-    schema: {
+    ...contractRoute(catalogApi.getCodiguerasHome, {
       tags: ['Reporte público'],
       summary: 'Listas de referencia del formulario público (países, tipos de acontecimiento, vías, unidades…)',
-      response: { 200: homeCodiguerasSchema },
-    },
+      errors: {},
+    }),
     handler: async (_request, reply) => {
       const lists = await getHomeCodigueras(db);
       return reply.header('cache-control', `public, max-age=${HOME_CODIGUERAS_MAX_AGE_SECONDS}`).send(lists);
@@ -34,15 +31,12 @@ export const catalogModule: FastifyPluginAsyncZod<CatalogModuleOptions> = async 
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getProductsHomeByCountry/:country',
-    config: { roles: 'public' },
-    schema: {
+    ...contractRoute(catalogApi.getProductsHomeByCountry, {
       tags: ['Reporte público'],
       summary: 'Medicamentos que se venden en un país (por código de país), por nombre',
       params: countryParamsSchema,
-      response: { 200: z.array(homeProductSchema), 404: messageSchema },
-    },
+      errors: { 404: messageSchema },
+    }),
     handler: (request) => getProductsHomeByCountry(db, request.params.country),
   });
 };

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { messageSchema } from '../../http/schemas.js';
-import { contextSchema, userWithDetailsSchema } from '@atalaya/domain';
+import { contextApi } from '@atalaya/domain';
 import { getContext, getMyUser } from './service.js';
 
 export interface ContextModuleOptions {
@@ -13,26 +14,21 @@ export interface ContextModuleOptions {
 
 export const contextModule: FastifyPluginAsyncZod<ContextModuleOptions> = async (app, { db, config }) => {
   app.route({
-    method: 'GET',
-    url: '/api/getContext',
-    config: { roles: 'authenticated', beforeTerms: true },
-    schema: {
+    ...contractRoute(contextApi.getContext, {
       tags: ['Sesión'],
       summary: 'Usuario de la sesión, menú, tiempo de sesión y datos de referencia',
-      response: { 200: contextSchema, 401: messageSchema },
-    },
+      errors: { 401: messageSchema },
+      config: { beforeTerms: true },
+    }),
     handler: (request) => getContext(db, config, requireUser(request)),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getMyUser',
-    config: { roles: 'authenticated' },
-    schema: {
+    ...contractRoute(contextApi.getMyUser, {
       tags: ['Usuarios'],
       summary: 'El usuario de la sesión con sus datos y laboratorios',
-      response: { 200: userWithDetailsSchema, 401: messageSchema },
-    },
+      errors: { 401: messageSchema },
+    }),
     handler: (request) => getMyUser(db, requireUser(request)),
   });
 };

@@ -1,7 +1,7 @@
-import { finishFollowUpBodySchema, followUpEventSchema, followUpReportSchema, metaDataResultSchema } from '@atalaya/domain';
+import { followUpApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { announceCaseCreated, type CaseEvents } from '../cases/index.js';
@@ -28,17 +28,13 @@ const withNotFound = { ...errorResponses, 404: messageSchema };
  */
 export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = async (app, { db, caseEvents, appUrl }) => {
   app.route({
-    method: 'POST',
-    url: '/api/insertES',
-    config: { permission: 'followUp.create' },
-    schema: {
+    ...contractRoute(followUpApi.insertES, {
       tags: ['Eventos reportables'],
       summary: 'Crear un reporte de seguimiento de un evento reportable con su paciente, origen, medicamentos y eventos adversos',
       description:
         'Crea el evento de seguimiento ({referencia}-S{n}, estado En revisión RLF) vinculado al evento. No se permite en un evento Pendiente o Anulado, ni a un QPPV en estado 3.',
-      body: finishFollowUpBodySchema,
-      response: { 200: metaDataResultSchema, ...errorResponses, 404: messageSchema },
-    },
+      errors: withNotFound,
+    }),
     handler: async (request) => {
       const { created, ...answer } = await createFollowUp(db, requireUser(request), request.body, { appUrl });
       announceCaseCreated(caseEvents, created, request.log);
@@ -47,20 +43,18 @@ export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = asyn
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/Seguimiento/:id',
-    config: { permission: 'case.read' },
-    schema: {
+    ...contractRoute(followUpApi.Seguimiento, {
       tags: READS_TAG,
       summary: 'Un reporte de seguimiento (por su Id) con su evento de seguimiento y el comentario con que se creó',
       params: followUpIdParams,
-      response: { 200: followUpReportSchema, ...withNotFound },
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => getFollowUpReport(db, requireUser(request), request.params.id),
   });
 
   fileDownloadRoute(app, {
-    url: '/api/downloadFollowUpById/:id',
+    // A stored file's download (files/download.ts), at the contract's path and access (case.read).
+    url: followUpApi.downloadFollowUpById.path,
     tags: READS_TAG,
     summary: 'Descarga el archivo de un reporte de seguimiento',
     params: followUpIdParams,
@@ -69,15 +63,12 @@ export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = asyn
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getFollowUpEventsByReference/:reference',
-    config: { permission: 'case.read' },
-    schema: {
+    ...contractRoute(followUpApi.getFollowUpEventsByReference, {
       tags: READS_TAG,
       summary: 'Eventos de seguimiento (EventType 3) del evento con ese NumeroReferencia, del más antiguo al más reciente',
       params: referenceParams,
-      response: { 200: z.array(followUpEventSchema), ...withNotFound },
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => followUpEventsByReference(db, requireUser(request), request.params.reference),
   });
 };

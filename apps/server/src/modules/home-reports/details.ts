@@ -1,11 +1,10 @@
 import {
   canSeeReporterContact,
+  homeReportsApi,
   type HomeReportDetail,
-  homeReportDetailSchema,
   type HomeReportHistoryEntry,
   homeReportStatusName,
   type HomeReportWithHistory,
-  homeReportWithHistorySchema,
   MSG,
   withoutReporterContact,
 } from '@atalaya/domain';
@@ -17,6 +16,7 @@ import { events, homeReports, homeReportStatusHistory, users } from '../../db/sc
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
 import { metaParams } from '../../http/case-routes.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { caseReach } from '../reach/index.js';
@@ -91,33 +91,27 @@ async function getByMeta(db: Db, meta: string, user: AuthUser): Promise<HomeRepo
   return toDetail(canSeeReporterContact(user.role) ? row : { ...row, data: withoutReporterContact(row.data) });
 }
 
-const responses = { 200: homeReportDetailSchema, ...errorResponses, 404: messageSchema };
+const withNotFound = { ...errorResponses, 404: messageSchema };
 
 /** Reads of one incoming report: by id (the summary modal) and by the case entered from it. */
 export const homeReportDetailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.route({
-    method: 'GET',
-    url: '/api/getEventoDeHomeById/:id',
-    config: { permission: 'homeReports.read' },
-    schema: {
+    ...contractRoute(homeReportsApi.getEventoDeHomeById, {
       tags: ['Reportes recibidos'],
       summary: 'Un reporte recibido, por su id, con su estado, país, tipo de acontecimiento e historial de estados (modal de resumen)',
       params: z.object({ id: z.string().max(64, MSG.homeReports.reportNotFound) }),
-      response: { ...responses, 200: homeReportWithHistorySchema },
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => getById(db, request.params.id, requireUser(request)),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getEventoDeHomeByMeta/:meta',
-    config: { permission: 'case.read' },
-    schema: {
+    ...contractRoute(homeReportsApi.getEventoDeHomeByMeta, {
       tags: ['Reportes recibidos'],
       summary: 'El reporte recibido del que se ingresó un evento reportable (por el Meta del evento)',
       params: metaParams,
-      response: responses,
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => getByMeta(db, request.params.meta, requireUser(request)),
   });
 };

@@ -1,4 +1,4 @@
-import { type HomeReportByReference, homeReportByReferenceSchema } from '@atalaya/domain';
+import { type HomeReportByReference, homeReportsApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { countries, homeReports } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/access-token.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { reachesHomeReport } from './reach.js';
@@ -72,15 +73,12 @@ async function getByReference(db: Db, reference: string, user: AuthUser): Promis
 /** `GET /api/getEventoDeHomeByReference/{reference}` (read-only). */
 export const homeReportByReferenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.route({
-    method: 'GET',
-    url: '/api/getEventoDeHomeByReference/:reference',
-    config: { permission: 'homeReports.read' },
-    schema: {
+    ...contractRoute(homeReportsApi.getEventoDeHomeByReference, {
       tags: ['Reporte público'],
       summary: 'Un reporte recibido del sitio público, por su número (RH-AAAA-NNNNNN)',
       params: z.object({ reference: z.string().max(40) }),
-      response: { 200: homeReportByReferenceSchema, ...errorResponses, 404: messageSchema },
-    },
+      errors: { ...errorResponses, 404: messageSchema },
+    }),
     handler: (request) => getByReference(db, request.params.reference, requireUser(request)),
   });
 };

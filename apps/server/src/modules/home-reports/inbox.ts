@@ -3,9 +3,9 @@ import {
   DEFAULT_HOME_REPORT_ORDER,
   HOME_REPORT_ORDER_COLUMNS,
   HOME_REPORT_STATUS,
+  homeReportsApi,
   type HomeReportOrderColumn,
   type HomeReportRow,
-  homeReportRowSchema,
   homeReportStatusName,
   idFilterParam,
   isNoFilter,
@@ -13,8 +13,6 @@ import {
   MSG,
   PAGE_SIZE,
   type PageAt,
-  pagedResultSchema,
-  pageKeyParam,
   pageParam,
   pageSizeParam,
   parseOrderBy,
@@ -30,6 +28,7 @@ import { prefixRange } from '../../db/text-prefix.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { boundedTotal, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from '../../http/keyset.js';
 import { type DateBound, fromBoundParam, toBoundParam } from '../../http/list-params.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
 import { referenceKey } from '../catalog/index.js';
@@ -53,8 +52,6 @@ const statusFilterParam = idFilterParam.refine((status) => status === null || st
 
 const pagingParams = { page: pageParam, size: pageSizeParam, orderBy: orderParam };
 
-/** Query string of the inbox lists: `pageKey` (docs/api.md 'Paging'). */
-const listQuery = z.object({ pageKey: pageKeyParam });
 
 const reportHomeParams = z.object({
   ...pagingParams,
@@ -200,21 +197,16 @@ export async function listHomeReports(
 // Routes
 // ---------------------------------------------------------------------------------------------
 
-const listResponses = { 200: pagedResultSchema(homeReportRowSchema), ...errorResponses };
 
 /** The incoming-report lists: the search (`getReportHome`) and the Tasks screen's inbox (`getWFReportHome`). */
 export const homeReportInboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.route({
-    method: 'GET',
-    url: '/api/getReportHome/:page/:size/:orderBy/:id/:isMedic/:status/:country/:from/:to',
-    config: { permission: 'homeReports.read' },
-    schema: {
+    ...contractRoute(homeReportsApi.getReportHome, {
       tags: ['Reportes recibidos'],
       summary: 'Reportes recibidos sin ingresar, paginados (15), con filtros; orden por defecto FechaCreacion DESC',
       params: reportHomeParams,
-      querystring: listQuery,
-      response: listResponses,
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => {
       const { page, orderBy, id, isMedic, status, country, from, to } = request.params;
       return listHomeReports(
@@ -227,16 +219,12 @@ export const homeReportInboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getWFReportHome/:page/:size/:orderBy',
-    config: { permission: 'homeReports.read' },
-    schema: {
+    ...contractRoute(homeReportsApi.getWFReportHome, {
       tags: ['Reportes recibidos'],
       summary: 'Reportes pendientes de médico / paciente (Tareas): Nuevos y En revisión, sin ingresar',
       params: z.object(pagingParams),
-      querystring: listQuery,
-      response: listResponses,
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => {
       const { page, orderBy } = request.params;
       return listHomeReports(db, requireUser(request), { page, at: request.query.pageKey, order: orderBy }, { pendingOnly: true });

@@ -1,7 +1,8 @@
-import { publicReportSchema, RATE_LIMITS, reportCreatedSchema } from '@atalaya/domain';
+import { homeReportsApi, RATE_LIMITS } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { CAPTCHA_HEADER } from '../auth/index.js';
@@ -27,7 +28,7 @@ export interface HomeReportsModuleOptions {
 /** A report is JSON text only; 1 MB is far more than the nine steps can hold. */
 const REPORT_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const responses = { 200: reportCreatedSchema, ...errorResponses, 413: messageSchema, 415: messageSchema };
+const reportErrors = { ...errorResponses, 413: messageSchema, 415: messageSchema };
 
 /** Incoming reports: the public report form (and its signed-in variant), their reads, lists and triage. */
 export const homeReportsModule: FastifyPluginAsyncZod<HomeReportsModuleOptions> = async (app, { db, captchaHmacKey, events, caseEvents }) => {
@@ -47,17 +48,14 @@ export const homeReportsModule: FastifyPluginAsyncZod<HomeReportsModuleOptions> 
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/postreporthome',
-    bodyLimit: REPORT_BODY_LIMIT_BYTES,
-    config: { roles: 'public', rateLimit: RATE_LIMITS.write },
-    schema: {
+    ...contractRoute(homeReportsApi.postreporthome, {
       tags: ['Reporte público'],
       summary: 'Enviar un reporte del formulario público (captcha ALTCHA en recaptcha-token)',
       headers: z.looseObject({ [CAPTCHA_HEADER]: z.string().optional() }),
-      body: publicReportSchema,
-      response: responses,
-    },
+      errors: reportErrors,
+      config: { rateLimit: RATE_LIMITS.write },
+      bodyLimit: REPORT_BODY_LIMIT_BYTES,
+    }),
     handler: (request) => {
       const captcha = request.headers[CAPTCHA_HEADER];
       return submitPublicReport(
@@ -69,16 +67,13 @@ export const homeReportsModule: FastifyPluginAsyncZod<HomeReportsModuleOptions> 
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/postreporthomeusuario',
-    bodyLimit: REPORT_BODY_LIMIT_BYTES,
-    config: { permission: 'homeReports.submit', rateLimit: RATE_LIMITS.write },
-    schema: {
+    ...contractRoute(homeReportsApi.postreporthomeusuario, {
       tags: ['Reporte público'],
       summary: 'Enviar un reporte del formulario público con sesión: el usuario es quien reporta',
-      body: publicReportSchema,
-      response: responses,
-    },
+      errors: reportErrors,
+      config: { rateLimit: RATE_LIMITS.write },
+      bodyLimit: REPORT_BODY_LIMIT_BYTES,
+    }),
     handler: (request) => submitUserReport({ db, events, log: request.log }, request.body, requireUser(request)),
   });
 };

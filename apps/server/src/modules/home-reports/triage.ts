@@ -1,11 +1,11 @@
 import {
   hasReportType,
+  homeReportsApi,
   type HomeReportAction,
   homeReportActionError,
   homeReportStatusName,
   type HomeReportStatusResult,
-  homeReportStatusResultSchema,
-  homeReportStatusUpdateSchema,
+  type homeReportStatusUpdateSchema,
   isEmptyChoice,
   MSG,
   nextHomeReportStatus,
@@ -18,6 +18,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { countries, events, homeReports, subGroups } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { writeAudit } from '../audit/index.js';
@@ -203,33 +204,25 @@ export function enterHomeReport(deps: TriageDeps, body: StatusUpdate, user: Auth
   return triage(deps, 'Ingresar', body, user);
 }
 
-const responses = { 200: homeReportStatusResultSchema, ...errorResponses, 404: messageSchema };
+const withNotFound = { ...errorResponses, 404: messageSchema };
 
 /** The triage calls of the summary modal (RLF and QPPV). */
 export const homeReportTriageRoutes: FastifyPluginAsyncZod<{ db: Db; caseEvents: CaseEvents }> = async (app, { db, caseEvents }) => {
   app.route({
-    method: 'POST',
-    url: '/api/updatestatiserfromerhome',
-    config: { permission: 'homeReports.read' },
-    schema: {
+    ...contractRoute(homeReportsApi.updatestatiserfromerhome, {
       tags: ['Reportes recibidos'],
       summary: 'Revisar (newStatus 2) o Descartar (newStatus 3, con comentario) un reporte recibido',
-      body: homeReportStatusUpdateSchema,
-      response: responses,
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => updateHomeReportStatus({ db, caseEvents, log: request.log }, request.body, requireUser(request)),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/createerfromerhome',
-    config: { permission: 'homeReports.read' },
-    schema: {
+    ...contractRoute(homeReportsApi.createerfromerhome, {
       tags: ['Reportes recibidos'],
       summary: 'Ingresar un reporte recibido: crea el evento reportable con sus datos (responde MetaData)',
-      body: homeReportStatusUpdateSchema,
-      response: responses,
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => enterHomeReport({ db, caseEvents, log: request.log }, request.body, requireUser(request)),
   });
 };

@@ -5,12 +5,12 @@ import {
   type AuditRow,
   auditFileHash,
   auditFileName,
-  type HistoryEntry,
+  caseWorkflowApi,
   type HistoryQueryBody,
   type PagedResult,
 } from '@atalaya/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, saveBlob } from '../../shared/api';
+import { api, call, saveBlob } from '../../shared/api';
 
 /**
  * The calls of the audit trail (packages/domain/src/contracts/audit-trail.ts; docs/audit-trail.md):
@@ -37,7 +37,7 @@ export type LogPanel = keyof typeof LIST_CALLS;
 export const eventHistoryQuery = (body: HistoryQueryBody) =>
   queryOptions({
     queryKey: auditKeys.list('ER', body),
-    queryFn: ({ signal }) => api.post<PagedResult<HistoryEntry>>('getERHistoryByMeta', body, { signal }),
+    queryFn: ({ signal }) => call(caseWorkflowApi.getERHistoryByMeta, { body, signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
-import type { ErView } from '@atalaya/domain';
+import { caseViewApi, type ErView } from '@atalaya/domain';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { call } from '../../shared/api';
 import { caseKeys } from '../cases';
 
 /**
@@ -38,7 +38,7 @@ export function caseOpenQuery(queryClient: QueryClient, meta: string) {
     queryKey: caseOpenKey(meta),
     queryFn: async ({ signal }) => {
       // Quiet on failure: the page then falls back to getERByMeta, whose 404 or error it shows as before.
-      const view = await api.get<ErView>(`getERViewByMeta/${encodeURIComponent(meta)}`, { signal, notify: false });
+      const view = await call(caseViewApi.getERViewByMeta, { params: { meta }, signal, notify: false });
       for (const [key, data] of caseOpenParts(meta, view)) queryClient.setQueryData(key, data);
       return view;
     },

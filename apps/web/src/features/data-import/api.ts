@@ -1,4 +1,5 @@
 import {
+  catalogImportApi,
   HUB_EVENTS,
   IMPORT_PATHS,
   importProgressEventSchema,
@@ -10,7 +11,7 @@ import {
   type ImportList,
 } from '@atalaya/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, downloadFile } from '../../shared/api';
+import { api, downloadFile, urlOf } from '../../shared/api';
 import { useHubMessage } from '../../shared/realtime';
 import { DOWNLOAD_NAMES, IMPORT_CALLS, importUploadForm, pollInterval } from './import-logic';
 
@@ -97,12 +98,12 @@ export function useCancelImport(kind: UploadImportKind) {
 
 /** `getdataimporttemplate?format=xlsx`: every sheet of the catalogue with a header and an example line. */
 export function downloadTemplateXlsx(): Promise<void> {
-  return downloadFile(`${IMPORT_PATHS.dataTemplate}?format=xlsx`, DOWNLOAD_NAMES.templateXlsx);
+  return downloadFile(urlOf(catalogImportApi.getdataimporttemplate, { query: { format: 'xlsx' } }), DOWNLOAD_NAMES.templateXlsx);
 }
 
 /** `getdataimporttemplate?format=csv&sheet=Productos`: the products sheet as CSV UTF-8. */
 export function downloadTemplateCsv(): Promise<void> {
-  return downloadFile(`${IMPORT_PATHS.dataTemplate}?format=csv&sheet=Productos`, DOWNLOAD_NAMES.templateCsv);
+  return downloadFile(urlOf(catalogImportApi.getdataimporttemplate, { query: { format: 'csv', sheet: 'Productos' } }), DOWNLOAD_NAMES.templateCsv);
 }
 
 /** `getimporterrors/{code}`: the row errors of a failed import, one CSV line each. */

@@ -1,6 +1,6 @@
-import { type E2bConfirm, type E2bImportReports, type HomeProduct, IMPORT_PATHS, IMPORT_POLL_MS, type ImportEntry, isImportIncomplete } from '@atalaya/domain';
+import { catalogApi, type E2bConfirm, type E2bImportReports, IMPORT_PATHS, IMPORT_POLL_MS, type ImportEntry, isImportIncomplete } from '@atalaya/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, downloadFile } from '../../shared/api';
+import { api, call, downloadFile } from '../../shared/api';
 
 /** The calls of 'Importar E2B' (docs/e2b-import.md): upload, progress, preview, confirm, ACK. */
 export const e2bImportKeys = {
@@ -34,7 +34,7 @@ export const e2bReportsQuery = (code: string) =>
 export const countryProductsQuery = (country: string) =>
   queryOptions({
     queryKey: e2bImportKeys.products(country),
-    queryFn: ({ signal }) => api.get<HomeProduct[]>(`getProductsHomeByCountry/${encodeURIComponent(country)}`, { auth: false, signal }),
+    queryFn: ({ signal }) => call(catalogApi.getProductsHomeByCountry, { params: { country }, auth: false, signal }),
     staleTime: 5 * 60_000,
     enabled: /^[A-Z]{2}$/.test(country),
   });

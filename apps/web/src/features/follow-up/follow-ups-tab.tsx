@@ -1,9 +1,10 @@
-import { eventViewPath, MSG } from '@atalaya/domain';
+import { eventViewPath, followUpApi, MSG } from '@atalaya/domain';
 import { ActionIcon, Anchor, Button, Loader, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { urlOf } from '../../shared/api';
 import { DateText, OrDash } from '../../shared/display';
 import { FramedTable } from '../../shared/list';
 import { downloadCaseFile } from '../files';
@@ -31,7 +32,7 @@ export function FollowUpsTab({ meta }: { meta: string }) {
                   size="xs"
                   variant="subtle"
                   leftSection={<IconDownload size={16} />}
-                  onClick={() => void downloadCaseFile(`downloadFollowUpById/${item.Id}`, item.FileName ?? 'seguimiento')}
+                  onClick={() => void downloadCaseFile(urlOf(followUpApi.downloadFollowUpById, { params: { id: item.Id } }), item.FileName ?? 'seguimiento')}
                 >
                   {item.FileName}
                 </Button>

@@ -1,9 +1,9 @@
-import type { CompaniesHome } from '@atalaya/domain';
+import { catalogApi } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { call } from '../../shared/api';
 
 export const companiesHomeQuery = queryOptions({
   queryKey: ['landing', 'companies'],
-  queryFn: ({ signal }) => api.get<CompaniesHome>('getCompaniesHome', { auth: false, notify: false, signal }),
+  queryFn: ({ signal }) => call(catalogApi.getCompaniesHome, { auth: false, notify: false, signal }),
   staleTime: 300_000,
 });

@@ -1,6 +1,14 @@
-import type { CodiguerasAll, CreateElementCodiguera, DeleteElementCodiguera, ReferenceTableName, ReferenceTableRows, UpdateElementCodiguera } from '@atalaya/domain';
+import {
+  type CodiguerasAll,
+  type CreateElementCodiguera,
+  type DeleteElementCodiguera,
+  referenceDataApi,
+  type ReferenceTableName,
+  type ReferenceTableRows,
+  type UpdateElementCodiguera,
+} from '@atalaya/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { call } from '../../shared/api';
 import { referenceKeys } from '../cases';
 
 /** Cache keys of the Parameters screen. */
@@ -12,7 +20,7 @@ export const parametersKeys = {
 export const codiguerasAllQuery = () =>
   queryOptions({
     queryKey: parametersKeys.all,
-    queryFn: ({ signal }) => api.get<CodiguerasAll>('getCodiguerasAll', { signal }),
+    queryFn: ({ signal }) => call(referenceDataApi.getCodiguerasAll, { signal }),
     staleTime: 0,
   });
 
@@ -21,7 +29,17 @@ export type ParameterCall =
   | { kind: 'update'; body: UpdateElementCodiguera }
   | { kind: 'toggle'; body: DeleteElementCodiguera };
 
-const PATHS = { create: 'createElementCodiguera', update: 'updateElementCodiguera', toggle: 'deleteElementCodiguera' } as const;
+/** The call of each write: `createElementCodiguera`, `updateElementCodiguera`, `deleteElementCodiguera` (toggles Eliminado). */
+function parameterWrite(write: ParameterCall): Promise<ReferenceTableRows> {
+  switch (write.kind) {
+    case 'create':
+      return call(referenceDataApi.createElementCodiguera, { body: write.body, notify: false });
+    case 'update':
+      return call(referenceDataApi.updateElementCodiguera, { body: write.body, notify: false });
+    case 'toggle':
+      return call(referenceDataApi.deleteElementCodiguera, { body: write.body, notify: false });
+  }
+}
 
 /**
  * One of the three writes of a table; the answer (the refreshed table) replaces that table in
@@ -31,7 +49,7 @@ const PATHS = { create: 'createElementCodiguera', update: 'updateElementCodiguer
 export function useParameterWrite(table: ReferenceTableName) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (call: ParameterCall) => api.post<ReferenceTableRows>(PATHS[call.kind], call.body, { notify: false }),
+    mutationFn: parameterWrite,
     onSuccess: (rows) => {
       client.setQueryData<CodiguerasAll>(parametersKeys.all, (lists) => (lists ? { ...lists, [table]: rows } : lists));
       void client.invalidateQueries({ queryKey: referenceKeys.codigueras });

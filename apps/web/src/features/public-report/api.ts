@@ -1,6 +1,6 @@
-import type { HomeCodigueras, HomeProduct, LltMatch, ReportCreated } from '@atalaya/domain';
+import { catalogApi, type HomeCodigueras, homeReportsApi, type HomeProduct, meddraApi, type ReportCreated } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { call } from '../../shared/api';
 import type { ReportPayload } from './form-values';
 
 /** The answers are the domain's contracts (packages/domain/src/contracts: catalog, meddra, home-reports). */
@@ -11,14 +11,14 @@ const REFERENCE_STALE_MS = 300_000;
 
 export const homeCodiguerasQuery = queryOptions({
   queryKey: ['public-report', 'codigueras'],
-  queryFn: ({ signal }) => api.get<HomeCodigueras>('getCodiguerasHome', { auth: false, signal }),
+  queryFn: ({ signal }) => call(catalogApi.getCodiguerasHome, { auth: false, signal }),
   staleTime: REFERENCE_STALE_MS,
 });
 
 export const homeProductsQuery = (country: string) =>
   queryOptions({
     queryKey: ['public-report', 'products', country],
-    queryFn: ({ signal }) => api.get<HomeProduct[]>(`getProductsHomeByCountry/${encodeURIComponent(country)}`, { auth: false, signal }),
+    queryFn: ({ signal }) => call(catalogApi.getProductsHomeByCountry, { params: { country }, auth: false, signal }),
     staleTime: REFERENCE_STALE_MS,
     enabled: country !== '',
   });
@@ -26,16 +26,16 @@ export const homeProductsQuery = (country: string) =>
 export const meddraTermsQuery = (term: string) =>
   queryOptions({
     queryKey: ['public-report', 'meddra', term],
-    queryFn: ({ signal }) => api.get<LltMatch[]>(`getMedDRALLT/${encodeURIComponent(term)}`, { auth: false, notify: false, signal }),
+    queryFn: ({ signal }) => call(meddraApi.getMedDRALLT, { params: { term }, auth: false, notify: false, signal }),
     staleTime: REFERENCE_STALE_MS,
   });
 
 /** The public site's call: needs the solved captcha; a failure shows the common error notice. */
 export function postPublicReport(payload: ReportPayload, captcha: string): Promise<ReportCreated> {
-  return api.post<ReportCreated>('postreporthome', payload, { auth: false, headers: { 'recaptcha-token': captcha } });
+  return call(homeReportsApi.postreporthome, { body: payload, auth: false, headers: { 'recaptcha-token': captcha } });
 }
 
 /** The signed-in variant: no captcha; a failure only stops the loading state (platform spec §8). */
 export function postUserReport(payload: ReportPayload): Promise<ReportCreated> {
-  return api.post<ReportCreated>('postreporthomeusuario', payload, { notify: false });
+  return call(homeReportsApi.postreporthomeusuario, { body: payload, notify: false });
 }

@@ -1,6 +1,6 @@
-import { SEARCH_EXPORT, type E2bBatchResult, type NamedItem, type ProductFilterItem, type SearchExportRequest, type SearchFilters, type SearchRequest, type SearchResult, type UserWithDetails } from '@atalaya/domain';
+import { contextApi, referenceDataApi, SEARCH_EXPORT, type E2bBatchResult, type SearchExportRequest, type SearchRequest, type SearchResult } from '@atalaya/domain';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import { api, downloadFile, saveBlob } from '../../shared/api';
+import { api, call, downloadFile, saveBlob } from '../../shared/api';
 
 /** Cache keys of the search screens. */
 export const searchKeys = {
@@ -17,17 +17,17 @@ const LISTS = { staleTime: 10 * 60_000 } as const;
 
 /** `getFilters`: countries, companies, laboratories, statuses, RAM types and report types. */
 export const filtersQuery = () =>
-  queryOptions({ queryKey: searchKeys.filters, queryFn: ({ signal }) => api.get<SearchFilters>('getFilters', { signal }), ...LISTS });
+  queryOptions({ queryKey: searchKeys.filters, queryFn: ({ signal }) => call(referenceDataApi.getFilters, { signal }), ...LISTS });
 
 /** `getMyUser`: the user's laboratory assignments, for the default country. */
 export const myUserQuery = () =>
-  queryOptions({ queryKey: ['search', 'my-user'] as const, queryFn: ({ signal }) => api.get<UserWithDetails>('getMyUser', { signal }), ...LISTS });
+  queryOptions({ queryKey: ['search', 'my-user'] as const, queryFn: ({ signal }) => call(contextApi.getMyUser, { signal }), ...LISTS });
 
 /** `getlaboraotriesByCountry/{id}`: the laboratories of a country (the product search's first picker). */
 export const laboratoriesOfCountryQuery = (countryId: number | undefined) =>
   queryOptions({
     queryKey: searchKeys.laboratoriesOfCountry(countryId ?? 0),
-    queryFn: ({ signal }) => api.get<NamedItem[]>(`getlaboraotriesByCountry/${countryId ?? 0}`, { signal }),
+    queryFn: ({ signal }) => call(referenceDataApi.getlaboraotriesByCountry, { params: { id: countryId ?? 0 }, signal }),
     enabled: countryId !== undefined,
     ...LISTS,
   });
@@ -36,7 +36,7 @@ export const laboratoriesOfCountryQuery = (countryId: number | undefined) =>
 export const productsOfLaboratoryQuery = (laboratoryId: number | undefined) =>
   queryOptions({
     queryKey: searchKeys.productsOfLaboratory(laboratoryId ?? 0),
-    queryFn: ({ signal }) => api.get<ProductFilterItem[]>(`getProductFiltersByLabId/${laboratoryId ?? 0}`, { signal }),
+    queryFn: ({ signal }) => call(referenceDataApi.getProductFiltersByLabId, { params: { id: laboratoryId ?? 0 }, signal }),
     enabled: laboratoryId !== undefined,
     ...LISTS,
   });
@@ -48,7 +48,7 @@ export const productsOfLaboratoryQuery = (laboratoryId: number | undefined) =>
 export const ingredientsOfCountryQuery = (countryId: number | undefined) =>
   queryOptions({
     queryKey: searchKeys.ingredientsOfCountry(countryId ?? 0),
-    queryFn: ({ signal }) => api.get<NamedItem[]>(`getPrincipioActivoByCountry/${countryId ?? 0}`, { signal }),
+    queryFn: ({ signal }) => call(referenceDataApi.getPrincipioActivoByCountry, { params: { id: countryId ?? 0 }, signal }),
     enabled: countryId !== undefined,
     ...LISTS,
   });

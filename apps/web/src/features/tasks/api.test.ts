@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_PAGE } from '../../shared/list';
 import {
-  discardedReportsListPath,
+  discardedReportsListParams,
   discardedReportsListQuery,
   freshReport,
   homeReportQuery,
-  homeReportsListPath,
+  homeReportsListParams,
   homeReportsListQuery,
   tasksKeys,
   workflowListParams,
   workflowListQuery,
 } from './api';
-import { tasksApi } from '@atalaya/domain';
+import { homeReportsApi, tasksApi } from '@atalaya/domain';
 import { urlOf } from '../../shared/api';
 
 const after = { pageNumber: 2, at: { kind: 'after', key: 'WyJ4Il0' } } as const;
@@ -21,13 +21,15 @@ describe('Tasks screen calls', () => {
   it('asks for the first page of 15 in the default orders, with no filters and no key', () => {
     expect(urlOf(tasksApi.getWorkFlow, workflowListParams())).toBe('/api/getWorkFlow/1/15/FechaSolicitud%20DESC/null/null/null/null/null/null');
     expect(urlOf(tasksApi.getWorkFlow, workflowListParams(FIRST_PAGE, 'NumeroReferencia ASC'))).toBe('/api/getWorkFlow/1/15/NumeroReferencia%20ASC/null/null/null/null/null/null');
-    expect(homeReportsListPath(FIRST_PAGE)).toBe('getWFReportHome/1/15/FechaCreacion%20DESC');
+    expect(urlOf(homeReportsApi.getWFReportHome, homeReportsListParams(FIRST_PAGE))).toBe('/api/getWFReportHome/1/15/FechaCreacion%20DESC');
   });
 
   it('asks for the other pages with their page number and pageKey', () => {
     expect(urlOf(tasksApi.getWorkFlow, workflowListParams(after))).toBe('/api/getWorkFlow/2/15/FechaSolicitud%20DESC/null/null/null/null/null/null?pageKey=after%3AWyJ4Il0');
-    expect(homeReportsListPath(last)).toBe('getWFReportHome/7/15/FechaCreacion%20DESC?pageKey=last');
-    expect(homeReportsListPath({ pageNumber: 3, at: { kind: 'before', key: 'abc' } })).toBe('getWFReportHome/3/15/FechaCreacion%20DESC?pageKey=before%3Aabc');
+    expect(urlOf(homeReportsApi.getWFReportHome, homeReportsListParams(last))).toBe('/api/getWFReportHome/7/15/FechaCreacion%20DESC?pageKey=last');
+    expect(urlOf(homeReportsApi.getWFReportHome, homeReportsListParams({ pageNumber: 3, at: { kind: 'before', key: 'abc' } }))).toBe(
+      '/api/getWFReportHome/3/15/FechaCreacion%20DESC?pageKey=before%3Aabc',
+    );
   });
 
   it('keys each list by its page and key, both under one key that reloads them together', () => {
@@ -49,8 +51,10 @@ describe('Tasks screen calls', () => {
   });
 
   it('asks getReportHome for the discarded reports (status 3), paged like the other lists, and reloads them with the lists', () => {
-    expect(discardedReportsListPath()).toBe('getReportHome/1/15/FechaCreacion%20DESC/null/null/3/null/null/null');
-    expect(discardedReportsListPath(after)).toBe('getReportHome/2/15/FechaCreacion%20DESC/null/null/3/null/null/null?pageKey=after%3AWyJ4Il0');
+    expect(urlOf(homeReportsApi.getReportHome, discardedReportsListParams())).toBe('/api/getReportHome/1/15/FechaCreacion%20DESC/null/null/3/null/null/null');
+    expect(urlOf(homeReportsApi.getReportHome, discardedReportsListParams(after))).toBe(
+      '/api/getReportHome/2/15/FechaCreacion%20DESC/null/null/3/null/null/null?pageKey=after%3AWyJ4Il0',
+    );
     const key = discardedReportsListQuery(FIRST_PAGE).queryKey;
     expect(key.slice(0, tasksKeys.lists.length)).toEqual(tasksKeys.lists);
     expect(key).not.toEqual(homeReportsListQuery(FIRST_PAGE).queryKey);

@@ -3,17 +3,15 @@ import {
   DEFAULT_WORKFLOW_ORDER,
   PAGE_SIZE,
   HOME_REPORT_STATUS,
-  type HomeReportRow,
   type HomeReportStatusResult,
   type HomeReportStatusUpdate,
-  type HomeReportWithHistory,
-  type PagedResult,
+  homeReportsApi,
   tasksApi,
   type PageRequest,
   pageKeyText,
 } from '@atalaya/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../../shared/api';
+import { call } from '../../shared/api';
 import { FIRST_PAGE } from '../../shared/list';
 import { TASKS_KEY } from '../cases';
 
@@ -29,12 +27,6 @@ export const tasksKeys = {
     [...TASKS_KEY, 'list', 'discarded-reports', request.pageNumber, pageKeyText(request.at) ?? 'first', orderBy] as const,
   homeReport: (id: string) => [...TASKS_KEY, 'home-report', id] as const,
 };
-
-/** `?pageKey=…` of a page request, '' for the first page (docs/api.md 'Paging'). */
-export function pageKeyQuery(request: PageRequest): string {
-  const key = pageKeyText(request.at);
-  return key === undefined ? '' : `?pageKey=${encodeURIComponent(key)}`;
-}
 
 /** The params of `getWorkFlow` for "Mis acciones pendientes": a page in an order, no filter (status, case, dates, category, sub-group). */
 export function workflowListParams(request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_WORKFLOW_ORDER) {
@@ -54,18 +46,30 @@ export function workflowListParams(request: PageRequest = FIRST_PAGE, orderBy: s
   };
 }
 
-/** `getWFReportHome/{page}/15/{orderBy}?pageKey=…`: "Reportes pendientes de médico / paciente". */
-export function homeReportsListPath(request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_HOME_REPORT_ORDER): string {
-  return `getWFReportHome/${request.pageNumber}/${PAGE_SIZE}/${encodeURIComponent(orderBy)}${pageKeyQuery(request)}`;
+/** The params of `getWFReportHome` for "Reportes pendientes de médico / paciente": a page in an order. */
+export function homeReportsListParams(request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_HOME_REPORT_ORDER) {
+  return { params: { page: request.pageNumber, size: PAGE_SIZE, orderBy }, query: { pageKey: pageKeyText(request.at) } };
 }
 
 /**
- * `getReportHome/{page}/15/{orderBy}/null/null/3/null/null/null?pageKey=…`: the 'Descartados' tab,
- * the discarded reports (status 3) in the user's reach, from where Revisar brings one back.
+ * The params of `getReportHome` for the 'Descartados' tab: the discarded reports (status 3) in
+ * the user's reach, from where Revisar brings one back; no other filter (reference, kind, country, dates).
  */
-export function discardedReportsListPath(request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_HOME_REPORT_ORDER): string {
-  const filters = ['null', 'null', String(HOME_REPORT_STATUS.DESCARTADO), 'null', 'null', 'null'].join('/');
-  return `getReportHome/${request.pageNumber}/${PAGE_SIZE}/${encodeURIComponent(orderBy)}/${filters}${pageKeyQuery(request)}`;
+export function discardedReportsListParams(request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_HOME_REPORT_ORDER) {
+  return {
+    params: {
+      page: request.pageNumber,
+      size: PAGE_SIZE,
+      orderBy,
+      id: null,
+      isMedic: null,
+      status: HOME_REPORT_STATUS.DESCARTADO,
+      country: null,
+      from: null,
+      to: null,
+    },
+    query: { pageKey: pageKeyText(request.at) },
+  };
 }
 
 /** The lists are what the user works from: always asked again when the screen opens. */
@@ -81,14 +85,14 @@ export const workflowListQuery = (request: PageRequest = FIRST_PAGE, orderBy: st
 export const homeReportsListQuery = (request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_HOME_REPORT_ORDER) =>
   queryOptions({
     queryKey: tasksKeys.homeReports(request, orderBy),
-    queryFn: ({ signal }) => api.get<PagedResult<HomeReportRow>>(homeReportsListPath(request, orderBy), { signal }),
+    queryFn: ({ signal }) => call(homeReportsApi.getWFReportHome, { ...homeReportsListParams(request, orderBy), signal }),
     ...LIST_OPTIONS,
   });
 
 export const discardedReportsListQuery = (request: PageRequest = FIRST_PAGE, orderBy: string = DEFAULT_HOME_REPORT_ORDER) =>
   queryOptions({
     queryKey: tasksKeys.discardedReports(request, orderBy),
-    queryFn: ({ signal }) => api.get<PagedResult<HomeReportRow>>(discardedReportsListPath(request, orderBy), { signal }),
+    queryFn: ({ signal }) => call(homeReportsApi.getReportHome, { ...discardedReportsListParams(request, orderBy), signal }),
     ...LIST_OPTIONS,
   });
 
@@ -101,7 +105,7 @@ export const discardedReportsListQuery = (request: PageRequest = FIRST_PAGE, ord
 export const homeReportQuery = (id: string) =>
   queryOptions({
     queryKey: tasksKeys.homeReport(id),
-    queryFn: ({ signal }) => api.get<HomeReportWithHistory>(`getEventoDeHomeById/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call(homeReportsApi.getEventoDeHomeById, { params: { id }, signal }),
     enabled: id !== '',
     staleTime: 0,
     gcTime: 0,
@@ -121,8 +125,8 @@ export function freshReport<T>(query: { data: T | undefined; isFetchedAfterMount
  * `createerfromerhome` for Ingresar (newStatus null), which answers the new case's meta.
  */
 function triageHomeReport(body: HomeReportStatusUpdate): Promise<HomeReportStatusResult> {
-  const call = body.newStatus === null || body.newStatus === undefined ? 'createerfromerhome' : 'updatestatiserfromerhome';
-  return api.post<HomeReportStatusResult>(call, body);
+  const endpoint = body.newStatus === null || body.newStatus === undefined ? homeReportsApi.createerfromerhome : homeReportsApi.updatestatiserfromerhome;
+  return call(endpoint, { body });
 }
 
 /** The triage as a mutation. Refused or done, the lists may have changed under the user (another user triaged it). */

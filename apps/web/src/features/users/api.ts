@@ -10,8 +10,9 @@ import type {
   UserSaved,
   UserWithDetails,
 } from '@atalaya/domain';
+import { contextApi } from '@atalaya/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { api, call } from '../../shared/api';
 import { useSession } from '../../shared/session';
 
 /**
@@ -59,7 +60,7 @@ export const userDetailsQuery = (userId: string) =>
 
 /** `getMyUser`: the signed-in user with details and laboratories. */
 export const myUserQuery = () =>
-  queryOptions({ queryKey: usersKeys.me, queryFn: ({ signal }) => api.get<UserWithDetails>('getMyUser', { signal }), staleTime: 0 });
+  queryOptions({ queryKey: usersKeys.me, queryFn: ({ signal }) => call(contextApi.getMyUser, { signal }), staleTime: 0 });
 
 /** `getCompaniesByCountry/{code}`. */
 export const companiesQuery = (country: string | null) =>

@@ -1,5 +1,5 @@
-import type { AcceptTermsResult } from '@atalaya/domain';
-import { api, type TokenResponse } from '../api';
+import { type AcceptTermsResult, contextApi } from '@atalaya/domain';
+import { api, call, type TokenResponse } from '../api';
 import type { AppContext } from './types';
 
 /** `POST /api/login` with the password grant; the caller shows the failure itself. */
@@ -13,7 +13,7 @@ export function passwordLogin(email: string, password: string, captchaPayload: s
 }
 
 export function fetchContext(): Promise<AppContext> {
-  return api.get<AppContext>('getContext');
+  return call(contextApi.getContext);
 }
 
 /** Revokes the refresh-token cookie; a failure changes nothing for the user, who is leaving. */

@@ -9,7 +9,7 @@ import { ListModal } from '../../../shared/list';
 import { showNotice } from '../../../shared/notices';
 import { useFinishCase } from '../../cases';
 import type { FollowUpDraft } from '../step-contract';
-import { finishedPath, finishRequest, finishTexts, type FinishResult } from './summary-finish';
+import { finishedPath, finishRequest, finishTexts } from './summary-finish';
 
 export interface SummaryFinishModalProps {
   opened: boolean;
@@ -30,7 +30,7 @@ export function SummaryFinishModal({ opened, meta, draft, onClose }: SummaryFini
   const texts = finishTexts(followUp);
 
   // The hook refreshes the case after this: refreshed while still open, the wizard would show the case as no longer editable.
-  const finish = useFinishCase<FinishResult>(meta, (result) => {
+  const finish = useFinishCase(meta, (result) => {
     showNotice({ kind: 'success', title: texts.done, message: result.NumeroReferencia });
     void navigate(finishedPath(result, followUp));
   });

@@ -1,30 +1,18 @@
 import type {
-  Codigueras,
-  CountryProduct,
   ErDocument,
   ErEvent,
   ErMedicalContact,
   ErMedication,
-  ErNew,
   ErOrigin,
-  ErPatient,
   ErPreviousMedication,
   ErRam,
   ErWhoReport,
-  NamedItem,
-  ErAction,
-  ApprovedFabric,
   Evaluation,
-  FollowUpEvent,
-  FollowUpReport,
-  HistoryEntry,
   HomeReportDetail,
-  LltMatch,
-  PagedResult,
   PdfHistoryItem,
   WhoUmcAssessment,
 } from '@atalaya/domain';
-import { HISTORY_PAGE_SIZE, tasksApi } from '@atalaya/domain';
+import { casesApi, caseWorkflowApi, followUpApi, HISTORY_PAGE_SIZE, homeReportsApi, meddraApi, referenceDataApi, tasksApi } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, call, isApiError } from '../../../shared/api';
 import { caseKeys, referenceKeys } from './keys';
@@ -53,7 +41,7 @@ export const eventQuery = (meta: string) =>
 export const patientQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.patient(meta),
-    queryFn: ({ signal }) => orNull(api.get<ErPatient>(`getPacienteByERMeta/${m(meta)}`, { signal, notify: false })),
+    queryFn: ({ signal }) => orNull(call(casesApi.getPacienteByERMeta, { params: { meta }, signal, notify: false })),
   });
 
 export const originQuery = (meta: string) =>
@@ -99,21 +87,21 @@ export const whoReportQuery = (meta: string) =>
 export const countryProductsQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.products(meta),
-    queryFn: ({ signal }) => api.get<CountryProduct[]>(`getProductsCountryByMeta/${m(meta)}`, { signal }),
+    queryFn: ({ signal }) => call(referenceDataApi.getProductsCountryByMeta, { params: { meta }, signal }),
     staleTime: 5 * 60_000,
   });
 
 export const codiguerasQuery = () =>
-  queryOptions({ queryKey: referenceKeys.codigueras, queryFn: ({ signal }) => api.get<Codigueras>('getCodiguerasBasic', { signal }), ...REFERENCE });
+  queryOptions({ queryKey: referenceKeys.codigueras, queryFn: ({ signal }) => call(referenceDataApi.getCodiguerasBasic, { signal }), ...REFERENCE });
 
 export const erNewQuery = () =>
-  queryOptions({ queryKey: referenceKeys.erNew, queryFn: ({ signal }) => api.get<ErNew>('getERNew', { signal }), staleTime: 60_000 });
+  queryOptions({ queryKey: referenceKeys.erNew, queryFn: ({ signal }) => call(referenceDataApi.getERNew, { signal }), staleTime: 60_000 });
 
 /** The manufacturer lines of a laboratory (the medication form's 'Fabricante' multi-select). */
 export const linesQuery = (laboratoryId: number) =>
   queryOptions({
     queryKey: referenceKeys.lines(laboratoryId),
-    queryFn: ({ signal }) => api.get<NamedItem[]>(`getLinesByLaboratory/${laboratoryId}`, { signal }),
+    queryFn: ({ signal }) => call(referenceDataApi.getLinesByLaboratory, { params: { id: laboratoryId }, signal }),
     ...REFERENCE,
   });
 
@@ -126,18 +114,18 @@ export type HomeReportOfCase = HomeReportDetail;
 export const homeReportOfCaseQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.homeReport(meta),
-    queryFn: ({ signal }) => api.get<HomeReportOfCase>(`getEventoDeHomeByMeta/${m(meta)}`, { signal, notify: false }),
+    queryFn: ({ signal }) => call(homeReportsApi.getEventoDeHomeByMeta, { params: { meta }, signal, notify: false }),
     staleTime: 5 * 60_000,
   });
 
 export const actionsQuery = (meta: string) =>
-  queryOptions({ queryKey: caseKeys.actions(meta), queryFn: ({ signal }) => api.get<ErAction[]>(`getActionsERByMeta/${m(meta)}`, { signal }) });
+  queryOptions({ queryKey: caseKeys.actions(meta), queryFn: ({ signal }) => call(caseWorkflowApi.getActionsERByMeta, { params: { meta }, signal }) });
 
 export const historyQuery = (meta: string, page: number) =>
   queryOptions({
     queryKey: caseKeys.history(meta, page),
     queryFn: ({ signal }) =>
-      api.post<PagedResult<HistoryEntry>>('getERHistoryByMeta', { meta, pageNumber: page, pageSize: HISTORY_PAGE_SIZE, orderBy: 'Date DESC' }, { signal }),
+      call(caseWorkflowApi.getERHistoryByMeta, { body: { meta, pageNumber: page, pageSize: HISTORY_PAGE_SIZE, orderBy: 'Date DESC' }, signal }),
   });
 
 export const pdfsQuery = (meta: string) =>
@@ -151,7 +139,7 @@ export const whoUmcQuery = (meta: string) =>
   queryOptions({ queryKey: caseKeys.whoUmc(meta), queryFn: ({ signal }) => api.get<WhoUmcAssessment>(`getWhoUmcByMeta/${m(meta)}`, { signal }) });
 
 export const approvedFabricQuery = (meta: string) =>
-  queryOptions({ queryKey: caseKeys.approvedFabric(meta), queryFn: ({ signal }) => api.get<ApprovedFabric>(`getApprovedFabricByMeta/${m(meta)}`, { signal }) });
+  queryOptions({ queryKey: caseKeys.approvedFabric(meta), queryFn: ({ signal }) => call(caseWorkflowApi.getApprovedFabricByMeta, { params: { meta }, signal }) });
 
 /** `GET /api/getERCommentsByMeta/{meta}`: the workflow comments of a case, newest first. */
 export const caseCommentsQuery = (meta: string) =>
@@ -173,7 +161,7 @@ export const caseFollowUpsQuery = (meta: string) =>
 export const followUpReportQuery = (meta: string, id: number | null) =>
   queryOptions({
     queryKey: caseKeys.followUp(meta, id),
-    queryFn: ({ signal }) => api.get<FollowUpReport>(`Seguimiento/${id ?? 0}`, { signal }),
+    queryFn: ({ signal }) => call(followUpApi.Seguimiento, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
   });
 
@@ -181,7 +169,7 @@ export const followUpReportQuery = (meta: string, id: number | null) =>
 export const followUpEventsQuery = (reference: string) =>
   queryOptions({
     queryKey: caseKeys.followUpEvents(reference),
-    queryFn: ({ signal }) => api.get<FollowUpEvent[]>(`getFollowUpEventsByReference/${m(reference)}`, { signal }),
+    queryFn: ({ signal }) => call(followUpApi.getFollowUpEventsByReference, { params: { reference }, signal }),
   });
 
 export interface MeddraTerm {
@@ -193,6 +181,6 @@ export interface MeddraTerm {
 export const meddraSearchQuery = (term: string) =>
   queryOptions({
     queryKey: referenceKeys.meddra(term),
-    queryFn: ({ signal }) => api.get<LltMatch[]>(`getMedDRALLT/${encodeURIComponent(term)}`, { signal, notify: false }),
+    queryFn: ({ signal }) => call(meddraApi.getMedDRALLT, { params: { term }, signal, notify: false }),
     staleTime: Infinity,
   });

@@ -1,5 +1,8 @@
 import {
+  type BodyOf,
+  caseWorkflowApi,
   casePdfFileName,
+  followUpApi,
   fileExtension,
   type createErBodySchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -23,7 +26,7 @@ import {
 } from '@atalaya/domain';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, downloadFile } from '../../../shared/api';
+import { api, call, downloadFile } from '../../../shared/api';
 import { caseKeys, TASKS_KEY } from './keys';
 
 /**
@@ -222,15 +225,21 @@ export function useSaveAdditionalInformation(meta: string) {
   });
 }
 
+/** The finish call: `insertER` sends a case, `insertES` posts a follow-up report's whole draft. */
+export type FinishCall = { path: 'insertER'; body: BodyOf<typeof caseWorkflowApi.insertER> } | { path: 'insertES'; body: BodyOf<typeof followUpApi.insertES> };
+
 /**
  * The wizard's send (`insertER`, or `insertES` for a follow-up report; see `finishRequest`).
  * `onFinished` runs before the refresh: the wizard must leave first, or it would show the case
  * as no longer editable.
  */
-export function useFinishCase<T>(meta: string, onFinished: (result: T) => void) {
+export function useFinishCase(meta: string, onFinished: (result: MetaDataResult) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, body }: { path: string; body: object }) => api.post<T>(path, body, { notify: false }),
+    mutationFn: (request: FinishCall) =>
+      request.path === 'insertER'
+        ? call(caseWorkflowApi.insertER, { body: request.body, notify: false })
+        : call(followUpApi.insertES, { body: request.body, notify: false }),
     onSuccess: (result) => {
       onFinished(result);
       void invalidateStatus(queryClient, meta);
@@ -245,7 +254,7 @@ export function useSendAction(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, comment }: { action: ErAction; comment: string }) =>
-      api.post<ErEvent>('sendAccion', { Event: { Accion: action.Accion, Event: meta, Comments: comment }, Questions: [action.Titulo, action.Texto] }),
+      call(caseWorkflowApi.sendAccion, { body: { Event: { Accion: action.Accion, Event: meta, Comments: comment }, Questions: [action.Titulo, action.Texto] } }),
     onSuccess: () => invalidateStatus(queryClient, meta),
   });
 }
@@ -254,7 +263,7 @@ export function useSendAction(meta: string) {
 export function useAnnulCase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ meta, comment }: { meta: string; comment: string }) => api.post('anularER', { Meta: meta, Comentario: comment }),
+    mutationFn: ({ meta, comment }: { meta: string; comment: string }) => call(caseWorkflowApi.anularER, { body: { Meta: meta, Comentario: comment } }),
     onSettled: (_result, _error, { meta }) => invalidateStatus(queryClient, meta),
   });
 }
@@ -263,7 +272,7 @@ export function useAnnulCase() {
 export function useDeleteCase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ meta, signature }: { meta: string; signature: SignatureInput }) => api.post('delER', { Event: meta, Signature: signature }, { notify: false }),
+    mutationFn: ({ meta, signature }: { meta: string; signature: SignatureInput }) => call(caseWorkflowApi.delER, { body: { Event: meta, Signature: signature }, notify: false }),
     onSuccess: async (_result, { meta }) => {
       queryClient.removeQueries({ queryKey: caseKeys.all(meta) });
       await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
