@@ -1,7 +1,6 @@
 import type {
   Codigueras,
   CountryProduct,
-  ErDocument,
   ErEvent,
   ErMedicalContact,
   ErMedication,
@@ -24,7 +23,7 @@ import type {
   PdfHistoryItem,
   WhoUmcAssessment,
 } from '@atalaya/domain';
-import { HISTORY_PAGE_SIZE, tasksApi } from '@atalaya/domain';
+import { filesApi, HISTORY_PAGE_SIZE, tasksApi } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, call, isApiError } from '../../../shared/api';
 import { caseKeys, referenceKeys } from './keys';
@@ -86,7 +85,7 @@ export const medicalContactQuery = (meta: string) =>
 export const documentsQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.documents(meta),
-    queryFn: ({ signal }) => api.get<ErDocument[]>(`getDocsAndNotesByMeta/${m(meta)}`, { signal }),
+    queryFn: ({ signal }) => call(filesApi.getDocsAndNotesByMeta, { params: { meta }, signal }),
   });
 
 export const whoReportQuery = (meta: string) =>
