@@ -53,6 +53,11 @@ export const userFilterSchema = z.object({
 export type UserFilterInput = z.input<typeof userFilterSchema>;
 export type UserFilter = z.output<typeof userFilterSchema>;
 
+/** The filter with no unknown field (as the event search): a body of anything else is a mistake, not "no filter". */
+export const strictUserFilterSchema = z.strictObject(userFilterSchema.shape, {
+  error: (issue) => (issue.code === 'unrecognized_keys' ? MSG.users.filterUnknownField : undefined),
+});
+
 /** The role field is editable only by QPPV or ADMIN; others see their own role. */
 export function canEditUserRole(editorRole: Role): boolean {
   return editorRole === 'QPPV' || editorRole === 'ADMIN';

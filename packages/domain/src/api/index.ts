@@ -13,6 +13,16 @@ import { meddraApi } from './meddra.js';
 import { referenceDataApi } from './reference-data.js';
 import { homeReportsApi } from './home-reports.js';
 import { tasksApi } from './tasks.js';
+import { authApi } from './auth.js';
+import { usersApi } from './users.js';
+import { settingsApi } from './settings.js';
+import { filesApi } from './files.js';
+import { importsApi } from './imports.js';
+import { auditTrailApi } from './audit-trail.js';
+import { searchApi } from './search.js';
+import { metricsApi } from './metrics.js';
+import { nokpiApi } from './nokpi.js';
+import { indicatorsApi } from './indicators.js';
 
 export * from './endpoint.js';
 export { caseWorkflowApi } from './case-workflow.js';
@@ -26,6 +36,16 @@ export { meddraApi } from './meddra.js';
 export { referenceDataApi } from './reference-data.js';
 export { homeReportsApi } from './home-reports.js';
 export { tasksApi } from './tasks.js';
+export { authApi, loginFormSchema, type LoginForm } from './auth.js';
+export { usersApi } from './users.js';
+export { settingsApi } from './settings.js';
+export { filesApi } from './files.js';
+export { importsApi } from './imports.js';
+export { auditTrailApi } from './audit-trail.js';
+export { searchApi } from './search.js';
+export { metricsApi } from './metrics.js';
+export { nokpiApi } from './nokpi.js';
+export { indicatorsApi } from './indicators.js';
 
 /** Every endpoint of the API, by module. */
 export const API = {
@@ -40,4 +60,14 @@ export const API = {
   meddra: meddraApi,
   referenceData: referenceDataApi,
   homeReports: homeReportsApi,
+  auth: authApi,
+  users: usersApi,
+  settings: settingsApi,
+  files: filesApi,
+  imports: importsApi,
+  auditTrail: auditTrailApi,
+  search: searchApi,
+  metrics: metricsApi,
+  nokpi: nokpiApi,
+  indicators: indicatorsApi,
 } as const;

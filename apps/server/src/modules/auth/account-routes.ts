@@ -1,15 +1,7 @@
-import {
-  acceptTermsResultSchema,
-  captchaChallengeSchema,
-  changePasswordRequestSchema,
-  MSG,
-  RATE_LIMITS,
-  resetPasswordSchema,
-  signatureCredentialsSchema,
-  signatureResultSchema,
-} from '@atalaya/domain';
+import { authApi, MSG, RATE_LIMITS } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { acceptTermsFor, verifySignature } from './account-service.js';
@@ -29,10 +21,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 /** Sign-out, captcha, password reset and change, electronic signature, terms. */
 export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, { db, keys, config }) => {
   app.route({
-    method: 'POST',
-    url: '/api/logout',
-    config: { roles: 'public' },
-    schema: { tags: ['Sesión'], summary: 'Cerrar sesión: revoca el refresh token de la cookie', response: { 204: z.null(), 403: messageSchema } },
+    ...contractRoute(authApi.logout, { tags: ['Sesión'], summary: 'Cerrar sesión: revoca el refresh token de la cookie', errors: { 403: messageSchema } }),
     handler: async (request, reply) => {
       assertCookieOrigin(request, config.appUrl);
       await logout(db, refreshCookieOf(request));
@@ -42,10 +31,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/captcha',
-    config: { roles: 'public', rateLimit: RATE_LIMITS.auth },
-    schema: { tags: ['Sesión'], summary: 'Desafío ALTCHA (válido 10 minutos, una sola vez)', response: { 200: captchaChallengeSchema, 429: messageSchema } },
+    ...contractRoute(authApi.captcha, {
+      tags: ['Sesión'],
+      summary: 'Desafío ALTCHA (válido 10 minutos, una sola vez)',
+      errors: { 429: messageSchema },
+      config: { rateLimit: RATE_LIMITS.auth },
+    }),
     handler: async (_request, reply) => {
       const challenge = await createCaptchaChallenge(keys.captchaHmacKey, config.captchaMaxNumber);
       return reply.header('cache-control', 'no-store').send(challenge);
@@ -53,17 +44,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/userresetpassword',
-    // Fits no tier (RATE_LIMITS): each call may send a mail to someone else's address, so 10 per quarter hour.
-    config: { roles: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
-    schema: {
+    ...contractRoute(authApi.userresetpassword, {
       tags: ['Sesión'],
       summary: 'Pedir un enlace para restablecer la contraseña',
       headers: captchaHeaders,
-      body: resetPasswordSchema,
-      response: { 200: messageSchema, 400: messageSchema, 429: messageSchema },
-    },
+      errors: { 400: messageSchema, 429: messageSchema },
+      // Fits no tier (RATE_LIMITS): each call may send a mail to someone else's address, so 10 per quarter hour.
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    }),
     handler: async (request) => {
       await requestPasswordReset(
         { db, keys, appUrl: config.appUrl },
@@ -74,16 +62,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/userchangepassword',
     // Public because the reset-link variant has no session; the signed-in variant requires one.
-    config: { roles: 'public', rateLimit: RATE_LIMITS.write },
-    schema: {
+    ...contractRoute(authApi.userchangepassword, {
       tags: ['Sesión'],
       summary: 'Cambiar la contraseña: { vieja, nueva } con sesión, o { token, nueva } con el enlace',
-      body: changePasswordRequestSchema,
-      response: { 200: messageSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+      config: { rateLimit: RATE_LIMITS.write },
+    }),
     handler: async (request) => {
       const { vieja, token, nueva } = request.body;
       const input = token !== undefined ? { token, nueva } : { vieja: vieja ?? '', nueva };
@@ -93,15 +78,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/logedUserSignature',
-    config: { roles: 'authenticated', rateLimit: RATE_LIMITS.write },
-    schema: {
+    ...contractRoute(authApi.logedUserSignature, {
       tags: ['Sesión'],
       summary: 'Firma electrónica: vuelve a verificar el correo y la contraseña del usuario',
-      body: signatureCredentialsSchema,
-      response: { 200: signatureResultSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+      config: { rateLimit: RATE_LIMITS.write },
+    }),
     handler: async (request) => {
       const signedAt = await verifySignature(db, requireUser(request), request.body, request.ip);
       return { Signed: true as const, Date: signedAt.toISOString() };
@@ -109,14 +91,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (ap
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/acceptTerms',
-    config: { roles: 'authenticated', beforeTerms: true },
-    schema: {
+    ...contractRoute(authApi.acceptTerms, {
       tags: ['Sesión'],
       summary: 'Aceptar los términos y condiciones',
-      response: { 200: acceptTermsResultSchema, 401: messageSchema },
-    },
+      errors: { 401: messageSchema },
+      config: { beforeTerms: true },
+    }),
     handler: async (request) => {
       await acceptTermsFor(db, requireUser(request));
       return { AcceptTerms: true as const };

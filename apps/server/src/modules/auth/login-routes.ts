@@ -1,8 +1,9 @@
 import formbody from '@fastify/formbody';
-import { loginSchema, MSG, RATE_LIMITS, tokenResponseSchema } from '@atalaya/domain';
+import { authApi, loginSchema, MSG, RATE_LIMITS } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { contractRoute } from '../../http/contract-route.js';
 import { badRequest } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { CAPTCHA_HEADER } from './captcha.js';
@@ -10,15 +11,6 @@ import { assertCookieOrigin } from './cookie-origin.js';
 import type { AuthModuleOptions } from './module-options.js';
 import { passwordGrant, refreshGrant } from './login-service.js';
 import { refreshCookieOf, setRefreshCookie } from './refresh-cookie.js';
-
-const loginForm = z.object(
-  {
-    grant_type: z.string({ error: MSG.login.unsupportedGrantType }),
-    username: z.string().optional(),
-    password: z.string().optional(),
-  },
-  { error: MSG.login.unsupportedGrantType },
-);
 
 /** The password grant's calls a minute per address: what a password guesser sends. */
 export const PASSWORD_GRANT_PER_MINUTE = RATE_LIMITS.auth.max;
@@ -50,18 +42,17 @@ export const loginRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app,
   app.removeAllContentTypeParsers();
   await app.register(formbody);
 
+  const login = contractRoute(authApi.login, {
+    tags: ['Sesión'],
+    summary: 'Iniciar sesión (grant_type=password) o renovar el token con la cookie (grant_type=refresh_token)',
+    headers: z.looseObject({ [CAPTCHA_HEADER]: z.string().optional() }),
+    errors: errorResponses,
+    config: { rateLimit: LOGIN_RATE_LIMIT },
+  });
   app.route({
-    method: 'POST',
-    url: '/api/login',
-    config: { roles: 'public', rateLimit: LOGIN_RATE_LIMIT },
-    schema: {
-      tags: ['Sesión'],
-      summary: 'Iniciar sesión (grant_type=password) o renovar el token con la cookie (grant_type=refresh_token)',
-      consumes: ['application/x-www-form-urlencoded'],
-      headers: z.looseObject({ [CAPTCHA_HEADER]: z.string().optional() }),
-      body: loginForm,
-      response: { 200: tokenResponseSchema, ...errorResponses },
-    },
+    ...login,
+    // The OpenAPI document's content type of the form (the contract's bodyKind 'form').
+    schema: { ...login.schema, consumes: ['application/x-www-form-urlencoded'] },
     handler: async (request, reply) => {
       const body = request.body;
       const client = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };

@@ -12,6 +12,7 @@ export {
   SPEC_NAME_FIELDS,
   storeFile,
   streamToFile,
+  withMultipartBody,
   withSingleUpload,
   FILE_CHUNK_BYTES,
   UPLOAD_LIMITS,

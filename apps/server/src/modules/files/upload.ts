@@ -66,6 +66,19 @@ export function multipartDoc(fields: Readonly<Record<string, string>>, file: { r
   return z.preprocess(() => undefined, z.object(shape).optional());
 }
 
+/**
+ * A contract route (contractRoute) that takes a multipart upload (the endpoint's `bodyKind:
+ * 'multipart'`): its OpenAPI content type and the description of its fields (`multipartDoc`, or
+ * an upload's own), documentation only like them.
+ */
+export function withMultipartBody<R extends object, S extends object, B extends z.ZodType>(
+  route: R & { schema: S },
+  body: B,
+): Omit<R, 'schema'> & { schema: Omit<S, 'body'> & { consumes: string[]; body: B } } {
+  const { schema, ...rest } = route;
+  return { ...rest, schema: { ...schema, consumes: ['multipart/form-data'], body } };
+}
+
 /** A checked upload, ready to store. */
 export interface UploadedFile {
   /** The original file name, as stored and offered on download ('informe.pdf'). */

@@ -1,15 +1,7 @@
-import {
-  indicatorCountriesQuerySchema,
-  indicatorCountrySchema,
-  indicatorFilterQuerySchema,
-  indicatorLaboratoriesQuerySchema,
-  indicatorLaboratorySchema,
-  indicatorSeriesItemSchema,
-  indicatorValuesSchema,
-} from '@atalaya/domain';
+import { indicatorsApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
 import { indicatorAges, indicatorCountries, indicatorLaboratories, indicatorStatuses, indicatorTypeGroups, indicatorValues } from './service.js';
@@ -29,56 +21,41 @@ export const indicatorsModule: FastifyPluginAsyncZod<IndicatorsModuleOptions> = 
   const deps = { db, now: now ?? (() => new Date()) };
 
   app.route({
-    method: 'GET',
-    url: '/api/filtercountryindicators',
-    config: { permission: 'indicators.read' },
-    schema: {
+    ...contractRoute(indicatorsApi.filtercountryindicators, {
       tags: TAGS,
       summary: 'Los países con reportes al alcance del usuario (filtro País de Indicadores)',
-      querystring: indicatorCountriesQuerySchema,
-      response: { 200: z.array(indicatorCountrySchema), ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => indicatorCountries(deps, requireUser(request)),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/filterlabindicators',
-    config: { permission: 'indicators.read' },
-    schema: {
+    ...contractRoute(indicatorsApi.filterlabindicators, {
       tags: TAGS,
       summary: 'Los laboratorios con reportes al alcance del usuario en un país (filtro Laboratorio de Indicadores)',
       description: 'Consulta: pais (código del país). Un país inexistente es 400; fuera del alcance, 403.',
-      querystring: indicatorLaboratoriesQuerySchema,
-      response: { 200: z.array(indicatorLaboratorySchema), ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => indicatorLaboratories(deps, requireUser(request), request.query.pais),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getIndicatorsValuesPanel',
-    config: { permission: 'indicators.read' },
-    schema: {
+    ...contractRoute(indicatorsApi.getIndicatorsValuesPanel, {
       tags: TAGS,
       summary: 'Reportes del mes anterior, el mes actual, la semana anterior y la semana actual (y los períodos previos)',
       description: `${FILTERS} Los períodos se cortan en la zona horaria del país del usuario; las semanas empiezan el lunes.`,
-      querystring: indicatorFilterQuerySchema,
-      response: { 200: indicatorValuesSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => indicatorValues(deps, requireUser(request), request.query),
   });
 
-  for (const [url, summary, handler] of [
+  for (const [name, summary, handler] of [
     ['getIndicatorsEventsStatus', 'Reportes por estado (gráfico Por estado)', indicatorStatuses],
     ['getIndicatorsEventsAges', 'Reportes por grupo de edad (gráfico Por edad)', indicatorAges],
     ['getIndicatorsEventsTypeGroup', 'Reportes por grupo y subgrupo de tipo de reporte (gráfico Por tipo de reporte)', indicatorTypeGroups],
   ] as const) {
     app.route({
-      method: 'GET',
-      url: `/api/${url}`,
-      config: { permission: 'indicators.read' },
-      schema: { tags: TAGS, summary, description: FILTERS, querystring: indicatorFilterQuerySchema, response: { 200: z.array(indicatorSeriesItemSchema), ...errorResponses } },
+      ...contractRoute(indicatorsApi[name], { tags: TAGS, summary, description: FILTERS, errors: errorResponses }),
       handler: (request) => handler(deps, requireUser(request), request.query),
     });
   }

@@ -1,7 +1,7 @@
-import { activeMetricBodySchema, metricSchema, timeOptionSchema, updateMetricTimeBodySchema } from '@atalaya/domain';
+import { metricsApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import type { ConfigurationEvents } from '../../shared/configuration-events.js';
@@ -20,56 +20,42 @@ const withNotFound = { ...errorResponses, 404: messageSchema };
 /** The Metricas screen (platform spec §2, §7 'Metrics'): the notification-time metrics, their time option and active flag. */
 export const metricsModule: FastifyPluginAsyncZod<MetricsModuleOptions> = async (app, { db, configurationEvents }) => {
   app.route({
-    method: 'GET',
-    url: '/api/getAllMetricsTime',
-    config: { permission: 'metrics.manage' },
-    schema: {
+    ...contractRoute(metricsApi.getAllMetricsTime, {
       tags: TAGS,
       summary: 'Las métricas de tiempos de notificación, con su opción de tiempo y si están activas',
-      response: { 200: z.array(metricSchema), ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: () => allMetrics(db),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getTimeOptions',
-    config: { permission: 'metrics.manage' },
-    schema: {
+    ...contractRoute(metricsApi.getTimeOptions, {
       tags: TAGS,
       summary: 'Las opciones de tiempo de una métrica (24 h … 90 días)',
-      response: { 200: z.array(timeOptionSchema), ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: () => allTimeOptions(db),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/updateMetricTime',
-    config: { permission: 'metrics.manage' },
-    schema: {
+    ...contractRoute(metricsApi.updateMetricTime, {
       tags: TAGS,
       summary: 'Cambiar el tiempo de una métrica',
       description:
         'Responde la métrica cambiada. Registra el cambio en la auditoría (Configuracion) y avisa «Cambio en la configuración». Las columnas KPI de las listas lo usan desde la siguiente consulta.',
-      body: updateMetricTimeBodySchema,
-      response: { 200: metricSchema, ...withNotFound },
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => updateMetricTime({ db, configurationEvents, log: request.log }, requireUser(request), request.body),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/activeMetric',
-    config: { permission: 'metrics.manage' },
-    schema: {
+    ...contractRoute(metricsApi.activeMetric, {
       tags: TAGS,
       summary: 'Activar o desactivar una métrica',
       description:
         'Cuerpo: la métrica con Activo en el estado deseado (solo se leen MetricaId y Activo). Responde la métrica cambiada. Registra el cambio en la auditoría y avisa «Cambio en la configuración».',
-      body: activeMetricBodySchema,
-      response: { 200: metricSchema, ...withNotFound },
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => activeMetric({ db, configurationEvents, log: request.log }, requireUser(request), request.body),
   });
 };

@@ -1,7 +1,7 @@
-import { noKpiBodySchema, noKpiCountrySchema, noKpiPageSchema, noKpiQuerySchema, noKpiResponseSchema } from '@atalaya/domain';
+import { nokpiApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
 import { countriesFor, noKpiEvents, noKpiMetrics } from './service.js';
@@ -15,17 +15,13 @@ const TAGS = ['Eventos que no cumplen KPI'];
 /** The no-KPI screen (platform spec §2, §3, §7 'Metrics and no-KPI'; docs/kpi.md). */
 export const noKpiModule: FastifyPluginAsyncZod<NoKpiModuleOptions> = async (app, { db }) => {
   app.route({
-    method: 'POST',
-    url: '/api/getNoKpiMetrics',
-    config: { permission: 'noKpi.read' },
-    schema: {
+    ...contractRoute(nokpiApi.getNoKpiMetrics, {
       tags: TAGS,
       summary: "La tarjeta 'Eventos No KPI' (este mes y el cambio contra el anterior) y una página de 'Eventos que no cumplen'",
       description:
         'Cuerpo: {pais: null} al cargar o {firstselect: código de país} al cambiar el país; page y pageKey para paginar. Solo los eventos al alcance del usuario. Un país desconocido es 400.',
-      body: noKpiBodySchema,
-      response: { 200: noKpiResponseSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => {
       const body = request.body;
       return noKpiMetrics(db, requireUser(request), { country: body.firstselect ?? body.pais ?? null, page: body.page ?? 1, pageKey: body.pageKey });
@@ -33,15 +29,11 @@ export const noKpiModule: FastifyPluginAsyncZod<NoKpiModuleOptions> = async (app
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getEventsNoKpi',
-    config: { permission: 'noKpi.read' },
-    schema: {
+    ...contractRoute(nokpiApi.getEventsNoKpi, {
       tags: TAGS,
       summary: "Una página de 'Eventos que no cumplen' (el primer incumplimiento más reciente primero)",
-      querystring: noKpiQuerySchema,
-      response: { 200: noKpiPageSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => {
       const query = request.query;
       return noKpiEvents(db, requireUser(request), { country: query.pais ?? null, page: query.page ?? 1, pageKey: query.pageKey });
@@ -49,14 +41,11 @@ export const noKpiModule: FastifyPluginAsyncZod<NoKpiModuleOptions> = async (app
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getNoKpiCountries',
-    config: { permission: 'noKpi.read' },
-    schema: {
+    ...contractRoute(nokpiApi.getNoKpiCountries, {
       tags: TAGS,
       summary: "Los países del desplegable 'Paises' (Code, Name)",
-      response: { 200: z.array(noKpiCountrySchema), ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => countriesFor(db, requireUser(request)),
   });
 };

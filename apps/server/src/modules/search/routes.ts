@@ -1,8 +1,9 @@
 import { PassThrough } from 'node:stream';
-import { MSG, SEARCH_EXPORT, searchExportSchema, searchRequestSchema, searchResultSchema } from '@atalaya/domain';
+import { MSG, SEARCH_EXPORT, searchApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { AppError } from '../../http/errors.js';
 import { Semaphore } from '../../http/resource-limits.js';
@@ -30,29 +31,22 @@ export const searchModule: FastifyPluginAsyncZod<SearchModuleOptions> = async (a
   const exportSlots = new Semaphore(maxConcurrentExports);
 
   app.route({
-    method: 'POST',
-    url: '/api/getERByFilters',
-    config: { permission: 'case.read' },
-    schema: {
+    ...contractRoute(searchApi.getERByFilters, {
       tags: TAG,
       summary: 'Busca los eventos reportables al alcance del usuario por filtros (20 por página, con sus reacciones)',
-      body: searchRequestSchema,
-      response: { 200: searchResultSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => searchCases(db, requireUser(request), request.body),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/exportERByFilters',
-    config: { permission: 'case.read' },
-    schema: {
+    ...contractRoute(searchApi.exportERByFilters, {
       tags: TAG,
       summary: 'Descarga como ListadoEventos.xlsx los eventos reportables que encuentra la búsqueda (hoja «Eventos filtrados»)',
       description: `A lo sumo ${SEARCH_EXPORT.maxRows.toLocaleString('es-UY')} filas de Excel; más eventos responden 400. Escritura en flujo.`,
-      body: searchExportSchema,
-      response: { 200: z.unknown().describe(`Los bytes del Excel (${XLSX_MIME_TYPE}, Content-Disposition: attachment)`), ...errorResponses, 503: messageSchema },
-    },
+      // The 200 is the file's bytes (the contract's `returns: 'blob'`): described here, with the errors.
+      errors: { 200: z.unknown().describe(`Los bytes del Excel (${XLSX_MIME_TYPE}, Content-Disposition: attachment)`), ...errorResponses, 503: messageSchema },
+    }),
     handler: async (request, reply) => {
       const user = requireUser(request);
       if (!(await exportSlots.acquire(exportWaitMs))) throw new AppError(503, MSG.search.exportBusy);

@@ -1,6 +1,7 @@
-import { settingListSchema, settingTestMailResultSchema, settingTestMailSchema, settingUpdateResultSchema, settingUpdateSchema } from '@atalaya/domain';
+import { settingsApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { ConfigurationEvents } from '../../shared/configuration-events.js';
@@ -21,44 +22,34 @@ const TAG = ['Configuración'];
  */
 export const settingsModule: FastifyPluginAsyncZod<SettingsModuleOptions> = async (app, { db, configurationEvents, mailCaptureDir }) => {
   app.route({
-    method: 'GET',
-    url: '/api/settingGetAll',
-    config: { permission: 'settings.manage' },
-    schema: {
+    ...contractRoute(settingsApi.settingGetAll, {
       tags: TAG,
       summary: 'Las configuraciones del sistema por grupo (la contraseña SMTP nunca se devuelve)',
-      response: { 200: settingListSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: () => listSettings(db),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/settingUpdate',
-    config: { permission: 'settings.manage' },
-    schema: {
+    ...contractRoute(settingsApi.settingUpdate, {
       tags: TAG,
       summary: 'Guarda los valores enviados (todos o ninguno) y devuelve los nombres de las configuraciones que cambiaron',
       description:
         'Cada valor se valida según su configuración (400 con el mensaje). Notificaciones_Error es de solo lectura. ' +
         'Para la contraseña SMTP un valor vacío la conserva y `Clear: true` la borra.',
-      body: settingUpdateSchema,
-      response: { 200: settingUpdateResultSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => updateSettings(db, requireUser(request), request.body, { configurationEvents, log: request.log }),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/settingTestMail',
-    // Fits no tier (RATE_LIMITS): each call sends a real e-mail through the SMTP server, so fewer than a write.
-    config: { permission: 'settings.manage', rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: {
+    ...contractRoute(settingsApi.settingTestMail, {
       tags: TAG,
       summary: 'Probar envío: pone un correo de prueba en la bandeja de salida y lo intenta enviar ya con la configuración SMTP guardada',
-      body: settingTestMailSchema,
-      response: { 200: settingTestMailResultSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+      // Fits no tier (RATE_LIMITS): each call sends a real e-mail through the SMTP server, so fewer than a write.
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    }),
     handler: (request) => sendTestMail(db, requireUser(request), request.body, { captureDir: mailCaptureDir }),
   });
 };

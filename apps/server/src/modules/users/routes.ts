@@ -1,22 +1,9 @@
-import {
-  MSG,
-  companyOptionSchema,
-  deleteLaboratoryUserSchema,
-  laboratoryOptionSchema,
-  setLaboratoryUserSchema,
-  userCreateSchema,
-  userFilterSchema,
-  userFiltersSchema,
-  userLaboratoriesSchema,
-  userListResultSchema,
-  userSavedSchema,
-  userUpdateSchema,
-  userWithDetailsSchema,
-} from '@atalaya/domain';
+import { usersApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import type { AccountEvents } from './account-events.js';
@@ -41,10 +28,6 @@ export interface UsersModuleOptions {
 
 const TAG = ['Usuarios'];
 const withErrors = { ...errorResponses, 404: messageSchema };
-/** The filter with no unknown field (as the event search): a body of anything else is a mistake, not "no filter". */
-const strictUserFilterSchema = z.strictObject(userFilterSchema.shape, {
-  error: (issue) => (issue.code === 'unrecognized_keys' ? MSG.users.filterUnknownField : undefined),
-});
 
 /**
  * The users administration and 'Mí usuario' (platform spec §2, §5, §7 'Users and
@@ -55,118 +38,86 @@ export const usersModule: FastifyPluginAsyncZod<UsersModuleOptions> = async (app
   const deps: UsersDeps = { db, appUrl: config.appUrl, accountEvents, log: app.log.child({ module: 'users' }) };
 
   app.route({
-    method: 'GET',
-    url: '/api/getUserDetails/:id',
-    config: { permission: 'users.manage' },
-    schema: {
+    ...contractRoute(usersApi.getUserDetails, {
       tags: TAG,
       summary: 'Un usuario con sus datos y sus laboratorios',
       params: z.object({ id: z.string().max(100) }),
-      response: { 200: userWithDetailsSchema, ...withErrors },
-    },
+      errors: withErrors,
+    }),
     handler: (request) => userDetails(db, request.params.id),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/getUsersByFilters',
-    config: { permission: 'users.manage' },
-    schema: {
+    ...contractRoute(usersApi.getUsersByFilters, {
       tags: TAG,
       summary: 'Busca usuarios por nombre, correo, país, rol y habilitado (paginado)',
-      body: strictUserFilterSchema,
-      response: { 200: userListResultSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => usersByFilters(db, request.body),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getUserFilters',
-    config: { roles: 'authenticated' },
-    schema: {
+    ...contractRoute(usersApi.getUserFilters, {
       tags: TAG,
       summary: 'Países, roles que el usuario puede dar y especialidades (filtros y formulario de usuario)',
-      response: { 200: userFiltersSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => userFilters(db, requireUser(request)),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/createUserDetails',
-    config: { permission: 'users.manage' },
-    schema: {
+    ...contractRoute(usersApi.createUserDetails, {
       tags: TAG,
       summary: 'Crea un usuario y le envía por correo un enlace para definir su contraseña',
-      body: userCreateSchema,
-      response: { 200: userSavedSchema, ...withErrors, 409: messageSchema },
-    },
+      errors: { ...withErrors, 409: messageSchema },
+    }),
     handler: (request) => createUser(deps, requireUser(request), request.body),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/updateUserDetails',
-    config: { roles: 'authenticated' },
-    schema: {
+    ...contractRoute(usersApi.updateUserDetails, {
       tags: TAG,
       summary: 'Actualiza un usuario (ADMIN, QPPV) o los datos propios (Mí usuario)',
-      body: userUpdateSchema,
-      response: { 200: userSavedSchema, ...withErrors },
-    },
+      errors: withErrors,
+    }),
     handler: (request) => updateUser(deps, requireUser(request), request.body),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getCompaniesByCountry/:country',
-    config: { permission: 'users.manage' },
-    schema: {
+    ...contractRoute(usersApi.getCompaniesByCountry, {
       tags: TAG,
       summary: 'Las compañías de un país (código)',
       params: z.object({ country: z.string().max(10) }),
-      response: { 200: z.array(companyOptionSchema), ...withErrors },
-    },
+      errors: withErrors,
+    }),
     handler: (request) => companiesByCountry(db, request.params.country),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getLaboratoriesByCompany/:companyId/:userId',
-    config: { permission: 'users.manage' },
-    schema: {
+    ...contractRoute(usersApi.getLaboratoriesByCompany, {
       tags: TAG,
       summary: 'Los laboratorios de una compañía, marcados los asignados al usuario',
       params: z.object({ companyId: z.coerce.number().int().positive().max(2_147_483_647), userId: z.string().max(100) }),
-      response: { 200: z.array(laboratoryOptionSchema), ...withErrors },
-    },
+      errors: withErrors,
+    }),
     handler: (request) => laboratoriesByCompany(db, request.params.companyId, request.params.userId),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/setLaboratoryUser',
-    config: { permission: 'users.manage' },
-    schema: {
+    ...contractRoute(usersApi.setLaboratoryUser, {
       tags: TAG,
       summary: 'Asigna laboratorios a un usuario: todos, los de un país, los de una compañía o los marcados',
-      body: setLaboratoryUserSchema,
-      response: { 200: userLaboratoriesSchema, ...withErrors },
-    },
+      errors: withErrors,
+    }),
     handler: (request) => setLaboratoryUser(deps, requireUser(request), request.body),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/deleteLaboratoryUser',
-    config: { permission: 'users.manage' },
-    schema: {
+    ...contractRoute(usersApi.deleteLaboratoryUser, {
       tags: TAG,
       summary: 'Quita una asignación de laboratorios de un usuario',
-      body: deleteLaboratoryUserSchema,
-      response: { 200: userLaboratoriesSchema, ...withErrors },
-    },
+      errors: withErrors,
+    }),
     handler: (request) => deleteLaboratoryUser(deps, requireUser(request), request.body),
   });
 };

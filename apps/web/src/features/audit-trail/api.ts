@@ -1,16 +1,17 @@
 import {
-  type AuditDetail,
   type AuditFileRequest,
   type AuditPanel,
-  type AuditRow,
   auditFileHash,
   auditFileName,
   caseWorkflowApi,
+  auditTrailApi,
+  type HistoryEntry,
   type HistoryQueryBody,
   type PagedResult,
 } from '@atalaya/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, call, saveBlob } from '../../shared/api';
+import type { LogListBody } from './audit-logic';
 
 /**
  * The calls of the audit trail (packages/domain/src/contracts/audit-trail.ts; docs/audit-trail.md):
@@ -23,12 +24,17 @@ export const auditKeys = {
   detail: (panel: AuditPanel, id: number) => ['audit-trail', 'detail', panel, id] as const,
 };
 
-const LIST_CALLS = { Usuarios: 'getAuditUsers', Configuracion: 'getAuditConfig', Parametros: 'getAuditParameters', Senales: 'getAuditSignals' } as const;
+const LIST_CALLS = {
+  Usuarios: auditTrailApi.getAuditUsers,
+  Configuracion: auditTrailApi.getAuditConfig,
+  Parametros: auditTrailApi.getAuditParameters,
+  Senales: auditTrailApi.getAuditSignals,
+} as const;
 const DETAIL_CALLS = {
-  Usuarios: 'getAuditUsersDetails',
-  Configuracion: 'getAuditConfigDetails',
-  Parametros: 'getAuditParametersDetails',
-  Senales: 'getAuditSignalsDetails',
+  Usuarios: auditTrailApi.getAuditUsersDetails,
+  Configuracion: auditTrailApi.getAuditConfigDetails,
+  Parametros: auditTrailApi.getAuditParametersDetails,
+  Senales: auditTrailApi.getAuditSignalsDetails,
 } as const;
 
 export type LogPanel = keyof typeof LIST_CALLS;
@@ -43,10 +49,10 @@ export const eventHistoryQuery = (body: HistoryQueryBody) =>
   });
 
 /** A page of an audit_log panel. */
-export const auditLogQuery = (panel: LogPanel, body: object) =>
+export const auditLogQuery = (panel: LogPanel, body: LogListBody) =>
   queryOptions({
     queryKey: auditKeys.list(panel, body),
-    queryFn: ({ signal }) => api.post<PagedResult<AuditRow>>(LIST_CALLS[panel], body, { signal }),
+    queryFn: ({ signal }) => call(LIST_CALLS[panel], { body, signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -55,7 +61,7 @@ export const auditLogQuery = (panel: LogPanel, body: object) =>
 export const auditDetailQuery = (panel: LogPanel, id: number) =>
   queryOptions({
     queryKey: auditKeys.detail(panel, id),
-    queryFn: ({ signal }) => api.post<AuditDetail>(DETAIL_CALLS[panel], { Id: id }, { signal }),
+    queryFn: ({ signal }) => call(DETAIL_CALLS[panel], { body: { Id: id }, signal }),
     staleTime: Infinity,
   });
 
@@ -66,7 +72,7 @@ export const auditDetailQuery = (panel: LogPanel, id: number) =>
  */
 export async function downloadAuditFile(request: AuditFileRequest): Promise<string> {
   // The bytes as they came (a text decode would drop the BOM, which the hash covers).
-  const file = await api.post<Blob>('downloadAuditFile', request, { responseType: 'blob', notify: false });
+  const file = await call(auditTrailApi.downloadAuditFile, { body: request, notify: false });
   const hash = auditFileHash(await file.text()) ?? '';
   const fileName = auditFileName(request.panel, hash);
   saveBlob(file, fileName);

@@ -1,4 +1,4 @@
-import { AUDIT_PAGE_SIZE, type AuditFileRequest, type AuditPanel, type HistoryQueryBody, type PageRequest, pageKeyText } from '@atalaya/domain';
+import { AUDIT_PAGE_SIZE, type AuditFileRequest, type AuditPanel, type auditTrailApi, type BodyOf, type HistoryQueryBody, type PageRequest, pageKeyText } from '@atalaya/domain';
 
 /** The filters of every panel (each panel shows its own: spec §2 'Audit trail screen'). */
 export interface Filters {
@@ -15,8 +15,13 @@ export interface Filters {
 export const NO_FILTERS: Filters = { from: null, to: null, referencia: '', name: '', tabla: null };
 export const FIRST: PageRequest = { pageNumber: 1, at: { kind: 'first' } };
 
+/** The body of an audit_log panel's list call (`auditTrailApi.getAudit…`). */
+export type LogListBody = BodyOf<typeof auditTrailApi.getAuditUsers | typeof auditTrailApi.getAuditConfig | typeof auditTrailApi.getAuditParameters | typeof auditTrailApi.getAuditSignals>;
+
 /** The body of a panel's list call. */
-export function listBody(panel: AuditPanel, filters: Filters, page: PageRequest) {
+export function listBody(panel: Exclude<AuditPanel, 'ER'>, filters: Filters, page: PageRequest): LogListBody;
+export function listBody(panel: AuditPanel, filters: Filters, page: PageRequest): HistoryQueryBody | LogListBody;
+export function listBody(panel: AuditPanel, filters: Filters, page: PageRequest): HistoryQueryBody | LogListBody {
   const key = pageKeyText(page.at);
   const paging = { pageNumber: page.pageNumber, ...(key ? { pageKey: key } : {}) };
   const dates = { ...(filters.from ? { from: filters.from } : {}), ...(filters.to ? { to: filters.to } : {}) };

@@ -1,11 +1,10 @@
-import type { ChangePasswordRequest, MessageBody } from '@atalaya/domain';
-import { api } from '../../shared/api';
+import { authApi, type ChangePasswordRequest, type MessageBody } from '@atalaya/domain';
+import { call } from '../../shared/api';
 
 /** `POST /api/userresetpassword`: always answers with the same message (no account enumeration). */
 export function requestPasswordReset(email: string, captchaPayload: string): Promise<MessageBody> {
-  return api.request<MessageBody>('userresetpassword', {
-    method: 'POST',
-    json: { email },
+  return call(authApi.userresetpassword, {
+    body: { email },
     headers: { 'recaptcha-token': captchaPayload },
     auth: false,
     notify: false,
@@ -14,9 +13,8 @@ export function requestPasswordReset(email: string, captchaPayload: string): Pro
 
 /** `POST /api/userchangepassword`: signed in `{ vieja, nueva }`, from a reset link `{ token, nueva }`. */
 export function changePassword(body: ChangePasswordRequest): Promise<MessageBody> {
-  return api.request<MessageBody>('userchangepassword', {
-    method: 'POST',
-    json: body,
+  return call(authApi.userchangepassword, {
+    body,
     auth: body.token === undefined,
     notify: false,
   });

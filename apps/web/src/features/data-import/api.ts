@@ -3,6 +3,7 @@ import {
   HUB_EVENTS,
   IMPORT_PATHS,
   importProgressEventSchema,
+  importsApi,
   isImportIncomplete,
   IMPORT_POLL_MS,
   type ImportEntry,
@@ -11,15 +12,28 @@ import {
   type ImportList,
 } from '@atalaya/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, downloadFile, urlOf } from '../../shared/api';
+import { api, call, downloadFile, urlOf } from '../../shared/api';
 import { useHubMessage } from '../../shared/realtime';
-import { DOWNLOAD_NAMES, IMPORT_CALLS, importUploadForm, pollInterval } from './import-logic';
+import { DOWNLOAD_NAMES, E2B_IMPORT_CALLS, importUploadForm, pollInterval } from './import-logic';
 
 /**
  * The calls of 'Importación de datos' (packages/domain/src/contracts/imports.ts): cache keys,
  * the two lists and the detail, the uploads, cancel and the downloads. Everything of one kind
  * sits under `importsKeys.kind(kind)`, so a hub message or a change refreshes all of it.
  */
+/** The list and detail of each kind: MedDRA's and the catalogue's from the contract. */
+function importList(kind: UploadImportKind, signal: AbortSignal): Promise<ImportList> {
+  if (kind === 'meddra') return call(importsApi.getmeddraimport, { signal });
+  if (kind === 'data') return call(importsApi.getdataimport, { signal });
+  return api.get<ImportList>(E2B_IMPORT_CALLS.list, { signal });
+}
+
+function importDetail(kind: UploadImportKind, code: string, signal: AbortSignal): Promise<ImportEntry> {
+  if (kind === 'meddra') return call(importsApi.getmeddraimportcode, { params: { code }, signal });
+  if (kind === 'data') return call(importsApi.getdataimportcode, { params: { code }, signal });
+  return api.get<ImportEntry>(`${E2B_IMPORT_CALLS.detail}/${encodeURIComponent(code)}`, { signal });
+}
+
 export const importsKeys = {
   all: ['imports'] as const,
   kind: (kind: ImportKind) => ['imports', kind] as const,
@@ -34,7 +48,7 @@ export const importsKeys = {
 export const importListQuery = (kind: UploadImportKind) =>
   queryOptions({
     queryKey: importsKeys.list(kind),
-    queryFn: ({ signal }) => api.get<ImportList>(IMPORT_CALLS[kind].list, { signal }),
+    queryFn: ({ signal }) => importList(kind, signal),
     staleTime: 0,
     refetchInterval: (query) => pollInterval(query.state.data),
   });
@@ -46,7 +60,7 @@ export const importListQuery = (kind: UploadImportKind) =>
 export const importDetailQuery = (kind: UploadImportKind, code: string, listed?: ImportEntry) =>
   queryOptions({
     queryKey: importsKeys.detail(kind, code),
-    queryFn: ({ signal }) => api.get<ImportEntry>(`${IMPORT_CALLS[kind].detail}/${encodeURIComponent(code)}`, { signal }),
+    queryFn: ({ signal }) => importDetail(kind, code, signal),
     staleTime: 0,
     placeholderData: listed,
     refetchInterval: (query) => (query.state.data && !isImportIncomplete(query.state.data) ? false : IMPORT_POLL_MS),
@@ -75,11 +89,13 @@ export interface UploadInput {
  * list is read again to show it. A refusal (409 when one of the kind is already running, 400)
  * is shown by the API client as the server's message.
  */
-export function useStartImport(kind: UploadImportKind) {
+export function useStartImport(kind: 'meddra' | 'data') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, password = null }: UploadInput) =>
-      api.request<ImportEntry>(IMPORT_CALLS[kind].upload, { method: 'POST', formData: importUploadForm(file, kind === 'meddra' ? password : null) }),
+      kind === 'meddra'
+        ? call(importsApi.uploadmeddra, { formData: importUploadForm(file, password) })
+        : call(importsApi.uploaddata, { formData: importUploadForm(file, null) }),
     onSuccess: (entry) => {
       queryClient.setQueryData<ImportList>(importsKeys.list(kind), (list) => (list ? [entry, ...list.filter((row) => row.code_import !== entry.code_import)] : list));
       void queryClient.invalidateQueries({ queryKey: importsKeys.kind(kind) });
@@ -91,7 +107,7 @@ export function useStartImport(kind: UploadImportKind) {
 export function useCancelImport(kind: UploadImportKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.request<unknown>(`${IMPORT_PATHS.cancel}/${encodeURIComponent(code)}`, { method: 'POST' }),
+    mutationFn: (code: string) => call(importsApi.cancelimport, { params: { code } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: importsKeys.kind(kind) }),
   });
 }
@@ -108,5 +124,5 @@ export function downloadTemplateCsv(): Promise<void> {
 
 /** `getimporterrors/{code}`: the row errors of a failed import, one CSV line each. */
 export function downloadErrorReport(code: string): Promise<void> {
-  return downloadFile(`${IMPORT_PATHS.errorReport}/${encodeURIComponent(code)}`, DOWNLOAD_NAMES.errorReport(code));
+  return downloadFile(urlOf(importsApi.getimporterrors, { params: { code } }), DOWNLOAD_NAMES.errorReport(code));
 }

@@ -1,11 +1,10 @@
-import { fileExtension, IMPORT_PATHS, IMPORT_POLL_MS, isImportIncomplete, MSG, type ImportEntry, type UploadImportKind, type ImportStatus } from '@atalaya/domain';
+import { fileExtension, IMPORT_PATHS, IMPORT_POLL_MS, isImportIncomplete, MSG, type ImportEntry, type ImportStatus } from '@atalaya/domain';
 
-/** The list, detail and upload calls of each kind of import (packages/domain contracts/imports.ts). */
-export const IMPORT_CALLS: Record<UploadImportKind, { list: string; detail: string; upload: string }> = {
-  meddra: { list: IMPORT_PATHS.meddraList, detail: IMPORT_PATHS.meddraDetail, upload: IMPORT_PATHS.meddraUpload },
-  data: { list: IMPORT_PATHS.dataList, detail: IMPORT_PATHS.dataDetail, upload: IMPORT_PATHS.dataUpload },
-  e2b: { list: IMPORT_PATHS.e2bList, detail: IMPORT_PATHS.e2bDetail, upload: IMPORT_PATHS.e2bUpload },
-};
+/**
+ * The list and detail calls of the E2B imports (packages/domain contracts/imports.ts), until the
+ * e2b-import module's routes are in the API contract; MedDRA's and the catalogue's are `importsApi`'s.
+ */
+export const E2B_IMPORT_CALLS = { list: IMPORT_PATHS.e2bList, detail: IMPORT_PATHS.e2bDetail } as const;
 
 /** The catalogue file types the Productos panel takes (docs/imports.md). */
 export const CATALOGUE_ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';

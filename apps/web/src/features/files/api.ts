@@ -1,7 +1,8 @@
-import { downloadFile } from '../../shared/api';
+import { filesApi } from '@atalaya/domain';
+import { downloadFile, urlOf } from '../../shared/api';
 
 /** `GET downloadDocAndNotesById/{id}`. */
-export const documentDownloadPath = (id: number) => `downloadDocAndNotesById/${id}`;
+export const documentDownloadPath = (id: number) => urlOf(filesApi.downloadDocAndNotesById, { params: { id } });
 
 /**
  * Downloads a stored file of a case through the API client and hands it to the browser

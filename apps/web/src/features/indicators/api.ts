@@ -1,6 +1,6 @@
-import type { IndicatorCountry, IndicatorLaboratory, IndicatorSeriesItem, IndicatorValues } from '@atalaya/domain';
+import { indicatorsApi, type QueryOf } from '@atalaya/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { call } from '../../shared/api';
 
 /** The filters of the screen: a country code and a laboratory id, each optional. */
 export interface IndicatorFilters {
@@ -16,24 +16,20 @@ export const indicatorsKeys = {
   call: (call: string, filters: IndicatorFilters) => ['indicators', call, filters.pais, filters.laboratorio] as const,
 };
 
-/** The query string of the four calls ("each by country and laboratory ids"). */
-export function filterQuery(filters: IndicatorFilters): string {
-  const params = new URLSearchParams();
-  if (filters.pais) params.set('pais', filters.pais);
-  if (filters.laboratorio !== null) params.set('laboratorio', String(filters.laboratorio));
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/** The query of the four calls ("each by country and laboratory ids"): the filters given. */
+export function filterQuery(filters: IndicatorFilters): QueryOf<typeof indicatorsApi.getIndicatorsValuesPanel> {
+  return { pais: filters.pais || undefined, laboratorio: filters.laboratorio === null ? undefined : String(filters.laboratorio) };
 }
 
 /** `filtercountryindicators`: the countries with reports in the user's reach. */
 export const indicatorCountriesQuery = () =>
-  queryOptions({ queryKey: indicatorsKeys.countries, queryFn: ({ signal }) => api.get<IndicatorCountry[]>('filtercountryindicators', { signal }) });
+  queryOptions({ queryKey: indicatorsKeys.countries, queryFn: ({ signal }) => call(indicatorsApi.filtercountryindicators, { query: {}, signal }) });
 
 /** `filterlabindicators`: the laboratories with reports in reach in a country. */
 export const indicatorLaboratoriesQuery = (pais: string | null) =>
   queryOptions({
     queryKey: indicatorsKeys.laboratories(pais ?? ''),
-    queryFn: ({ signal }) => api.get<IndicatorLaboratory[]>(`filterlabindicators?pais=${encodeURIComponent(pais ?? '')}`, { signal }),
+    queryFn: ({ signal }) => call(indicatorsApi.filterlabindicators, { query: { pais: pais ?? '' }, signal }),
     enabled: pais !== null,
   });
 
@@ -41,16 +37,16 @@ export const indicatorLaboratoriesQuery = (pais: string | null) =>
 export const indicatorValuesQuery = (filters: IndicatorFilters) =>
   queryOptions({
     queryKey: indicatorsKeys.call('values', filters),
-    queryFn: ({ signal }) => api.get<IndicatorValues>(`getIndicatorsValuesPanel${filterQuery(filters)}`, { signal }),
+    queryFn: ({ signal }) => call(indicatorsApi.getIndicatorsValuesPanel, { query: filterQuery(filters), signal }),
     placeholderData: keepPreviousData,
   });
 
 export type SeriesCall = 'getIndicatorsEventsStatus' | 'getIndicatorsEventsAges' | 'getIndicatorsEventsTypeGroup';
 
 /** One of the three series (status, age, type of report). */
-export const indicatorSeriesQuery = (call: SeriesCall, filters: IndicatorFilters) =>
+export const indicatorSeriesQuery = (series: SeriesCall, filters: IndicatorFilters) =>
   queryOptions({
-    queryKey: indicatorsKeys.call(call, filters),
-    queryFn: ({ signal }) => api.get<IndicatorSeriesItem[]>(`${call}${filterQuery(filters)}`, { signal }),
+    queryKey: indicatorsKeys.call(series, filters),
+    queryFn: ({ signal }) => call(indicatorsApi[series], { query: filterQuery(filters), signal }),
     placeholderData: keepPreviousData,
   });

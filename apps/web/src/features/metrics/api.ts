@@ -1,6 +1,6 @@
-import { type ActiveMetricBody, type Metric, MSG, type TimeOption, type UpdateMetricTimeBody } from '@atalaya/domain';
+import { type Metric, metricsApi, MSG, type UpdateMetricTimeBody } from '@atalaya/domain';
 import { queryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { call } from '../../shared/api';
 import { showNotice } from '../../shared/notices';
 
 /** Cache keys of the Metricas screen. */
@@ -12,13 +12,13 @@ export const metricsKeys = {
 
 /** `getAllMetricsTime`: every metric with its time option and active flag. */
 export const metricsQuery = () =>
-  queryOptions({ queryKey: metricsKeys.list, queryFn: ({ signal }) => api.get<Metric[]>('getAllMetricsTime', { signal }) });
+  queryOptions({ queryKey: metricsKeys.list, queryFn: ({ signal }) => call(metricsApi.getAllMetricsTime, { signal }) });
 
 /** `getTimeOptions`: the fixed list a metric's time is chosen from (24 h … 90 días). */
 export const timeOptionsQuery = () =>
   queryOptions({
     queryKey: metricsKeys.timeOptions,
-    queryFn: ({ signal }) => api.get<TimeOption[]>('getTimeOptions', { signal }),
+    queryFn: ({ signal }) => call(metricsApi.getTimeOptions, { signal }),
     staleTime: 10 * 60_000,
   });
 
@@ -46,7 +46,7 @@ export function useUpdateMetricTime() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateMetricTimeBody & { TiempoNombre: string }) =>
-      api.post<Metric>('updateMetricTime', { id: body.id, tiempo: body.tiempo } satisfies UpdateMetricTimeBody),
+      call(metricsApi.updateMetricTime, { body: { id: body.id, tiempo: body.tiempo } }),
     onMutate: (body) => showAtOnce(queryClient, body.id, { TiempoId: body.tiempo, TiempoNombre: body.TiempoNombre }),
     onError: (_error, _body, restore) => restore?.(),
     onSuccess: (changed) => {
@@ -64,7 +64,7 @@ export function useUpdateMetricTime() {
 export function useActiveMetric() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (metric: Metric) => api.post<Metric>('activeMetric', metric satisfies ActiveMetricBody, { notify: false }),
+    mutationFn: (metric: Metric) => call(metricsApi.activeMetric, { body: metric, notify: false }),
     onMutate: (metric) => showAtOnce(queryClient, metric.MetricaId, { Activo: metric.Activo }),
     onError: (_error, _metric, restore) => restore?.(),
     onSuccess: (changed) => {

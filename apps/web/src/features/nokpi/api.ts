@@ -1,6 +1,6 @@
-import type { NoKpiBody, NoKpiCountry, NoKpiPage, NoKpiResponse } from '@atalaya/domain';
+import { nokpiApi } from '@atalaya/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { call } from '../../shared/api';
 
 /** Where the list is: the first page, or after / before a row's key (the pager's buttons). */
 export interface NoKpiPosition {
@@ -22,20 +22,19 @@ export const noKpiKeys = {
 export const noKpiCardQuery = (country: string | null) =>
   queryOptions({
     queryKey: noKpiKeys.card(country),
-    queryFn: ({ signal }) =>
-      api.post<NoKpiResponse>('getNoKpiMetrics', (country === null ? { pais: null } : { firstselect: country }) satisfies NoKpiBody, { signal, notify: false }),
+    queryFn: ({ signal }) => call(nokpiApi.getNoKpiMetrics, { body: country === null ? { pais: null } : { firstselect: country }, signal, notify: false }),
   });
 
 /** `getEventsNoKpi`: another page of the list. */
 export const noKpiPageQuery = (country: string | null, position: NoKpiPosition) =>
   queryOptions({
     queryKey: noKpiKeys.page(country, position),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ page: String(position.page) });
-      if (country !== null) query.set('pais', country);
-      if (position.pageKey) query.set('pageKey', position.pageKey);
-      return api.get<NoKpiPage>(`getEventsNoKpi?${query.toString()}`, { signal, notify: false });
-    },
+    queryFn: ({ signal }) =>
+      call(nokpiApi.getEventsNoKpi, {
+        query: { page: position.page, pais: country ?? undefined, pageKey: position.pageKey || undefined },
+        signal,
+        notify: false,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -43,6 +42,6 @@ export const noKpiPageQuery = (country: string | null, position: NoKpiPosition) 
 export const noKpiCountriesQuery = () =>
   queryOptions({
     queryKey: noKpiKeys.countries,
-    queryFn: ({ signal }) => api.get<NoKpiCountry[]>('getNoKpiCountries', { signal, notify: false }),
+    queryFn: ({ signal }) => call(nokpiApi.getNoKpiCountries, { signal, notify: false }),
     staleTime: 10 * 60_000,
   });

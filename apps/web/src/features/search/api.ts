@@ -1,4 +1,4 @@
-import { contextApi, referenceDataApi, SEARCH_EXPORT, type E2bBatchResult, type SearchExportRequest, type SearchRequest, type SearchResult } from '@atalaya/domain';
+import { contextApi, referenceDataApi, SEARCH_EXPORT, searchApi, type E2bBatchResult, type NamedItem, type ProductFilterItem, type SearchExportRequest, type SearchFilters, type SearchRequest, type SearchResult, type UserWithDetails } from '@atalaya/domain';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { api, call, downloadFile, saveBlob } from '../../shared/api';
 
@@ -57,7 +57,7 @@ export const ingredientsOfCountryQuery = (countryId: number | undefined) =>
 export const searchResultsQuery = (request: SearchRequest, enabled: boolean) =>
   queryOptions({
     queryKey: searchKeys.results(request),
-    queryFn: ({ signal }) => api.post<SearchResult>('getERByFilters', request, { signal }),
+    queryFn: ({ signal }) => call(searchApi.getERByFilters, { body: request, signal }),
     enabled,
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -69,7 +69,7 @@ export const searchResultsQuery = (request: SearchRequest, enabled: boolean) =>
  * A refusal is thrown as the API error (its `Message`, without the global notice).
  */
 export async function exportSearch(request: SearchExportRequest, onProgress: (receivedBytes: number) => void, signal?: AbortSignal): Promise<void> {
-  const file = await api.post<Blob>('exportERByFilters', request, { responseType: 'blob', onProgress, notify: false, signal });
+  const file = await call(searchApi.exportERByFilters, { body: request, onProgress, notify: false, signal });
   saveBlob(file, SEARCH_EXPORT.fileName);
 }
 

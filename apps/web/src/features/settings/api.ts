@@ -1,6 +1,6 @@
-import type { E2bReceiver, E2bReceiverSaveInput, Setting, SettingTestMailInput, SettingTestMailResult, SettingUpdateInput } from '@atalaya/domain';
+import { type E2bReceiver, type E2bReceiverSaveInput, type SettingTestMailInput, type SettingUpdateInput, settingsApi } from '@atalaya/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { api, call } from '../../shared/api';
 import { e2bKeys } from '../case-e2b';
 
 /** Cache keys of the Settings screen. */
@@ -10,13 +10,13 @@ export const settingsKeys = {
 
 /** `GET settingGetAll`: every setting, by group (the SMTP password always blank). */
 export const settingsQuery = () =>
-  queryOptions({ queryKey: settingsKeys.all, queryFn: ({ signal }) => api.get<Setting[]>('settingGetAll', { signal }), staleTime: 0 });
+  queryOptions({ queryKey: settingsKeys.all, queryFn: ({ signal }) => call(settingsApi.settingGetAll, { signal }), staleTime: 0 });
 
 /** `POST settingUpdate`: the names of the settings that changed. The screen shows the failure itself (notify: false). */
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SettingUpdateInput) => api.post<string[]>('settingUpdate', body, { notify: false }),
+    mutationFn: (body: SettingUpdateInput) => call(settingsApi.settingUpdate, { body, notify: false }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
   });
 }
@@ -24,7 +24,7 @@ export function useUpdateSettings() {
 /** `POST settingTestMail` ('Probar envío'): the outcome in Spanish. */
 export function useTestMail() {
   return useMutation({
-    mutationFn: (body: SettingTestMailInput) => api.post<SettingTestMailResult>('settingTestMail', body),
+    mutationFn: (body: SettingTestMailInput) => call(settingsApi.settingTestMail, { body }),
   });
 }
 

@@ -1,14 +1,12 @@
-import type {
-  CompanyOption,
-  DeleteLaboratoryUserInput,
-  LaboratoryOption,
-  SetLaboratoryUserInput,
-  UserFilterInput,
-  UserFilters,
-  UserLaboratory,
-  UserListResult,
-  UserSaved,
-  UserWithDetails,
+import {
+  type DeleteLaboratoryUserInput,
+  type SetLaboratoryUserInput,
+  type UserFilterInput,
+  type UserLaboratory,
+  userCreateSchema,
+  userUpdateSchema,
+  usersApi,
+  type UserWithDetails,
 } from '@atalaya/domain';
 import { contextApi } from '@atalaya/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -37,13 +35,13 @@ const LISTS = { staleTime: 10 * 60_000 } as const;
 
 /** `getUserFilters`: countries, the roles the caller may give, specialities. */
 export const userFiltersQuery = () =>
-  queryOptions({ queryKey: usersKeys.filters, queryFn: ({ signal }) => api.get<UserFilters>('getUserFilters', { signal }), ...LISTS });
+  queryOptions({ queryKey: usersKeys.filters, queryFn: ({ signal }) => call(usersApi.getUserFilters, { signal }), ...LISTS });
 
 /** `POST getUsersByFilters`: one page of users. */
 export const userListQuery = (body: UserFilterInput) =>
   queryOptions({
     queryKey: usersKeys.list(body),
-    queryFn: ({ signal }) => api.post<UserListResult>('getUsersByFilters', body, { signal }),
+    queryFn: ({ signal }) => call(usersApi.getUsersByFilters, { body, signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -52,7 +50,7 @@ export const userListQuery = (body: UserFilterInput) =>
 export const userDetailsQuery = (userId: string) =>
   queryOptions({
     queryKey: usersKeys.detail(userId),
-    queryFn: ({ signal }) => api.get<UserWithDetails>(`getUserDetails/${encodeURIComponent(userId)}`, { signal }),
+    queryFn: ({ signal }) => call(usersApi.getUserDetails, { params: { id: userId }, signal }),
     enabled: userId !== '',
     staleTime: 0,
     retry: false,
@@ -66,7 +64,7 @@ export const myUserQuery = () =>
 export const companiesQuery = (country: string | null) =>
   queryOptions({
     queryKey: usersKeys.companies(country ?? ''),
-    queryFn: ({ signal }) => api.get<CompanyOption[]>(`getCompaniesByCountry/${encodeURIComponent(country ?? '')}`, { signal }),
+    queryFn: ({ signal }) => call(usersApi.getCompaniesByCountry, { params: { country: country ?? '' }, signal }),
     enabled: country !== null,
     ...LISTS,
   });
@@ -75,16 +73,20 @@ export const companiesQuery = (country: string | null) =>
 export const laboratoriesQuery = (companyId: number | null, userId: string) =>
   queryOptions({
     queryKey: usersKeys.laboratories(userId, companyId ?? 0),
-    queryFn: ({ signal }) => api.get<LaboratoryOption[]>(`getLaboratoriesByCompany/${companyId ?? 0}/${encodeURIComponent(userId)}`, { signal }),
+    queryFn: ({ signal }) => call(usersApi.getLaboratoriesByCompany, { params: { companyId: companyId ?? 0, userId }, signal }),
     enabled: companyId !== null && userId !== '',
     staleTime: 0,
   });
 
-/** `POST createUserDetails`: the new user's id (the server mails a link to set the password). */
+/**
+ * `POST createUserDetails`: the new user's id (the server mails a link to set the password).
+ * The form's body (already checked by the form against the same schema) is read by the schema
+ * into the call's type.
+ */
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) => api.post<UserSaved>('createUserDetails', body),
+    mutationFn: (body: Record<string, unknown>) => call(usersApi.createUserDetails, { body: userCreateSchema.parse(body) }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: usersKeys.lists }),
   });
 }
@@ -97,7 +99,7 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   const { user, refreshContext } = useSession();
   return useMutation({
-    mutationFn: ({ body }: { userId: string; body: unknown }) => api.post<UserSaved>('updateUserDetails', body),
+    mutationFn: ({ body }: { userId: string; body: Record<string, unknown> }) => call(usersApi.updateUserDetails, { body: userUpdateSchema.parse(body) }),
     onSuccess: async (_saved, { userId }) => {
       void queryClient.invalidateQueries({ queryKey: usersKeys.lists });
       void queryClient.invalidateQueries({ queryKey: usersKeys.detail(userId) });
@@ -120,7 +122,7 @@ export function useSetLaboratoryUser() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   return useMutation({
-    mutationFn: (body: SetLaboratoryUserInput) => api.post<UserLaboratory[]>('setLaboratoryUser', body),
+    mutationFn: (body: SetLaboratoryUserInput) => call(usersApi.setLaboratoryUser, { body }),
     onSuccess: (grants, body) => grantsChanged(queryClient, body.userId, grants, user?.Id),
   });
 }
@@ -130,7 +132,7 @@ export function useDeleteLaboratoryUser() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   return useMutation({
-    mutationFn: (body: DeleteLaboratoryUserInput) => api.post<UserLaboratory[]>('deleteLaboratoryUser', body),
+    mutationFn: (body: DeleteLaboratoryUserInput) => call(usersApi.deleteLaboratoryUser, { body }),
     onSuccess: (grants, body) => grantsChanged(queryClient, body.userId, grants, user?.Id),
   });
 }

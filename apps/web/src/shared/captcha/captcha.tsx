@@ -1,9 +1,14 @@
 import 'altcha';
 import 'altcha/i18n/es-419';
 import type {} from 'altcha/types/react';
+import { authApi } from '@atalaya/domain';
 import { Box, Text } from '@mantine/core';
 import { useEffect, useRef, type CSSProperties } from 'react';
+import { urlOf } from '../api';
 import classes from './captcha.module.css';
+
+/** `GET /api/captcha`: where the widget asks for its challenge. */
+const CHALLENGE_URL = urlOf(authApi.captcha, {});
 
 export interface CaptchaProps {
   /** The solved payload (for the `recaptcha-token` header), or null when unsolved, expired or failed. */
@@ -55,7 +60,7 @@ export function Captcha({ onChange, error }: CaptchaProps) {
 
   return (
     <Box className={classes.root}>
-      <altcha-widget ref={ref} challenge="/api/captcha" language="es-419" name="altcha" style={THEME} />
+      <altcha-widget ref={ref} challenge={CHALLENGE_URL} language="es-419" name="altcha" style={THEME} />
       {error ? (
         <Text c="red.7" size="xs" mt={4} role="alert">
           {error}

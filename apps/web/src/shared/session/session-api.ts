@@ -1,11 +1,11 @@
-import { type AcceptTermsResult, contextApi } from '@atalaya/domain';
+import { type AcceptTermsResult, authApi, contextApi } from '@atalaya/domain';
 import { api, call, type TokenResponse } from '../api';
 import type { AppContext } from './types';
 
 /** `POST /api/login` with the password grant; the caller shows the failure itself. */
 export function passwordLogin(email: string, password: string, captchaPayload: string): Promise<TokenResponse> {
-  return api.request<TokenResponse>('login', {
-    form: { grant_type: 'password', username: email, password },
+  return call(authApi.login, {
+    body: { grant_type: 'password', username: email, password },
     headers: { 'recaptcha-token': captchaPayload },
     auth: false,
     notify: false,
@@ -18,9 +18,9 @@ export function fetchContext(): Promise<AppContext> {
 
 /** Revokes the refresh-token cookie; a failure changes nothing for the user, who is leaving. */
 export function logout(): Promise<void> {
-  return api.request<void>('logout', { method: 'POST', auth: false, notify: false });
+  return call(authApi.logout, { auth: false, notify: false });
 }
 
 export function acceptTerms(): Promise<AcceptTermsResult> {
-  return api.post<AcceptTermsResult>('acceptTerms');
+  return call(authApi.acceptTerms);
 }

@@ -1,5 +1,7 @@
 import type {
   ErDocument,
+  Codigueras,
+  CountryProduct,
   ErEvent,
   ErMedicalContact,
   ErMedication,
@@ -12,7 +14,7 @@ import type {
   PdfHistoryItem,
   WhoUmcAssessment,
 } from '@atalaya/domain';
-import { casesApi, caseWorkflowApi, followUpApi, HISTORY_PAGE_SIZE, homeReportsApi, meddraApi, referenceDataApi, tasksApi } from '@atalaya/domain';
+import { casesApi, caseWorkflowApi, filesApi, followUpApi, HISTORY_PAGE_SIZE, homeReportsApi, meddraApi, referenceDataApi, tasksApi } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, call, isApiError } from '../../../shared/api';
 import { caseKeys, referenceKeys } from './keys';
@@ -74,7 +76,7 @@ export const medicalContactQuery = (meta: string) =>
 export const documentsQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.documents(meta),
-    queryFn: ({ signal }) => api.get<ErDocument[]>(`getDocsAndNotesByMeta/${m(meta)}`, { signal }),
+    queryFn: ({ signal }) => call(filesApi.getDocsAndNotesByMeta, { params: { meta }, signal }),
   });
 
 export const whoReportQuery = (meta: string) =>

@@ -14,19 +14,17 @@ import {
   type ErPatient,
   type ErPreviousMedication,
   type ErRam,
+  filesApi,
   type metaDataResultSchema,
   type Origin,
   type Patient,
   type SignatureInput,
-  type MedicalContactFileResult,
-  type OkResult,
-  type OriginFileResult,
   type SetWhoUmcBody,
   type WhoUmcAssessment,
 } from '@atalaya/domain';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, call, downloadFile } from '../../../shared/api';
+import { api, call, downloadFile, urlOf } from '../../../shared/api';
 import { caseKeys, TASKS_KEY } from './keys';
 
 /**
@@ -126,7 +124,7 @@ export function useSaveOrigin(meta: string) {
 export function useUploadOriginFile(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => upload<OriginFileResult>('uploadFileOriginReport', proofForm(meta, file)),
+    mutationFn: (file: File) => call(filesApi.uploadFileOriginReport, { formData: proofForm(meta, file), notify: false }),
     onSuccess: () => invalidateCase(queryClient, meta),
   });
 }
@@ -206,7 +204,7 @@ export function useUploadMedicalContactFile(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ contact, form }: { contact: ErMedicalContact; form: FormData }): Promise<ErMedicalContact> => {
-      const uploaded = await upload<MedicalContactFileResult>('uploadFileContactoMedico', form);
+      const uploaded = await call(filesApi.uploadFileContactoMedico, { formData: form, notify: false });
       return { ...contact, NombreArchivo: uploaded.NombreArchivo, ExtensionArchivo: uploaded.ExtensionArchivo };
     },
     onSuccess: (contact) => queryClient.setQueryData(caseKeys.medicalContact(meta), contact),
@@ -358,7 +356,7 @@ export function useSaveWhoUmc(meta: string) {
 export function useUploadDocument(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => upload<OkResult>('uploadDocAndNotes', form),
+    mutationFn: (formData: FormData) => call(filesApi.uploadDocAndNotes, { formData, notify: false }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: caseKeys.documents(meta) }),
   });
 }
@@ -368,14 +366,14 @@ export function useDeleteDocument(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, signature }: { id: number; signature: SignatureInput }) =>
-      api.post<OkResult>('deleteDocAndNotes', { id, comentario: signature.comment, Signature: signature }, { notify: false }),
+      call(filesApi.deleteDocAndNotes, { body: { id, comentario: signature.comment, Signature: signature }, notify: false }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.documents(meta) }),
   });
 }
 
 /** Download paths (GET, bytes with the original name). */
 export const downloadPaths = {
-  origin: (meta: string) => `downloadOriginReportById/${m(meta)}`,
-  document: (id: number) => `downloadDocAndNotesById/${id}`,
-  medicalContact: (id: number) => `downloadFileContactoMedicoById/${id}`,
+  origin: (meta: string) => urlOf(filesApi.downloadOriginReportById, { params: { meta } }),
+  document: (id: number) => urlOf(filesApi.downloadDocAndNotesById, { params: { id } }),
+  medicalContact: (id: number) => urlOf(filesApi.downloadFileContactoMedicoById, { params: { id } }),
 };

@@ -1,0 +1,8 @@
+import { searchExportSchema, searchRequestSchema, searchResultSchema } from '../contracts/search.js';
+import { endpoint } from './endpoint.js';
+
+/** The event search and its Excel export (ListadoEventos.xlsx). */
+export const searchApi = {
+  getERByFilters: endpoint({ method: 'POST', path: '/api/getERByFilters', access: 'case.read', body: searchRequestSchema, response: searchResultSchema }),
+  exportERByFilters: endpoint({ method: 'POST', path: '/api/exportERByFilters', access: 'case.read', body: searchExportSchema, returns: 'blob' }),
+};
