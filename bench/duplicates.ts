@@ -34,12 +34,15 @@
  *
  * (d) `--scan-in-place`: the whole-database scan run in this process by the server's own
  *     function (`scanRegistry`, what the job runs) on the database itself: no copy, no server, no
- *     login, so it writes `duplicate_pairs` and nothing else. Prints the phases (loading, the
- *     keys, the scoring, the wait for the writes), the cases/s, this process's CPU and peak RSS,
- *     the database backends' CPU (this pool's, by application_name) and the projection at a
- *     million cases.
+ *     login, so it writes `duplicate_pairs` and nothing else. Prints the memory once loaded (the
+ *     live JS heap with NODE_OPTIONS=--expose-gc, the typed arrays, the RSS), the phases (loading,
+ *     the keys, the scoring, the wait for the writes), the cases/s, this process's CPU (and of it
+ *     the scoring's per case) and peak RSS, the database backends' CPU (this pool's, by
+ *     application_name) and the projection at a million cases. `--scan-minutes` stops it between
+ *     two blocks: the figures are then of the cases done, and the projection is the loading plus
+ *     the registry's other cases at the scoring's rate.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/atalaya_bench npm run duplicates -w bench -- --scan-in-place
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/atalaya_bench NODE_OPTIONS=--expose-gc npm run duplicates -w bench -- --scan-in-place --scan-minutes 11
  *
  * Run by hand; never a timed test. Linux only (/proc). The candidates' GETs only read, so the
  * timed requests write nothing to the measured database.
@@ -55,7 +58,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { candidateIds, type DbOrTx, duplicateThreshold, loadCaseRecords, scanFrequencies, scanRegistry, valueFrequencies } from '../apps/server/src/faces/bench.js';
+import { candidateIds, type DbOrTx, duplicateThreshold, loadCaseRecords, type ScanProfile, scanFrequencies, scanRegistry, valueFrequencies } from '../apps/server/src/faces/bench.js';
 import { cpuSecondsOf, randomIp, sleep, solveCaptcha, waitForServer } from './support/server.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -556,13 +559,29 @@ async function benchScanInPlace(): Promise<void> {
     // --scan-minutes: stopped there (between two blocks), the figures are of the cases done.
     const stop = AbortSignal.timeout(Number(args['scan-minutes']) * 60_000);
     let done = 0;
+    let total = 0;
     let stopped = false;
+    /** The timings at the last block done: a stopped scan's figures are those of its cases done. */
+    let sofar: ScanProfile | undefined;
+    /** This process's CPU at the end of the loading. */
+    let cpuLoaded: NodeJS.CpuUsage | undefined;
     const profile = await scanRegistry(db, {
       threshold,
       frequencies,
       signal: stop,
-      onProgress: async (cases, total) => {
+      onProgress: async (cases, all, _percentage, live) => {
+        if (cases === 0) {
+          cpuLoaded = process.cpuUsage(cpu0);
+          // The registry as held in memory: the live heap after a full collection (with --expose-gc), else the heap used.
+          (globalThis as { gc?: () => void }).gc?.();
+          const { heapUsed, arrayBuffers, rss } = process.memoryUsage();
+          console.log(
+            `  loaded ${all.toLocaleString('en')} cases in ${(live.loadMs / 1000).toFixed(1)} s: JS heap ${(heapUsed / 2 ** 20).toFixed(0)} MiB${(globalThis as { gc?: unknown }).gc ? ' live' : ''}, typed arrays ${(arrayBuffers / 2 ** 20).toFixed(0)} MiB, RSS ${(rss / 2 ** 20).toFixed(0)} MiB`,
+          );
+        }
         done = cases;
+        total = all;
+        sofar = { ...live };
         await backends();
         if (performance.now() - printed > 30_000 || cases === total) {
           printed = performance.now();
@@ -572,19 +591,26 @@ async function benchScanInPlace(): Promise<void> {
     }).catch((error: unknown) => {
       if (!stop.aborted) throw error;
       stopped = true;
-      return { cases: done, pairs: Number.NaN, loadMs: Number.NaN, candidatesMs: Number.NaN, scoreMs: Number.NaN, writeWaitMs: Number.NaN, candidatePairs: Number.NaN, scoredOnce: Number.NaN, exactScores: Number.NaN };
+      // Stopped while loading: nothing scored yet.
+      const zero = { pairs: 0, loadMs: performance.now() - started, candidatesMs: 0, scoreMs: 0, writeWaitMs: 0, candidatePairs: 0, scoredOnce: 0, exactScores: 0 };
+      return { ...(sofar ?? zero), cases: done };
     });
     if (stopped) console.log(`Stopped after ${args['scan-minutes']} min (--scan-minutes): ${done.toLocaleString('en')} cases done; the projection is from them.`);
     const wall = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const db1 = await backends();
     const after = Number((await pool.query('select count(*)::int as n from duplicate_pairs')).rows[0].n);
-    const perCase = (wall / Math.max(1, profile.cases)) * 1000;
     console.log(`\nThreshold ${threshold} bits; frequencies read in ${(frequenciesMs / 1000).toFixed(1)} s (before the scan).`);
-    console.log('| cases | wall | cases/s | load | keys | scoring | write wait | candidate pairs (scored once of them) | exact scores | pairs stored (table before → after) | bench CPU | DB CPU | peak RSS | projected at 1,000,000 |');
-    console.log('| --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+    // Stopped early: the cases of the registry are all loaded, a share of them scored; the projection is the loading plus the rest at the scoring's rate.
+    const scoringS = Math.max(1e-3, wall - profile.loadMs / 1000);
+    const projected = stopped && total > 0 ? profile.loadMs / 1000 + (scoringS / Math.max(1, profile.cases)) * total : wall;
+    const perMillion = (projected / Math.max(1, total || profile.cases)) * 1_000_000;
+    const cpuS = (cpu.user + cpu.system) / 1e6;
+    const loadCpuS = cpuLoaded ? (cpuLoaded.user + cpuLoaded.system) / 1e6 : cpuS;
+    console.log('| cases (of the registry) | wall | cases/s | load | keys | scoring | write wait | scoring cases/s | candidate pairs (scored once of them) | exact scores | pairs stored (table before → after) | bench CPU (loading) | scoring CPU / case | DB CPU | peak RSS | projected for the registry | projected at 1,000,000 |');
+    console.log('| --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
     console.log(
-      `| ${profile.cases.toLocaleString('en')} | ${wall.toFixed(1)} s | ${(profile.cases / wall).toFixed(0)} | ${(profile.loadMs / 1000).toFixed(1)} s | ${(profile.candidatesMs / 1000).toFixed(1)} s | ${(profile.scoreMs / 1000).toFixed(1)} s | ${(profile.writeWaitMs / 1000).toFixed(1)} s | ${profile.candidatePairs.toLocaleString('en')} (${profile.scoredOnce.toLocaleString('en')}) | ${profile.exactScores.toLocaleString('en')} | ${profile.pairs.toLocaleString('en')} (${before.toLocaleString('en')} → ${after.toLocaleString('en')}) | ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s | ${(db1 - db0).toFixed(1)} s | ${(peakRss / 2 ** 20).toFixed(0)} MiB | ${((perCase * 1_000_000) / 60_000).toFixed(1)} min |`,
+      `| ${profile.cases.toLocaleString('en')} (${total.toLocaleString('en')}) | ${wall.toFixed(1)} s | ${(profile.cases / wall).toFixed(0)} | ${(profile.loadMs / 1000).toFixed(1)} s | ${(profile.candidatesMs / 1000).toFixed(1)} s | ${(profile.scoreMs / 1000).toFixed(1)} s | ${(profile.writeWaitMs / 1000).toFixed(1)} s | ${(profile.cases / scoringS).toFixed(0)} | ${profile.candidatePairs.toLocaleString('en')} (${profile.scoredOnce.toLocaleString('en')}) | ${profile.exactScores.toLocaleString('en')} | ${profile.pairs.toLocaleString('en')} (${before.toLocaleString('en')} → ${after.toLocaleString('en')}) | ${cpuS.toFixed(1)} s (${loadCpuS.toFixed(1)} s) | ${(((cpuS - loadCpuS) / Math.max(1, profile.cases)) * 1000).toFixed(2)} ms | ${(db1 - db0).toFixed(1)} s | ${(peakRss / 2 ** 20).toFixed(0)} MiB | ${(projected / 60).toFixed(1)} min | ${(perMillion / 60).toFixed(1)} min |`,
     );
   } finally {
     clearInterval(sampler);

@@ -23,15 +23,19 @@ import { PAIRED_CASES } from './recorder.js';
 /**
  * The whole-database scan in memory (docs/duplicates.md 'The whole-database scan'). The registry's
  * compared fields are read once, a few grouped statements per chunk of cases by id (no statement
- * per case nor per candidate); the patient and reaction keys are answered from in-memory indexes
- * with the same conditions, order and cap per key as `candidateIds` (queries.ts); the case-number
- * key by one statement for the whole registry and the e-mail key (trigram, PostgreSQL's) per block
- * of cases that have one. Each pair is filtered by a numeric score computed without allocation
- * (`fastScore`, equal to `duplicateScore`'s score where PostgreSQL has statistics and never below
- * it otherwise), and a pair that passes is scored by the domain's `duplicateScore` as the per-case
- * path scores it (the frequencies of the case of the higher id), so what is stored is exactly what
- * the domain gives. The pairs at or above the threshold are written by multi-row upserts, each pair
- * once, while the next block is scored.
+ * per case nor per candidate), and held in columns (typed arrays, a set field as one array of
+ * values with each case's start, strings interned once), not as an object per case: a million
+ * cases take ≈ 300 MB instead of 1.6 GB, and the garbage collector has few objects to walk. The
+ * patient key is answered from the cases sorted by (initials, sex, whole years), the reaction key
+ * from each PT's reactions sorted by day, with the same conditions, order and cap per key as
+ * `candidateIds` (queries.ts); the case-number key by one statement for the whole registry and the
+ * e-mail key (trigram, PostgreSQL's) per block of cases that have one. Each pair is filtered by a
+ * numeric score computed on the columns without allocation (`fastScorer`, equal to
+ * `duplicateScore`'s score where PostgreSQL has statistics and never below it otherwise), and a
+ * pair that passes is scored by the domain's `duplicateScore` on records rebuilt from the columns
+ * as the per-case path scores it (the frequencies of the case of the higher id), so what is stored
+ * is exactly what the domain gives. The pairs at or above the threshold are written by multi-row
+ * upserts, each pair once, while the next block is scored.
  */
 
 /** Cases read per statement of the loading. */
@@ -43,26 +47,266 @@ const WRITE_BATCH = 2_000;
 /** Below the threshold by at most this, a pair's fast score sends it to the exact score (rounding). */
 const MARGIN = 0.02;
 const NO_DAY = -2_147_483_648;
+const NO_COUNTRY = -2_147_483_648;
 const EMPTY: readonly never[] = Object.freeze([]);
+/** Between the case numbers of one case in its text column (never in a trimmed number). */
+const NUMBER_SEPARATOR = '\u001f';
+/** Slots of the patient index's ages: 0 no age in years, whole years + 1 below MAX_AGE. */
+const AGE_SLOTS = 1024;
+const MAX_AGE = 1000;
+const DAY_MS = 86_400_000;
+
+// ---------------------------------------------------------------------------------------
+// Columns
+
+/** A growable Int32Array. */
+class Ints {
+  private data = new Int32Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+  done(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** A growable Float64Array. */
+class Floats {
+  private data = new Float64Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const next = new Float64Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+  done(): Float64Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** A set field of every case: case c's values are values[start[c]] … values[start[c + 1] − 1], in the record's order. */
+interface SetColumn {
+  start: Int32Array;
+  values: Int32Array;
+}
+
+const SET_FIELDS = ['number', 'drug', 'ingredient', 'llt', 'pt', 'email', 'phone'] as const;
+type SetField = (typeof SET_FIELDS)[number];
+
+/**
+ * The compared fields of a list of cases, by column; case c is index c. Strings (initials, sexes,
+ * e-mails, phones) are ids into `strings`; a case number is its hash in the set column (the fast
+ * filter compares hashes: a collision only raises its score) and its text in `numbers`.
+ */
+export interface Columns {
+  count: number;
+  strings: readonly string[];
+  /** Normalised initials (string id), −1 when none. */
+  initials: Int32Array;
+  sex: Int32Array;
+  /** NaN when unknown. */
+  ageYears: Float64Array;
+  /** NO_COUNTRY when unknown. */
+  country: Int32Array;
+  /** The onset as a day number, NO_DAY when unknown. */
+  onsetDay: Int32Array;
+  /** The case numbers, trimmed and upper case, joined by NUMBER_SEPARATOR. */
+  numbers: string[];
+  sets: Record<SetField, SetColumn>;
+}
+
+/** FNV-1a of a string (the case numbers' hashes). */
+function hash(value: string): number {
+  let h = 0x811c9dc5;
+  for (let index = 0; index < value.length; index++) {
+    h ^= value.charCodeAt(index);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h | 0;
+}
+
+function dayNumber(day: string | null): number {
+  if (!day) return NO_DAY;
+  const time = Date.parse(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(time) ? NO_DAY : Math.round(time / DAY_MS);
+}
+
+function dayText(day: number): string | null {
+  return day === NO_DAY ? null : new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Builds the columns one record at a time. */
+class ColumnsBuilder {
+  readonly strings: string[] = [];
+  private readonly stringIds = new Map<string, number>();
+  private readonly initials = new Ints();
+  private readonly sex = new Ints();
+  private readonly ageYears = new Floats();
+  private readonly country = new Ints();
+  private readonly onsetDay = new Ints();
+  private readonly numbers: string[] = [];
+  private readonly sets = Object.fromEntries(SET_FIELDS.map((field) => [field, { start: new Ints(), values: new Ints() }])) as Record<SetField, { start: Ints; values: Ints }>;
+
+  constructor() {
+    for (const field of SET_FIELDS) this.sets[field].start.push(0);
+  }
+
+  intern(value: string): number {
+    let id = this.stringIds.get(value);
+    if (id === undefined) {
+      id = this.strings.length;
+      this.strings.push(value);
+      this.stringIds.set(value, id);
+    }
+    return id;
+  }
+
+  idOf(value: string): number | undefined {
+    return this.stringIds.get(value);
+  }
+
+  get count(): number {
+    return this.onsetDay.length;
+  }
+
+  /** Adds a record whose values are normalised (as `duplicateScore` reads them); its onset's day number. */
+  add(record: DuplicateRecord, onsetDay: number): void {
+    this.initials.push(record.initials === null ? -1 : this.intern(record.initials));
+    this.sex.push(record.sex === null ? -1 : this.intern(record.sex));
+    this.ageYears.push(record.ageYears ?? Number.NaN);
+    this.country.push(record.countryId ?? NO_COUNTRY);
+    this.onsetDay.push(onsetDay);
+    this.numbers.push(record.caseNumbers.join(NUMBER_SEPARATOR));
+    const put = (field: SetField, values: readonly (string | number)[], id: (value: never) => number) => {
+      const column = this.sets[field];
+      for (const value of values) column.values.push(id(value as never));
+      column.start.push(column.values.length);
+    };
+    put('number', record.caseNumbers, hash);
+    put('drug', record.drugIds, Number);
+    put('ingredient', record.ingredientIds, Number);
+    put('llt', record.lltCodes, Number);
+    put('pt', record.ptCodes, Number);
+    put('email', record.emails, (value: string) => this.intern(value));
+    put('phone', record.phones, (value: string) => this.intern(value));
+  }
+
+  build(): Columns {
+    return {
+      count: this.count,
+      strings: this.strings,
+      initials: this.initials.done(),
+      sex: this.sex.done(),
+      ageYears: this.ageYears.done(),
+      country: this.country.done(),
+      onsetDay: this.onsetDay.done(),
+      numbers: this.numbers,
+      sets: Object.fromEntries(SET_FIELDS.map((field) => [field, { start: this.sets[field].start.done(), values: this.sets[field].values.done() }])) as Record<SetField, SetColumn>,
+    };
+  }
+}
+
+/** The columns of these records (normalised values), in their order: the fast filter's test reads them. */
+export function columnsOf(records: readonly DuplicateRecord[]): Columns {
+  const builder = new ColumnsBuilder();
+  for (const record of records) builder.add(record, dayNumber(record.onset));
+  return builder.build();
+}
+
+function setOf(column: SetColumn, at: number): number[] {
+  return Array.from(column.values.subarray(column.start[at]!, column.start[at + 1]!));
+}
+
+/** The compared record of case `at`, rebuilt from the columns (for the domain's exact score). */
+export function recordOf(columns: Columns, at: number): DuplicateRecord {
+  const text = (id: number) => columns.strings[id]!;
+  const numbers = columns.numbers[at]!;
+  const age = columns.ageYears[at]!;
+  const country = columns.country[at]!;
+  return {
+    caseNumbers: numbers === '' ? [] : numbers.split(NUMBER_SEPARATOR),
+    initials: columns.initials[at] === -1 ? null : text(columns.initials[at]!),
+    sex: columns.sex[at] === -1 ? null : text(columns.sex[at]!),
+    ageYears: Number.isNaN(age) ? null : age,
+    countryId: country === NO_COUNTRY ? null : country,
+    onset: dayText(columns.onsetDay[at]!),
+    drugIds: setOf(columns.sets.drug, at),
+    ingredientIds: setOf(columns.sets.ingredient, at),
+    lltCodes: setOf(columns.sets.llt, at),
+    ptCodes: setOf(columns.sets.pt, at),
+    emails: setOf(columns.sets.email, at).map(text),
+    phones: setOf(columns.sets.phone, at).map(text),
+  };
+}
+
+function includes(column: SetColumn, at: number, value: number): boolean {
+  const { start, values } = column;
+  for (let index = start[at]!; index < start[at + 1]!; index++) if (values[index] === value) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------
+// Case ids: a uuid as four unsigned words, in PostgreSQL's uuid order (that of their lower-case text)
+
+function parseId(id: string, into: Uint32Array, at: number): void {
+  into[at] = Number.parseInt(id.slice(0, 8), 16);
+  into[at + 1] = Number.parseInt(id.slice(9, 13) + id.slice(14, 18), 16);
+  into[at + 2] = Number.parseInt(id.slice(19, 23) + id.slice(24, 28), 16);
+  into[at + 3] = Number.parseInt(id.slice(28, 36), 16);
+}
+
+function idText(words: Uint32Array, at: number): string {
+  const hex = (index: number) => words[4 * at + index]!.toString(16).padStart(8, '0');
+  const [a, b, c, d] = [hex(0), hex(1), hex(2), hex(3)];
+  return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
+}
+
+/** Compares case a's id with the id held in `other` at word offset `at`. */
+function compareWords(words: Uint32Array, a: number, other: Uint32Array, at: number): number {
+  for (let index = 0; index < 4; index++) {
+    const [x, y] = [words[4 * a + index]!, other[at + index]!];
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+const probe = new Uint32Array(4);
+
+// ---------------------------------------------------------------------------------------
+// The registry
 
 /** The registry as the scan holds it; a case is its index, in id order. */
-interface Registry {
-  ids: string[];
-  /** The compared record, its values already normalised (so `duplicateScore` reads it unchanged). */
-  records: DuplicateRecord[];
+interface Registry extends Columns {
+  /** The ids, four words a case (`parseId`). */
+  idWords: Uint32Array;
   /** created_at in microseconds since the epoch. */
   created: Float64Array;
   /** coalesce(parent_event_id, id), numbered. */
   family: Int32Array;
-  /** The onset as a day number, NO_DAY when unknown. */
-  onsetDay: Int32Array;
-  /** The patient key's side of a candidate: upper(initials) when only letters, else undefined. */
-  patientInitials: (string | undefined)[];
+  /** The patient key's side of a candidate: upper(initials) when only letters (string id), else −1. */
+  patientInitials: Int32Array;
   patientAge: Float64Array;
   /** 1 when the age is in years ('Años'). */
   ageInYears: Uint8Array;
-  /** upper(initials) → gender → cases. */
-  patients: Map<string, Map<string, PatientBucket>>;
+  /** The cases with patient initials and a sex, sorted by (initials, sex, whole years + 1 or 0, case). */
+  patientKeys: Float64Array;
+  patientCases: Int32Array;
+  /** (initials × sexes + sex) → its first row in patientKeys, and one past its last. */
+  patientFrom: Map<number, number>;
+  patientTo: Map<number, number>;
+  /** A sex's string id → its place among the sexes of the patient index. */
+  sexCode: Map<number, number>;
+  /** The string id of a text, when some case has it. */
+  stringId: (value: string) => number | undefined;
   /** PT (of the reaction's LLT) → its reactions with a start date, sorted by day. */
   reactions: Map<number, { days: Int32Array; cases: Int32Array }>;
   /** Pairs decided ('Es duplicado' or 'No es duplicado'): case → cases. */
@@ -80,12 +324,6 @@ interface Registry {
   patientLastKey: Float64Array;
   reactionLast: Int32Array;
   reactionLastKey: Float64Array;
-}
-
-/** The patients of one upper(initials) and gender: every one, and those with an age in years by its whole years. */
-interface PatientBucket {
-  all: number[];
-  byAge: (number[] | undefined)[];
 }
 
 /** Timings of a scan's phases (ms), for the bench and the log. */
@@ -110,8 +348,8 @@ export interface RegistryScanOptions {
   block?: number;
   /** Cases per key (BLOCK_LIMIT, as `candidateIds`). */
   limit?: number;
-  /** After each block: cases done of the total (the loading counts as the first tenth). */
-  onProgress?: (done: number, total: number, percentage: number) => Promise<void>;
+  /** After each block: cases done of the total (the loading counts as the first tenth), and the timings so far. */
+  onProgress?: (done: number, total: number, percentage: number, profile: Readonly<ScanProfile>) => Promise<void>;
 }
 
 interface BaseRow extends Record<string, unknown> {
@@ -133,37 +371,24 @@ interface BaseRow extends Record<string, unknown> {
 
 const unique = <T>(values: T[]): readonly T[] => (values.length === 0 ? EMPTY : values.length === 1 ? values : [...new Set(values)]);
 
-function dayNumber(day: string | null): number {
-  if (!day) return NO_DAY;
-  const time = Date.parse(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(time) ? NO_DAY : Math.round(time / 86_400_000);
-}
-
 const LETTERS_ONLY = /^[A-Za-z]+$/;
 
-/** Reads the paired cases' compared fields, a chunk of cases by id at a time. */
+/** Reads the paired cases' compared fields, a chunk of cases by id at a time, into columns. */
 async function loadRegistry(db: DbOrTx, signal: AbortSignal | undefined, limit: number): Promise<Registry> {
-  const ids: string[] = [];
-  const records: DuplicateRecord[] = [];
-  const created: number[] = [];
-  const familyOf: number[] = [];
-  const families = new Map<string, number>();
-  const patientInitials: (string | undefined)[] = [];
-  const patientAge: number[] = [];
-  const years: number[] = [];
-  const onsets: number[] = [];
-  const patients = new Map<string, Map<string, PatientBucket>>();
-  const reactionRows = new Map<number, number[]>();
-  const rowStart: number[] = [0];
-  const rowPt: number[] = [];
-  const rowDay: number[] = [];
-  const interned = new Map<string, string>();
-  const intern = (value: string) => {
-    const found = interned.get(value);
-    if (found !== undefined) return found;
-    interned.set(value, value);
-    return value;
-  };
+  const builder = new ColumnsBuilder();
+  const words = { data: new Uint32Array(4 * 1024), length: 0 };
+  const created = new Floats();
+  const family = new Ints();
+  /** Cases of a follow-up family (coalesce(parent_event_id, id) is not their own id): index, family id. */
+  const followUps: [number, string][] = [];
+  const patientInitials = new Ints();
+  const patientAge = new Floats();
+  const years = new Ints();
+  const reactionRows = new Map<number, Ints>();
+  const rowStart = new Ints();
+  rowStart.push(0);
+  const rowPt = new Ints();
+  const rowDay = new Ints();
   let after: string | null = null;
   for (;;) {
     signal?.throwIfAborted();
@@ -197,7 +422,7 @@ async function loadRegistry(db: DbOrTx, signal: AbortSignal | undefined, limit: 
         select x.event_id::text as id, x.worldwide_case_id as value from e2b_import_reports x where x.event_id ${range}
         union select s.event_id::text, s.worldwide_case_id from e2b_submissions s where s.event_id ${range}`),
     ]);
-    const offset = ids.length;
+    const offset = builder.count;
     const index = new Map<string, number>();
     base.forEach((row, position) => index.set(row.id, offset + position));
     const onset = new Map<number, string>();
@@ -219,10 +444,12 @@ async function loadRegistry(db: DbOrTx, signal: AbortSignal | undefined, limit: 
       if (row.llt_code !== null) push(llts, at, Number(row.llt_code));
       if (row.has_pt && row.pt_code !== null) push(pts, at, Number(row.pt_code));
       if (row.day !== null && row.pt_code !== null) {
-        const list = reactionRows.get(Number(row.pt_code)) ?? [];
-        list.push(dayNumber(row.day), at);
-        reactionRows.set(Number(row.pt_code), list);
-        push(caseRows, at, Number(row.pt_code));
+        const pt = Number(row.pt_code);
+        let list = reactionRows.get(pt);
+        if (!list) reactionRows.set(pt, (list = new Ints()));
+        list.push(dayNumber(row.day));
+        list.push(at);
+        push(caseRows, at, pt);
         push(caseRows, at, dayNumber(row.day));
       }
     }
@@ -244,14 +471,19 @@ async function loadRegistry(db: DbOrTx, signal: AbortSignal | undefined, limit: 
     }
     for (const [position, row] of base.entries()) {
       const at = offset + position;
-      ids.push(row.id);
-      created.push(Number(row.created_us));
-      let family = families.get(row.family);
-      if (family === undefined) {
-        family = families.size;
-        families.set(row.family, family);
+      if (words.length === words.data.length) {
+        const next = new Uint32Array(words.data.length * 2);
+        next.set(words.data);
+        words.data = next;
       }
-      familyOf.push(family);
+      parseId(row.id, words.data, words.length);
+      words.length += 4;
+      created.push(Number(row.created_us));
+      if (row.family === row.id) family.push(at);
+      else {
+        family.push(-1);
+        followUps.push([at, row.family]);
+      }
       const caseNumbers = [row.reference_number, row.home_reference_number, ...(numbers.get(at) ?? [])]
         .filter((value): value is string => Boolean(value?.trim()))
         .map((value) => value.trim().toUpperCase())
@@ -260,65 +492,107 @@ async function loadRegistry(db: DbOrTx, signal: AbortSignal | undefined, limit: 
       const emails = [row.email, row.doctor_email].filter((value): value is string => Boolean(value?.trim())).map(normaliseEmail).filter((value): value is string => value !== null);
       const phones = [row.phone, row.doctor_phone].filter((value): value is string => Boolean(value?.trim())).map(normalisePhone).filter((value): value is string => value !== null);
       const day = onset.get(at) ?? null;
-      records.push({
-        caseNumbers: unique(caseNumbers),
-        initials: initials === null ? null : intern(initials),
-        sex: row.gender === null ? null : intern(row.gender),
-        ageYears: ageInYears(row.age === null ? null : Number(row.age), row.age_unit),
-        countryId: row.country_id,
-        onset: day === null ? null : intern(day),
-        drugIds: unique(drugs.get(at) ?? []),
-        ingredientIds: unique(ingredients.get(at) ?? []),
-        lltCodes: unique(llts.get(at) ?? []),
-        ptCodes: unique(pts.get(at) ?? []),
-        emails: unique(emails),
-        phones: unique(phones),
-      });
-      onsets.push(dayNumber(day));
+      builder.add(
+        {
+          caseNumbers: unique(caseNumbers),
+          initials,
+          sex: row.gender,
+          ageYears: ageInYears(row.age === null ? null : Number(row.age), row.age_unit),
+          countryId: row.country_id,
+          onset: day,
+          drugIds: unique(drugs.get(at) ?? []),
+          ingredientIds: unique(ingredients.get(at) ?? []),
+          lltCodes: unique(llts.get(at) ?? []),
+          ptCodes: unique(pts.get(at) ?? []),
+          emails: unique(emails),
+          phones: unique(phones),
+        },
+        dayNumber(day),
+      );
       const own = caseRows.get(at) ?? [];
-      for (let index = 0; index < own.length; index += 2) {
-        rowPt.push(own[index]!);
-        rowDay.push(own[index + 1]!);
+      for (let row = 0; row < own.length; row += 2) {
+        rowPt.push(own[row]!);
+        rowDay.push(own[row + 1]!);
       }
       rowStart.push(rowPt.length);
       // The patient key's candidate side: upper(initials) equal to one of the subject's variants (letters A–Z only).
-      const upper = row.initials !== null && LETTERS_ONLY.test(row.initials) ? intern(row.initials.toUpperCase()) : undefined;
-      patientInitials.push(upper);
+      patientInitials.push(row.initials !== null && LETTERS_ONLY.test(row.initials) ? builder.intern(row.initials.toUpperCase()) : -1);
       patientAge.push(row.age === null ? Number.NaN : Number(row.age));
       years.push(row.age_unit === 'Años' ? 1 : 0);
-      if (upper !== undefined && row.gender !== null) {
-        let bySex = patients.get(upper);
-        if (!bySex) patients.set(upper, (bySex = new Map()));
-        let bucket = bySex.get(row.gender);
-        if (!bucket) bySex.set(intern(row.gender), (bucket = { all: [], byAge: [] }));
-        bucket.all.push(at);
-        if (row.age_unit === 'Años' && row.age !== null && Number(row.age) >= 0 && Number(row.age) < 1000) {
-          const whole = Math.floor(Number(row.age));
-          const list = bucket.byAge[whole];
-          if (list) list.push(at);
-          else bucket.byAge[whole] = [at];
-        }
-      }
     }
     if (base.length < LOAD_CHUNK) break;
   }
+  const columns = builder.build();
+  const count = columns.count;
+  const idWords = words.data.slice(0, words.length);
+  const position = (id: string) => indexOf(idWords, count, id);
+  // The follow-ups' families: their family's case when it is in the registry, else a number of their own per family id.
+  const familyOf = family.done();
+  const outside = new Map<string, number>();
+  for (const [at, id] of followUps) {
+    let number = position(id);
+    if (number === undefined) {
+      number = outside.get(id);
+      if (number === undefined) outside.set(id, (number = count + outside.size));
+    }
+    familyOf[at] = number;
+  }
   const reactions = new Map<number, { days: Int32Array; cases: Int32Array }>();
-  for (const [pt, flat] of reactionRows) {
-    const count = flat.length / 2;
-    const order = Array.from({ length: count }, (_, position) => position).sort((a, b) => flat[2 * a]! - flat[2 * b]!);
-    const days = new Int32Array(count);
-    const cases = new Int32Array(count);
-    order.forEach((from, to) => {
-      days[to] = flat[2 * from]!;
-      cases[to] = flat[2 * from + 1]!;
-    });
+  for (const [pt, list] of reactionRows) {
+    const flat = list.done();
+    const rows = flat.length / 2;
+    const order = new Int32Array(rows);
+    for (let row = 0; row < rows; row++) order[row] = row;
+    order.sort((a, b) => flat[2 * a]! - flat[2 * b]! || a - b);
+    const days = new Int32Array(rows);
+    const cases = new Int32Array(rows);
+    for (let to = 0; to < rows; to++) {
+      days[to] = flat[2 * order[to]!]!;
+      cases[to] = flat[2 * order[to]! + 1]!;
+    }
     reactions.set(pt, { days, cases });
   }
-  const position = { get: (id: string) => indexOf(ids, id) };
+  const patientInitialsOf = patientInitials.done();
+  const patientAgeOf = patientAge.done();
+  const yearsOf = Uint8Array.from(years.done());
+  // The patient index: the cases with patient initials and a sex, by (initials, sex, whole years).
+  const sexCode = new Map<number, number>();
+  for (let at = 0; at < count; at++) {
+    const sex = columns.sex[at]!;
+    if (patientInitialsOf[at] !== -1 && sex !== -1 && !sexCode.has(sex)) sexCode.set(sex, sexCode.size);
+  }
+  const sexes = Math.max(1, sexCode.size);
+  let indexed = 0;
+  for (let at = 0; at < count; at++) if (patientInitialsOf[at] !== -1 && columns.sex[at] !== -1) indexed++;
+  const keyOf = new Float64Array(indexed);
+  const caseOf = new Int32Array(indexed);
+  indexed = 0;
+  for (let at = 0; at < count; at++) {
+    if (patientInitialsOf[at] === -1 || columns.sex[at] === -1) continue;
+    const age = patientAgeOf[at]!;
+    const slot = yearsOf[at] === 1 && age >= 0 && age < MAX_AGE ? Math.floor(age) + 1 : 0;
+    keyOf[indexed] = (patientInitialsOf[at]! * sexes + sexCode.get(columns.sex[at]!)!) * AGE_SLOTS + slot;
+    caseOf[indexed++] = at;
+  }
+  const sorted = new Int32Array(indexed);
+  for (let row = 0; row < indexed; row++) sorted[row] = row;
+  // caseOf ascends with the row: the ties stay in case order.
+  sorted.sort((a, b) => keyOf[a]! - keyOf[b]! || a - b);
+  const patientKeys = new Float64Array(indexed);
+  const patientCases = new Int32Array(indexed);
+  const patientFrom = new Map<number, number>();
+  const patientTo = new Map<number, number>();
+  for (let row = 0; row < indexed; row++) {
+    patientKeys[row] = keyOf[sorted[row]!]!;
+    patientCases[row] = caseOf[sorted[row]!]!;
+    const key = Math.floor(patientKeys[row]! / AGE_SLOTS);
+    if (!patientFrom.has(key)) patientFrom.set(key, row);
+    patientTo.set(key, row + 1);
+  }
   const decided = new Map<number, Set<number>>();
   const decisions = await db.execute<{ a: string; b: string }>(sql`select event_id::text as a, other_event_id::text as b from duplicate_decisions where other_event_id is not null`);
   for (const row of decisions.rows) {
-    const [a, b] = [position.get(row.a), position.get(row.b)];
+    const [a, b] = [position(row.a), position(row.b)];
     if (a === undefined || b === undefined) continue;
     for (const [x, y] of [
       [a, b],
@@ -330,26 +604,30 @@ async function loadRegistry(db: DbOrTx, signal: AbortSignal | undefined, limit: 
     }
   }
   const registry: Registry = {
-    ids,
-    records,
-    created: Float64Array.from(created),
-    family: Int32Array.from(familyOf),
-    onsetDay: Int32Array.from(onsets),
-    patientInitials,
-    patientAge: Float64Array.from(patientAge),
-    ageInYears: Uint8Array.from(years),
-    patients,
+    ...columns,
+    idWords,
+    created: created.done(),
+    family: familyOf,
+    patientInitials: patientInitialsOf,
+    patientAge: patientAgeOf,
+    ageInYears: yearsOf,
+    patientKeys,
+    patientCases,
+    patientFrom,
+    patientTo,
+    sexCode,
+    stringId: (value) => builder.idOf(value),
     reactions,
     decided,
     numbered: new Map(),
-    taken: new Int32Array(ids.length),
-    rowStart: Int32Array.from(rowStart),
-    rowPt: Int32Array.from(rowPt),
-    rowDay: Int32Array.from(rowDay),
-    patientLast: new Int32Array(ids.length).fill(-1),
-    patientLastKey: new Float64Array(ids.length),
-    reactionLast: new Int32Array(ids.length).fill(-1),
-    reactionLastKey: new Float64Array(ids.length),
+    taken: new Int32Array(count),
+    rowStart: rowStart.done(),
+    rowPt: rowPt.done(),
+    rowDay: rowDay.done(),
+    patientLast: new Int32Array(count).fill(-1),
+    patientLastKey: new Float64Array(count),
+    reactionLast: new Int32Array(count).fill(-1),
+    reactionLastKey: new Float64Array(count),
   };
   registry.numbered = await numberCandidates(db, registry, position, limit);
   return registry;
@@ -360,7 +638,7 @@ async function loadRegistry(db: DbOrTx, signal: AbortSignal | undefined, limit: 
  * one of the subject's numbers (its own, its report's, its E2B ids). One statement; the cases
  * sharing a number are few, and a case's own number matching itself is left out in SQL.
  */
-async function numberCandidates(db: DbOrTx, registry: Registry, position: { get(id: string): number | undefined }, limit: number): Promise<Map<number, number[]>> {
+async function numberCandidates(db: DbOrTx, registry: Registry, position: (id: string) => number | undefined, limit: number): Promise<Map<number, number[]>> {
   const paired = sql`e.deleted_at is null and e.status <> ${ER_STATUS.PENDIENTE} and e.duplicate_of_event_id is null`;
   const rows = await db.execute<{ subject: string; id: string; number: string }>(sql`
     with numbers as (
@@ -376,10 +654,10 @@ async function numberCandidates(db: DbOrTx, registry: Registry, position: { get(
       where e.id <> numbers.id and ${paired}`);
   const found = new Map<number, number[]>();
   for (const row of rows.rows) {
-    const [subject, other] = [position.get(row.subject), position.get(row.id)];
+    const [subject, other] = [position(row.subject), position(row.id)];
     if (subject === undefined || other === undefined || !excludedOk(registry, subject, other)) continue;
     // The subject's numbers as `candidateIds` compares them (trimmed, upper case).
-    if (!registry.records[subject]!.caseNumbers.includes(row.number)) continue;
+    if (!registry.numbers[subject]!.split(NUMBER_SEPARATOR).includes(row.number)) continue;
     const list = found.get(subject) ?? [];
     if (!list.includes(other) && list.length < limit) list.push(other);
     found.set(subject, list);
@@ -389,7 +667,7 @@ async function numberCandidates(db: DbOrTx, registry: Registry, position: { get(
 
 /** What every key excludes: the subject, its follow-up family, a decided pair. */
 function excludedOk(registry: Registry, subject: number, other: number): boolean {
-  return other !== subject && registry.family[other] !== registry.family[subject] && !registry.decided.get(subject)?.has(other);
+  return other !== subject && registry.family[other] !== registry.family[subject] && (registry.decided.size === 0 || !registry.decided.get(subject)?.has(other));
 }
 
 /** Levenshtein distance (fuzzystrmatch's) of two initials within one edit (OSA) of each other. */
@@ -405,39 +683,83 @@ function nearDistance(a: string, b: string): number {
 function newestFirst(registry: Registry, a: number, b: number): number {
   const byTime = registry.created[b]! - registry.created[a]!;
   if (byTime !== 0) return byTime;
-  const [x, y] = [registry.ids[a]!, registry.ids[b]!];
-  return x < y ? -1 : x > y ? 1 : 0;
+  return compareWords(registry.idWords, a, registry.idWords, 4 * b);
 }
 
-const variantsCache = new Map<string, string[]>();
-function variantsOf(initials: string): string[] {
-  let found = variantsCache.get(initials);
+/** The variants within one edit of each initials (string id) that some case has: string id and Levenshtein distance, in pairs. */
+const variantsCache = new WeakMap<Registry, Map<number, Int32Array>>();
+function variantsOf(registry: Registry, initials: number): Int32Array {
+  let cache = variantsCache.get(registry);
+  if (!cache) variantsCache.set(registry, (cache = new Map()));
+  let found = cache.get(initials);
   if (!found) {
-    if (variantsCache.size > 50_000) variantsCache.clear();
-    found = initialsWithinOneEdit(initials);
-    variantsCache.set(initials, found);
+    if (cache.size > 50_000) cache.clear();
+    const text = registry.strings[initials]!;
+    const pairs: number[] = [];
+    for (const variant of initialsWithinOneEdit(text)) {
+      const id = registry.stringId(variant);
+      if (id !== undefined) pairs.push(id, nearDistance(variant, text));
+    }
+    found = Int32Array.from(pairs);
+    cache.set(initials, found);
   }
   return found;
 }
 
 /** Work space of `candidatesOf` (reused: no allocation per case). */
-const work = { ids: [] as number[], keys: [] as number[], order: [] as number[], histogram: new Int32Array(31) };
+const work = { ids: [] as number[], keys: [] as number[], order: [] as number[], histogram: new Int32Array(31), sorted: new Float64Array(1024) };
 
 /** Keeps the `limit` first of the rows in `work` by (key, the newest, id), as `candidateIds`' order and limit. */
-function takeNearest(registry: Registry, limit: number, take: (other: number) => void, trimmed = false): number {
+function takeNearest(registry: Registry, limit: number, into: number[], mark: number, trimmed = false): number {
   const { ids, keys, order } = work;
-  const count = ids.length;
+  let count = ids.length;
   if (count <= limit && !trimmed) {
-    for (let index = 0; index < count; index++) take(ids[index]!);
+    for (let index = 0; index < count; index++) take(registry, ids[index]!, into, mark);
     return -1;
+  }
+  if (count > limit) {
+    // Only the rows up to the limit-th smallest key can be taken (a numeric sort of the keys finds it): the others are
+    // left out before the rows are ordered with their ties.
+    if (work.sorted.length < count) work.sorted = new Float64Array(2 * count);
+    const sorted = work.sorted.subarray(0, count);
+    for (let index = 0; index < count; index++) sorted[index] = keys[index]!;
+    sorted.sort();
+    const cut = sorted[limit - 1]!;
+    let kept = 0;
+    for (let index = 0; index < count; index++) {
+      if (keys[index]! > cut) continue;
+      ids[kept] = ids[index]!;
+      keys[kept] = keys[index]!;
+      kept++;
+    }
+    ids.length = kept;
+    keys.length = kept;
+    count = kept;
   }
   order.length = count;
   for (let index = 0; index < count; index++) order[index] = index;
   order.sort((a, b) => keys[a]! - keys[b]! || newestFirst(registry, ids[a]!, ids[b]!));
   const taken = Math.min(limit, count);
-  for (let index = 0; index < taken; index++) take(ids[order[index]!]!);
+  for (let index = 0; index < taken; index++) take(registry, ids[order[index]!]!, into, mark);
   // The last row taken: a row before it in this order is taken, one after it (or left out before) is not.
   return order[taken - 1]!;
+}
+
+function take(registry: Registry, other: number, into: number[], mark: number): void {
+  if (registry.taken[other] === mark) return;
+  registry.taken[other] = mark;
+  into.push(other);
+}
+
+/** The first row in [from, to) of a sorted array whose value is at least `target`. */
+function lowerBound(values: Int32Array | Float64Array, target: number, from = 0, to = values.length): number {
+  let [low, high] = [from, to];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < target) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
@@ -445,36 +767,44 @@ function takeNearest(registry: Registry, limit: number, take: (other: number) =>
  * (the same conditions, the same order, at most `limit` rows per key), and by the number key.
  */
 function candidatesOf(registry: Registry, subject: number, limit: number, into: number[]): void {
-  const record = registry.records[subject]!;
   const mark = subject + 1;
-  const take = (other: number) => {
-    if (registry.taken[other] === mark) return;
-    registry.taken[other] = mark;
-    into.push(other);
-  };
   const { ids, keys } = work;
   // The patient: initials within one edit, the same sex, the age ± 1 year (without an age: the same initials and sex).
-  if (record.initials && record.sex) {
-    const age = record.ageYears === null ? null : Math.round(record.ageYears);
+  const initials = registry.initials[subject]!;
+  const sex = registry.sex[subject]!;
+  if (initials !== -1 && sex !== -1 && registry.strings[sex] !== '') {
     ids.length = 0;
     keys.length = 0;
-    for (const variant of age === null ? [record.initials] : variantsOf(record.initials)) {
-      const bucket = registry.patients.get(variant)?.get(record.sex);
-      if (!bucket) continue;
-      const distance = nearDistance(variant, record.initials);
-      if (age === null) {
-        for (const other of bucket.all) {
-          if (!excludedOk(registry, subject, other)) continue;
-          ids.push(other);
-          keys.push(distance);
+    const code = registry.sexCode.get(sex);
+    const ageYears = registry.ageYears[subject]!;
+    const age = Number.isNaN(ageYears) ? null : Math.round(ageYears);
+    if (code !== undefined) {
+      const sexes = Math.max(1, registry.sexCode.size);
+      const { patientKeys, patientCases, patientAge } = registry;
+      const variants = age === null ? undefined : variantsOf(registry, initials);
+      const variantCount = variants === undefined ? 1 : variants.length / 2;
+      for (let v = 0; v < variantCount; v++) {
+        const variant = variants === undefined ? initials : variants[2 * v]!;
+        const distance = variants === undefined ? 0 : variants[2 * v + 1]!;
+        const group = variant * sexes + code;
+        const from = registry.patientFrom.get(group);
+        if (from === undefined) continue;
+        const to = registry.patientTo.get(group)!;
+        if (age === null) {
+          for (let row = from; row < to; row++) {
+            const other = patientCases[row]!;
+            if (!excludedOk(registry, subject, other)) continue;
+            ids.push(other);
+            keys.push(distance);
+          }
+          continue;
         }
-        continue;
-      }
-      for (let whole = Math.max(0, age - 1); whole <= age + 1; whole++) {
-        const list = bucket.byAge[whole];
-        if (!list) continue;
-        for (const other of list) {
-          const theirs = registry.patientAge[other]!;
+        // Whole years age − 1 … age + 1: slots age … age + 2.
+        const base = group * AGE_SLOTS;
+        const low = lowerBound(patientKeys, base + Math.max(0, age - 1) + 1, from, to);
+        for (let row = low; row < to && patientKeys[row]! <= base + age + 2; row++) {
+          const other = patientCases[row]!;
+          const theirs = patientAge[other]!;
           if (!(theirs >= age - 1 && theirs <= age + 1) || !excludedOk(registry, subject, other)) continue;
           ids.push(other);
           // The closest initials, then the closest age (at most a year apart).
@@ -482,25 +812,27 @@ function candidatesOf(registry: Registry, subject: number, limit: number, into: 
         }
       }
     }
-    const last = takeNearest(registry, limit, take);
+    const last = takeNearest(registry, limit, into, mark);
     registry.patientLast[subject] = last === -1 ? -1 : ids[last]!;
     registry.patientLastKey[subject] = last === -1 ? 0 : keys[last]!;
   }
   // The reaction: a shared PT (its LLTs) with a start within 30 days of the onset, the closest first.
   const onset = registry.onsetDay[subject]!;
-  if (onset !== NO_DAY && record.ptCodes.length > 0) {
+  const pts = registry.sets.pt;
+  const [ptFrom, ptTo] = [pts.start[subject]!, pts.start[subject + 1]!];
+  if (onset !== NO_DAY && ptTo > ptFrom) {
     ids.length = 0;
     keys.length = 0;
-    for (const pt of record.ptCodes) {
-      const list = registry.reactions.get(pt);
+    for (let at = ptFrom; at < ptTo; at++) {
+      const list = registry.reactions.get(pts.values[at]!);
       if (!list) continue;
       const { days, cases } = list;
       const from = lowerBound(days, onset - 30);
-      for (let at = from; at < days.length && days[at]! <= onset + 30; at++) {
-        const other = cases[at]!;
+      for (let row = from; row < days.length && days[row]! <= onset + 30; row++) {
+        const other = cases[row]!;
         if (!excludedOk(registry, subject, other)) continue;
         ids.push(other);
-        keys.push(Math.abs(days[at]! - onset));
+        keys.push(Math.abs(days[row]! - onset));
       }
     }
     const trimmed = ids.length > limit;
@@ -520,11 +852,11 @@ function candidatesOf(registry: Registry, subject: number, limit: number, into: 
       ids.length = kept;
       keys.length = kept;
     }
-    const last = takeNearest(registry, limit, take, trimmed);
+    const last = takeNearest(registry, limit, into, mark, trimmed);
     registry.reactionLast[subject] = last === -1 ? -1 : ids[last]!;
     registry.reactionLastKey[subject] = last === -1 ? 0 : keys[last]!;
   }
-  for (const other of registry.numbered.get(subject) ?? EMPTY) take(other);
+  for (const other of registry.numbered.get(subject) ?? EMPTY) take(registry, other, into, mark);
 }
 
 /** Whether a row of key `key` of case `other` comes before (or is) the last row taken `last` of key `lastKey`. */
@@ -539,51 +871,46 @@ function within(registry: Registry, last: number, lastKey: number, key: number, 
  */
 function tookByKeys(registry: Registry, subject: number, other: number): boolean {
   if (!excludedOk(registry, subject, other)) return false;
-  const record = registry.records[subject]!;
-  const theirs = registry.patientInitials[other];
-  if (record.initials && record.sex && theirs !== undefined && registry.records[other]!.sex === record.sex) {
-    const age = record.ageYears === null ? null : Math.round(record.ageYears);
+  const initials = registry.initials[subject]!;
+  const sex = registry.sex[subject]!;
+  const theirs = registry.patientInitials[other]!;
+  if (initials !== -1 && sex !== -1 && registry.strings[sex] !== '' && theirs !== -1 && registry.sex[other] === sex) {
+    const ageYears = registry.ageYears[subject]!;
+    const age = Number.isNaN(ageYears) ? null : Math.round(ageYears);
+    const [mine, their] = [registry.strings[initials]!, registry.strings[theirs]!];
     if (age === null) {
-      if (theirs === record.initials && within(registry, registry.patientLast[subject]!, registry.patientLastKey[subject]!, 0, other)) return true;
-    } else if (theirs === record.initials || oneEdit(theirs, record.initials)) {
+      if (theirs === initials && within(registry, registry.patientLast[subject]!, registry.patientLastKey[subject]!, 0, other)) return true;
+    } else if (theirs === initials || oneEdit(their, mine)) {
       const years = registry.patientAge[other]!;
       if (registry.ageInYears[other] === 1 && years >= age - 1 && years <= age + 1) {
-        const key = nearDistance(theirs, record.initials) * 4 + Math.abs(years - age);
+        const key = nearDistance(their, mine) * 4 + Math.abs(years - age);
         if (within(registry, registry.patientLast[subject]!, registry.patientLastKey[subject]!, key, other)) return true;
       }
     }
   }
   const onset = registry.onsetDay[subject]!;
-  if (onset !== NO_DAY && record.ptCodes.length > 0) {
+  const pts = registry.sets.pt;
+  if (onset !== NO_DAY && pts.start[subject + 1]! > pts.start[subject]!) {
     let best = 31;
     for (let row = registry.rowStart[other]!; row < registry.rowStart[other + 1]!; row++) {
       const gap = Math.abs(registry.rowDay[row]! - onset);
-      if (gap < best && record.ptCodes.includes(registry.rowPt[row]!)) best = gap;
+      if (gap < best && includes(pts, subject, registry.rowPt[row]!)) best = gap;
     }
     if (best <= 30 && within(registry, registry.reactionLast[subject]!, registry.reactionLastKey[subject]!, best, other)) return true;
   }
   return false;
 }
 
-/** The index of an id among the ids in PostgreSQL's uuid order (that of their lower-case text). */
-function indexOf(ids: readonly string[], id: string): number | undefined {
-  let [low, high] = [0, ids.length];
+/** The index of an id among the registry's ids (in PostgreSQL's uuid order). */
+function indexOf(words: Uint32Array, count: number, id: string): number | undefined {
+  parseId(id, probe, 0);
+  let [low, high] = [0, count];
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (ids[middle]! < id) low = middle + 1;
+    if (compareWords(words, middle, probe, 0) < 0) low = middle + 1;
     else high = middle;
   }
-  return ids[low] === id ? low : undefined;
-}
-
-function lowerBound(values: Int32Array, target: number): number {
-  let [low, high] = [0, values.length];
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (values[middle]! < target) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return low < count && compareWords(words, low, probe, 0) === 0 ? low : undefined;
 }
 
 /**
@@ -591,13 +918,14 @@ function lowerBound(values: Int32Array, target: number): number {
  * e-mail, as `candidateIds` asks it: at most `limit` cases per e-mail and table.
  */
 async function emailCandidates(db: DbOrTx, registry: Registry, subjects: readonly number[], limit: number): Promise<Map<number, number[]>> {
+  const emails = registry.sets.email;
   const keys = subjects
-    .filter((subject) => registry.records[subject]!.emails.length > 0)
-    .map((subject) => ({ id: registry.ids[subject], emails: registry.records[subject]!.emails }));
+    .filter((subject) => emails.start[subject + 1]! > emails.start[subject]!)
+    .map((subject) => ({ id: idText(registry.idWords, subject), emails: setOf(emails, subject).map((id) => registry.strings[id]!) }));
   // The subject's family and decided pairs are left out before each key's cap, as in `candidateIds`.
   const found = new Map<number, number[]>();
   if (keys.length === 0) return found;
-  const position = new Map(subjects.map((subject) => [registry.ids[subject]!, subject]));
+  const position = new Map(subjects.map((subject) => [idText(registry.idWords, subject), subject]));
   const where = sql`${PAIRED_CASES} and ${events.id} <> s.id and coalesce(${events.parentEventId}, ${events.id}) <> s.family
     and not exists (select 1 from duplicate_decisions d where (d.event_id = ${events.id} and d.other_event_id = s.id) or (d.event_id = s.id and d.other_event_id = ${events.id}))`;
   const rows = await db.execute<{ subject: string; id: string }>(sql`
@@ -610,7 +938,7 @@ async function emailCandidates(db: DbOrTx, registry: Registry, subjects: readonl
         where lower(${medicalContacts.doctorEmail}) % em.value and ${where} limit ${limit})) x`);
   for (const row of rows.rows) {
     const subject = position.get(row.subject);
-    const other = indexOf(registry.ids, row.id);
+    const other = indexOf(registry.idWords, registry.count, row.id);
     if (subject === undefined || other === undefined || !excludedOk(registry, subject, other)) continue;
     const list = found.get(subject) ?? [];
     if (!list.includes(other)) list.push(other);
@@ -656,8 +984,8 @@ function fieldFrequency(frequencies: ScanFrequencies, field: keyof DuplicateFreq
 }
 
 export interface FastScorer {
-  /** The score's value for the pair, equal to `duplicateScore`'s (before rounding) where every field has statistics, else never below it. */
-  score(left: DuplicateRecord, leftDay: number, right: DuplicateRecord, rightDay: number): number;
+  /** The score's value for the pair of cases (left, right) of the columns, equal to `duplicateScore`'s (before rounding) where every field has statistics, else never below it. */
+  score(columns: Columns, left: number, right: number): number;
 }
 
 /** A field's agreement weight by value, computed once per value (the weight depends only on its frequency). */
@@ -677,23 +1005,29 @@ class Weights {
   }
 }
 
-/** A set field's weight: each shared value's agreement weight, else the disagreement, 0 when either side is empty. */
-function setWeight(left: readonly (string | number)[], right: readonly (string | number)[], weights: Weights, disagreement: number): number {
-  if (left.length === 0 || right.length === 0) return 0;
+/**
+ * A set field's weight: each shared value's agreement weight, else the disagreement, 0 when either
+ * side is empty. `strings`: the values are string ids, weighed by their text; `constant`: every
+ * value weighs the same (the case numbers' hashes).
+ */
+function setWeight(column: SetColumn, left: number, right: number, weights: Weights, disagreement: number, strings?: readonly string[]): number {
+  const { start, values } = column;
+  const [leftFrom, leftTo, rightFrom, rightTo] = [start[left]!, start[left + 1]!, start[right]!, start[right + 1]!];
+  if (leftFrom === leftTo || rightFrom === rightTo) return 0;
   let weight = 0;
   let shared = false;
-  for (let index = 0; index < left.length; index++) {
-    const value = left[index]!;
+  for (let index = leftFrom; index < leftTo; index++) {
+    const value = values[index]!;
     let found = false;
-    for (let other = 0; other < right.length; other++) {
-      if (right[other] === value) {
+    for (let other = rightFrom; other < rightTo; other++) {
+      if (values[other] === value) {
         found = true;
         break;
       }
     }
     if (!found) continue;
     shared = true;
-    weight += weights.of(value);
+    weight += weights.of(strings ? strings[value]! : value);
   }
   return shared ? weight : disagreement;
 }
@@ -710,6 +1044,7 @@ export function fastScorer(frequencies: ScanFrequencies): FastScorer {
   const ingredient = new Weights(fieldFrequency(frequencies, 'ingredient', 5000), rate.ingredient);
   const llt = new Weights(fieldFrequency(frequencies, 'llt', 80_000), rate.llt);
   const email = new Weights(fieldFrequency(frequencies, 'email', model.unseenOneIn.email), rate.email);
+  // A case number (its hash here) and a phone (its string id) weigh the same whatever the value.
   const caseNumber = new Weights({ kind: 'none', p: () => clamp(1 / model.unseenOneIn.caseNumber) }, rate.caseNumber);
   const phone = new Weights({ kind: 'none', p: () => clamp(1 / model.unseenOneIn.phone) }, rate.phone);
   const otherwise = 1 / (frequencies.cases + 1);
@@ -730,12 +1065,12 @@ export function fastScorer(frequencies: ScanFrequencies): FastScorer {
     rate.pt,
   );
   /** Counted LLTs: the left record's own LLTs counted, the others `otherwise`; here those of both sides (a lower frequency, a higher weight). */
-  const countedPt = (code: number, left: DuplicateRecord, right: DuplicateRecord): number => {
+  const countedPt = (columns: Columns, code: number, left: number, right: number): number => {
     const codes = frequencies.lltsOfPt.get(code) ?? [];
     if (codes.length === 0) return agreementWeight(clamp(otherwise), rate.pt);
     let sum = 0;
     for (const one of codes) {
-      const n = left.lltCodes.includes(one) && right.lltCodes.includes(one) ? lltCounts?.get(String(one)) : undefined;
+      const n = includes(columns.sets.llt, left, one) && includes(columns.sets.llt, right, one) ? lltCounts?.get(String(one)) : undefined;
       sum += n === undefined ? otherwise : (n + 1) / (frequencies.cases + 1);
     }
     return agreementWeight(clamp(sum), rate.pt);
@@ -754,38 +1089,48 @@ export function fastScorer(frequencies: ScanFrequencies): FastScorer {
   };
   const typo = Math.log2(model.initialsTypoRate);
   return {
-    score(left, leftDay, right, rightDay) {
-      let score = setWeight(left.caseNumbers, right.caseNumbers, caseNumber, disagree.caseNumber);
-      const [a, b] = [left.initials, right.initials];
-      if (a !== null && b !== null) {
-        if (a === b) score += initialsWeights.of(a);
-        else if (oneEdit(a, b)) {
-          const [pa, pb] = [initials.p(a), initials.p(b)];
+    score(columns, left, right) {
+      const { strings, sets } = columns;
+      let score = setWeight(sets.number, left, right, caseNumber, disagree.caseNumber);
+      const [a, b] = [columns.initials[left]!, columns.initials[right]!];
+      if (a !== -1 && b !== -1) {
+        const [textA, textB] = [strings[a]!, strings[b]!];
+        if (a === b) score += initialsWeights.of(textA);
+        else if (oneEdit(textA, textB)) {
+          const [pa, pb] = [initials.p(textA), initials.p(textB)];
           // Counted: the left's own value against `otherwise`; the lower of the two whichever side is left.
           const p = initials.kind === 'counted' ? Math.max(Math.min(pa, pb), clamp(otherwise)) : Math.max(pa, pb);
           score += agreementWeight(p, rate.initials) + typo;
         } else score += disagree.initials;
       }
-      if (left.sex !== null && right.sex !== null) score += left.sex === right.sex ? sex.of(left.sex) : disagree.sex;
-      if (left.ageYears !== null && right.ageYears !== null) score += differenceWeight(left.ageYears - right.ageYears, model.age.scaleYears, model.age.spanYears, rate.age);
-      if (left.countryId !== null && right.countryId !== null) score += left.countryId === right.countryId ? country.of(left.countryId) : disagree.country;
-      if (leftDay !== NO_DAY && rightDay !== NO_DAY) score += differenceWeight(leftDay - rightDay, model.onset.scaleDays, model.onset.spanDays, rate.onset);
-      score += setWeight(left.drugIds, right.drugIds, drug, disagree.drug);
-      score += setWeight(left.ingredientIds, right.ingredientIds, ingredient, disagree.ingredient);
-      score += setWeight(left.lltCodes, right.lltCodes, llt, disagree.llt);
-      if (lltStats || !lltCounts) score += setWeight(left.ptCodes, right.ptCodes, pt, disagree.pt);
-      else if (left.ptCodes.length > 0 && right.ptCodes.length > 0) {
-        let weight = 0;
-        let shared = false;
-        for (const code of left.ptCodes) {
-          if (!right.ptCodes.includes(code)) continue;
-          shared = true;
-          weight += countedPt(code, left, right);
+      const [sexA, sexB] = [columns.sex[left]!, columns.sex[right]!];
+      if (sexA !== -1 && sexB !== -1) score += sexA === sexB ? sex.of(strings[sexA]!) : disagree.sex;
+      const [ageA, ageB] = [columns.ageYears[left]!, columns.ageYears[right]!];
+      if (!Number.isNaN(ageA) && !Number.isNaN(ageB)) score += differenceWeight(ageA - ageB, model.age.scaleYears, model.age.spanYears, rate.age);
+      const [countryA, countryB] = [columns.country[left]!, columns.country[right]!];
+      if (countryA !== NO_COUNTRY && countryB !== NO_COUNTRY) score += countryA === countryB ? country.of(countryA) : disagree.country;
+      const [dayA, dayB] = [columns.onsetDay[left]!, columns.onsetDay[right]!];
+      if (dayA !== NO_DAY && dayB !== NO_DAY) score += differenceWeight(dayA - dayB, model.onset.scaleDays, model.onset.spanDays, rate.onset);
+      score += setWeight(sets.drug, left, right, drug, disagree.drug);
+      score += setWeight(sets.ingredient, left, right, ingredient, disagree.ingredient);
+      score += setWeight(sets.llt, left, right, llt, disagree.llt);
+      if (lltStats || !lltCounts) score += setWeight(sets.pt, left, right, pt, disagree.pt);
+      else {
+        const { start, values } = sets.pt;
+        if (start[left + 1]! > start[left]! && start[right + 1]! > start[right]!) {
+          let weight = 0;
+          let shared = false;
+          for (let at = start[left]!; at < start[left + 1]!; at++) {
+            const code = values[at]!;
+            if (!includes(sets.pt, right, code)) continue;
+            shared = true;
+            weight += countedPt(columns, code, left, right);
+          }
+          score += shared ? weight : disagree.pt;
         }
-        score += shared ? weight : disagree.pt;
       }
-      score += setWeight(left.emails, right.emails, email, disagree.email);
-      score += setWeight(left.phones, right.phones, phone, disagree.phone);
+      score += setWeight(sets.email, left, right, email, disagree.email, strings);
+      score += setWeight(sets.phone, left, right, phone, disagree.phone);
       return score;
     },
   };
@@ -840,12 +1185,16 @@ export async function scanRegistry(db: DbOrTx, options: RegistryScanOptions): Pr
   const block = options.block ?? SCAN_BLOCK;
   const t0 = performance.now();
   const registry = await loadRegistry(db, signal, limit);
-  const total = registry.ids.length;
+  const total = registry.count;
   const profile: ScanProfile = { cases: total, pairs: 0, loadMs: performance.now() - t0, candidatesMs: 0, scoreMs: 0, writeWaitMs: 0, candidatePairs: 0, scoredOnce: 0, exactScores: 0 };
-  await options.onProgress?.(0, total, 10);
+  await options.onProgress?.(0, total, 10, profile);
   const scorer = fastScorer(frequencies);
-  const { records, onsetDay, ids, created } = registry;
-  /** Pairs stored from their lower side whose higher side has not come yet: lower × total + higher. */
+  const { created } = registry;
+  /**
+   * Pairs stored from their lower side by the number or e-mail key only, whose higher side has not
+   * come yet (lower × total + higher); a pair the lower side took by the patient or reaction key is
+   * recognised from the higher side by `tookByKeys`, so the set stays small.
+   */
   const written = new Set<number>();
   let rows: PairRow[] = [];
   let pending: Promise<void> = Promise.resolve();
@@ -860,6 +1209,9 @@ export async function scanRegistry(db: DbOrTx, options: RegistryScanOptions): Pr
     pending.catch(() => undefined);
   };
   const candidates: number[] = [];
+  let higherAt = -1;
+  let higher: DuplicateRecord | undefined;
+  let higherFrequencies: DuplicateFrequencies | undefined;
   for (let start = 0; start < total; start += block) {
     signal?.throwIfAborted();
     const end = Math.min(total, start + block);
@@ -886,15 +1238,21 @@ export async function scanRegistry(db: DbOrTx, options: RegistryScanOptions): Pr
             continue;
           }
         }
-        if (scorer.score(records[high]!, onsetDay[high]!, records[low]!, onsetDay[low]!) < threshold - MARGIN) continue;
+        if (scorer.score(registry, high, low) < threshold - MARGIN) continue;
         profile.exactScores++;
-        // Scored as the per-case path scores it: the case of the higher id is the subject.
-        const result = duplicateScore(records[high]!, records[low]!, frequencies.forRecord(records[high]!));
+        // Scored as the per-case path scores it: the case of the higher id is the subject (its record and frequencies
+        // kept while it is the same case).
+        if (high !== higherAt) {
+          higherAt = high;
+          higher = recordOf(registry, high);
+          higherFrequencies = frequencies.forRecord(higher);
+        }
+        const result = duplicateScore(higher!, recordOf(registry, low), higherFrequencies!);
         if (result.score < threshold) continue;
-        if (other > subject) written.add(key);
+        if (other > subject && !tookByKeys(registry, subject, other)) written.add(key);
         rows.push({
-          event_id: ids[low]!,
-          other_event_id: ids[high]!,
+          event_id: idText(registry.idWords, low),
+          other_event_id: idText(registry.idWords, high),
           score: result.score,
           contributions: result.contributions,
           newest_at: isoOfMicros(Math.max(created[low]!, created[high]!)),
@@ -904,7 +1262,7 @@ export async function scanRegistry(db: DbOrTx, options: RegistryScanOptions): Pr
       }
       profile.scoreMs += performance.now() - ts;
     }
-    await options.onProgress?.(end, total, 10 + (90 * end) / Math.max(1, total));
+    await options.onProgress?.(end, total, 10 + (90 * end) / Math.max(1, total), profile);
   }
   await flush();
   const t = performance.now();
