@@ -5,12 +5,10 @@ import {
   auditFileName,
   caseWorkflowApi,
   auditTrailApi,
-  type HistoryEntry,
   type HistoryQueryBody,
-  type PagedResult,
 } from '@atalaya/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, call, saveBlob } from '../../shared/api';
+import { call, saveBlob } from '../../shared/api';
 import type { LogListBody } from './audit-logic';
 
 /**

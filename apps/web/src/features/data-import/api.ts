@@ -1,7 +1,6 @@
 import {
   catalogImportApi,
   HUB_EVENTS,
-  IMPORT_PATHS,
   importProgressEventSchema,
   importsApi,
   isImportIncomplete,

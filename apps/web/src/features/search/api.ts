@@ -1,4 +1,4 @@
-import { contextApi, referenceDataApi, SEARCH_EXPORT, searchApi, type E2bBatchResult, type NamedItem, type ProductFilterItem, type SearchExportRequest, type SearchFilters, type SearchRequest, type SearchResult, type UserWithDetails } from '@atalaya/domain';
+import { contextApi, referenceDataApi, SEARCH_EXPORT, searchApi, type E2bBatchResult, type SearchExportRequest, type SearchRequest } from '@atalaya/domain';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { api, call, downloadFile, saveBlob } from '../../shared/api';
 

@@ -10,7 +10,7 @@ import {
 } from '@atalaya/domain';
 import { contextApi } from '@atalaya/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, call } from '../../shared/api';
+import { call } from '../../shared/api';
 import { useSession } from '../../shared/session';
 
 /**

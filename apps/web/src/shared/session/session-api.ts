@@ -1,5 +1,5 @@
 import { type AcceptTermsResult, authApi, contextApi } from '@atalaya/domain';
-import { api, call, type TokenResponse } from '../api';
+import { call, type TokenResponse } from '../api';
 import type { AppContext } from './types';
 
 /** `POST /api/login` with the password grant; the caller shows the failure itself. */

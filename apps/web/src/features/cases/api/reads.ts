@@ -1,7 +1,4 @@
 import type {
-  ErDocument,
-  Codigueras,
-  CountryProduct,
   ErEvent,
   ErMedicalContact,
   ErMedication,
