@@ -12,6 +12,15 @@ import { catalogImportApi } from './catalog-import.js';
 import { meddraApi } from './meddra.js';
 import { referenceDataApi } from './reference-data.js';
 import { homeReportsApi } from './home-reports.js';
+import { caseAssessmentApi } from './case-assessment.js';
+import { caseEditApi } from './case-edit.js';
+import { caseMedicationsApi } from './case-medications.js';
+import { casePdfApi } from './case-pdf.js';
+import { duplicatesApi } from './duplicates.js';
+import { e2bImportApi } from './e2b-import.js';
+import { e2bApi } from './e2b.js';
+import { signalRegisterApi } from './signal-register.js';
+import { signalsApi } from './signals.js';
 import { tasksApi } from './tasks.js';
 import { authApi } from './auth.js';
 import { usersApi } from './users.js';
@@ -46,6 +55,15 @@ export { searchApi } from './search.js';
 export { metricsApi } from './metrics.js';
 export { nokpiApi } from './nokpi.js';
 export { indicatorsApi } from './indicators.js';
+export { caseMedicationsApi } from './case-medications.js';
+export { caseEditApi } from './case-edit.js';
+export { caseAssessmentApi } from './case-assessment.js';
+export { casePdfApi } from './case-pdf.js';
+export { e2bApi, e2bBatchBodySchema, e2bExportBodySchema } from './e2b.js';
+export { e2bImportApi } from './e2b-import.js';
+export { duplicatesApi } from './duplicates.js';
+export { signalsApi } from './signals.js';
+export { signalRegisterApi } from './signal-register.js';
 
 /** Every endpoint of the API, by module. */
 export const API = {
@@ -70,4 +88,13 @@ export const API = {
   metrics: metricsApi,
   nokpi: nokpiApi,
   indicators: indicatorsApi,
+  caseMedications: caseMedicationsApi,
+  caseEdit: caseEditApi,
+  caseAssessment: caseAssessmentApi,
+  casePdf: casePdfApi,
+  e2b: e2bApi,
+  e2bImport: e2bImportApi,
+  duplicates: duplicatesApi,
+  signals: signalsApi,
+  signalRegister: signalRegisterApi,
 } as const;

@@ -1,13 +1,14 @@
-import { casePdfFileName, ciomsPdfFileName, MSG, pdfHistoryItemSchema } from '@atalaya/domain';
+import { casePdfApi, casePdfFileName, ciomsPdfFileName, MSG } from '@atalaya/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { caseMetaParam } from '../../http/case-routes.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { fileDownloadRoute, fileResponse, PDF_BYTES } from '../files/index.js';
+import { fileDownloadRoute, fileResponse, PDF_BYTES, sendFile } from '../files/index.js';
 import { generateCiomsPdf } from './cioms.js';
 import { generateCasePdf, listCasePdfs, PDF_MIME_TYPE, storedCasePdf } from './service.js';
 
@@ -23,6 +24,9 @@ const storedPdfParams = z.object({
   erId: caseMetaParam,
   fileName: z.string({ error: MSG.pdf.notFound }).trim().min(1, MSG.pdf.notFound).max(300, MSG.pdf.notFound),
 });
+/** A PDF download's answers: its bytes (200) and the errors. */
+const pdfAnswers = fileResponse(PDF_BYTES);
+
 /** A generated PDF as a download under `fileName`, never cached. */
 function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
   return reply
@@ -36,17 +40,15 @@ function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
 /** The case PDF and its history (event spec §4, §9). */
 export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async (app, { db }) => {
   app.route({
-    method: 'GET',
-    url: '/api/getERPDF/:id',
-    // Each call may render and store a PDF: limited per user (issue 15 §5).
-    config: { permission: 'case.read', rateLimit: app.resourceLimits.pdfRateLimit },
-    schema: {
+    ...contractRoute(casePdfApi.getERPDF, {
       tags: TAG,
       summary: 'Genera el PDF del evento reportable (formulario CIOMS I), lo guarda en el historial de PDFs y lo descarga como ER-{referencia}.pdf',
       description: 'No se permite en un evento Pendiente o Anulado (400).',
       params: metaParams,
-      response: fileResponse(PDF_BYTES),
-    },
+      errors: pdfAnswers,
+      // Each call may render and store a PDF: limited per user (issue 15 §5).
+      config: { rateLimit: app.resourceLimits.pdfRateLimit },
+    }),
     handler: async (request, reply) => {
       const pdf = await generateCasePdf(db, requireUser(request), request.params.id);
       return sendPdf(reply, casePdfFileName(pdf.referenceNumber), pdf.bytes);
@@ -54,45 +56,43 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getERCIOMS/:id',
-    // As getERPDF: each call renders a PDF, limited per user.
-    config: { permission: 'case.read', rateLimit: app.resourceLimits.pdfRateLimit },
-    schema: {
+    ...contractRoute(casePdfApi.getERCIOMS, {
       tags: TAG,
       summary: 'Genera el formulario CIOMS I del evento reportable (casillas 1 a 25 y páginas de continuación, con los datos del ICSR E2B(R3)) y lo descarga como CIOMS-{referencia}.pdf',
       description: 'No se guarda en el historial de PDFs; cada descarga queda en la auditoría. No se permite en un evento Pendiente o Anulado (400).',
       params: metaParams,
-      response: fileResponse(PDF_BYTES),
-    },
+      errors: pdfAnswers,
+      // As getERPDF: each call renders a PDF, limited per user.
+      config: { rateLimit: app.resourceLimits.pdfRateLimit },
+    }),
     handler: async (request, reply) => {
       const pdf = await generateCiomsPdf(db, requireUser(request), request.params.id);
       return sendPdf(reply, ciomsPdfFileName(pdf.referenceNumber), pdf.bytes);
     },
   });
 
-  // The spec spells it with a trailing slash; both forms are accepted.
-  for (const url of ['/api/getERPDF/:erId/:fileName/', '/api/getERPDF/:erId/:fileName']) {
-    fileDownloadRoute(app, {
-      url,
-      tags: TAG,
-      summary: 'Descarga un PDF ya generado del evento por su nombre guardado (listERPDF)',
-      params: storedPdfParams,
-      bytes: PDF_BYTES,
-      load: (user, params) => storedCasePdf(db, user, params.erId, params.fileName),
-    });
-  }
+  // The spec spells it with a trailing slash (the contract's path); the form without it is accepted too, outside the contract.
+  const storedSummary = 'Descarga un PDF ya generado del evento por su nombre guardado (listERPDF)';
+  app.route({
+    ...contractRoute(casePdfApi.getERPDFStored, { tags: TAG, summary: storedSummary, params: storedPdfParams, errors: pdfAnswers }),
+    handler: async (request, reply) => sendFile(reply, await storedCasePdf(db, requireUser(request), request.params.erId, request.params.fileName)),
+  });
+  fileDownloadRoute(app, {
+    url: '/api/getERPDF/:erId/:fileName',
+    tags: TAG,
+    summary: storedSummary,
+    params: storedPdfParams,
+    bytes: PDF_BYTES,
+    load: (user, params) => storedCasePdf(db, user, params.erId, params.fileName),
+  });
 
   app.route({
-    method: 'GET',
-    url: '/api/listERPDF/:id',
-    config: { permission: 'case.read' },
-    schema: {
+    ...contractRoute(casePdfApi.listERPDF, {
       tags: TAG,
       summary: 'Historial de PDFs del evento, del más reciente al más antiguo',
       params: metaParams,
-      response: { 200: z.array(pdfHistoryItemSchema), ...withNotFound },
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => listCasePdfs(db, requireUser(request), request.params.id),
   });
 };

@@ -1,8 +1,9 @@
-import { duplicateCandidatesSchema, duplicateDecisionSchema, duplicatePairsQuerySchema, duplicatePairsSchema, duplicateScanSchema, MSG } from '@atalaya/domain';
+import { duplicatesApi, MSG } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { metaParams } from '../../http/case-routes.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { type CaseEvents, onCaseCreated, onCaseSent } from '../cases/index.js';
@@ -36,82 +37,60 @@ export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = 
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getDuplicateCandidatesByMeta/:meta',
-    config: { permission: 'duplicates.decide' },
-    schema: {
+    ...contractRoute(duplicatesApi.getDuplicateCandidatesByMeta, {
       tags: TAGS,
       summary: "'Posibles duplicados' de un caso: los casos al alcance con puntaje igual o mayor al umbral, con cada campo comparado; y sus vínculos",
       params: metaParams,
-      response: { 200: duplicateCandidatesSchema, ...withNotFound },
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => candidatesForCase(db, requireUser(request), request.params.meta),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getDuplicateCandidatesByHomeReport/:id',
-    config: { permission: 'duplicates.decide' },
-    schema: {
+    ...contractRoute(duplicatesApi.getDuplicateCandidatesByHomeReport, {
       tags: TAGS,
       summary: "'Posibles duplicados' de un reporte recibido (modal de resumen del triaje): los casos al alcance con puntaje igual o mayor al umbral",
       params: z.object({ id: z.string().max(64, MSG.homeReports.reportNotFound) }),
-      response: { 200: duplicateCandidatesSchema, ...withNotFound },
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => candidatesForReport(db, requireUser(request), request.params.id),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/setDuplicateDecision',
-    config: { permission: 'duplicates.decide' },
-    schema: {
+    ...contractRoute(duplicatesApi.setDuplicateDecision, {
       tags: TAGS,
       summary: "'Es duplicado' (con el caso a conservar) o 'No es duplicado' de un par, con comentario; auditado",
-      description:
-        'Meta (un caso) o HomeReportId (un reporte recibido), y OtroMeta (el candidato). Es duplicado: el otro caso queda vinculado al maestro y anulado; un reporte queda descartado. No es duplicado: el par no se vuelve a proponer. Un par ya evaluado es 409.',
-      body: duplicateDecisionSchema,
-      response: { 200: messageSchema, ...withNotFound, 409: messageSchema },
-    },
+      description: 'Meta (un caso) o HomeReportId (un reporte recibido), y OtroMeta (el candidato). Es duplicado: el otro caso queda vinculado al maestro y anulado; un reporte queda descartado. No es duplicado: el par no se vuelve a proponer. Un par ya evaluado es 409.',
+      errors: { ...withNotFound, 409: messageSchema },
+    }),
     handler: (request) => decidePair(db, requireUser(request), request.body),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getDuplicatePairs',
-    config: { permission: 'duplicates.list' },
-    schema: {
+    ...contractRoute(duplicatesApi.getDuplicatePairs, {
       tags: TAGS,
       summary: "Pantalla 'Duplicados': los pares sospechosos guardados al alcance del QPPV, sobre el umbral y sin decidir, el caso más reciente primero (de a 50; desde = el cursor Siguiente)",
-      description:
-        'Solo lee: los pares los guarda la búsqueda en todo el registro y el envío de cada caso (al terminar el asistente, o un seguimiento).',
-      querystring: duplicatePairsQuerySchema,
-      response: { 200: duplicatePairsSchema, ...errorResponses },
-    },
+      description: 'Solo lee: los pares los guarda la búsqueda en todo el registro y el envío de cada caso (al terminar el asistente, o un seguimiento).',
+      errors: errorResponses,
+    }),
     handler: (request) => suspectedPairs(db, requireUser(request), request.query.desde),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getDuplicateScan',
-    config: { permission: 'duplicates.list' },
-    schema: {
+    ...contractRoute(duplicatesApi.getDuplicateScan, {
       tags: TAGS,
       summary: "La última búsqueda de duplicados en todo el registro (código DUP-…, estado y avance), o null si nunca se hizo",
-      response: { 200: duplicateScanSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: () => duplicateScan(db),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/startDuplicateScan',
-    config: { permission: 'duplicates.list' },
-    schema: {
+    ...contractRoute(duplicatesApi.startDuplicateScan, {
       tags: TAGS,
       summary: "'Buscar en todo el registro': encola la búsqueda de duplicados en todo el registro (trabajo en segundo plano); otra pendiente o en curso: 409",
-      response: { 200: duplicateScanSchema, ...errorResponses, 409: messageSchema },
-    },
+      errors: { ...errorResponses, 409: messageSchema },
+    }),
     handler: (request) => startDuplicateScan(db, events, app.log, requireUser(request)),
   });
 };

@@ -1,8 +1,9 @@
-import { e2bConfirmSchema, e2bImportReportsSchema, IMPORT_PATHS, importEntrySchema, importListSchema } from '@atalaya/domain';
+import { e2bImportApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { type ImportEvents, importCodeParams, IMPORT_RUNNER_DEFAULTS, refuseWhileActive, registerImportUploads, startImport, withImportUpload } from '../imports/index.js';
@@ -25,21 +26,24 @@ export const e2bImportModule: FastifyPluginAsyncZod<E2bImportModuleOptions> = as
   const deps = { db, events, log: app.log, staleMs: options.staleMs ?? IMPORT_RUNNER_DEFAULTS.staleMs };
   await registerImportUploads(app, maxBytes);
 
+  const upload = contractRoute(e2bImportApi.uploade2b, {
+    tags: TAGS,
+    summary: 'Importar un lote E2B(R3) (multipart: FileName, file = el .XML): se lee en segundo plano y queda una vista previa para confirmar',
+    description:
+      'Responde enseguida con la importación nueva (status P). El trabajo lee el lote (con el esquema ICH cuando ATALAYA_E2B_XSD_DIR está configurado) y termina S con la vista previa (gete2bimportreports) o E con el motivo y la línea. Otra importación E2B pendiente o en curso: 409.',
+    errors: { ...errorResponses, 409: messageSchema, 413: messageSchema, 415: messageSchema, 503: messageSchema },
+    config: { rateLimit: app.resourceLimits.uploadRateLimit },
+  });
   app.route({
-    method: 'POST',
-    url: `/api/${IMPORT_PATHS.e2bUpload}`,
-    config: { permission: 'e2bImport.run', rateLimit: app.resourceLimits.uploadRateLimit },
+    ...upload,
+    // The multipart body is documented, never parsed (withImportUpload reads it).
     schema: {
-      tags: TAGS,
-      summary: 'Importar un lote E2B(R3) (multipart: FileName, file = el .XML): se lee en segundo plano y queda una vista previa para confirmar',
-      description:
-        'Responde enseguida con la importación nueva (status P). El trabajo lee el lote (con el esquema ICH cuando ATALAYA_E2B_XSD_DIR está configurado) y termina S con la vista previa (gete2bimportreports) o E con el motivo y la línea. Otra importación E2B pendiente o en curso: 409.',
+      ...upload.schema,
       consumes: ['multipart/form-data'],
       body: z.preprocess(
         () => undefined,
         z.object({ FileName: z.string().optional().describe('Nombre del archivo (.xml)'), file: z.string().meta({ format: 'binary' }).describe('El lote E2B(R3) (MCCI_IN200100UV01)') }).optional(),
       ),
-      response: { 200: importEntrySchema, ...errorResponses, 409: messageSchema, 413: messageSchema, 415: messageSchema, 503: messageSchema },
     },
     handler: async (request) => {
       const user = requireUser(request);
@@ -49,58 +53,43 @@ export const e2bImportModule: FastifyPluginAsyncZod<E2bImportModuleOptions> = as
   });
 
   app.route({
-    method: 'GET',
-    url: `/api/${IMPORT_PATHS.e2bList}`,
-    config: { permission: 'e2bImport.run' },
-    schema: { tags: TAGS, summary: 'Las importaciones E2B(R3), la más reciente primero (un RLF: las suyas)', response: { 200: importListSchema, ...errorResponses } },
+    ...contractRoute(e2bImportApi.gete2bimport, { tags: TAGS, summary: 'Las importaciones E2B(R3), la más reciente primero (un RLF: las suyas)', errors: errorResponses }),
     handler: (request) => listE2bImports(db, requireUser(request)),
   });
 
   app.route({
-    method: 'GET',
-    url: `/api/${IMPORT_PATHS.e2bDetail}/:code`,
-    config: { permission: 'e2bImport.run' },
-    schema: { tags: TAGS, summary: 'Una importación E2B(R3) por su code_import (su progreso)', params: importCodeParams, response: { 200: importEntrySchema, ...withNotFound } },
+    ...contractRoute(e2bImportApi.gete2bimportcode, { tags: TAGS, summary: 'Una importación E2B(R3) por su code_import (su progreso)', params: importCodeParams, errors: withNotFound }),
     handler: (request) => e2bImportEntry(db, requireUser(request), request.params.code),
   });
 
   app.route({
-    method: 'GET',
-    url: `/api/${IMPORT_PATHS.e2bReports}/:code`,
-    config: { permission: 'e2bImport.run' },
-    schema: {
+    ...contractRoute(e2bImportApi.gete2bimportreports, {
       tags: TAGS,
       summary: 'La vista previa de una importación E2B(R3): cada informe como se entendió, lo no mapeado, los códigos MedDRA que faltan; tras confirmar, en qué se convirtió',
       params: importCodeParams,
-      response: { 200: e2bImportReportsSchema, ...withNotFound },
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => e2bImportReportsOf(db, requireUser(request), request.params.code),
   });
 
   app.route({
-    method: 'POST',
-    url: `/api/${IMPORT_PATHS.e2bConfirm}/:code`,
-    config: { permission: 'e2bImport.run' },
-    schema: {
+    ...contractRoute(e2bImportApi.confirme2bimport, {
       tags: TAGS,
       summary: 'Confirmar una importación E2B(R3) leída: sus informes pasan a la bandeja de entrada (inbox) o a casos históricos (historic), todo o nada, con el acuse de recibo',
       params: importCodeParams,
-      body: e2bConfirmSchema,
-      response: { 200: e2bImportReportsSchema, ...withNotFound, 409: messageSchema },
-    },
+      errors: { ...withNotFound, 409: messageSchema },
+    }),
     handler: (request) => confirmE2bImport(db, requireUser(request), request.params.code, request.body),
   });
 
   app.route({
-    method: 'GET',
-    url: `/api/${IMPORT_PATHS.e2bAck}/:code`,
-    config: { permission: 'e2bImport.run' },
-    schema: {
+    ...contractRoute(e2bImportApi.gete2back, {
       tags: TAGS,
       summary: 'Nuestro acuse de recibo (MCCI_IN200101UV01) de una importación E2B(R3) confirmada, para el remitente',
       params: importCodeParams,
-      response: { 200: z.unknown().describe('El XML (application/xml, Content-Disposition: attachment)'), ...withNotFound },
-    },
+      // The XML file's bytes (200) and the errors.
+      errors: { 200: z.unknown().describe('El XML (application/xml, Content-Disposition: attachment)'), ...withNotFound },
+    }),
     handler: async (request, reply) => {
       const ack = await e2bAck(db, requireUser(request), request.params.code);
       return reply

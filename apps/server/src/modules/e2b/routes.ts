@@ -1,13 +1,9 @@
-import {
-  E2B_BATCH_MAX_CASES,
-  e2bAckResultSchema,
-  e2bBatchRefusalSchema,
-  e2bBatchResultSchema,
-  e2bExportRefusalSchema, e2bReceiverSaveSchema, e2bReceiverSchema, e2bSubmissionSchema, MSG } from '@atalaya/domain';
+import { E2B_BATCH_MAX_CASES, e2bApi, e2bBatchRefusalSchema, e2bExportRefusalSchema, MSG } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { caseMetaParam } from '../../http/case-routes.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { badRequest } from '../../http/errors.js';
 import { requireUser } from '../../http/route-access.js';
@@ -36,15 +32,8 @@ const submissionParams = z.object({
   id: caseMetaParam,
   submissionId: z.coerce.number({ error: MSG.e2bExport.submissionNotFound }).int(MSG.e2bExport.submissionNotFound).min(1, MSG.e2bExport.submissionNotFound).max(Number.MAX_SAFE_INTEGER, MSG.e2bExport.submissionNotFound),
 });
-const receiverField = z.string({ error: MSG.e2bExport.receiverUnknown }).trim().min(1, MSG.e2bExport.receiverUnknown).max(60, MSG.e2bExport.receiverUnknown);
-const exportBody = z.object({ Receptor: receiverField });
-const batchBody = z.object({
-  Receptor: receiverField,
-  Casos: z
-    .array(z.string({ error: MSG.e2bBatch.caseInvalid }).trim().min(1, MSG.e2bBatch.caseInvalid).max(64, MSG.e2bBatch.caseInvalid).regex(/^[A-Za-z0-9_-]+$/, MSG.e2bBatch.caseInvalid), { error: MSG.e2bBatch.casesRequired })
-    .min(1, MSG.e2bBatch.casesRequired)
-    .max(E2B_BATCH_MAX_CASES, MSG.e2bBatch.tooMany(E2B_BATCH_MAX_CASES)),
-});
+/** An XML download's answers: the document (200) and the errors. */
+const xmlAnswers = { 200: z.string(), ...withNotFound };
 /** N.1.2 as we write it ({sender}-{moment}-{random}); the sender is letters, digits, '.', '_'. */
 const batchParams = z.object({ batch: z.string({ error: MSG.e2bBatch.batchInvalid }).min(1, MSG.e2bBatch.batchInvalid).max(100, MSG.e2bBatch.batchInvalid).regex(/^[A-Za-z0-9._-]+$/, MSG.e2bBatch.batchInvalid) });
 
@@ -57,47 +46,33 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'buffer', bodyLimit: ACK_MAX_BYTES }, (_request, body, done) => done(null, body));
 
   app.route({
-    method: 'GET',
-    url: '/api/e2bReceiverList',
-    config: { permission: 'e2bReceivers.read' },
-    schema: { tags: TAG, summary: 'Receptores de los envíos E2B (Configuración), con cuántos envíos tiene cada uno', response: { 200: z.array(e2bReceiverSchema), ...errorResponses } },
+    ...contractRoute(e2bApi.e2bReceiverList, { tags: TAG, summary: 'Receptores de los envíos E2B (Configuración), con cuántos envíos tiene cada uno', errors: errorResponses }),
     handler: () => listReceivers(db),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/e2bReceiverSave',
-    config: { permission: 'e2bReceivers.write' },
-    schema: {
+    ...contractRoute(e2bApi.e2bReceiverSave, {
       tags: TAG,
       summary: 'Agrega (sin Id) o modifica un receptor E2B y devuelve la lista',
       description: 'El identificador (N.1.4) es único, de 1 a 60 letras, números, punto, guion o guion bajo; el de un receptor con envíos no cambia.',
-      body: e2bReceiverSaveSchema,
-      response: { 200: z.array(e2bReceiverSchema), ...withNotFound },
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => saveReceiver(db, requireUser(request), request.body),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/e2bReceiverDelete/:receiverId',
-    config: { permission: 'e2bReceivers.write' },
-    schema: { tags: TAG, summary: 'Elimina un receptor E2B sin envíos y devuelve la lista', params: receiverParams, response: { 200: z.array(e2bReceiverSchema), ...withNotFound } },
+    ...contractRoute(e2bApi.e2bReceiverDelete, { tags: TAG, summary: 'Elimina un receptor E2B sin envíos y devuelve la lista', params: receiverParams, errors: withNotFound }),
     handler: (request) => deleteReceiver(db, requireUser(request), request.params.receiverId),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/exportE2B/:id',
-    config: { permission: 'e2b.submit' },
-    schema: {
+    ...contractRoute(e2bApi.exportE2B, {
       tags: TAG,
       summary: 'Genera la exportación E2B(R3) del caso para un receptor de Configuración (e2bReceiverList)',
       description: 'Valida las reglas de ICH y, si el servidor tiene configurado ATALAYA_E2B_XSD_DIR, el esquema XSD. Un caso inválido responde 422 con la lista de problemas, cada uno con el número y nombre del elemento.',
       params: caseParams,
-      body: exportBody,
-      response: { 200: e2bSubmissionSchema, 422: e2bExportRefusalSchema, ...withNotFound },
-    },
+      errors: { 422: e2bExportRefusalSchema, ...withNotFound },
+    }),
     handler: async (request, reply) => {
       const outcome = await exportCase(db, requireUser(request), request.params.id, request.body.Receptor, { xsdDir });
       if ('refused' in outcome) return reply.code(422).send(outcome.refused);
@@ -106,16 +81,12 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/exportE2BBatch',
-    config: { permission: 'e2b.submit' },
-    schema: {
+    ...contractRoute(e2bApi.exportE2BBatch, {
       tags: TAG,
       summary: 'Genera un lote E2B(R3) con los casos seleccionados en la búsqueda de eventos, para un receptor de Configuración',
       description: `Hasta ${E2B_BATCH_MAX_CASES} casos (Meta). Cada caso se valida como en exportE2B (reglas de ICH y, si está configurado, el esquema XSD); los que no cumplen quedan fuera del lote y se listan en Rechazados con sus problemas, los demás forman un solo lote (un PORR_IN049016UV por caso) y cada uno queda como un envío de su caso. Sin ningún caso válido responde 422 con la lista. El archivo del lote: getE2BBatch/{Lote}.`,
-      body: batchBody,
-      response: { 200: e2bBatchResultSchema, 422: e2bBatchRefusalSchema, ...errorResponses },
-    },
+      errors: { 422: e2bBatchRefusalSchema, ...errorResponses },
+    }),
     handler: async (request, reply) => {
       const outcome = await exportBatch(db, requireUser(request), request.body.Receptor, request.body.Casos, { xsdDir });
       if ('refused' in outcome) return reply.code(422).send(outcome.refused);
@@ -124,10 +95,7 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getE2BBatch/:batch',
-    config: { permission: 'e2b.submit' },
-    schema: { tags: TAG, summary: 'Descarga el XML de un lote E2B (todos sus casos deben estar al alcance del usuario)', params: batchParams, response: { 200: z.string(), ...withNotFound } },
+    ...contractRoute(e2bApi.getE2BBatch, { tags: TAG, summary: 'Descarga el XML de un lote E2B (todos sus casos deben estar al alcance del usuario)', params: batchParams, errors: xmlAnswers }),
     handler: async (request, reply) => {
       const file = await batchFile(db, requireUser(request), request.params.batch);
       return reply.code(200).header('content-type', 'application/xml; charset=utf-8').header('content-disposition', attachmentDisposition(file.fileName)).header('cache-control', 'private, no-store').send(file.xml);
@@ -135,18 +103,12 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/listE2B/:id',
-    config: { permission: 'e2b.submit' },
-    schema: { tags: TAG, summary: 'Envíos E2B del caso, del más reciente al más antiguo', params: caseParams, response: { 200: z.array(e2bSubmissionSchema), ...withNotFound } },
+    ...contractRoute(e2bApi.listE2B, { tags: TAG, summary: 'Envíos E2B del caso, del más reciente al más antiguo', params: caseParams, errors: withNotFound }),
     handler: (request) => listSubmissions(db, requireUser(request), request.params.id),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/getE2B/:id/:submissionId',
-    config: { permission: 'e2b.submit' },
-    schema: { tags: TAG, summary: 'Descarga el XML de un envío E2B', params: submissionParams, response: { 200: z.string(), ...withNotFound } },
+    ...contractRoute(e2bApi.getE2B, { tags: TAG, summary: 'Descarga el XML de un envío E2B', params: submissionParams, errors: xmlAnswers }),
     handler: async (request, reply) => {
       const file = await downloadSubmission(db, requireUser(request), request.params.id, request.params.submissionId);
       return reply.code(200).header('content-type', 'application/xml; charset=utf-8').header('content-disposition', attachmentDisposition(file.fileName)).header('cache-control', 'private, no-store').send(file.xml);
@@ -154,24 +116,18 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/markE2BSent/:id/:submissionId',
-    config: { permission: 'e2b.submit' },
-    schema: { tags: TAG, summary: 'Marca un envío E2B generado como enviado al receptor', params: submissionParams, response: { 200: e2bSubmissionSchema, ...withNotFound } },
+    ...contractRoute(e2bApi.markE2BSent, { tags: TAG, summary: 'Marca un envío E2B generado como enviado al receptor', params: submissionParams, errors: withNotFound }),
     handler: (request) => markSent(db, requireUser(request), request.params.id, request.params.submissionId),
   });
 
   app.route({
-    method: 'POST',
-    url: '/api/uploadE2BAck/:id',
-    config: { permission: 'e2b.submit' },
-    schema: {
+    ...contractRoute(e2bApi.uploadE2BAck, {
       tags: TAG,
       summary: 'Carga el acuse de recibo (MCCI_IN200101UV01) del receptor: cada informe del lote queda ACK aceptado o ACK rechazado con el mensaje del receptor',
       description: 'El cuerpo es el archivo XML del acuse (Content-Type application/xml).',
       params: caseParams,
-      response: { 200: e2bAckResultSchema, ...withNotFound },
-    },
+      errors: withNotFound,
+    }),
     handler: (request) => {
       const body = request.body;
       if (!(body instanceof Buffer) || body.length === 0) throw badRequest(body instanceof Buffer ? MSG.e2bExport.ackEmpty : MSG.e2bExport.ackInvalid);

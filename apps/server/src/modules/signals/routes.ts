@@ -1,8 +1,9 @@
-import { RATE_LIMITS, signalExportQuerySchema, signalIcHistoryQuerySchema, signalIcHistorySchema, signalOptionsSchema, signalQuerySchema, signalTableSchema } from '@atalaya/domain';
+import { RATE_LIMITS, signalsApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
+import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
 import { signalFile } from './export.js';
@@ -20,30 +21,24 @@ const REACH = 'QPPV y CL ven los casos de sus laboratorios (toda la base con tod
 /** Señales (issue 32; docs/signals.md): the disproportionality table, its export and one pair's IC history. */
 export const signalsModule: FastifyPluginAsyncZod<SignalsModuleOptions> = async (app, { db }) => {
   app.route({
-    method: 'GET',
-    url: '/api/signals',
-    config: { permission: 'signals.read' },
-    schema: {
+    ...contractRoute(signalsApi.signals, {
       tags: TAGS,
       summary: 'Tabla de desproporcionalidad: un renglón por fármaco × PT con a, b, c, d, E, PRR, ROR, χ², IC y EBGM con sus intervalos y señales',
       description: `${FILTERS} Páginas: limite, cursor (Siguiente). ${REACH}`,
-      querystring: signalQuerySchema,
-      response: { 200: signalTableSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => signalTable(db, requireUser(request), request.query),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/signals/export',
-    config: { permission: 'signals.read', rateLimit: RATE_LIMITS.export },
-    schema: {
+    ...contractRoute(signalsApi.signalsExport, {
       tags: TAGS,
       summary: 'Exporta la tabla de desproporcionalidad filtrada (todos los renglones, en el orden pedido) como xlsx o CSV',
       description: `${FILTERS} formato: xlsx (por defecto) o csv. En el CSV, un texto que una planilla leería como fórmula lleva un apóstrofo delante. ${REACH}`,
-      querystring: signalExportQuerySchema,
-      response: { 200: z.unknown().describe('Los bytes del archivo (xlsx o text/csv UTF-8, Content-Disposition: attachment)'), ...errorResponses },
-    },
+      // The file's bytes (200) and the errors.
+      errors: { 200: z.unknown().describe('Los bytes del archivo (xlsx o text/csv UTF-8, Content-Disposition: attachment)'), ...errorResponses },
+      config: { rateLimit: RATE_LIMITS.export },
+    }),
     handler: async (request, reply) => {
       const file = await signalFile(db, requireUser(request), request.query);
       return reply
@@ -55,28 +50,21 @@ export const signalsModule: FastifyPluginAsyncZod<SignalsModuleOptions> = async 
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/signals/ic-history',
-    config: { permission: 'signals.read' },
-    schema: {
+    ...contractRoute(signalsApi.signalsIcHistory, {
       tags: TAGS,
       summary: 'IC de un par fármaco × PT con su intervalo (IC025–IC975), acumulado por trimestre de recepción',
       description: `Un par: farmaco (principio/producto), principio o producto, pt. Fondo: desde, hasta, pais, grave, estratos, concomitantes. ${REACH}`,
-      querystring: signalIcHistoryQuerySchema,
-      response: { 200: signalIcHistorySchema, ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => signalIcHistory(db, requireUser(request), request.query),
   });
 
   app.route({
-    method: 'GET',
-    url: '/api/signals/options',
-    config: { permission: 'signals.read' },
-    schema: {
+    ...contractRoute(signalsApi.signalsOptions, {
       tags: TAGS,
       summary: 'Las opciones de los filtros de Señales: países en alcance, laboratorios, y los principios activos, productos, SOC y PT contados en alcance',
-      response: { 200: signalOptionsSchema, ...errorResponses },
-    },
+      errors: errorResponses,
+    }),
     handler: (request) => signalOptions(db, requireUser(request)),
   });
 };

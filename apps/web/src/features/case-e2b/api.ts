@@ -1,7 +1,7 @@
-import type { E2bAckResult, E2bReceiver, E2bSubmission } from '@atalaya/domain';
+import { e2bApi } from '@atalaya/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api';
-import { caseCallPath, caseKeys } from '../cases';
+import { call, urlOf } from '../../shared/api';
+import { caseKeys } from '../cases';
 
 /** The E2B submissions of a case sit under the case's keys: a write to the case refreshes them too. */
 export const e2bKeys = {
@@ -11,11 +11,11 @@ export const e2bKeys = {
 
 /** `GET e2bReceiverList`: the receivers of Configuración (ADMIN edits them; QPPV and RLF choose one). */
 export const e2bReceiversQuery = () =>
-  queryOptions({ queryKey: e2bKeys.receivers, queryFn: ({ signal }) => api.get<E2bReceiver[]>('e2bReceiverList', { signal }), staleTime: 0 });
+  queryOptions({ queryKey: e2bKeys.receivers, queryFn: ({ signal }) => call(e2bApi.e2bReceiverList, { signal }), staleTime: 0 });
 
 /** `GET listE2B/{meta}`: the case's submissions, newest first. */
 export const e2bSubmissionsQuery = (meta: string) =>
-  queryOptions({ queryKey: e2bKeys.submissions(meta), queryFn: ({ signal }) => api.get<E2bSubmission[]>(caseCallPath('listE2B', meta), { signal }), staleTime: 0 });
+  queryOptions({ queryKey: e2bKeys.submissions(meta), queryFn: ({ signal }) => call(e2bApi.listE2B, { params: { id: meta }, signal }), staleTime: 0 });
 
 function useRefresh(meta: string) {
   const queryClient = useQueryClient();
@@ -29,7 +29,7 @@ function useRefresh(meta: string) {
 export function useExportE2b(meta: string) {
   const refresh = useRefresh(meta);
   return useMutation({
-    mutationFn: (receiver: string) => api.post<E2bSubmission>(caseCallPath('exportE2B', meta), { Receptor: receiver }, { notify: false }),
+    mutationFn: (receiver: string) => call(e2bApi.exportE2B, { params: { id: meta }, body: { Receptor: receiver }, notify: false }),
     onSuccess: refresh,
   });
 }
@@ -38,7 +38,7 @@ export function useExportE2b(meta: string) {
 export function useMarkE2bSent(meta: string) {
   const refresh = useRefresh(meta);
   return useMutation({
-    mutationFn: (id: number) => api.post<E2bSubmission>(`${caseCallPath('markE2BSent', meta)}/${id}`),
+    mutationFn: (id: number) => call(e2bApi.markE2BSent, { params: { id: meta, submissionId: id } }),
     onSettled: refresh,
   });
 }
@@ -47,12 +47,12 @@ export function useMarkE2bSent(meta: string) {
 export function useUploadE2bAck(meta: string) {
   const refresh = useRefresh(meta);
   return useMutation({
-    mutationFn: (file: Blob) => api.request<E2bAckResult>(caseCallPath('uploadE2BAck', meta), { method: 'POST', raw: { body: file, contentType: 'application/xml' }, notify: false }),
+    mutationFn: (file: Blob) => call(e2bApi.uploadE2BAck, { params: { id: meta }, raw: { body: file, contentType: 'application/xml' }, notify: false }),
     onSettled: refresh,
   });
 }
 
 /** The path of a submission's XML, for `downloadCaseFile`. */
 export function e2bDownloadPath(meta: string, id: number): string {
-  return `${caseCallPath('getE2B', meta)}/${id}`;
+  return urlOf(e2bApi.getE2B, { params: { id: meta, submissionId: id } });
 }

@@ -1,8 +1,9 @@
-import { ciomsPdfFileName, ER_STATUS, MSG, type ErEvent } from '@atalaya/domain';
+import { casePdfApi, ciomsPdfFileName, ER_STATUS, MSG, type ErEvent } from '@atalaya/domain';
 import { Button, Group, Table } from '@mantine/core';
 import { IconDownload, IconFileTypePdf, IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { urlOf } from '../../shared/api';
 import { DateText } from '../../shared/display';
 import { FramedTable, ListError, ListLoading, ListMessage } from '../../shared/list';
 import { downloadCaseFile } from '../files';
@@ -32,7 +33,7 @@ export function PdfsTab({ event }: { event: ErEvent }) {
   const generateCioms = async () => {
     setGeneratingCioms(true);
     try {
-      await downloadCaseFile(`getERCIOMS/${meta}`, ciomsPdfFileName(event.NumeroReferencia));
+      await downloadCaseFile(urlOf(casePdfApi.getERCIOMS, { params: { id: meta } }), ciomsPdfFileName(event.NumeroReferencia));
     } finally {
       setGeneratingCioms(false);
     }
@@ -66,7 +67,7 @@ export function PdfsTab({ event }: { event: ErEvent }) {
                   variant="subtle"
                   leftSection={<IconDownload size={16} />}
                   aria-label={`Descargar ${pdf.FileName}`}
-                  onClick={() => void downloadCaseFile(`getERPDF/${meta}/${encodeURIComponent(pdf.FileName)}/`, pdf.FileName)}
+                  onClick={() => void downloadCaseFile(urlOf(casePdfApi.getERPDFStored, { params: { erId: meta, fileName: pdf.FileName } }), pdf.FileName)}
                 >
                   Descargar
                 </Button>

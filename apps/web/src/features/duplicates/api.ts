@@ -1,7 +1,7 @@
-import { type DuplicateCandidates, type DuplicateDecisionInput, type DuplicatePairs, type DuplicateScan, isImportIncomplete } from '@atalaya/domain';
+import { type DuplicateDecisionInput, duplicatesApi, isImportIncomplete } from '@atalaya/domain';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api';
-import { caseCallPath, caseKeys, TASKS_KEY } from '../cases';
+import { call } from '../../shared/api';
+import { caseKeys, TASKS_KEY } from '../cases';
 
 /** Cache keys: a case's candidates sit under the case (refreshed with it), a report's and the QPPV's list under `duplicates`. */
 export const duplicateKeys = {
@@ -23,17 +23,16 @@ export const candidatesQuery = (subject: DuplicateSubject) =>
   queryOptions({
     queryKey: subject.kind === 'case' ? duplicateKeys.ofCase(subject.meta) : duplicateKeys.ofReport(subject.id),
     queryFn: ({ signal }) =>
-      api.get<DuplicateCandidates>(
-        subject.kind === 'case' ? caseCallPath('getDuplicateCandidatesByMeta', subject.meta) : `getDuplicateCandidatesByHomeReport/${encodeURIComponent(subject.id)}`,
-        { signal },
-      ),
+      subject.kind === 'case'
+        ? call(duplicatesApi.getDuplicateCandidatesByMeta, { params: { meta: subject.meta }, signal })
+        : call(duplicatesApi.getDuplicateCandidatesByHomeReport, { params: { id: subject.id }, signal }),
     staleTime: 0,
   });
 
 /** `getDuplicatePairs`: the 'Duplicados' screen, a page of 50 at a time (`Siguiente` the next page's cursor). */
 export const pairsQuery = infiniteQueryOptions({
   queryKey: duplicateKeys.pairs,
-  queryFn: ({ signal, pageParam }) => api.get<DuplicatePairs>(pageParam ? `getDuplicatePairs?desde=${encodeURIComponent(pageParam)}` : 'getDuplicatePairs', { signal }),
+  queryFn: ({ signal, pageParam }) => call(duplicatesApi.getDuplicatePairs, { query: { desde: pageParam || undefined }, signal }),
   initialPageParam: '',
   getNextPageParam: (last) => last.Siguiente ?? undefined,
   staleTime: 0,
@@ -42,7 +41,7 @@ export const pairsQuery = infiniteQueryOptions({
 /** `getDuplicateScan`: the newest whole-database scan, read again every `SCAN_POLL_MS` while it runs. */
 export const scanQuery = queryOptions({
   queryKey: duplicateKeys.scan,
-  queryFn: ({ signal }) => api.get<DuplicateScan>('getDuplicateScan', { signal }),
+  queryFn: ({ signal }) => call(duplicatesApi.getDuplicateScan, { signal }),
   refetchInterval: (query) => (query.state.data?.Busqueda && isImportIncomplete(query.state.data.Busqueda) ? SCAN_POLL_MS : false),
 });
 
@@ -50,7 +49,7 @@ export const scanQuery = queryOptions({
 export function useStartScan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<DuplicateScan>('startDuplicateScan'),
+    mutationFn: () => call(duplicatesApi.startDuplicateScan),
     onSuccess: (scan) => queryClient.setQueryData(duplicateKeys.scan, scan),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: duplicateKeys.scan }),
   });
@@ -63,7 +62,7 @@ export function useStartScan() {
 export function useDuplicateDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DuplicateDecisionInput) => api.post<{ Message: string }>('setDuplicateDecision', body),
+    mutationFn: (body: DuplicateDecisionInput) => call(duplicatesApi.setDuplicateDecision, { body }),
     onSettled: (_result, _error, body) => {
       void queryClient.invalidateQueries({ queryKey: duplicateKeys.all });
       void queryClient.invalidateQueries({ queryKey: TASKS_KEY });

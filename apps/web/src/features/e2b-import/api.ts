@@ -1,6 +1,6 @@
-import { catalogApi, type E2bConfirm, type E2bImportReports, IMPORT_PATHS, IMPORT_POLL_MS, type ImportEntry, isImportIncomplete } from '@atalaya/domain';
+import { catalogApi, type E2bConfirm, e2bImportApi, IMPORT_POLL_MS, isImportIncomplete } from '@atalaya/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, call, downloadFile } from '../../shared/api';
+import { call, downloadFile, urlOf } from '../../shared/api';
 
 /** The calls of 'Importar E2B' (docs/e2b-import.md): upload, progress, preview, confirm, ACK. */
 export const e2bImportKeys = {
@@ -17,7 +17,7 @@ const PROGRESS_POLL_MS = 1_000;
 export const e2bImportQuery = (code: string) =>
   queryOptions({
     queryKey: e2bImportKeys.detail(code),
-    queryFn: ({ signal }) => api.get<ImportEntry>(`${IMPORT_PATHS.e2bDetail}/${encodeURIComponent(code)}`, { signal }),
+    queryFn: ({ signal }) => call(e2bImportApi.gete2bimportcode, { params: { code }, signal }),
     staleTime: 0,
     refetchInterval: (query) => (query.state.data && !isImportIncomplete(query.state.data) ? false : Math.min(PROGRESS_POLL_MS, IMPORT_POLL_MS)),
   });
@@ -26,7 +26,7 @@ export const e2bImportQuery = (code: string) =>
 export const e2bReportsQuery = (code: string) =>
   queryOptions({
     queryKey: e2bImportKeys.reports(code),
-    queryFn: ({ signal }) => api.get<E2bImportReports>(`${IMPORT_PATHS.e2bReports}/${encodeURIComponent(code)}`, { signal }),
+    queryFn: ({ signal }) => call(e2bImportApi.gete2bimportreports, { params: { code }, signal }),
     staleTime: 0,
   });
 
@@ -47,7 +47,7 @@ export function useUploadE2b() {
       const form = new FormData();
       form.append('FileName', file.name);
       form.append('file', file, file.name);
-      return api.request<ImportEntry>(IMPORT_PATHS.e2bUpload, { method: 'POST', formData: form });
+      return call(e2bImportApi.uploade2b, { formData: form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: e2bImportKeys.all }),
   });
@@ -57,7 +57,7 @@ export function useUploadE2b() {
 export function useConfirmE2b(code: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: E2bConfirm) => api.request<E2bImportReports>(`${IMPORT_PATHS.e2bConfirm}/${encodeURIComponent(code)}`, { method: 'POST', json: body }),
+    mutationFn: (body: E2bConfirm) => call(e2bImportApi.confirme2bimport, { params: { code }, body }),
     onSuccess: (result) => {
       queryClient.setQueryData(e2bImportKeys.reports(code), result);
       void queryClient.invalidateQueries({ queryKey: ['tasks'] });
@@ -68,5 +68,5 @@ export function useConfirmE2b(code: string) {
 
 /** `gete2back/{code}`: our acknowledgement for the sender. */
 export function downloadE2bAck(code: string): Promise<void> {
-  return downloadFile(`${IMPORT_PATHS.e2bAck}/${encodeURIComponent(code)}`, `ACK-${code}.xml`);
+  return downloadFile(urlOf(e2bImportApi.gete2back, { params: { code } }), `ACK-${code}.xml`);
 }

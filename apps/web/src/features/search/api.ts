@@ -1,6 +1,6 @@
-import { contextApi, referenceDataApi, SEARCH_EXPORT, searchApi, type E2bBatchResult, type SearchExportRequest, type SearchRequest } from '@atalaya/domain';
+import { contextApi, e2bApi, referenceDataApi, SEARCH_EXPORT, searchApi, type SearchExportRequest, type SearchRequest } from '@atalaya/domain';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import { api, call, downloadFile, saveBlob } from '../../shared/api';
+import { call, downloadFile, saveBlob, urlOf } from '../../shared/api';
 
 /** Cache keys of the search screens. */
 export const searchKeys = {
@@ -76,11 +76,11 @@ export async function exportSearch(request: SearchExportRequest, onProgress: (re
 /** `POST exportE2BBatch`: the selection as one E2B batch. A refusal (422) is shown by the dialog (notify: false). */
 export function useExportE2bBatch() {
   return useMutation({
-    mutationFn: (input: { receiver: string; cases: readonly string[] }) => api.post<E2bBatchResult>('exportE2BBatch', { Receptor: input.receiver, Casos: input.cases }, { notify: false }),
+    mutationFn: (input: { receiver: string; cases: readonly string[] }) => call(e2bApi.exportE2BBatch, { body: { Receptor: input.receiver, Casos: [...input.cases] }, notify: false }),
   });
 }
 
 /** `GET getE2BBatch/{lote}`: the batch's XML, saved under its name. */
 export function downloadE2bBatch(batch: string, receiver: string): Promise<void> {
-  return downloadFile(`getE2BBatch/${encodeURIComponent(batch)}`, `E2B-lote-${batch}-${receiver}.xml`);
+  return downloadFile(urlOf(e2bApi.getE2BBatch, { params: { batch } }), `E2B-lote-${batch}-${receiver}.xml`);
 }

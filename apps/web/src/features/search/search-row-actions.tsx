@@ -1,8 +1,9 @@
-import { casePdfFileName, eventViewPath, type SearchRow } from '@atalaya/domain';
+import { casePdfApi, casePdfFileName, eventViewPath, type SearchRow } from '@atalaya/domain';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconFiles, IconFileTypePdf, IconHistory, IconMessages, type TablerIcon } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { urlOf } from '../../shared/api';
 import { downloadCaseFile } from '../files';
 import { searchRowActions, type SearchRowAction } from './row-actions';
 
@@ -33,7 +34,7 @@ export function SearchRowActions({ row, onComments, onFollowUps }: SearchRowActi
     setDownloading(true);
     try {
       // `getERPDF/{meta}` generates and keeps the PDF; a failure is shown by the API client.
-      await downloadCaseFile(`getERPDF/${encodeURIComponent(row.Meta)}`, casePdfFileName(row.NumeroReferencia));
+      await downloadCaseFile(urlOf(casePdfApi.getERPDF, { params: { id: row.Meta } }), casePdfFileName(row.NumeroReferencia));
     } catch {
       // Already told to the user (spec §8: a failed PDF export changes nothing else).
     } finally {

@@ -1,6 +1,6 @@
-import { type E2bReceiver, type E2bReceiverSaveInput, type SettingTestMailInput, type SettingUpdateInput, settingsApi } from '@atalaya/domain';
+import { e2bApi, type E2bReceiverSaveInput, settingsApi, type SettingTestMailInput, type SettingUpdateInput } from '@atalaya/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../../shared/api';
+import { call } from '../../shared/api';
 import { e2bKeys } from '../case-e2b';
 
 /** Cache keys of the Settings screen. */
@@ -32,7 +32,7 @@ export function useTestMail() {
 export function useSaveE2bReceiver() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: E2bReceiverSaveInput) => api.post<E2bReceiver[]>('e2bReceiverSave', body, { notify: false }),
+    mutationFn: (body: E2bReceiverSaveInput) => call(e2bApi.e2bReceiverSave, { body, notify: false }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: e2bKeys.receivers }),
   });
 }
@@ -41,7 +41,7 @@ export function useSaveE2bReceiver() {
 export function useDeleteE2bReceiver() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<E2bReceiver[]>(`e2bReceiverDelete/${id}`, undefined, { notify: false }),
+    mutationFn: (id: number) => call(e2bApi.e2bReceiverDelete, { params: { receiverId: id }, notify: false }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: e2bKeys.receivers }),
   });
 }

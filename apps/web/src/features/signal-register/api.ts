@@ -1,7 +1,7 @@
-import type { OpenSignalInput, SignalDetail, SignalList, SignalNoteInput, SignalReassignInput, SignalResponsibles, SignalStatus, SignalStatusChange } from '@atalaya/domain';
+import { type OpenSignalInput, type SignalDetail, type SignalNoteInput, type SignalReassignInput, signalRegisterApi, type SignalStatus, type SignalStatusChange } from '@atalaya/domain';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api';
-import { listPath, type SignalFilters } from './logic';
+import { call } from '../../shared/api';
+import { listQuery, type SignalFilters } from './logic';
 
 /** Cache keys: the lists (by filters) and each signal under `signal-register`. */
 export const signalRegisterKeys = {
@@ -15,7 +15,7 @@ export const signalRegisterKeys = {
 export const signalListQuery = (filters: SignalFilters) =>
   infiniteQueryOptions({
     queryKey: signalRegisterKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => api.get<SignalList>(listPath(filters, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => call(signalRegisterApi.signalRegisterGet, { query: listQuery(filters, pageParam), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.Siguiente,
     staleTime: 0,
@@ -25,14 +25,14 @@ export const signalListQuery = (filters: SignalFilters) =>
 export const signalDetailQuery = (id: number) =>
   queryOptions({
     queryKey: signalRegisterKeys.detail(id),
-    queryFn: ({ signal }) => api.get<SignalDetail>(`signal-register/${id}`, { signal }),
+    queryFn: ({ signal }) => call(signalRegisterApi.signalRegisterDetail, { params: { id }, signal }),
     staleTime: 0,
   });
 
 /** `GET signal-register/responsibles`: the active QPPV and CL users. */
 export const responsiblesQuery = queryOptions({
   queryKey: signalRegisterKeys.responsibles,
-  queryFn: ({ signal }) => api.get<SignalResponsibles>('signal-register/responsibles', { signal }),
+  queryFn: ({ signal }) => call(signalRegisterApi.signalRegisterResponsibles, { signal }),
   staleTime: 60_000,
 });
 
@@ -50,19 +50,19 @@ function useSignalWrite<V>(write: (variables: V) => Promise<SignalDetail>) {
 
 /** `POST signal-register`: the error's Spanish message is shown in the modal (not as a notice). */
 export function useOpenSignal() {
-  return useSignalWrite((body: OpenSignalInput) => api.post<SignalDetail>('signal-register', body, { notify: false }));
+  return useSignalWrite((body: OpenSignalInput) => call(signalRegisterApi.signalRegisterPost, { body, notify: false }));
 }
 
 export function useChangeSignalStatus(id: number) {
-  return useSignalWrite((body: SignalStatusChange & { Estado: SignalStatus }) => api.post<SignalDetail>(`signal-register/${id}/status`, body, { notify: false }));
+  return useSignalWrite((body: SignalStatusChange & { Estado: SignalStatus }) => call(signalRegisterApi.signalRegisterStatus, { params: { id }, body, notify: false }));
 }
 
 export function useAddSignalNote(id: number) {
-  return useSignalWrite((body: SignalNoteInput) => api.post<SignalDetail>(`signal-register/${id}/notes`, body, { notify: false }));
+  return useSignalWrite((body: SignalNoteInput) => call(signalRegisterApi.signalRegisterNotes, { params: { id }, body, notify: false }));
 }
 
 export function useReassignSignal(id: number) {
-  return useSignalWrite((body: SignalReassignInput) => api.post<SignalDetail>(`signal-register/${id}/responsible`, body, { notify: false }));
+  return useSignalWrite((body: SignalReassignInput) => call(signalRegisterApi.signalRegisterResponsible, { params: { id }, body, notify: false }));
 }
 
 export function useAttachSignalDocument(id: number) {
@@ -70,6 +70,6 @@ export function useAttachSignalDocument(id: number) {
     const form = new FormData();
     if (description.trim()) form.append('Descripcion', description.trim());
     form.append('file', file, file.name);
-    return api.request<SignalDetail>(`signal-register/${id}/documents`, { method: 'POST', formData: form, notify: false });
+    return call(signalRegisterApi.signalRegisterDocuments, { params: { id }, formData: form, notify: false });
   });
 }

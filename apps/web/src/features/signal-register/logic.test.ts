@@ -1,10 +1,14 @@
+import { signalRegisterApi } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
-import { defaultSignalTitle, entryTitle, listPath, NO_FILTERS, statisticsLines, statusColor, withInterval } from './logic';
+import { urlOf } from '../../shared/api';
+import { defaultSignalTitle, entryTitle, listQuery, NO_FILTERS, statisticsLines, statusColor, withInterval } from './logic';
 
 describe('the register’s list call', () => {
   it('sends only the filters set, the page size and the cursor', () => {
-    expect(listPath(NO_FILTERS, null)).toBe('signal-register?limite=25');
-    expect(listPath({ estado: 'En evaluación', responsable: 'abc' }, 'XYZ', 10)).toBe('signal-register?estado=En+evaluaci%C3%B3n&responsable=abc&limite=10&cursor=XYZ');
+    expect(urlOf(signalRegisterApi.signalRegisterGet, { query: listQuery(NO_FILTERS, null) })).toBe('/api/signal-register?limite=25');
+    expect(urlOf(signalRegisterApi.signalRegisterGet, { query: listQuery({ estado: 'En evaluación', responsable: 'abc' }, 'XYZ', 10) })).toBe(
+      '/api/signal-register?estado=En%20evaluaci%C3%B3n&responsable=abc&limite=10&cursor=XYZ',
+    );
   });
 });
 

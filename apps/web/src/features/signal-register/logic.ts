@@ -11,14 +11,14 @@ export const NO_FILTERS: SignalFilters = { estado: null, responsable: null };
 /** Rows per page of the register. */
 export const SIGNAL_PAGE_SIZE = 25;
 
-/** `signal-register?estado=…&responsable=…&limite=25&cursor=…`. */
-export function listPath(filters: SignalFilters, cursor: string | null, limit = SIGNAL_PAGE_SIZE): string {
-  const params = new URLSearchParams();
-  if (filters.estado) params.set('estado', filters.estado);
-  if (filters.responsable) params.set('responsable', filters.responsable);
-  params.set('limite', String(limit));
-  if (cursor) params.set('cursor', cursor);
-  return `signal-register?${params.toString()}`;
+/** The query of `GET signal-register`: `estado`, `responsable` (when chosen), `limite`, `cursor` (after the first page). */
+export function listQuery(filters: SignalFilters, cursor: string | null, limit = SIGNAL_PAGE_SIZE) {
+  return {
+    estado: filters.estado || undefined,
+    responsable: filters.responsable || undefined,
+    limite: String(limit),
+    cursor: cursor || undefined,
+  };
 }
 
 /** The badge colour of a status. */

@@ -1,9 +1,9 @@
-import { SIGNAL_REGISTER_MSG as M, MAX_SIGNAL_TEXT, eventViewPath, type SignalDetail, type SignalStatus } from '@atalaya/domain';
+import { SIGNAL_REGISTER_MSG as M, MAX_SIGNAL_TEXT, eventViewPath, type SignalDetail, signalRegisterApi, type SignalStatus } from '@atalaya/domain';
 import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { downloadFile, errorMessage } from '../../shared/api';
+import { downloadFile, errorMessage, urlOf } from '../../shared/api';
 import { DateText } from '../../shared/display';
 import { ListError } from '../../shared/list';
 import { responsiblesQuery, signalDetailQuery, useAddSignalNote, useAttachSignalDocument, useChangeSignalStatus, useReassignSignal } from './api';
@@ -220,7 +220,7 @@ export function SignalDetailView({ id }: { id: number }) {
                 </Text>
               ) : null}
               {entry.Archivo ? (
-                <Anchor component="button" type="button" size="sm" onClick={() => void downloadFile(`signal-register/${signal.Id}/documents/${entry.Id}`, entry.Archivo?.Nombre ?? 'documento')}>
+                <Anchor component="button" type="button" size="sm" onClick={() => void downloadFile(urlOf(signalRegisterApi.signalRegisterDocument, { params: { id: signal.Id, entryId: entry.Id } }), entry.Archivo?.Nombre ?? 'documento')}>
                   {entry.Archivo.Nombre}
                 </Anchor>
               ) : null}

@@ -1,3 +1,3 @@
-export { caseCallPath, caseKeys, referenceKeys, TASKS_KEY, type CaseRef } from './keys';
+export { caseKeys, referenceKeys, TASKS_KEY, type CaseRef } from './keys';
 export * from './reads';
 export * from './writes';

@@ -40,11 +40,6 @@ export const referenceKeys = {
 /** The root of the Tasks screen's keys: a write that changes a case's status refreshes it. */
 export const TASKS_KEY = ['tasks'] as const;
 
-/** `{call}/{meta}` with the meta URL-encoded. */
-export function caseCallPath(call: string, meta: string): string {
-  return `${call}/${encodeURIComponent(meta)}`;
-}
-
 /** What the lists know of a case: its meta and its reference. */
 export interface CaseRef {
   Meta: string;

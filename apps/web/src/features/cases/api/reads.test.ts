@@ -1,11 +1,13 @@
+import { tasksApi } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
-import { caseCallPath, caseKeys } from './keys';
+import { urlOf } from '../../../shared/api';
+import { caseKeys } from './keys';
 import { caseCommentsQuery, caseFollowUpsQuery } from './reads';
 
 describe('case list calls', () => {
   it('asks for comments and follow-ups by the URL-encoded meta', () => {
-    expect(caseCallPath('getERCommentsByMeta', 'Ab_9-x')).toBe('getERCommentsByMeta/Ab_9-x');
-    expect(caseCallPath('getERFollowUpByMeta', 'a/b c')).toBe('getERFollowUpByMeta/a%2Fb%20c');
+    expect(urlOf(tasksApi.getERCommentsByMeta, { params: { meta: 'Ab_9-x' } })).toBe('/api/getERCommentsByMeta/Ab_9-x');
+    expect(urlOf(tasksApi.getERFollowUpByMeta, { params: { meta: 'a/b c' } })).toBe('/api/getERFollowUpByMeta/a%2Fb%20c');
   });
 
   it('keeps comments and follow-ups under the case key, so a change to the case drops both', () => {

@@ -1,19 +1,21 @@
-import type {
-  ErEvent,
-  ErMedicalContact,
-  ErMedication,
-  ErOrigin,
-  ErPreviousMedication,
-  ErRam,
-  ErWhoReport,
-  Evaluation,
-  HomeReportDetail,
-  PdfHistoryItem,
-  WhoUmcAssessment,
+import {
+  caseAssessmentApi,
+  caseEditApi,
+  caseMedicationsApi,
+  casePdfApi,
+  casesApi,
+  caseWorkflowApi,
+  filesApi,
+  followUpApi,
+  HISTORY_PAGE_SIZE,
+  type HomeReportDetail,
+  homeReportsApi,
+  meddraApi,
+  referenceDataApi,
+  tasksApi,
 } from '@atalaya/domain';
-import { casesApi, caseWorkflowApi, filesApi, followUpApi, HISTORY_PAGE_SIZE, homeReportsApi, meddraApi, referenceDataApi, tasksApi } from '@atalaya/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { api, call, isApiError } from '../../../shared/api';
+import { call, isApiError } from '../../../shared/api';
 import { caseKeys, referenceKeys } from './keys';
 
 /**
@@ -21,7 +23,6 @@ import { caseKeys, referenceKeys } from './keys';
  * Reference lists change rarely: cached for the session.
  */
 
-const m = encodeURIComponent;
 const REFERENCE = { staleTime: Infinity, gcTime: Infinity } as const;
 
 /** A read whose record may not exist yet: the patient answers 404 then; origin and medical contact answer null. */
@@ -35,7 +36,7 @@ async function orNull<T>(call: Promise<T>): Promise<T | null> {
 }
 
 export const eventQuery = (meta: string) =>
-  queryOptions({ queryKey: caseKeys.event(meta), queryFn: ({ signal }) => api.get<ErEvent>(`getERByMeta/${m(meta)}`, { signal }) });
+  queryOptions({ queryKey: caseKeys.event(meta), queryFn: ({ signal }) => call(caseEditApi.getERByMeta, { params: { meta }, signal }) });
 
 export const patientQuery = (meta: string) =>
   queryOptions({
@@ -46,28 +47,28 @@ export const patientQuery = (meta: string) =>
 export const originQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.origin(meta),
-    queryFn: ({ signal }) => orNull(api.get<ErOrigin | null>(`getOriginReportByMeta/${m(meta)}`, { signal, notify: false })),
+    queryFn: ({ signal }) => orNull(call(caseEditApi.getOriginReportByMeta, { params: { meta }, signal, notify: false })),
   });
 
 export const medicationsQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.medications(meta),
-    queryFn: ({ signal }) => api.get<ErMedication[]>(`getProductsRelationsByMeta/${m(meta)}`, { signal }),
+    queryFn: ({ signal }) => call(caseMedicationsApi.getProductsRelationsByMeta, { params: { meta }, signal }),
   });
 
 export const ramsQuery = (meta: string) =>
-  queryOptions({ queryKey: caseKeys.rams(meta), queryFn: ({ signal }) => api.get<ErRam[]>(`getRAMByMeta/${m(meta)}`, { signal }) });
+  queryOptions({ queryKey: caseKeys.rams(meta), queryFn: ({ signal }) => call(caseMedicationsApi.getRAMByMeta, { params: { meta }, signal }) });
 
 export const previousMedicationsQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.previousMedications(meta),
-    queryFn: ({ signal }) => api.get<ErPreviousMedication[]>(`MedicamentoAnteriorByMeta/${m(meta)}`, { signal }),
+    queryFn: ({ signal }) => call(caseEditApi.MedicamentoAnteriorByMeta, { params: { meta }, signal }),
   });
 
 export const medicalContactQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.medicalContact(meta),
-    queryFn: ({ signal }) => orNull(api.get<ErMedicalContact | null>(`getContactoMedicoByMeta/${m(meta)}`, { signal, notify: false })),
+    queryFn: ({ signal }) => orNull(call(caseEditApi.getContactoMedicoByMeta, { params: { meta }, signal, notify: false })),
   });
 
 export const documentsQuery = (meta: string) =>
@@ -79,7 +80,7 @@ export const documentsQuery = (meta: string) =>
 export const whoReportQuery = (meta: string) =>
   queryOptions({
     queryKey: caseKeys.whoReport(meta),
-    queryFn: ({ signal }) => api.get<ErWhoReport>(`getERWhoReportByMeta/${m(meta)}`, { signal }),
+    queryFn: ({ signal }) => call(caseEditApi.getERWhoReportByMeta, { params: { meta }, signal }),
   });
 
 /** The medicines sold in the case's country (the medication step's picker). */
@@ -128,14 +129,14 @@ export const historyQuery = (meta: string, page: number) =>
   });
 
 export const pdfsQuery = (meta: string) =>
-  queryOptions({ queryKey: caseKeys.pdfs(meta), queryFn: ({ signal }) => api.get<PdfHistoryItem[]>(`listERPDF/${m(meta)}`, { signal }) });
+  queryOptions({ queryKey: caseKeys.pdfs(meta), queryFn: ({ signal }) => call(casePdfApi.listERPDF, { params: { id: meta }, signal }) });
 
 export const evaluationQuery = (meta: string) =>
-  queryOptions({ queryKey: caseKeys.evaluation(meta), queryFn: ({ signal }) => api.get<Evaluation>(`getImputEvaluationByMeta/${m(meta)}`, { signal }) });
+  queryOptions({ queryKey: caseKeys.evaluation(meta), queryFn: ({ signal }) => call(caseAssessmentApi.getImputEvaluationByMeta, { params: { meta }, signal }) });
 
 /** `getWhoUmcByMeta`: the WHO-UMC causality of every reaction × suspect drug pair. */
 export const whoUmcQuery = (meta: string) =>
-  queryOptions({ queryKey: caseKeys.whoUmc(meta), queryFn: ({ signal }) => api.get<WhoUmcAssessment>(`getWhoUmcByMeta/${m(meta)}`, { signal }) });
+  queryOptions({ queryKey: caseKeys.whoUmc(meta), queryFn: ({ signal }) => call(caseAssessmentApi.getWhoUmcByMeta, { params: { meta }, signal }) });
 
 export const approvedFabricQuery = (meta: string) =>
   queryOptions({ queryKey: caseKeys.approvedFabric(meta), queryFn: ({ signal }) => call(caseWorkflowApi.getApprovedFabricByMeta, { params: { meta }, signal }) });

@@ -1,30 +1,28 @@
 import {
   type BodyOf,
-  caseWorkflowApi,
+  caseAssessmentApi,
+  caseEditApi,
+  caseMedicationsApi,
+  casePdfApi,
   casePdfFileName,
-  followUpApi,
-  fileExtension,
+  caseWorkflowApi,
   type createErBodySchema,
-  IDEMPOTENCY_KEY_HEADER,
   type ErAction,
-  type ErEvent,
   type ErMedicalContact,
-  type ErMedication,
-  type ErOrigin,
-  type ErPatient,
   type ErPreviousMedication,
-  type ErRam,
+  fileExtension,
   filesApi,
+  followUpApi,
+  IDEMPOTENCY_KEY_HEADER,
   type metaDataResultSchema,
+  MSG,
   type Origin,
   type Patient,
   type SignatureInput,
-  type SetWhoUmcBody,
-  type WhoUmcAssessment,
 } from '@atalaya/domain';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, call, downloadFile, urlOf } from '../../../shared/api';
+import { ApiError, call, downloadFile, urlOf } from '../../../shared/api';
 import { caseKeys, TASKS_KEY } from './keys';
 
 /**
@@ -33,7 +31,6 @@ import { caseKeys, TASKS_KEY } from './keys';
  * Components call `mutateAsync` and keep only what the user sees (notices, dialogs, form state).
  */
 
-const m = encodeURIComponent;
 
 export type CreateErBody = z.input<typeof createErBodySchema>;
 export type MetaDataResult = z.infer<typeof metaDataResultSchema>;
@@ -56,10 +53,6 @@ function proofForm(id: number | string, file: File): FormData {
   form.append('FileName', file.name);
   form.append('file', file, file.name);
   return form;
-}
-
-function upload<T>(call: string, formData: FormData): Promise<T> {
-  return api.request<T>(call, { method: 'POST', formData, notify: false });
 }
 
 /** A save followed by its proof's upload: the upload's failure does not undo the save. */
@@ -89,7 +82,7 @@ export function useCreateCase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CreateErBody; idempotencyKey: string }) =>
-      api.post<MetaDataResult>('createER', body, { notify: false, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+      call(caseEditApi.createER, { body, notify: false, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: TASKS_KEY }),
   });
 }
@@ -98,7 +91,7 @@ export function useCreateCase() {
 export function useSavePatient(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patient: Patient) => api.post<ErPatient>('setPaciente', { IdER: meta, ...patient }),
+    mutationFn: (patient: Patient) => call(caseEditApi.setPaciente, { body: { IdER: meta, ...patient } }),
     onSuccess: (saved) => {
       // Step 0 opened again reads the cache at once: it must hold what was just saved, not the stale record.
       queryClient.setQueryData(caseKeys.patient(meta), saved);
@@ -112,7 +105,7 @@ export function useSaveOrigin(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ origin, stored }: { origin: Origin; stored: boolean }) =>
-      api.post<ErOrigin>(stored ? 'updateOriginReport' : 'insertOriginReport', { IdER: meta, ...origin }),
+      call(stored ? caseEditApi.updateOriginReport : caseEditApi.insertOriginReport, { body: { IdER: meta, ...origin } }),
     onSuccess: (saved) => {
       queryClient.setQueryData(caseKeys.origin(meta), saved);
       void invalidateCase(queryClient, meta);
@@ -133,8 +126,10 @@ export function useUploadOriginFile(meta: string) {
 export function useSaveMedication(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, id }: { body: object; id: number | null }) =>
-      id ? api.post<ErMedication>('updateMedicamentoRelacionado', { ...body, Id: id }) : api.post<ErMedication>('insertMedicamentoRelacionado', body),
+    mutationFn: ({ body, id }: { body: BodyOf<typeof caseMedicationsApi.insertMedicamentoRelacionado>; id: number | null }) =>
+      id
+        ? call(caseMedicationsApi.updateMedicamentoRelacionado, { body: { ...body, Id: id } })
+        : call(caseMedicationsApi.insertMedicamentoRelacionado, { body }),
     onSuccess: () => invalidateCase(queryClient, meta),
   });
 }
@@ -143,19 +138,22 @@ export function useSaveMedication(meta: string) {
 export function useDeleteMedication(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post('deleteMedicamentoRelacionado', { Id: id, IdER: meta }),
+    mutationFn: (id: number) => call(caseMedicationsApi.deleteMedicamentoRelacionado, { body: { Id: id, IdER: meta } }),
     onSuccess: () => invalidateCase(queryClient, meta),
   });
 }
+
+/** An adverse event's fields as the wizard sends them (insertRAM's `ram` without its case). */
+export type RamInput = Omit<BodyOf<typeof caseMedicationsApi.insertRAM>['ram'], 'IdER'>;
 
 /** The wizard's reactions: `insertRAM`, or `updateRAM` with the row's id; errors are shown in the modal. */
 export function useSaveRam(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ram, id }: { ram: object; id: number | null }) =>
+    mutationFn: ({ ram, id }: { ram: RamInput; id: number | null }) =>
       id
-        ? api.post<ErRam>('updateRAM', { ram: { ...ram, Id: id, IdER: meta }, comentario: null }, { notify: false })
-        : api.post<ErRam>('insertRAM', { ram: { ...ram, IdER: meta } }, { notify: false }),
+        ? call(caseAssessmentApi.updateRAM, { body: { ram: { ...ram, Id: id, IdER: meta }, comentario: null }, notify: false })
+        : call(caseMedicationsApi.insertRAM, { body: { ram: { ...ram, IdER: meta } }, notify: false }),
     onSuccess: () => invalidateCase(queryClient, meta),
   });
 }
@@ -164,7 +162,7 @@ export function useSaveRam(meta: string) {
 export function useSavePreviousMedications(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (medications: unknown[]) => api.post<ErPreviousMedication[]>('setMedicamentoAnterior', { EvRepId: meta, Medications: medications }),
+    mutationFn: (medications: BodyOf<typeof caseEditApi.setMedicamentoAnterior>['Medications']) => call(caseEditApi.setMedicamentoAnterior, { body: { EvRepId: meta, Medications: medications } }),
     onSuccess: (saved) => {
       queryClient.setQueryData(caseKeys.previousMedications(meta), saved);
       void invalidateCase(queryClient, meta);
@@ -182,16 +180,24 @@ export function useDeletePreviousMedication(meta: string) {
     onMutate: (id: number) => {
       queryClient.setQueryData<ErPreviousMedication[]>(caseKeys.previousMedications(meta), (current) => current?.filter((record) => record.Id !== id));
     },
-    mutationFn: (id: number) => api.post('deleteMedicamentoAnterior', { Id: id, EvRepId: meta }, { notify: false }),
+    mutationFn: (id: number) => call(caseEditApi.deleteMedicamentoAnterior, { body: { Id: id, EvRepId: meta }, notify: false }),
     onSettled: () => void invalidateCase(queryClient, meta),
   });
 }
+
+/** What step 5 saves: a new contact, or the stored one with its Id (see `contactWrite`). */
+export type MedicalContactWrite =
+  | { path: 'insertContactoMedico'; body: BodyOf<typeof caseEditApi.insertContactoMedico> }
+  | { path: 'updateContactoMedico'; body: BodyOf<typeof caseEditApi.updateContactoMedico> };
 
 /** `insertContactoMedico` or `updateContactoMedico` (see `contactWrite`) → the stored contact. */
 export function useSaveMedicalContact(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, body }: { path: string; body: object }) => api.post<ErMedicalContact>(path, body),
+    mutationFn: (write: MedicalContactWrite) =>
+      write.path === 'insertContactoMedico'
+        ? call(caseEditApi.insertContactoMedico, { body: write.body })
+        : call(caseEditApi.updateContactoMedico, { body: write.body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(caseKeys.medicalContact(meta), saved);
       void invalidateCase(queryClient, meta);
@@ -215,7 +221,7 @@ export function useUploadMedicalContactFile(meta: string) {
 export function useSaveAdditionalInformation(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (information: string | null) => api.post<ErEvent>('updateER', { Meta: meta, AdditionalInformation: information }),
+    mutationFn: (information: string | null) => call(caseEditApi.updateER, { body: { Meta: meta, AdditionalInformation: information } }),
     onSuccess: (updated) => {
       queryClient.setQueryData(caseKeys.event(meta), updated);
       void invalidateCase(queryClient, meta);
@@ -282,7 +288,7 @@ export function useDeleteCase() {
 export function useGenerateCasePdf(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reference: string) => downloadFile(`getERPDF/${m(meta)}`, casePdfFileName(reference)),
+    mutationFn: (reference: string) => downloadFile(urlOf(casePdfApi.getERPDF, { params: { id: meta } }), casePdfFileName(reference)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.pdfs(meta) }),
   });
 }
@@ -291,12 +297,12 @@ export function useGenerateCasePdf(meta: string) {
 
 export type NotificationKind = 'local' | 'provider';
 
-const NOTIFICATION_CALLS: Readonly<Record<NotificationKind, { upload: string; download: string }>> = {
-  local: { upload: 'uploadFileLocalSanitaryNotificaction', download: 'downloadFileLocalSanitaryNotificactionById' },
-  provider: { upload: 'uploadFileProviderNotification', download: 'downloadFileProviderNotificationById' },
-};
+const NOTIFICATION_CALLS = {
+  local: { upload: caseAssessmentApi.uploadFileLocalSanitaryNotificaction, download: caseAssessmentApi.downloadFileLocalSanitaryNotificactionById },
+  provider: { upload: caseAssessmentApi.uploadFileProviderNotification, download: caseAssessmentApi.downloadFileProviderNotificationById },
+} as const satisfies Record<NotificationKind, unknown>;
 
-export const notificationDownloadPath = (kind: NotificationKind, ramId: number) => `${NOTIFICATION_CALLS[kind].download}/${ramId}`;
+export const notificationDownloadPath = (kind: NotificationKind, ramId: number) => urlOf(NOTIFICATION_CALLS[kind].download, { params: { ramId } });
 
 /**
  * `updateRAM` with the classification (the RAM tab), then each notification's proof
@@ -305,27 +311,33 @@ export const notificationDownloadPath = (kind: NotificationKind, ramId: number) 
 export function useUpdateRam(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, proofs }: { body: object; proofs: Partial<Record<NotificationKind, File>> }) => {
-      const saved = await api.post<ErRam>('updateRAM', body, { notify: false });
+    mutationFn: async ({ body, proofs }: { body: BodyOf<typeof caseAssessmentApi.updateRAM>; proofs: Partial<Record<NotificationKind, File>> }) => {
+      const saved = await call(caseAssessmentApi.updateRAM, { body, notify: false });
       const kinds = (['local', 'provider'] as const).filter((kind) => proofs[kind]);
       return withProofs(
         saved,
-        kinds.map((kind) => () => upload<ErRam>(NOTIFICATION_CALLS[kind].upload, proofForm(saved.Id, proofs[kind] as File))),
+        kinds.map((kind) => () => call(NOTIFICATION_CALLS[kind].upload, { formData: proofForm(saved.Id, proofs[kind] as File), notify: false })),
       );
     },
     onSuccess: () => invalidateCase(queryClient, meta),
   });
 }
 
-export const recoveryDownloadPath = (medicationId: number) => `downloadFileRecProductById/${medicationId}`;
+export const recoveryDownloadPath = (medicationId: number) => urlOf(caseAssessmentApi.downloadFileRecProductById, { params: { medicationId } });
+
+/** The Recuperación form's body: the yes/no answer is undefined until chosen. */
+type RecoveryDraft = Omit<BodyOf<typeof caseAssessmentApi.updateMedicamentoRecuperado>, 'HaveProduct'> & { HaveProduct: boolean | undefined };
 
 /** `updateMedicamentoRecuperado`, then `uploadFileRecProduct` with the proof. Errors are shown in the form. */
 export function useSaveRecovery(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, medicationId, proof }: { body: object; medicationId: number; proof: File | null }) => {
-      const saved = await api.post<ErMedication>('updateMedicamentoRecuperado', body, { notify: false });
-      return withProofs(saved, proof ? [() => upload<ErMedication>('uploadFileRecProduct', proofForm(medicationId, proof))] : []);
+    mutationFn: async ({ body, medicationId, proof }: { body: RecoveryDraft; medicationId: number; proof: File | null }) => {
+      const { HaveProduct } = body;
+      // The form's resolver asks for the answer first; unanswered, the refusal is the server's own (400).
+      if (HaveProduct === undefined) throw new ApiError(400, { Message: MSG.generic.radio }, false);
+      const saved = await call(caseAssessmentApi.updateMedicamentoRecuperado, { body: { ...body, HaveProduct }, notify: false });
+      return withProofs(saved, proof ? [() => call(caseAssessmentApi.uploadFileRecProduct, { formData: proofForm(medicationId, proof), notify: false })] : []);
     },
     onSuccess: () => invalidateCase(queryClient, meta),
   });
@@ -335,8 +347,8 @@ export function useSaveRecovery(meta: string) {
 export function useSaveEvaluation(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ answers, comment }: { answers: unknown[]; comment: string | null }) =>
-      api.post('setImputEvaluation', { er: meta, encuesta: answers, comentario: comment }),
+    mutationFn: ({ answers, comment }: { answers: BodyOf<typeof caseAssessmentApi.setImputEvaluation>['encuesta']; comment: string | null }) =>
+      call(caseAssessmentApi.setImputEvaluation, { body: { er: meta, encuesta: answers, comentario: comment } }),
     onSuccess: () => invalidateCase(queryClient, meta),
   });
 }
@@ -345,7 +357,7 @@ export function useSaveEvaluation(meta: string) {
 export function useSaveWhoUmc(meta: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Omit<SetWhoUmcBody, 'er'>) => api.post<WhoUmcAssessment>('setWhoUmc', { ...body, er: meta }, { notify: false }),
+    mutationFn: (body: Omit<BodyOf<typeof caseAssessmentApi.setWhoUmc>, 'er'>) => call(caseAssessmentApi.setWhoUmc, { body: { ...body, er: meta }, notify: false }),
     onSuccess: () => invalidateCase(queryClient, meta),
   });
 }

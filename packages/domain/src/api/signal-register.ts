@@ -1,0 +1,69 @@
+import {
+  openSignalSchema,
+  signalDetailSchema,
+  signalListQuerySchema,
+  signalListSchema,
+  signalNoteSchema,
+  signalReassignSchema,
+  signalResponsiblesSchema,
+  signalStatusChangeSchema,
+} from '../contracts/signal-register.js';
+import { endpoint } from './endpoint.js';
+
+/**
+ * Registro de señales (issue 32 §4; docs/signals.md 'Gestión de señales'). All share the spec's
+ * call `signal-register`: the list and the opening by method (`signalRegisterGet`,
+ * `signalRegisterPost`), the others by their sub-path. A write on a closed signal: 409.
+ */
+export const signalRegisterApi = {
+  signalRegisterGet: endpoint({
+    method: 'GET',
+    path: '/api/signal-register',
+    access: 'signalRegister.use',
+    query: signalListQuerySchema,
+    response: signalListSchema,
+  }),
+  signalRegisterPost: endpoint({ method: 'POST', path: '/api/signal-register', access: 'signalRegister.use', body: openSignalSchema, response: signalDetailSchema }),
+  signalRegisterResponsibles: endpoint({
+    method: 'GET',
+    path: '/api/signal-register/responsibles',
+    access: 'signalRegister.use',
+    response: signalResponsiblesSchema,
+  }),
+  signalRegisterDetail: endpoint({ method: 'GET', path: '/api/signal-register/:id', access: 'signalRegister.use', response: signalDetailSchema }),
+  signalRegisterStatus: endpoint({
+    method: 'POST',
+    path: '/api/signal-register/:id/status',
+    access: 'signalRegister.use',
+    body: signalStatusChangeSchema,
+    response: signalDetailSchema,
+  }),
+  signalRegisterNotes: endpoint({
+    method: 'POST',
+    path: '/api/signal-register/:id/notes',
+    access: 'signalRegister.use',
+    body: signalNoteSchema,
+    response: signalDetailSchema,
+  }),
+  signalRegisterResponsible: endpoint({
+    method: 'POST',
+    path: '/api/signal-register/:id/responsible',
+    access: 'signalRegister.use',
+    body: signalReassignSchema,
+    response: signalDetailSchema,
+  }),
+  /** Multipart: file, Descripcion. */
+  signalRegisterDocuments: endpoint({
+    method: 'POST',
+    path: '/api/signal-register/:id/documents',
+    access: 'signalRegister.use',
+    bodyKind: 'multipart',
+    response: signalDetailSchema,
+  }),
+  signalRegisterDocument: endpoint({
+    method: 'GET',
+    path: '/api/signal-register/:id/documents/:entryId',
+    access: 'signalRegister.use',
+    returns: 'blob',
+  }),
+};
