@@ -5,10 +5,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState } from 'react';
 import { DateText, OrDash } from '../../../shared/display';
 import { codiguerasQuery, ramsQuery, useSaveRam } from '../../cases';
+import { ramInputFromRecord } from '../follow-up-draft';
 import type { WizardStepProps } from '../step-contract';
 import { IncompleteBadge } from './medication-list';
 import { newDraftKey } from './medication-rows';
-import { emptyRamForm, ramFormFromInput, ramFormFromRecord, ramRowFromDraft, ramRowFromRecord, type RamFormValues, type RamRow } from './ram-form-values';
+import { emptyRamForm, ramFormFromInput, ramRowFromDraft, ramRowFromRecord, type RamFormValues, type RamRow } from './ram-form-values';
 import { RAM_MODAL_TITLES, RamModal } from './ram-modal';
 
 /** (ours) 'Siguiente' in follow-up mode while a copied event lacks a required answer. */
@@ -85,7 +86,7 @@ export function AdverseEventsStep({ meta, event, followUp, handle }: WizardStepP
       return;
     }
     const record = stored.data?.find((entry) => entry.Id === row.id);
-    if (record) setModal({ row, initial: ramFormFromRecord(record) });
+    if (record) setModal({ row, initial: ramFormFromInput(ramInputFromRecord(record)) });
   };
 
   const confirm = async (ram: Ram) => {

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { codiguerasQuery, countryProductsQuery, linesQuery, medicationsQuery, useDeleteMedication, useSaveMedication } from '../../cases';
+import { medicationInputFromRecord } from '../follow-up-draft';
 import type { WizardStepProps } from '../step-contract';
 import { MedicationForm } from './medication-form';
 import {
@@ -14,7 +15,6 @@ import {
   medicationFieldOf,
   medicationFormChanged,
   medicationFormFromInput,
-  medicationFormFromRecord,
   parseMedication,
   toMedicationInput,
   type MedicationDisplay,
@@ -154,7 +154,7 @@ export function MedicationsStep({ meta, event, followUp, handle }: WizardStepPro
       } else {
         const record = stored.data?.find((entry) => entry.Id === row.id);
         if (!record) return;
-        load(medicationFormFromRecord(record), {
+        load(medicationFormFromInput(medicationInputFromRecord(record)), {
           key: row.key,
           id: record.Id,
           medicineId: record.Medicine.Id,
