@@ -4,9 +4,9 @@ import type { Ref } from 'react';
 import { LoadErrorPanel } from '../../shared/layout';
 
 /** A step (or the wizard) waiting for its data. */
-export function StepLoading({ label }: { label: string }) {
+export function StepLoading({ label, py = 'xl' }: { label: string; py?: 'xl' | 'lg' }) {
   return (
-    <Center py="xl" role="status">
+    <Center py={py} role="status">
       <Loader color="teal" type="dots" role="status" aria-label={label} />
     </Center>
   );

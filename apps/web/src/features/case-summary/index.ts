@@ -2,3 +2,4 @@
 export { CaseSummarySections } from './case-summary-sections';
 export { useCaseSummary, type CaseSummaryOptions } from './use-case-summary';
 export type { SummaryDraft } from './summary-types';
+export { HomeReportSummary } from './home-report-summary';

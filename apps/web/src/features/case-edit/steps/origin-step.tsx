@@ -14,13 +14,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api';
+import { HomeReportSummary } from '../../case-summary';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../../files';
 import { downloadPaths, originQuery, useSaveOrigin, useUploadOriginFile } from '../../cases';
 import { originInputFromRecord } from '../follow-up-draft';
 import { idOptions, IdSelectField, schemaResolver, SwitchField, TextAreaField, TextField, YesNoField } from '../../../shared/form';
 import type { WizardStepHandle, WizardStepProps } from '../step-contract';
 import { useFormStepHandle, useStepRecord } from '../step-record';
-import { OriginHomeSummary } from './origin-home-summary';
 import { originFormChanged, originFormFromInput, parseOrigin, toOriginInput, type OriginFormValues } from './origin-form-values';
 
 const resolver = schemaResolver<OriginFormValues>(originInputSchema, toOriginInput);
@@ -41,7 +41,7 @@ export function OriginStep(props: WizardStepProps) {
 
 function HomeOrigin({ meta, reference, handle }: { meta: string; reference: string; handle: WizardStepProps['handle'] }) {
   useImperativeHandle(handle, (): WizardStepHandle => ({ isDirty: () => false, leave: () => Promise.resolve('ok') }), []);
-  return <OriginHomeSummary meta={meta} reference={reference} />;
+  return <HomeReportSummary meta={meta} reference={reference} />;
 }
 
 function OriginFormLoader(props: WizardStepProps) {

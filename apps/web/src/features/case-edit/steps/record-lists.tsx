@@ -1,9 +1,18 @@
 import { formatYesNo, MSG } from '@atalaya/domain';
 import { Badge, Group, Text } from '@mantine/core';
 import { DateText, OrDash } from '../../../shared/display';
-import { IncompleteBadge, RecordTable, RowAction, type RecordColumn } from '../record-table';
+import { RecordTable, RowAction, type RecordColumn } from '../../../shared/list';
 import type { MedicationRow } from './medication-rows';
 import type { RamRow } from './ram-form-values';
+
+/** Marks a draft row that needs Editar before the report can be finished. */
+function IncompleteBadge() {
+  return (
+    <Badge color="orange" variant="light" ml="xs" size="sm">
+      Incompleto
+    </Badge>
+  );
+}
 
 const MEDICATION_COLUMNS: RecordColumn<MedicationRow>[] = [
   {

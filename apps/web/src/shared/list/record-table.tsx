@@ -1,8 +1,8 @@
-import { ActionIcon, Badge, Table, Text, Tooltip, type ActionIconProps, type TableTdProps } from '@mantine/core';
+import { ActionIcon, Table, Text, Tooltip, type ActionIconProps, type TableTdProps } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-/** A column of a step's list: its header and what a row shows in it. */
+/** A column of a record table: its header and what a row shows in it. */
 export interface RecordColumn<R> {
   header: string;
   cell(row: R): ReactNode;
@@ -24,7 +24,7 @@ export interface RecordTableProps<R extends { key: string }> {
   actions(row: R): ReactNode;
 }
 
-/** The records of a wizard step (related medications, adverse events) as a table, each row with its actions. */
+/** Records being edited on a page (the wizard's related medications and adverse events) as a table, each row with its actions. */
 export function RecordTable<R extends { key: string }>({ label, empty, minWidth, columns, rows, selectedKey = null, actions }: RecordTableProps<R>) {
   if (rows.length === 0) {
     return (
@@ -77,14 +77,5 @@ export function RowAction({
         {ROW_ACTION_ICONS[action]}
       </ActionIcon>
     </Tooltip>
-  );
-}
-
-/** Marks a draft row that needs Editar before the report can be finished. */
-export function IncompleteBadge() {
-  return (
-    <Badge color="orange" variant="light" ml="xs" size="sm">
-      Incompleto
-    </Badge>
   );
 }
