@@ -1,8 +1,8 @@
 import { type ErRamNotification } from '@atalaya/domain';
-import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Controller, type Control } from 'react-hook-form';
+import { Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type Control } from 'react-hook-form';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../files';
-import { DateField, IdSelectField } from '../../shared/form';
+import { DateField, IdSelectField, CheckboxField } from '../../shared/form';
 import { type RamClassificationValues } from './ram-classification-values';
 
 
@@ -42,19 +42,7 @@ export function NotificationFieldset({
   return (
     <Fieldset legend={legend} variant="filled">
       <Stack gap="sm">
-        <Controller
-          control={control}
-          name={checkboxName}
-          render={({ field }) => (
-            <Checkbox
-              label="Notificado"
-              description={note}
-              checked={field.value}
-              onChange={(changeEvent) => field.onChange(changeEvent.currentTarget.checked)}
-              disabled={disabled}
-            />
-          )}
-        />
+        <CheckboxField control={control} name={checkboxName} label="Notificado" description={note} disabled={disabled} />
         {notified && (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,12 +1,12 @@
 import { type Codigueras, type ErRam, type Role, canEditProviderNotification, MAX_NOTE_LENGTH, ramClassificationInputSchema, SERIOUSNESS_FLAGS, SERIOUSNESS_LABELS } from '@atalaya/domain';
-import { Alert, Button, Fieldset, Group, MultiSelect, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../shared/api';
 import { showNotice } from '../../shared/notices';
 import { notificationDownloadPath, useUpdateRam, type NotificationKind } from '../cases';
-import { CheckboxField, DateField, FIELD_COMBOBOX_PROPS, IdSelectField, schemaResolver, SI_NO, TextAreaField, YesNoField } from '../../shared/form';
+import { CheckboxField, DateField, IdSelectField, schemaResolver, SI_NO, TextAreaField, YesNoField, MultiSelectField } from '../../shared/form';
 import { classificationBody, classificationFieldOf, classificationInputOf, classificationValuesOf, type RamClassificationValues } from './ram-classification-values';
 import { NotificationFieldset } from './notification-fieldset';
 
@@ -83,24 +83,7 @@ export function ClassificationForm({
             disabled={busy}
           />
         )}
-        <Controller
-          control={control}
-          name="CategoryRAM"
-          render={({ field }) => (
-            <MultiSelect
-              label="Categorías"
-              placeholder="Seleccionar..."
-              data={categoryOptions}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              clearable
-              searchable
-              comboboxProps={FIELD_COMBOBOX_PROPS}
-              disabled={busy}
-            />
-          )}
-        />
+        <MultiSelectField control={control} name="CategoryRAM" label="Categorías" placeholder="Seleccionar..." data={categoryOptions} clearable searchable disabled={busy} />
 
         <Fieldset legend="Gravedad" variant="filled" disabled={busy}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">

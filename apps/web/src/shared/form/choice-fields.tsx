@@ -1,5 +1,5 @@
 import { NO_TEXT, YES_TEXT } from '@atalaya/domain';
-import { Checkbox, Group, NativeSelect, Radio, Select, Switch, type ComboboxItem, type SelectProps } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, NativeSelect, Radio, Select, Switch, type ComboboxItem, type MultiSelectProps, type SelectProps } from '@mantine/core';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { BOOLEAN_YES_NO, idFromSelect, idToSelect, selectValueOf, yesNoFromRadio, yesNoToRadio, type Option, type YesNoCodec } from './codecs';
@@ -184,4 +184,22 @@ export function SwitchField<T extends FieldValues>({
 }: Omit<FieldProps<T>, 'required'> & { onChosen?: (value: boolean) => void }) {
   const bound = useBoundField(control, name, disabled);
   return <Switch label={label} description={description} {...toggleProps(bound, onChosen)} />;
+}
+
+type MultiSelectRest = Omit<MultiSelectProps, 'name' | 'label' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'required' | 'disabled' | 'description'>;
+
+/** Several choices, held as their string values (`numeric`: as the numeric ids of a reference list). */
+export function MultiSelectField<T extends FieldValues>({ control, name, label, required, disabled, description, numeric, ...rest }: FieldProps<T> & MultiSelectRest & { numeric?: boolean }) {
+  const bound = useBoundField(control, name, disabled);
+  const { field } = bound;
+  const values: unknown[] = Array.isArray(field.value) ? field.value : [];
+  return (
+    <MultiSelect
+      {...inputProps({ label, required, description }, bound)}
+      comboboxProps={FIELD_COMBOBOX_PROPS}
+      {...rest}
+      value={values.map(String)}
+      onChange={(chosen) => field.onChange(numeric ? chosen.map(Number) : chosen)}
+    />
+  );
 }
