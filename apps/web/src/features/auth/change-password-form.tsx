@@ -1,9 +1,10 @@
 import { changePasswordFormSchema, MSG, parseChangePasswordError, type ChangePasswordFormInput } from '@atalaya/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { PasswordField } from '../../shared/form';
 import { errorMessage, isApiError } from '../../shared/api';
 import { Captcha } from '../../shared/captcha';
 import { changePassword } from './auth-api';
@@ -24,10 +25,10 @@ export function ChangePasswordForm({ token, onChanged }: ChangePasswordFormProps
   const [captchaError, setCaptchaError] = useState<string>();
   const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
+    control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<ChangePasswordFormInput>({
     resolver: zodResolver(changePasswordFormSchema),
     // With a reset link there is no old password: the token stands in for it in the form's
@@ -62,30 +63,30 @@ export function ChangePasswordForm({ token, onChanged }: ChangePasswordFormProps
           </Alert>
         ) : null}
         {token ? null : (
-          <PasswordInput
+          <PasswordField
+            control={control}
+            name="vieja"
             label="Contraseña actual"
             autoComplete="current-password"
             size="md"
             autoFocus
-            error={errors.vieja?.message}
-            {...register('vieja')}
           />
         )}
-        <PasswordInput
+        <PasswordField
+          control={control}
+          name="nueva"
           label="Nueva contraseña"
           description="Más de 6 caracteres"
           autoComplete="new-password"
           size="md"
           autoFocus={Boolean(token)}
-          error={errors.nueva?.message}
-          {...register('nueva')}
         />
-        <PasswordInput
+        <PasswordField
+          control={control}
+          name="repetir"
           label="Repetir nueva contraseña"
           autoComplete="new-password"
           size="md"
-          error={errors.repetir?.message}
-          {...register('repetir')}
         />
         {token ? null : (
           <Captcha

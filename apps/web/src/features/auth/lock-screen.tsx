@@ -1,9 +1,10 @@
 import { MSG, unlockSchema, type UnlockInput } from '@atalaya/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Avatar, Button, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { PasswordField } from '../../shared/form';
 import { isApiError } from '../../shared/api';
 import { Captcha } from '../../shared/captcha';
 import { useSession } from '../../shared/session';
@@ -52,9 +53,9 @@ function UnlockForm() {
   const [captchaError, setCaptchaError] = useState<string>();
   const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<UnlockInput>({ resolver: zodResolver(unlockSchema), defaultValues: { password: '' } });
 
   const submit = handleSubmit(async ({ password }) => {
@@ -104,13 +105,13 @@ function UnlockForm() {
             {failure}
           </Alert>
         ) : null}
-        <PasswordInput
+        <PasswordField
+          control={control}
+          name="password"
           label="Contraseña"
           autoComplete="current-password"
           size="md"
           data-autofocus
-          error={errors.password?.message}
-          {...register('password')}
         />
         <Captcha
           key={captchaKey}

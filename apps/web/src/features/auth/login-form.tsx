@@ -1,9 +1,10 @@
 import { loginSchema, MSG, type LoginInput } from '@atalaya/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { PasswordField, TextField } from '../../shared/form';
 import { errorMessage } from '../../shared/api';
 import { Captcha } from '../../shared/captcha';
 import { useSession } from '../../shared/session';
@@ -20,10 +21,10 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
   const [captchaError, setCaptchaError] = useState<string>();
   const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
+    control,
     handleSubmit,
     trigger,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
   const onCaptcha = (payload: string | null) => {
@@ -64,7 +65,9 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
             {failure}
           </Alert>
         ) : null}
-        <TextInput
+        <TextField
+          control={control}
+          name="email"
           label="Correo electrónico"
           placeholder="nombre@empresa.com"
           type="email"
@@ -73,16 +76,14 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
           size="md"
           data-autofocus
           autoFocus
-          error={errors.email?.message}
-          {...register('email')}
         />
-        <PasswordInput
+        <PasswordField
+          control={control}
+          name="password"
           label="Contraseña"
           autoComplete="current-password"
           leftSection={<IconLock size={16} />}
           size="md"
-          error={errors.password?.message}
-          {...register('password')}
         />
         <Group justify="flex-end" mt={-8}>
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>

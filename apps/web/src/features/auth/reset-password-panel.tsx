@@ -1,9 +1,10 @@
 import { MSG, resetPasswordSchema, type ResetPasswordInput } from '@atalaya/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle, IconAt } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { TextField } from '../../shared/form';
 import { errorMessage } from '../../shared/api';
 import { Captcha } from '../../shared/captcha';
 import { showNotice } from '../../shared/notices';
@@ -20,9 +21,9 @@ export function ResetPasswordPanel({ onClose }: ResetPasswordPanelProps) {
   const [captchaError, setCaptchaError] = useState<string>();
   const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { email: '' } });
 
   useEffect(() => {
@@ -57,7 +58,9 @@ export function ResetPasswordPanel({ onClose }: ResetPasswordPanelProps) {
             {failure}
           </Alert>
         ) : null}
-        <TextInput
+        <TextField
+          control={control}
+          name="email"
           label="Correo electrónico"
           placeholder="nombre@empresa.com"
           type="email"
@@ -65,8 +68,6 @@ export function ResetPasswordPanel({ onClose }: ResetPasswordPanelProps) {
           leftSection={<IconAt size={16} />}
           size="md"
           autoFocus
-          error={errors.email?.message}
-          {...register('email')}
         />
         <Captcha
           key={captchaKey}

@@ -1,23 +1,13 @@
 import { MAX_NOTE_LENGTH, NARANJO_ANSWERS, naranjoAnswerText, naranjoScore, type Evaluation, type Role } from '@atalaya/domain';
-import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { DateText } from '../../shared/display';
 import { showNotice } from '../../shared/notices';
-import { CheckboxField, IdSelectField, schemaResolver, useFieldDisabled, useFieldMessage } from '../../shared/form';
+import { CheckboxField, IdSelectField, schemaResolver, TextAreaField } from '../../shared/form';
 import { useSaveEvaluation } from '../cases';
 import { editableControls, markAllRead } from './evaluation-model';
-import {
-  EVALUATION_BLOCKED,
-  evaluationAnswersOf,
-  evaluationBody,
-  evaluationFieldOf,
-  evaluationRequest,
-  evaluationSchemaFor,
-  evaluationValuesOf,
-  naranjoSummary,
-  type EvaluationValues,
-} from './evaluation-values';
+import { EVALUATION_BLOCKED, evaluationAnswersOf, evaluationBody, evaluationFieldOf, evaluationRequest, evaluationSchemaFor, evaluationValuesOf, naranjoSummary, type EvaluationValues } from './evaluation-values';
 
 const ANSWER_OPTIONS = NARANJO_ANSWERS.map((answer) => ({ value: String(answer.Id), label: naranjoAnswerText(answer.Id) }));
 
@@ -99,12 +89,12 @@ export function EvaluationForm({ meta, evaluation, role }: { meta: string; evalu
                 <CheckboxField control={control} name={`questions.${index}.RevisadoQPPV`} label={`Revisado QPPV (pregunta ${n})`} disabled={!can.qppv} />
               </Group>
               {(can.qppv || draft.ComentarioQPPV !== '') && (
-                <CommentField control={control} name={`questions.${index}.ComentarioQPPV`} label={`Comentario QPPV (pregunta ${n})`} disabled={!can.qppv} minRows={1} mt="xs" />
+                <TextAreaField plain control={control} name={`questions.${index}.ComentarioQPPV`} label={`Comentario QPPV (pregunta ${n})`} max={MAX_NOTE_LENGTH} disabled={!can.qppv} minRows={1} mt="xs" />
               )}
             </Paper>
           );
         })}
-        {role === 'QPPV' && <CommentField control={control} name="comment" label="Comentario general del QPPV" minRows={2} />}
+        {role === 'QPPV' && <TextAreaField plain control={control} name="comment" label="Comentario general del QPPV" max={MAX_NOTE_LENGTH} minRows={2} />}
         {blocked && (
           <Alert color="yellow" variant="light" role="alert" title={EVALUATION_BLOCKED.title}>
             {EVALUATION_BLOCKED.message}
@@ -124,46 +114,5 @@ export function EvaluationForm({ meta, evaluation, role }: { meta: string; evalu
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/** A QPPV comment: a plain autosizing textarea (no counter), up to 2000 characters. */
-function CommentField({
-  control,
-  name,
-  label,
-  disabled,
-  minRows,
-  mt,
-}: {
-  control: Control<EvaluationValues>;
-  name: FieldPath<EvaluationValues>;
-  label: string;
-  disabled?: boolean;
-  minRows: number;
-  mt?: 'xs';
-}) {
-  const error = useFieldMessage(control, name);
-  const readOnly = useFieldDisabled(control, disabled);
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Textarea
-          mt={mt}
-          label={label}
-          value={typeof field.value === 'string' ? field.value : ''}
-          disabled={readOnly}
-          maxLength={MAX_NOTE_LENGTH}
-          autosize
-          minRows={minRows}
-          onChange={(event) => field.onChange(event.currentTarget.value)}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={error}
-        />
-      )}
-    />
   );
 }

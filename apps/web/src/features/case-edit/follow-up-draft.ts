@@ -1,5 +1,6 @@
 import {
   DEFAULT_MEASURE_UNIT_ID,
+  SERIOUSNESS_FLAGS,
   type ErMedication,
   type ErOrigin,
   type ErPatient,
@@ -22,119 +23,63 @@ function unanswered<T>(): T {
   return null as unknown as T;
 }
 
+/** The fields of `record` named in `keys`. */
+function pick<T extends object, K extends keyof T>(record: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, record[key]])) as Pick<T, K>;
+}
+
+/** Each of `keys` as null (a body with nothing in it yet). */
+function nulls<K extends string>(keys: readonly K[]): Record<K, null> {
+  return Object.fromEntries(keys.map((key) => [key, null])) as Record<K, null>;
+}
+
+const PATIENT_KEYS = [
+  'Initials', 'Age', 'Escala', 'Height', 'HeightUnitId', 'Weight', 'WeightUnitId', 'Genere', 'Pregnancy', 'Gestation', 'Lactation', 'Country',
+  'State', 'Residence', 'InstMedica', 'CondicionesMedicas', 'Alergias', 'ContactAllow', 'IdParentesco', 'Phone', 'Email',
+] as const satisfies readonly (keyof PatientInput)[];
+
+const ORIGIN_KEYS = [
+  'Have', 'NotHave', 'OrigenId', 'ReceptorId', 'TipoId', 'ProvieneDeLiteratura', 'ReferenciaBibliografica', 'Country',
+  'NombreEstudio', 'TipoEstudio', 'NumeroRegistroEstudio', 'NumeroSponsor',
+] as const satisfies readonly (keyof OriginInput)[];
+
+const MEDICATION_KEYS = [
+  'LineaId', 'LineaId2', 'FormaFarmaceuticaId', 'LotNumber', 'Indication', 'DateStart', 'DateEnd', 'ViaId', 'FrecuenciaTipo', 'FrecId', 'Cant',
+  'UnitUsoId', 'Caracterizacion',
+] as const satisfies readonly (keyof MedicationInput)[];
+
+const RAM_KEYS = [
+  'Description', 'Evolution', 'AccMed', 'DateStart', 'DateEnd', ...SERIOUSNESS_FLAGS, 'HospitalizationDateStart', 'HospitalizationDateEnd',
+  'Considerations', 'DoseReduction', 'Concentration', 'UnitId', 'FrecId', 'Cant', 'UnitUsoId', 'QualityClaim',
+] as const satisfies readonly (keyof RamInput)[];
+
 /** A patient with nothing stored yet: the case's country, the default units (event spec §5). */
 export function emptyPatientInput(country: string | null): PatientInput {
-  return {
-    Initials: '',
-    Age: null,
-    Escala: null,
-    Height: null,
-    HeightUnitId: DEFAULT_MEASURE_UNIT_ID,
-    Weight: null,
-    WeightUnitId: DEFAULT_MEASURE_UNIT_ID,
-    Genere: null,
-    Pregnancy: null,
-    Gestation: null,
-    Lactation: null,
-    Country: country,
-    State: null,
-    Residence: null,
-    InstMedica: null,
-    CondicionesMedicas: null,
-    Alergias: null,
-    ContactAllow: null,
-    IdParentesco: null,
-    Phone: null,
-    Email: null,
-  };
+  return { ...nulls(PATIENT_KEYS), Initials: '', HeightUnitId: DEFAULT_MEASURE_UNIT_ID, WeightUnitId: DEFAULT_MEASURE_UNIT_ID, Country: country };
 }
 
 /** The stored patient as the body that would store it again (`setPaciente`, insertES `patient`). */
 export function patientInputFromRecord(record: ErPatient | null, country: string | null): PatientInput {
   if (!record) return emptyPatientInput(country);
   return {
-    Initials: record.Initials,
-    Age: record.Age,
-    Escala: record.Escala,
-    Height: record.Height,
+    ...pick(record, PATIENT_KEYS),
     HeightUnitId: record.HeightUnitId ?? DEFAULT_MEASURE_UNIT_ID,
-    Weight: record.Weight,
     WeightUnitId: record.WeightUnitId ?? DEFAULT_MEASURE_UNIT_ID,
-    Genere: record.Genere,
-    Pregnancy: record.Pregnancy,
-    Gestation: record.Gestation,
-    Lactation: record.Lactation,
-    Country: record.Country,
-    State: record.State,
-    Residence: record.Residence,
-    InstMedica: record.InstMedica,
-    CondicionesMedicas: record.CondicionesMedicas,
-    Alergias: record.Alergias,
-    ContactAllow: record.ContactAllow,
-    IdParentesco: record.IdParentesco,
-    Phone: record.Phone,
-    Email: record.Email,
   };
 }
 
 /** The stored origin as the body that would store it again; nothing chosen when there is none. */
 export function originInputFromRecord(record: ErOrigin | null): OriginInput {
-  if (!record) {
-    return {
-      Have: unanswered<boolean>(),
-      NotHave: null,
-      OrigenId: null,
-      ReceptorId: null,
-      TipoId: null,
-      ProvieneDeLiteratura: false,
-      ReferenciaBibliografica: null,
-      Country: null,
-      NombreEstudio: null,
-      TipoEstudio: null,
-      NumeroRegistroEstudio: null,
-      NumeroSponsor: null,
-    };
-  }
-  return {
-    Have: record.Have,
-    NotHave: record.NotHave,
-    OrigenId: record.OrigenId,
-    ReceptorId: record.ReceptorId,
-    TipoId: record.TipoId,
-    ProvieneDeLiteratura: record.ProvieneDeLiteratura,
-    ReferenciaBibliografica: record.ReferenciaBibliografica,
-    Country: record.Country,
-    NombreEstudio: record.NombreEstudio,
-    TipoEstudio: record.TipoEstudio,
-    NumeroRegistroEstudio: record.NumeroRegistroEstudio,
-    NumeroSponsor: record.NumeroSponsor,
-  };
+  if (!record) return { ...nulls(ORIGIN_KEYS), Have: unanswered<boolean>(), ProvieneDeLiteratura: false };
+  return pick(record, ORIGIN_KEYS);
 }
 
-/** A related medication as the body that would store it again (`insertMedicamentoRelacionado`). */
+/** A related medication as the body that would store it again (`insertMedicamentoRelacionado`); the role goes with it (a concomitant stays one). */
 export function medicationInputFromRecord(record: ErMedication): MedicationInput {
   return {
+    ...pick(record, MEDICATION_KEYS),
     Medicine: { Id: record.Medicine.Id },
-    LineaId: record.LineaId,
-    LineaId2: record.LineaId2,
-    FormaFarmaceuticaId: record.FormaFarmaceuticaId,
-    PrincipiosActivos: record.PrincipiosActivos.map((ingredient) => ({
-      PrincipioActivoId: ingredient.PrincipioActivoId,
-      PrincipioActivo_Nombre: ingredient.PrincipioActivo_Nombre,
-      Concentracion: ingredient.Concentracion,
-      Unidad: ingredient.Unidad,
-    })),
-    LotNumber: record.LotNumber,
-    Indication: record.Indication,
-    DateStart: record.DateStart,
-    DateEnd: record.DateEnd,
-    ViaId: record.ViaId,
-    FrecuenciaTipo: record.FrecuenciaTipo,
-    FrecId: record.FrecId,
-    Cant: record.Cant,
-    UnitUsoId: record.UnitUsoId,
-    // The role goes with the medicine into the follow-up (a concomitant stays one).
-    Caracterizacion: record.Caracterizacion,
+    PrincipiosActivos: record.PrincipiosActivos.map((ingredient) => pick(ingredient, ['PrincipioActivoId', 'PrincipioActivo_Nombre', 'Concentracion', 'Unidad'])),
   };
 }
 
@@ -148,31 +93,9 @@ export function medicationDisplayFromRecord(record: ErMedication): FollowUpDraft
 export function ramInputFromRecord(record: ErRam): RamInput {
   const { llt_code: code, llt_name: name } = record.MedraLLT;
   return {
+    ...pick(record, RAM_KEYS),
     MedraLLT: code !== null && name !== null ? { llt_code: code, llt_name: name } : unanswered<RamInput['MedraLLT']>(),
-    Description: record.Description,
     IsExpected: record.IsExpected ?? unanswered<boolean>(),
-    Evolution: record.Evolution,
-    AccMed: record.AccMed,
-    DateStart: record.DateStart,
-    DateEnd: record.DateEnd,
-    Death: record.Death,
-    LifeThreading: record.LifeThreading,
-    HospitalizationRequired: record.HospitalizationRequired,
-    HospitalizationDateStart: record.HospitalizationDateStart,
-    HospitalizationDateEnd: record.HospitalizationDateEnd,
-    PersistedHospitalization: record.PersistedHospitalization,
-    TransitoryDisability: record.TransitoryDisability,
-    PersistentDisability: record.PersistentDisability,
-    CongenitalAnomaly: record.CongenitalAnomaly,
-    AnotherCondition: record.AnotherCondition,
-    Considerations: record.Considerations,
-    DoseReduction: record.DoseReduction,
-    Concentration: record.Concentration,
-    UnitId: record.UnitId,
-    FrecId: record.FrecId,
-    Cant: record.Cant,
-    UnitUsoId: record.UnitUsoId,
-    QualityClaim: record.QualityClaim,
   };
 }
 

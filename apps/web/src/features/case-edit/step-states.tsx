@@ -1,10 +1,12 @@
-import { Center, Loader } from '@mantine/core';
+import { Alert, Center, Loader } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { Ref } from 'react';
 import { LoadErrorPanel } from '../../shared/layout';
 
 /** A step (or the wizard) waiting for its data. */
-export function StepLoading({ label }: { label: string }) {
+export function StepLoading({ label, py = 'xl' }: { label: string; py?: 'xl' | 'lg' }) {
   return (
-    <Center py="xl" role="status">
+    <Center py={py} role="status">
       <Loader color="teal" type="dots" role="status" aria-label={label} />
     </Center>
   );
@@ -16,4 +18,38 @@ export const STEP_LOAD_ERROR_TITLE = 'No se pudieron cargar los datos de este pa
 /** A step whose data could not be loaded (the API client has shown why). */
 export function StepLoadError({ onRetry }: { onRetry(): void }) {
   return <LoadErrorPanel title={STEP_LOAD_ERROR_TITLE} onRetry={onRetry} />;
+}
+
+/** A list step whose reference lists could not be loaded. */
+export function ListsLoadError() {
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} title="No se pudieron cargar las listas de referencia">
+      Recargue la página para intentarlo nuevamente.
+    </Alert>
+  );
+}
+
+/** A list step (or its list) waiting for its rows. */
+export function ListLoading({ label, py = 'xl', size }: { label: string; py?: 'xl' | 'md'; size?: 'sm' }) {
+  return (
+    <Center py={py}>
+      <Loader size={size} role="status" aria-label={label} />
+    </Center>
+  );
+}
+
+/**
+ * Why a list step does not move on (a record left in the form, an incomplete copy, its gate),
+ * above the list; `ref` is scrolled to when it shows.
+ */
+export function StepHint({ hint, ref }: { hint: string | null; ref: Ref<HTMLDivElement> }) {
+  return (
+    <div ref={ref}>
+      {hint ? (
+        <Alert color="yellow" icon={<IconAlertCircle size={18} />} role="alert">
+          {hint}
+        </Alert>
+      ) : null}
+    </div>
+  );
 }

@@ -2,7 +2,7 @@ import { canSeeReporterContact, loadsApprovedManufacturer, type ApprovedFabric, 
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSession, useUserTimeZone } from '../../shared/session';
-import { CaseSummarySections, useCaseSummary } from '../case-edit';
+import { CaseSummarySections, useCaseSummary } from '../case-summary';
 import { approvedFabricQuery } from '../cases';
 
 /**

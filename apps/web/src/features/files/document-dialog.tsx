@@ -1,12 +1,12 @@
 import { MAX_NOTE_LENGTH, noteSchema, type ErDocument, type NamedItem } from '@atalaya/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../shared/api';
-import { FIELD_COMBOBOX_PROPS, TextareaWithCount } from '../../shared/form';
+import { SelectField, TextAreaField } from '../../shared/form';
 import { ListModal } from '../../shared/list';
 import { useUploadDocument } from '../cases';
 import { documentDownloadPath } from './api';
@@ -47,7 +47,7 @@ export function DocumentDialog({ opened, meta, insertAction, editing, noteTypes,
     control,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<NoteForm>({ resolver: zodResolver(noteSchema), defaultValues: blankForm(editing) });
 
   useEffect(() => {
@@ -82,39 +82,8 @@ export function DocumentDialog({ opened, meta, insertAction, editing, noteTypes,
     <ListModal opened={opened} onClose={isSubmitting ? () => undefined : onClose} title={title} size="lg" closeOnClickOutside={!isSubmitting}>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
         <Stack gap="md">
-          <Controller
-            control={control}
-            name="tipoId"
-            render={({ field }) => (
-              <Select
-                label="Tipo"
-                placeholder="Seleccionar..."
-                data={typeOptions}
-                clearable
-                value={field.value === null || field.value === undefined ? null : String(field.value)}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                disabled={isSubmitting}
-                comboboxProps={FIELD_COMBOBOX_PROPS}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="note"
-            render={({ field }) => (
-              <TextareaWithCount
-                {...field}
-                label="Nota"
-                withAsterisk
-                max={MAX_NOTE_LENGTH}
-                error={errors.note?.message}
-                disabled={isSubmitting}
-                data-autofocus
-              />
-            )}
-          />
+          <SelectField control={control} name="tipoId" label="Tipo" data={typeOptions} />
+          <TextAreaField control={control} name="note" label="Nota" required max={MAX_NOTE_LENGTH} data-autofocus />
           {storedName && editing ? (
             <Stack gap={2}>
               <Text size="sm" fw={500}>

@@ -1,62 +1,54 @@
 import { isBooleanSetting, MSG, SETTING_GROUPS, settingChoices, type Setting } from '@atalaya/domain';
-import { Alert, Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconInfoCircle, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { errorMessage } from '../../shared/api';
-import { schemaResolver } from '../../shared/form';
+import { PasswordField, schemaResolver, SelectField, SwitchField, TextField, type YesNoCodec } from '../../shared/form';
 import { FullPageLoader, LoadErrorPanel, Page } from '../../shared/layout';
 import { showNotice } from '../../shared/notices';
 import { settingsQuery, useTestMail, useUpdateSettings } from './api';
 import { E2bReceiversPanel } from './e2b-receivers';
 import { changedValues, formValues, isWriteOnly, settingsFormSchema, type SettingsForm } from './form';
 
+/** A boolean setting is held as the text 'true' / 'false'. */
+const TRUE_FALSE: YesNoCodec<'true' | 'false'> = { yes: 'true', no: 'false' };
+
 interface FieldProps {
   setting: Setting;
   index: number;
   control: Control<SettingsForm>;
+  setValue: UseFormSetValue<SettingsForm>;
   disabled: boolean;
 }
 
 /** The write-only SMTP password: blank keeps the stored one ('Sin cambios'); 'Borrar contraseña' empties it on save. */
-function PasswordSetting({ setting, index, control, disabled }: FieldProps) {
+function PasswordSetting({ setting, index, control, setValue, disabled }: FieldProps) {
   const clear = useWatch({ control, name: `fields.${index}.clear` });
   return (
     <Stack gap={4}>
-      <Controller
+      <PasswordField
         control={control}
         name={`fields.${index}.value`}
-        render={({ field, fieldState }) => (
-          <PasswordInput
-            {...field}
-            label={setting.Description_setting}
-            description={clear ? MSG.settings.passwordWillClear : setting.Has_value ? MSG.settings.passwordStored : MSG.settings.passwordNone}
-            placeholder={setting.Has_value ? MSG.settings.passwordUnchanged : ''}
-            autoComplete="new-password"
-            disabled={disabled || clear}
-            error={fieldState.error?.message}
-          />
-        )}
+        label={setting.Description_setting}
+        description={clear ? MSG.settings.passwordWillClear : setting.Has_value ? MSG.settings.passwordStored : MSG.settings.passwordNone}
+        placeholder={setting.Has_value ? MSG.settings.passwordUnchanged : ''}
+        autoComplete="new-password"
+        disabled={disabled || clear}
       />
       {setting.Has_value ? (
-        <Controller
-          control={control}
-          name={`fields.${index}.clear`}
-          render={({ field }) => (
-            <Button
-              variant="subtle"
-              color={field.value ? 'gray' : 'red'}
-              size="compact-sm"
-              leftSection={<IconTrash size={14} />}
-              disabled={disabled}
-              onClick={() => field.onChange(!field.value)}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {field.value ? 'Conservar contraseña' : MSG.settings.passwordClear}
-            </Button>
-          )}
-        />
+        <Button
+            variant="subtle"
+            color={clear ? 'gray' : 'red'}
+            size="compact-sm"
+            leftSection={<IconTrash size={14} />}
+            disabled={disabled}
+            onClick={() => setValue(`fields.${index}.clear`, !clear, { shouldDirty: true })}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {clear ? 'Conservar contraseña' : MSG.settings.passwordClear}
+          </Button>
       ) : null}
     </Stack>
   );
@@ -69,54 +61,31 @@ function SettingField(props: FieldProps) {
   const choices = settingChoices(setting.Name_setting);
   if (choices) {
     return (
-      <Controller
+      <SelectField
         control={control}
         name={`fields.${index}.value`}
-        render={({ field, fieldState }) => (
-          <Select
-            label={setting.Description_setting}
-            description={setting.Name_setting}
-            data={choices}
-            value={field.value}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            allowDeselect={false}
-            disabled={disabled}
-            error={fieldState.error?.message}
-          />
-        )}
+        label={setting.Description_setting}
+        description={setting.Name_setting}
+        data={choices}
+        clearable={false}
+        allowDeselect={false}
+        disabled={disabled}
       />
     );
   }
+  const name = `fields.${index}.value` as const;
+  if (isBooleanSetting(setting)) {
+    return <SwitchField control={control} name={name} label={setting.Description_setting} description={setting.Name_setting} codec={TRUE_FALSE} disabled={disabled} mt="xs" />;
+  }
   return (
-    <Controller
+    <TextField
       control={control}
-      name={`fields.${index}.value`}
-      render={({ field, fieldState }) =>
-        isBooleanSetting(setting) ? (
-          <Switch
-            label={setting.Description_setting}
-            description={setting.Name_setting}
-            checked={field.value === 'true'}
-            onChange={(event) => field.onChange(event.currentTarget.checked ? 'true' : 'false')}
-            onBlur={field.onBlur}
-            disabled={disabled}
-            error={fieldState.error?.message}
-            mt="xs"
-          />
-        ) : (
-          <TextInput
-            {...field}
-            label={setting.Description_setting}
-            description={setting.Name_setting}
-            type={setting.Type_value === 'email' ? 'email' : setting.Type_value === 'url' ? 'url' : 'text'}
-            inputMode={setting.Type_value === 'number' ? 'numeric' : undefined}
-            autoComplete="off"
-            disabled={disabled}
-            error={fieldState.error?.message}
-          />
-        )
-      }
+      name={name}
+      label={setting.Description_setting}
+      description={setting.Name_setting}
+      type={setting.Type_value === 'email' ? 'email' : setting.Type_value === 'url' ? 'url' : 'text'}
+      inputMode={setting.Type_value === 'number' ? 'numeric' : undefined}
+      disabled={disabled}
     />
   );
 }
@@ -148,7 +117,7 @@ function TestMail({ dirty }: { dirty: boolean }) {
 function SettingsFormView({ settings }: { settings: Setting[] }) {
   const update = useUpdateSettings();
   const resolver = useMemo(() => schemaResolver<SettingsForm>(settingsFormSchema(settings), (values) => values), [settings]);
-  const { control, handleSubmit, reset, formState } = useForm<SettingsForm>({ defaultValues: formValues(settings), resolver });
+  const { control, handleSubmit, reset, setValue, formState } = useForm<SettingsForm>({ defaultValues: formValues(settings), resolver });
   useEffect(() => reset(formValues(settings)), [settings, reset]);
 
   async function save(form: SettingsForm) {
@@ -191,7 +160,7 @@ function SettingsFormView({ settings }: { settings: Setting[] }) {
                 ) : null}
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
                   {group.items.map(({ setting, index }) => (
-                    <SettingField key={setting.Name_setting} setting={setting} index={index} control={control} disabled={saving || setting.Read_only} />
+                    <SettingField key={setting.Name_setting} setting={setting} index={index} control={control} setValue={setValue} disabled={saving || setting.Read_only} />
                   ))}
                 </SimpleGrid>
                 {group.key === 'SMTP' ? <TestMail dirty={formState.isDirty} /> : null}

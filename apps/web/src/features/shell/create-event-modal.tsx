@@ -8,7 +8,7 @@ import { errorMessage, newIdempotencyKey } from '../../shared/api';
 import { FIELD_COMBOBOX_PROPS } from '../../shared/form';
 import { showNotice } from '../../shared/notices';
 import { erNewQuery, useCreateCase } from '../cases';
-import { createCountryOptions, initialCreateChoice, reportTypeOptions, type CreateEventChoice } from '../case-edit';
+import { createCountryOptions, initialCreateChoice, reportTypeOptions, type CreateEventChoice } from './create-event';
 
 export interface CreateEventModalProps {
   opened: boolean;

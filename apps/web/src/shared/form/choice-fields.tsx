@@ -1,5 +1,5 @@
 import { NO_TEXT, YES_TEXT } from '@atalaya/domain';
-import { Checkbox, Group, NativeSelect, Radio, Select, Switch, type ComboboxItem, type SelectProps } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, NativeSelect, Radio, Select, Switch, type ComboboxItem, type MantineSpacing, type MultiSelectProps, type SelectProps } from '@mantine/core';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { BOOLEAN_YES_NO, idFromSelect, idToSelect, selectValueOf, yesNoFromRadio, yesNoToRadio, type Option, type YesNoCodec } from './codecs';
@@ -146,12 +146,12 @@ export function YesNoField<T extends FieldValues, V extends string | boolean = b
 }
 
 /** The props of a checkbox or a switch held as a boolean. */
-function toggleProps<T extends FieldValues>({ field, error, readOnly }: BoundField<T>, onChosen?: (value: boolean) => void) {
+function toggleProps<T extends FieldValues>({ field, error, readOnly }: BoundField<T>, onChosen?: (value: boolean) => void, codec: YesNoCodec<string | boolean> = BOOLEAN_YES_NO) {
   return {
     disabled: readOnly,
-    checked: field.value === true,
+    checked: field.value === codec.yes,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      field.onChange(event.currentTarget.checked);
+      field.onChange(event.currentTarget.checked ? codec.yes : codec.no);
       onChosen?.(event.currentTarget.checked);
     },
     onBlur: field.onBlur,
@@ -173,7 +173,7 @@ export function CheckboxField<T extends FieldValues>({
   return <Checkbox label={label} description={description} {...toggleProps(bound)} />;
 }
 
-/** An on/off switch held as a boolean. */
+/** An on/off switch held as a boolean (or as `codec` says, e.g. the strings 'true' / 'false'). */
 export function SwitchField<T extends FieldValues>({
   control,
   name,
@@ -181,7 +181,27 @@ export function SwitchField<T extends FieldValues>({
   disabled,
   description,
   onChosen,
-}: Omit<FieldProps<T>, 'required'> & { onChosen?: (value: boolean) => void }) {
+  codec,
+  mt,
+}: Omit<FieldProps<T>, 'required'> & { onChosen?: (value: boolean) => void; codec?: YesNoCodec<string | boolean>; mt?: MantineSpacing }) {
   const bound = useBoundField(control, name, disabled);
-  return <Switch label={label} description={description} {...toggleProps(bound, onChosen)} />;
+  return <Switch label={label} description={description} mt={mt} {...toggleProps(bound, onChosen, codec)} />;
+}
+
+type MultiSelectRest = Omit<MultiSelectProps, 'name' | 'label' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'required' | 'disabled' | 'description'>;
+
+/** Several choices, held as their string values (`numeric`: as the numeric ids of a reference list). */
+export function MultiSelectField<T extends FieldValues>({ control, name, label, required, disabled, description, numeric, ...rest }: FieldProps<T> & MultiSelectRest & { numeric?: boolean }) {
+  const bound = useBoundField(control, name, disabled);
+  const { field } = bound;
+  const values: unknown[] = Array.isArray(field.value) ? field.value : [];
+  return (
+    <MultiSelect
+      {...inputProps({ label, required, description }, bound)}
+      comboboxProps={FIELD_COMBOBOX_PROPS}
+      {...rest}
+      value={values.map(String)}
+      onChange={(chosen) => field.onChange(numeric ? chosen.map(Number) : chosen)}
+    />
+  );
 }

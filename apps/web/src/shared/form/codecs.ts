@@ -22,6 +22,34 @@ export function listOptions(rows: readonly { Id: number; Nombre: string }[] | un
 /** A text input's value: anything but a string shows as empty. */
 export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** A number the form can hold, from a loosely typed value (a draft holds schema inputs): blank or not a number is null. */
+export function numberOf(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** A reference-list id the form can hold: blank or not an integer is null. */
+export const idOf = (value: unknown): number | null => {
+  const id = numberOf(value);
+  return id !== null && Number.isInteger(id) ? id : null;
+};
+
+/** A choice or 'YYYY-MM-DD' date the form can hold: a non-empty string, else null. */
+export const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** A yes/no answer the form can hold: a boolean, else null (not answered). */
+export const flagOf = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
+
+/** Reads a loosely typed record into a form's values, each field through its own conversion. */
+export function readFields<F extends Record<string, (value: unknown) => unknown>>(fields: F, input: object): { [K in keyof F]: ReturnType<F[K]> } {
+  const source = input as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(fields).map(([name, read]) => [name, read(source[name])])) as { [K in keyof F]: ReturnType<F[K]> };
+}
+
+/** The form values as the same JSON, to tell whether a form differs from where it started. */
+export const formChanged = (values: object, baseline: object): boolean => JSON.stringify(values) !== JSON.stringify(baseline);
+
 /** A string select's value: null or undefined is no choice. */
 export const selectValueOf = (value: unknown): string | null =>
   value === null || value === undefined ? null : typeof value === 'string' || typeof value === 'number' ? String(value) : null;

@@ -7,26 +7,32 @@
 export {
   BOOLEAN_YES_NO,
   decimalsOfStep,
+  flagOf,
+  formChanged,
+  idOf,
   idFromSelect,
   idOptions,
   idToSelect,
   listOptions,
   messageOf,
   numberFromInput,
+  numberOf,
   phoneCharacters,
   productToSelect,
+  readFields,
   selectValueOf,
   SI_NO,
+  stringOrNull,
   textOf,
   yesNoFromRadio,
   yesNoToRadio,
   type Option,
   type YesNoCodec,
 } from './codecs';
-export { CheckboxField, IdSelectField, RadioField, SelectField, SwitchField, YesNoField, type SelectRest, type YesNoFieldProps } from './choice-fields';
+export { CheckboxField, IdSelectField, MultiSelectField, RadioField, SelectField, SwitchField, YesNoField, type SelectRest, type YesNoFieldProps } from './choice-fields';
 export { parseTypedDate, todayIso } from './dates';
 export { FIELD_COMBOBOX_PROPS, useFieldDisabled, useFieldMessage, type FieldProps } from './field-props';
-export { DateField, NumberField, PhoneField, TextAreaField, TextField, type DateFieldProps, type NumberFieldProps } from './input-fields';
+export { DateField, NumberField, PasswordField, PhoneField, TextAreaField, TextField, type DateFieldProps, type NumberFieldProps, type TextAreaFieldProps } from './input-fields';
 export { MEDDRA_MIN_CHARS, MeddraField, uniqueTerms, type MeddraChoice, type MeddraMatch, type MeddraSearch } from './meddra-field';
 export { ProductField, type ProductFieldProps } from './product-field';
 export { fieldMessages, schemaResolver, type FieldOf } from './schema-resolver';

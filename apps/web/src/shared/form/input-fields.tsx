@@ -1,5 +1,5 @@
 import { FIELD_LIMITS } from '@atalaya/domain';
-import { NumberInput, TextInput, type TextInputProps } from '@mantine/core';
+import { NumberInput, PasswordInput, Textarea, TextInput, type MantineSpacing, type PasswordInputProps, type TextInputProps } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
@@ -23,10 +23,31 @@ export function PhoneField<T extends FieldValues>({ control, name, label, requir
   return <TextInput {...inputProps({ label, required, description }, bound)} type="tel" autoComplete="tel" maxLength={FIELD_LIMITS.phone} {...textInputProps(bound, phoneCharacters)} />;
 }
 
-/** A textarea with the character-count bar (event spec §5). */
-export function TextAreaField<T extends FieldValues>({ control, name, label, required, disabled, description, max }: FieldProps<T> & { max: number }) {
+export interface TextAreaFieldProps {
+  /** Most characters. */
+  max: number;
+  /** A bare autosizing textarea, without the count bar. */
+  plain?: boolean;
+  minRows?: number;
+  mt?: MantineSpacing;
+  /** Focused when its modal opens. */
+  'data-autofocus'?: boolean;
+}
+
+/** A textarea with the character-count bar (event spec §5), or `plain`. */
+export function TextAreaField<T extends FieldValues>({ control, name, label, required, disabled, description, max, plain, ...rest }: FieldProps<T> & TextAreaFieldProps) {
   const bound = useBoundField(control, name, disabled);
-  return <TextareaWithCount {...inputProps({ label, required, description }, bound)} max={max} {...textInputProps(bound)} />;
+  const common = inputProps({ label, required, description }, bound);
+  if (plain) return <Textarea {...common} maxLength={max} autosize {...rest} {...textInputProps(bound)} />;
+  return <TextareaWithCount {...common} max={max} {...rest} {...textInputProps(bound)} />;
+}
+
+type PasswordRest = Omit<PasswordInputProps, 'name' | 'label' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'required' | 'disabled' | 'description'>;
+
+/** A password (shown or hidden by its eye button). */
+export function PasswordField<T extends FieldValues>({ control, name, label, required, disabled, description, ...rest }: FieldProps<T> & PasswordRest) {
+  const bound = useBoundField(control, name, disabled);
+  return <PasswordInput {...inputProps({ label, required, description }, bound)} {...rest} {...textInputProps(bound)} />;
 }
 
 export interface NumberFieldProps {

@@ -2,9 +2,9 @@ import { MAX_COMMENT_LENGTH, MSG } from '@atalaya/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { TextareaWithCount } from '../form';
+import { TextAreaField } from '../form';
 import { ListModal } from './list-modal';
 
 /** The comment every confirmed action takes: required ('Comentario requerido'), at most 2000 characters (as the domain's write schemas). */
@@ -39,7 +39,7 @@ export function CommentConfirmModal({ opened, title, message, confirmLabel, conf
     control,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<CommentForm>({ resolver: zodResolver(commentFormSchema), defaultValues: { comment: '' } });
 
   useEffect(() => {
@@ -59,21 +59,7 @@ export function CommentConfirmModal({ opened, title, message, confirmLabel, conf
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
           <Text>{message}</Text>
-          <Controller
-            control={control}
-            name="comment"
-            render={({ field }) => (
-              <TextareaWithCount
-                {...field}
-                label="Comentario"
-                withAsterisk
-                max={MAX_COMMENT_LENGTH}
-                error={errors.comment?.message}
-                disabled={isSubmitting}
-                data-autofocus
-              />
-            )}
-          />
+          <TextAreaField control={control} name="comment" label="Comentario" required max={MAX_COMMENT_LENGTH} data-autofocus />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={isSubmitting}>
               Cancelar

@@ -5,6 +5,7 @@ export { CommentConfirmModal, type CommentConfirmModalProps } from './comment-co
 export { FramedTable, type FramedTableProps } from './framed-table';
 export { ListError, ListLoading, ListMessage } from './list-states';
 export { ListModal, type ListModalProps } from './list-modal';
+export { RecordTable, RowAction, type RecordColumn, type RecordTableProps } from './record-table';
 export { PagedList, type PagedListProps } from './paged-list';
 export { PagedTable, type ListColumn, type PagedTableProps } from './paged-table';
 export { Pager, type PagerProps } from './pager';

@@ -1,11 +1,11 @@
 import { MAX_NOTE_LENGTH, signatureSchema, type SignatureInput } from '@atalaya/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconSignature } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { errorMessage } from '../api';
-import { TextareaWithCount } from '../form';
+import { PasswordField, TextAreaField, TextField } from '../form';
 import { ListModal } from '../list';
 import classes from './signature-modal.module.css';
 
@@ -39,7 +39,7 @@ export function SignatureModal({ opened, title, message, meaning, confirmLabel, 
     handleSubmit,
     reset,
     setValue,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<SignatureInput>({ resolver: zodResolver(signatureSchema), defaultValues: EMPTY });
   const [failure, setFailure] = useState<string | null>(null);
   const [shakes, setShakes] = useState(0);
@@ -79,27 +79,9 @@ export function SignatureModal({ opened, title, message, meaning, confirmLabel, 
                 Firma electrónica: «{meaning}». Quedará registrada con su nombre, la fecha y la hora, y el comentario.
               </Text>
             </Group>
-            <Controller
-              control={control}
-              name="comment"
-              render={({ field }) => (
-                <TextareaWithCount {...field} label="Comentario" withAsterisk max={MAX_NOTE_LENGTH} error={errors.comment?.message} disabled={isSubmitting} data-autofocus />
-              )}
-            />
-            <Controller
-              control={control}
-              name="userEmail"
-              render={({ field }) => (
-                <TextInput {...field} type="email" label="Correo" withAsterisk autoComplete="username" error={errors.userEmail?.message} disabled={isSubmitting} />
-              )}
-            />
-            <Controller
-              control={control}
-              name="password"
-              render={({ field }) => (
-                <PasswordInput {...field} label="Contraseña" withAsterisk autoComplete="current-password" error={errors.password?.message} disabled={isSubmitting} />
-              )}
-            />
+            <TextAreaField control={control} name="comment" label="Comentario" required max={MAX_NOTE_LENGTH} data-autofocus />
+            <TextField control={control} name="userEmail" type="email" label="Correo" required autoComplete="username" />
+            <PasswordField control={control} name="password" label="Contraseña" required autoComplete="current-password" />
             {failure && (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
                 {failure}

@@ -1,14 +1,15 @@
-import { formatYesNo, MSG, wizardStepGate, type Ram, type RamInput } from '@atalaya/domain';
-import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconPencil, IconPlus } from '@tabler/icons-react';
+import { MSG, wizardStepGate, type Ram, type RamInput } from '@atalaya/domain';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState } from 'react';
-import { DateText, OrDash } from '../../../shared/display';
 import { codiguerasQuery, ramsQuery, useSaveRam } from '../../cases';
+import { ramInputFromRecord } from '../follow-up-draft';
 import type { WizardStepProps } from '../step-contract';
-import { IncompleteBadge } from './medication-list';
+import { ListLoading, ListsLoadError, StepHint } from '../step-states';
+import { RamList } from './record-lists';
 import { newDraftKey } from './medication-rows';
-import { emptyRamForm, ramFormFromInput, ramFormFromRecord, ramRowFromDraft, ramRowFromRecord, type RamFormValues, type RamRow } from './ram-form-values';
+import { emptyRamForm, ramFormFromInput, ramRowFromDraft, ramRowFromRecord, type RamFormValues, type RamRow } from './ram-form-values';
 import { RAM_MODAL_TITLES, RamModal } from './ram-modal';
 
 /** (ours) 'Siguiente' in follow-up mode while a copied event lacks a required answer. */
@@ -85,7 +86,7 @@ export function AdverseEventsStep({ meta, event, followUp, handle }: WizardStepP
       return;
     }
     const record = stored.data?.find((entry) => entry.Id === row.id);
-    if (record) setModal({ row, initial: ramFormFromRecord(record) });
+    if (record) setModal({ row, initial: ramFormFromInput(ramInputFromRecord(record)) });
   };
 
   const confirm = async (ram: Ram) => {
@@ -103,20 +104,8 @@ export function AdverseEventsStep({ meta, event, followUp, handle }: WizardStepP
     setModal(null);
   };
 
-  if (codigueras.isError) {
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title="No se pudieron cargar las listas de referencia">
-        Recargue la página para intentarlo nuevamente.
-      </Alert>
-    );
-  }
-  if (!codigueras.data || (followUp === null && stored.isLoading)) {
-    return (
-      <Center py="xl">
-        <Loader role="status" aria-label="Cargando eventos adversos" />
-      </Center>
-    );
-  }
+  if (codigueras.isError) return <ListsLoadError />;
+  if (!codigueras.data || (followUp === null && stored.isLoading)) return <ListLoading label="Cargando eventos adversos" />;
 
   return (
     <Stack gap="lg">
@@ -128,13 +117,7 @@ export function AdverseEventsStep({ meta, event, followUp, handle }: WizardStepP
           {MSG.wizard.addEvent}
         </Button>
       </Group>
-      <div ref={hintRef}>
-        {hint ? (
-          <Alert color="yellow" icon={<IconAlertCircle size={18} />} role="alert">
-            {hint}
-          </Alert>
-        ) : null}
-      </div>
+      <StepHint hint={hint} ref={hintRef} />
       <RamList rows={rows} onEdit={openEdit} />
       <RamModal
         opened={modal !== null}
@@ -145,70 +128,5 @@ export function AdverseEventsStep({ meta, event, followUp, handle }: WizardStepP
         onClose={() => setModal(null)}
       />
     </Stack>
-  );
-}
-
-function RamList({ rows, onEdit }: { rows: readonly RamRow[]; onEdit(row: RamRow): void }) {
-  if (rows.length === 0) {
-    return (
-      <Text c="dimmed" size="sm" py="sm">
-        {MSG.generic.emptyList('eventos adversos')}
-      </Text>
-    );
-  }
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Eventos adversos">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Término MedDRA</Table.Th>
-            <Table.Th>Descripción</Table.Th>
-            <Table.Th>Inicio</Table.Th>
-            <Table.Th>Fin</Table.Th>
-            <Table.Th>Grave</Table.Th>
-            <Table.Th>Evolución</Table.Th>
-            <Table.Th aria-label="Acciones" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key}>
-              <Table.Td fw={600}>
-                <OrDash value={row.term} />
-                {row.incomplete ? <IncompleteBadge /> : null}
-              </Table.Td>
-              <Table.Td maw={320}>
-                <Text size="sm" lineClamp={2} title={row.description}>
-                  {row.description}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <DateText value={row.DateStart} />
-              </Table.Td>
-              <Table.Td>
-                <DateText value={row.DateEnd} />
-              </Table.Td>
-              <Table.Td>
-                <Badge color={row.serious ? 'red' : 'gray'} variant="light">
-                  {formatYesNo(row.serious)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <OrDash value={row.evolution} />
-              </Table.Td>
-              <Table.Td>
-                <Group justify="flex-end">
-                  <Tooltip label="Editar">
-                    <ActionIcon variant="subtle" aria-label={`Editar ${row.term}`} onClick={() => onEdit(row)}>
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }

@@ -1,14 +1,16 @@
 import { type ErMedicalContact, FIELD_LIMITS, MAX_NOTE_LENGTH, medicalContactInputSchema, MSG } from '@atalaya/domain';
-import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useImperativeHandle, useState, type Ref } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api';
 import { showNotice } from '../../../shared/notices';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../../files';
 import { downloadPaths, medicalContactQuery, useSaveMedicalContact, useUploadMedicalContactFile } from '../../cases';
 import { DateField, schemaResolver, TextAreaField, TextField, YesNoField } from '../../../shared/form';
-import type { LeaveResult, WizardStepHandle, WizardStepProps } from '../step-contract';
+import type { WizardStepHandle, WizardStepProps } from '../step-contract';
+import { useEditorHandle } from '../step-record';
+import { StepLoading } from '../step-states';
 import { contactFileForm, contactToForm, contactWrite, planContactLeave, type MedicalContactForm } from './medical-contact-form';
 
 /** Why a picked file was not sent: the contact's own fields must be valid first. */
@@ -21,24 +23,8 @@ const CONTACT_FIRST = 'Complete los datos del contacto médico antes de adjuntar
  */
 export function MedicalContactStep({ meta, followUp, handle }: WizardStepProps) {
   const contact = useQuery(medicalContactQuery(meta));
-  const editor = useRef<WizardStepHandle>(null);
-
-  useImperativeHandle(
-    handle,
-    () => ({
-      leave: (direction) => editor.current?.leave(direction) ?? Promise.resolve<LeaveResult>('ok'),
-      isDirty: () => editor.current?.isDirty() ?? false,
-    }),
-    [],
-  );
-
-  if (contact.isPending) {
-    return (
-      <Center py="lg" role="status">
-        <Loader color="teal" type="dots" role="status" aria-label="Cargando contacto médico" />
-      </Center>
-    );
-  }
+  const editor = useEditorHandle(handle);
+  if (contact.isPending) return <StepLoading label="Cargando contacto médico" py="lg" />;
   if (contact.isError) {
     return (
       <Alert color="red" variant="light">

@@ -7,13 +7,13 @@ import {
   medicationFieldOf,
   medicationFormChanged,
   medicationFormFromInput,
-  medicationFormFromRecord,
   parseMedication,
   toMedicationInput,
   withProduct,
   type MedicationFormValues,
 } from './medication-form-values';
 import { fieldMessages } from '../../../shared/form';
+import { medicationInputFromRecord } from '../follow-up-draft';
 
 const product: CountryProduct = {
   Id: 7,
@@ -145,7 +145,7 @@ describe('editing a listed medication', () => {
   };
 
   it('loads a stored medication with its manufacturer, ingredients, dose and role', () => {
-    expect(medicationFormFromRecord(record)).toEqual({
+    expect(medicationFormFromInput(medicationInputFromRecord(record))).toEqual({
       MedicineId: 7,
       Lineas: [31],
       FormaFarmaceuticaId: 4,
@@ -165,8 +165,8 @@ describe('editing a listed medication', () => {
 
   it("sends the role chosen ('Sospechoso' in a new form); a role outside 1–4 in a draft reads as Sospechoso", () => {
     expect(emptyMedicationForm().Caracterizacion).toBe(1);
-    expect(toMedicationInput({ ...medicationFormFromRecord(record), Caracterizacion: 3 }).Caracterizacion).toBe(3);
-    expect(parseMedication({ ...medicationFormFromRecord(record), Caracterizacion: 2 })?.Caracterizacion).toBe(2);
+    expect(toMedicationInput({ ...medicationFormFromInput(medicationInputFromRecord(record)), Caracterizacion: 3 }).Caracterizacion).toBe(3);
+    expect(parseMedication({ ...medicationFormFromInput(medicationInputFromRecord(record)), Caracterizacion: 2 })?.Caracterizacion).toBe(2);
     expect(drugRoleOf(9)).toBe(1);
     expect(drugRoleOf('4')).toBe(4);
   });
@@ -179,7 +179,7 @@ describe('editing a listed medication', () => {
   });
 
   it('counts as unsaved only when something differs from what was loaded', () => {
-    const loaded = medicationFormFromRecord(record);
+    const loaded = medicationFormFromInput(medicationInputFromRecord(record));
     expect(medicationFormChanged({ ...loaded }, loaded)).toBe(false);
     expect(medicationFormChanged({ ...loaded, LotNumber: 'X' }, loaded)).toBe(true);
     expect(medicationFormChanged(emptyMedicationForm(), emptyMedicationForm())).toBe(false);

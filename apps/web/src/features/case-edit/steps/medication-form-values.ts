@@ -4,12 +4,11 @@ import {
   type DrugRole,
   medicationInputSchema,
   type CountryProduct,
-  type ErMedication,
   type Medication,
   type MedicationInput,
   type NamedItem,
 } from '@atalaya/domain';
-import type { FieldOf } from '../../../shared/form';
+import { formChanged, numberOf, stringOrNull, textOf, type FieldOf } from '../../../shared/form';
 
 /** Most manufacturer lines a medication names (LineaId and LineaId2). */
 export const MAX_MEDICATION_LINES = 2;
@@ -90,47 +89,7 @@ export function withProduct(values: MedicationFormValues, product: CountryProduc
   };
 }
 
-/** A stored medication, loaded into the form to be edited. */
-export function medicationFormFromRecord(record: ErMedication): MedicationFormValues {
-  return {
-    MedicineId: record.Medicine.Id,
-    Lineas: [record.LineaId, record.LineaId2].filter((id): id is number => id !== null),
-    FormaFarmaceuticaId: record.FormaFarmaceuticaId,
-    PrincipiosActivos: record.PrincipiosActivos.map((ingredient) => ({
-      PrincipioActivoId: ingredient.PrincipioActivoId,
-      PrincipioActivo_Nombre: ingredient.PrincipioActivo_Nombre,
-      Concentracion: ingredient.Concentracion,
-      Unidad: ingredient.Unidad,
-    })),
-    LotNumber: record.LotNumber ?? '',
-    Indication: record.Indication ?? '',
-    DateStart: record.DateStart,
-    DateEnd: record.DateEnd,
-    ViaId: record.ViaId,
-    FrecuenciaTipo: record.FrecuenciaTipo,
-    FrecId: record.FrecId,
-    Cant: record.Cant,
-    UnitUsoId: record.UnitUsoId,
-    Caracterizacion: record.Caracterizacion,
-  };
-}
-
-/** A number (or id) the form can hold, from a loosely typed input value (the draft holds schema inputs). */
-function numberOf(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const id = Number(value);
-  return Number.isFinite(id) ? id : null;
-}
-
-function textOf(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function dateOf(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-/** A medication of the follow-up draft, loaded into the form to be edited. */
+/** A medication of the follow-up draft (or a stored one, `medicationInputFromRecord`), loaded into the form to be edited. */
 export function medicationFormFromInput(input: MedicationInput): MedicationFormValues {
   return {
     MedicineId: numberOf(input.Medicine.Id),
@@ -144,8 +103,8 @@ export function medicationFormFromInput(input: MedicationInput): MedicationFormV
     })),
     LotNumber: textOf(input.LotNumber),
     Indication: textOf(input.Indication),
-    DateStart: dateOf(input.DateStart),
-    DateEnd: dateOf(input.DateEnd),
+    DateStart: stringOrNull(input.DateStart),
+    DateEnd: stringOrNull(input.DateEnd),
     ViaId: numberOf(input.ViaId),
     FrecuenciaTipo: numberOf(input.FrecuenciaTipo),
     FrecId: numberOf(input.FrecId),
@@ -160,28 +119,13 @@ export function medicationFormFromInput(input: MedicationInput): MedicationFormV
  * picked, so the schema says 'Debe seleccionar un medicamento'), the first manufacturer as
  * LineaId and the second as LineaId2.
  */
-export function toMedicationInput(values: MedicationFormValues): MedicationInput {
+export function toMedicationInput({ MedicineId, Lineas, PrincipiosActivos, ...rest }: MedicationFormValues): MedicationInput {
   return {
-    Medicine: { Id: values.MedicineId },
-    LineaId: values.Lineas[0] ?? null,
-    LineaId2: values.Lineas[1] ?? null,
-    FormaFarmaceuticaId: values.FormaFarmaceuticaId,
-    PrincipiosActivos: values.PrincipiosActivos.map((ingredient) => ({
-      PrincipioActivoId: ingredient.PrincipioActivoId,
-      PrincipioActivo_Nombre: ingredient.PrincipioActivo_Nombre,
-      Concentracion: ingredient.Concentracion,
-      Unidad: ingredient.Unidad,
-    })),
-    LotNumber: values.LotNumber,
-    Indication: values.Indication,
-    DateStart: values.DateStart,
-    DateEnd: values.DateEnd,
-    ViaId: values.ViaId,
-    FrecuenciaTipo: values.FrecuenciaTipo,
-    FrecId: values.FrecId,
-    Cant: values.Cant,
-    UnitUsoId: values.UnitUsoId,
-    Caracterizacion: values.Caracterizacion,
+    Medicine: { Id: MedicineId },
+    LineaId: Lineas[0] ?? null,
+    LineaId2: Lineas[1] ?? null,
+    PrincipiosActivos: PrincipiosActivos.map((ingredient) => ({ ...ingredient })),
+    ...rest,
   };
 }
 
@@ -200,9 +144,7 @@ export const medicationFieldOf: FieldOf = (path) => {
 };
 
 /** Whether the form holds something the user has not added or saved (compared with where it started). */
-export function medicationFormChanged(values: MedicationFormValues, baseline: MedicationFormValues): boolean {
-  return JSON.stringify(values) !== JSON.stringify(baseline);
-}
+export const medicationFormChanged: (values: MedicationFormValues, baseline: MedicationFormValues) => boolean = formChanged;
 
 export interface MedicationDisplay {
   ComercialName: string;

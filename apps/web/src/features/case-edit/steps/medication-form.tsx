@@ -1,8 +1,8 @@
 import { type Codigueras, type CountryProduct, DRUG_ROLES, FIELD_LIMITS, MAX_NOTE_LENGTH, MSG, type NamedItem } from '@atalaya/domain';
-import { Box, Button, Fieldset, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { DateField, FIELD_COMBOBOX_PROPS, IdSelectField, listOptions, NumberField, ProductField, TextField, useFieldMessage, type Option } from '../../../shared/form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { DateField, IdSelectField, listOptions, NumberField, ProductField, TextField, type Option, MultiSelectField } from '../../../shared/form';
 import { MAX_MEDICATION_LINES, withProduct, type MedicationFormValues } from './medication-form-values';
 
 export interface MedicationFormProps {
@@ -50,7 +50,6 @@ export function MedicationForm({
 }: MedicationFormProps) {
   const { control, getValues, reset, handleSubmit, formState } = form;
   const [medicineId, ingredients] = useWatch({ control, name: ['MedicineId', 'PrincipiosActivos'] });
-  const linesError = useFieldMessage(control, 'Lineas');
   const lineOptions = listOptions(lines);
 
   const pickProduct = (product: CountryProduct | null) => {
@@ -90,29 +89,20 @@ export function MedicationForm({
               data={DRUG_ROLE_OPTIONS}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Controller
+              <MultiSelectField
+                numeric
                 control={control}
                 name="Lineas"
-                render={({ field }) => (
-                  <MultiSelect
-                    label="Fabricante"
-                    withAsterisk
-                    description={`Hasta ${MAX_MEDICATION_LINES}`}
-                    placeholder={medicineId === null ? 'Elija primero el medicamento' : linesLoading ? 'Cargando fabricantes…' : 'Seleccionar...'}
-                    disabled={medicineId === null}
-                    data={lineOptions}
-                    maxValues={MAX_MEDICATION_LINES}
-                    searchable
-                    clearable
-                    nothingFoundMessage="El laboratorio no tiene fabricantes"
-                    comboboxProps={FIELD_COMBOBOX_PROPS}
-                    value={field.value.map(String)}
-                    onChange={(values) => field.onChange(values.map(Number))}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={linesError}
-                  />
-                )}
+                label="Fabricante"
+                required
+                description={`Hasta ${MAX_MEDICATION_LINES}`}
+                placeholder={medicineId === null ? 'Elija primero el medicamento' : linesLoading ? 'Cargando fabricantes…' : 'Seleccionar...'}
+                disabled={medicineId === null}
+                data={lineOptions}
+                maxValues={MAX_MEDICATION_LINES}
+                searchable
+                clearable
+                nothingFoundMessage="El laboratorio no tiene fabricantes"
               />
               <IdSelectField
                 control={control}

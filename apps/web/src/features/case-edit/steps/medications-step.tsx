@@ -1,11 +1,11 @@
 import { medicationInputSchema, MSG, wizardStepGate, type MedicationInput } from '@atalaya/domain';
-import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { codiguerasQuery, countryProductsQuery, linesQuery, medicationsQuery, useDeleteMedication, useSaveMedication } from '../../cases';
+import { medicationInputFromRecord } from '../follow-up-draft';
 import type { WizardStepProps } from '../step-contract';
 import { MedicationForm } from './medication-form';
 import {
@@ -14,13 +14,13 @@ import {
   medicationFieldOf,
   medicationFormChanged,
   medicationFormFromInput,
-  medicationFormFromRecord,
   parseMedication,
   toMedicationInput,
   type MedicationDisplay,
   type MedicationFormValues,
 } from './medication-form-values';
-import { MedicationList } from './medication-list';
+import { ListLoading, ListsLoadError, StepHint } from '../step-states';
+import { MedicationList } from './record-lists';
 import { schemaResolver, type Option } from '../../../shared/form';
 import { medicationRowFromDraft, medicationRowFromRecord, newDraftKey, type MedicationRow } from './medication-rows';
 
@@ -154,7 +154,7 @@ export function MedicationsStep({ meta, event, followUp, handle }: WizardStepPro
       } else {
         const record = stored.data?.find((entry) => entry.Id === row.id);
         if (!record) return;
-        load(medicationFormFromRecord(record), {
+        load(medicationFormFromInput(medicationInputFromRecord(record)), {
           key: row.key,
           id: record.Id,
           medicineId: record.Medicine.Id,
@@ -222,33 +222,15 @@ export function MedicationsStep({ meta, event, followUp, handle }: WizardStepPro
     });
   };
 
-  if (codigueras.isError) {
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title="No se pudieron cargar las listas de referencia">
-        Recargue la página para intentarlo nuevamente.
-      </Alert>
-    );
-  }
-  if (!codigueras.data) {
-    return (
-      <Center py="xl">
-        <Loader role="status" aria-label="Cargando" />
-      </Center>
-    );
-  }
+  if (codigueras.isError) return <ListsLoadError />;
+  if (!codigueras.data) return <ListLoading label="Cargando" />;
 
   return (
     <Stack gap="lg">
       <Text c="dimmed" size="sm">
         Agregue el o los medicamentos relacionados con el evento: elija el medicamento, complete sus datos y pulse «{MSG.wizard.addMedication}».
       </Text>
-      <div ref={hintRef}>
-        {hint ? (
-          <Alert color="yellow" icon={<IconAlertCircle size={18} />} role="alert">
-            {hint}
-          </Alert>
-        ) : null}
-      </div>
+      <StepHint hint={hint} ref={hintRef} />
       <div ref={formRef}>
         <MedicationForm
           form={form}
@@ -269,9 +251,7 @@ export function MedicationsStep({ meta, event, followUp, handle }: WizardStepPro
           Medicamentos relacionados
         </Title>
         {followUp === null && stored.isLoading ? (
-          <Center py="md">
-            <Loader size="sm" role="status" aria-label="Cargando medicamentos" />
-          </Center>
+          <ListLoading label="Cargando medicamentos" py="md" size="sm" />
         ) : (
           <MedicationList rows={rows} editingKey={editing?.key ?? null} busy={saving} onEdit={edit} onDelete={remove} />
         )}

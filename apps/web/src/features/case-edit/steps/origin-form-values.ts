@@ -1,47 +1,22 @@
 import { originInputSchema, type Origin, type OriginInput } from '@atalaya/domain';
+import { flagOf, formChanged, idOf, readFields, textOf } from '../../../shared/form';
 
-/** What the origin form edits (event spec §2.4 step 1, §3 'Origin report'); texts as '' when empty. */
-export interface OriginFormValues {
-  /** 'Adjuntar documento' (true) or 'No disponible' (false); null while not chosen. */
-  Have: boolean | null;
-  NotHave: string;
-  OrigenId: number | null;
-  ReceptorId: number | null;
-  TipoId: number | null;
-  ProvieneDeLiteratura: boolean;
-  ReferenciaBibliografica: string;
-  /** PaisOrigen id. */
-  Country: number | null;
-  NombreEstudio: string;
-  TipoEstudio: string;
-  NumeroRegistroEstudio: string;
-  NumeroSponsor: string;
-}
+/**
+ * What the origin form edits (event spec §2.4 step 1, §3 'Origin report'), each field with how
+ * a body's value is read into it; texts as '' when empty. `Have` is 'Adjuntar documento' (true)
+ * or 'No disponible' (false), null while not chosen; `Country` is a PaisOrigen id.
+ */
+const ORIGIN_FIELDS = {
+  Have: flagOf, NotHave: textOf, OrigenId: idOf, ReceptorId: idOf, TipoId: idOf,
+  ProvieneDeLiteratura: (value: unknown) => value === true, ReferenciaBibliografica: textOf, Country: idOf,
+  NombreEstudio: textOf, TipoEstudio: textOf, NumeroRegistroEstudio: textOf, NumeroSponsor: textOf,
+} satisfies Record<keyof OriginInput, (value: unknown) => unknown>;
 
-function idOf(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const id = Number(value);
-  return Number.isInteger(id) ? id : null;
-}
-
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+export type OriginFormValues = ReturnType<typeof originFormFromInput>;
 
 /** The origin body (stored record or follow-up draft) loaded into the form. */
-export function originFormFromInput(input: OriginInput): OriginFormValues {
-  return {
-    Have: typeof input.Have === 'boolean' ? input.Have : null,
-    NotHave: textOf(input.NotHave),
-    OrigenId: idOf(input.OrigenId),
-    ReceptorId: idOf(input.ReceptorId),
-    TipoId: idOf(input.TipoId),
-    ProvieneDeLiteratura: input.ProvieneDeLiteratura === true,
-    ReferenciaBibliografica: textOf(input.ReferenciaBibliografica),
-    Country: idOf(input.Country),
-    NombreEstudio: textOf(input.NombreEstudio),
-    TipoEstudio: textOf(input.TipoEstudio),
-    NumeroRegistroEstudio: textOf(input.NumeroRegistroEstudio),
-    NumeroSponsor: textOf(input.NumeroSponsor),
-  };
+export function originFormFromInput(input: OriginInput) {
+  return readFields(ORIGIN_FIELDS, input);
 }
 
 /**
@@ -59,6 +34,4 @@ export function parseOrigin(values: OriginFormValues): Origin | null {
 }
 
 /** Whether the form differs from what it started with (the stored origin or the draft). */
-export function originFormChanged(values: OriginFormValues, baseline: OriginFormValues): boolean {
-  return JSON.stringify(values) !== JSON.stringify(baseline);
-}
+export const originFormChanged: (values: OriginFormValues, baseline: OriginFormValues) => boolean = formChanged;

@@ -14,14 +14,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api';
+import { HomeReportSummary } from '../../case-summary';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../../files';
-import { codiguerasQuery, downloadPaths, originQuery, useSaveOrigin, useUploadOriginFile } from '../../cases';
+import { downloadPaths, originQuery, useSaveOrigin, useUploadOriginFile } from '../../cases';
 import { originInputFromRecord } from '../follow-up-draft';
 import { idOptions, IdSelectField, schemaResolver, SwitchField, TextAreaField, TextField, YesNoField } from '../../../shared/form';
 import type { WizardStepHandle, WizardStepProps } from '../step-contract';
-import { StepLoadError, StepLoading } from '../step-states';
-import { decideLeave } from '../wizard-navigation';
-import { OriginHomeSummary } from './origin-home-summary';
+import { useFormStepHandle, useStepRecord } from '../step-record';
 import { originFormChanged, originFormFromInput, parseOrigin, toOriginInput, type OriginFormValues } from './origin-form-values';
 
 const resolver = schemaResolver<OriginFormValues>(originInputSchema, toOriginInput);
@@ -42,28 +41,15 @@ export function OriginStep(props: WizardStepProps) {
 
 function HomeOrigin({ meta, reference, handle }: { meta: string; reference: string; handle: WizardStepProps['handle'] }) {
   useImperativeHandle(handle, (): WizardStepHandle => ({ isDirty: () => false, leave: () => Promise.resolve('ok') }), []);
-  return <OriginHomeSummary meta={meta} reference={reference} />;
+  return <HomeReportSummary meta={meta} reference={reference} />;
 }
 
 function OriginFormLoader(props: WizardStepProps) {
   const { meta, followUp } = props;
-  const lists = useQuery(codiguerasQuery());
-  const stored = useQuery({ ...originQuery(meta), enabled: followUp === null });
-
-  if (lists.isError || stored.isError) {
-    return (
-      <StepLoadError
-        onRetry={() => {
-          void lists.refetch();
-          if (followUp === null) void stored.refetch();
-        }}
-      />
-    );
-  }
-  if (!lists.data || (followUp === null && stored.data === undefined)) return <StepLoading label="Cargando origen del reporte" />;
-
-  const initial = followUp ? followUp.draft.origin : originInputFromRecord(stored.data ?? null);
-  return <OriginForm {...props} lists={lists.data} initial={originFormFromInput(initial)} />;
+  const record = useStepRecord(originQuery(meta), followUp, 'Cargando origen del reporte');
+  if (!record.ready) return record.fallback;
+  const initial = followUp ? followUp.draft.origin : originInputFromRecord(record.stored);
+  return <OriginForm {...props} lists={record.lists} initial={originFormFromInput(initial)} />;
 }
 
 interface OriginFormProps extends WizardStepProps {
@@ -75,7 +61,6 @@ function OriginForm({ meta, event, followUp, handle, lists, initial }: OriginFor
   const queryClient = useQueryClient();
   const form = useForm<OriginFormValues>({ defaultValues: initial, resolver, mode: 'onTouched' });
   const { control } = form;
-  const baseline = useRef(initial);
   const [gateMessage, setGateMessage] = useState<string | null>(null);
   const [have, literature, receptor, type] = useWatch({ control, name: ['Have', 'ProvieneDeLiteratura', 'ReceptorId', 'TipoId'] });
   const clinicalStudy = showsClinicalStudy({ ReceptorId: receptor, TipoId: type });
@@ -94,49 +79,35 @@ function OriginForm({ meta, event, followUp, handle, lists, initial }: OriginFor
   const upload = useUploadOriginFile(meta);
   const { mutateAsync: saveOrigin } = useSaveOrigin(meta);
 
-  useImperativeHandle(
-    handle,
-    (): WizardStepHandle => ({
-      isDirty: () => originFormChanged(form.getValues(), baseline.current),
-      async leave(direction) {
-        const valid = await form.trigger(undefined, { shouldFocus: true });
-        const values = form.getValues();
-        const originKey = originQuery(meta).queryKey;
-        let current: ErOrigin | null = followUp ? null : (queryClient.getQueryData(originKey) ?? null);
-        const plan = decideLeave(direction, valid, originFormChanged(values, baseline.current), followUp === null && current === null);
-        if (plan === 'block') return 'blocked';
-        if (plan === 'dirty-invalid') return 'dirty-invalid';
-        if (plan === 'save') {
-          const origin = parseOrigin(values);
-          if (!origin) return 'blocked';
-          if (followUp) {
-            followUp.update((draft) => ({ ...draft, origin }));
-          } else {
-            try {
-              current = await saveOrigin({ origin, stored: current !== null });
-            } catch {
-              // The API client has shown the server's message; the form keeps what was typed.
-              return 'blocked';
-            }
-          }
-          baseline.current = values;
-        }
-        // Going back only saves; the follow-up draft only needs a valid form (its file is not posted).
-        if (direction === 'back' || followUp) return 'ok';
-        const refusal = wizardStepGate(1, {
-          GrupoId: event.GrupoId,
-          SubGrupoId: event.SubGrupoId,
-          hasHomeReport: Boolean(event.NumeroReferenciaHome),
-          origin: current ? { Have: current.Have, hasFile: Boolean(current.FileName), NotHave: current.NotHave } : null,
-          medicationCount: 0,
-          ramCount: 0,
-        });
-        setGateMessage(refusal);
-        return refusal ? 'blocked' : 'ok';
-      },
-    }),
-    [event, followUp, form, meta, queryClient, saveOrigin],
-  );
+  // What the server holds: the last save's answer, else the loaded origin (the follow-up draft attaches no file).
+  const saved = useRef<ErOrigin | null>(null);
+  const current = (): ErOrigin | null => (followUp ? null : (saved.current ?? queryClient.getQueryData(originQuery(meta).queryKey) ?? null));
+  useFormStepHandle(handle, {
+    form,
+    initial,
+    changed: originFormChanged,
+    neverSaved: () => followUp === null && current() === null,
+    parse: parseOrigin,
+    async write(origin) {
+      if (followUp) return followUp.update((draft) => ({ ...draft, origin }));
+      saved.current = await saveOrigin({ origin, stored: current() !== null });
+    },
+    after(direction) {
+      // Going back only saves; the follow-up draft only needs a valid form (its file is not posted).
+      if (direction === 'back' || followUp) return 'ok';
+      const stored = current();
+      const refusal = wizardStepGate(1, {
+        GrupoId: event.GrupoId,
+        SubGrupoId: event.SubGrupoId,
+        hasHomeReport: Boolean(event.NumeroReferenciaHome),
+        origin: stored ? { Have: stored.Have, hasFile: Boolean(stored.FileName), NotHave: stored.NotHave } : null,
+        medicationCount: 0,
+        ramCount: 0,
+      });
+      setGateMessage(refusal);
+      return refusal ? 'blocked' : 'ok';
+    },
+  });
 
   const storedFile = followUp
     ? null

@@ -1,66 +1,26 @@
 import { AGE_UNITS, DEFAULT_MEASURE_UNIT_ID, patientInputSchema, type Patient, type PatientInput } from '@atalaya/domain';
+import { flagOf, formChanged, numberOf, readFields, stringOrNull, textOf } from '../../../shared/form';
 
-/** What the patient form edits (event spec §2.4 step 0): the body's fields, texts as '' when empty. */
-export interface PatientFormValues {
-  Initials: string;
-  Age: number | null;
-  Escala: string | null;
-  Height: number | null;
-  HeightUnitId: number | null;
-  Weight: number | null;
-  WeightUnitId: number | null;
-  Genere: string | null;
-  Pregnancy: boolean | null;
-  Gestation: number | null;
-  Lactation: boolean | null;
-  Country: string | null;
-  State: string;
-  Residence: number | null;
-  InstMedica: string;
-  CondicionesMedicas: string;
-  Alergias: string;
-  ContactAllow: boolean | null;
-  IdParentesco: number | null;
-  Phone: string;
-  Email: string;
-}
+const ageUnitOf = (value: unknown): string | null => {
+  const unit = stringOrNull(value);
+  return unit && (AGE_UNITS as readonly string[]).includes(unit) ? unit : null;
+};
+const measureUnitOf = (value: unknown): number | null => numberOf(value) ?? DEFAULT_MEASURE_UNIT_ID;
 
-function numberOf(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : null;
-}
+/** What the patient form edits (event spec §2.4 step 0), each field with how a body's value is read into it (texts as '' when empty). */
+const PATIENT_FIELDS = {
+  Initials: textOf, Age: numberOf, Escala: ageUnitOf,
+  Height: numberOf, HeightUnitId: measureUnitOf, Weight: numberOf, WeightUnitId: measureUnitOf,
+  Genere: stringOrNull, Pregnancy: flagOf, Gestation: numberOf, Lactation: flagOf,
+  Country: stringOrNull, State: textOf, Residence: numberOf, InstMedica: textOf, CondicionesMedicas: textOf, Alergias: textOf,
+  ContactAllow: flagOf, IdParentesco: numberOf, Phone: textOf, Email: textOf,
+} satisfies Record<keyof PatientInput, (value: unknown) => unknown>;
 
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
-const choiceOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const flagOf = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
+export type PatientFormValues = ReturnType<typeof patientFormFromInput>;
 
 /** The patient body (stored record or follow-up draft) loaded into the form. */
-export function patientFormFromInput(input: PatientInput): PatientFormValues {
-  const escala = choiceOf(input.Escala);
-  return {
-    Initials: textOf(input.Initials),
-    Age: numberOf(input.Age),
-    Escala: escala && (AGE_UNITS as readonly string[]).includes(escala) ? escala : null,
-    Height: numberOf(input.Height),
-    HeightUnitId: numberOf(input.HeightUnitId) ?? DEFAULT_MEASURE_UNIT_ID,
-    Weight: numberOf(input.Weight),
-    WeightUnitId: numberOf(input.WeightUnitId) ?? DEFAULT_MEASURE_UNIT_ID,
-    Genere: choiceOf(input.Genere),
-    Pregnancy: flagOf(input.Pregnancy),
-    Gestation: numberOf(input.Gestation),
-    Lactation: flagOf(input.Lactation),
-    Country: choiceOf(input.Country),
-    State: textOf(input.State),
-    Residence: numberOf(input.Residence),
-    InstMedica: textOf(input.InstMedica),
-    CondicionesMedicas: textOf(input.CondicionesMedicas),
-    Alergias: textOf(input.Alergias),
-    ContactAllow: flagOf(input.ContactAllow),
-    IdParentesco: numberOf(input.IdParentesco),
-    Phone: textOf(input.Phone),
-    Email: textOf(input.Email),
-  };
+export function patientFormFromInput(input: PatientInput) {
+  return readFields(PATIENT_FIELDS, input);
 }
 
 /** The body the form would send, before the schema (which trims, turns blanks into null and applies §5's clearing). */
@@ -75,9 +35,7 @@ export function parsePatient(values: PatientFormValues): Patient | null {
 }
 
 /** Whether the form differs from what it started with (the stored patient or the draft). */
-export function patientFormChanged(values: PatientFormValues, baseline: PatientFormValues): boolean {
-  return JSON.stringify(values) !== JSON.stringify(baseline);
-}
+export const patientFormChanged: (values: PatientFormValues, baseline: PatientFormValues) => boolean = formChanged;
 
 /** The fields that only make sense for a (pregnant) woman. */
 export type FemaleField = 'Pregnancy' | 'Gestation' | 'Lactation';

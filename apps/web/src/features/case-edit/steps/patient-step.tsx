@@ -1,14 +1,12 @@
 import { AGE_UNITS, type Codigueras, FIELD_LIMITS, MAX_GESTATION_WEEKS, MAX_INITIALS, MAX_NOTE_LENGTH, patientInputSchemaFor } from '@atalaya/domain';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { codiguerasQuery, patientQuery, useSavePatient } from '../../cases';
+import { patientQuery, useSavePatient } from '../../cases';
 import { patientInputFromRecord } from '../follow-up-draft';
 import { idOptions, IdSelectField, NumberField, RadioField, schemaResolver, SelectField, TextAreaField, TextField, YesNoField, type Option } from '../../../shared/form';
 import type { WizardStepProps } from '../step-contract';
-import { StepLoadError, StepLoading } from '../step-states';
-import { decideLeave } from '../wizard-navigation';
+import { useFormStepHandle, useStepRecord } from '../step-record';
 import {
   clearedByChoice,
   parsePatient,
@@ -30,23 +28,10 @@ const AGE_UNIT_OPTIONS: Option[] = AGE_UNITS.map((unit) => ({ value: unit, label
  */
 export function PatientStep(props: WizardStepProps) {
   const { meta, event, followUp } = props;
-  const lists = useQuery(codiguerasQuery());
-  const stored = useQuery({ ...patientQuery(meta), enabled: followUp === null });
-
-  if (lists.isError || stored.isError) {
-    return (
-      <StepLoadError
-        onRetry={() => {
-          void lists.refetch();
-          if (followUp === null) void stored.refetch();
-        }}
-      />
-    );
-  }
-  if (!lists.data || (followUp === null && stored.data === undefined)) return <StepLoading label="Cargando datos del paciente" />;
-
-  const initial = followUp ? followUp.draft.patient : patientInputFromRecord(stored.data ?? null, event.Country);
-  return <PatientForm {...props} lists={lists.data} initial={patientFormFromInput(initial)} stored={followUp !== null || Boolean(stored.data)} />;
+  const record = useStepRecord(patientQuery(meta), followUp, 'Cargando datos del paciente');
+  if (!record.ready) return record.fallback;
+  const initial = followUp ? followUp.draft.patient : patientInputFromRecord(record.stored, event.Country);
+  return <PatientForm {...props} lists={record.lists} initial={patientFormFromInput(initial)} stored={followUp !== null || Boolean(record.stored)} />;
 }
 
 interface PatientFormProps extends WizardStepProps {
@@ -62,7 +47,6 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
   const resolver = useMemo(() => schemaResolver<PatientFormValues>(patientInputSchemaFor(lists), toPatientInput), [lists]);
   const form = useForm<PatientFormValues>({ defaultValues: initial, resolver, mode: 'onTouched' });
   const { control, setValue } = form;
-  const baseline = useRef(initial);
   const saved = useRef(stored);
   const [gender, pregnant, heightUnit, weightUnit] = useWatch({ control, name: ['Genere', 'Pregnancy', 'HeightUnitId', 'WeightUnitId'] });
   // Another unit changes whether the value typed is plausible: check it again once it was left.
@@ -88,36 +72,18 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
     for (const name of clearedByChoice(field, value)) setValue(name, null, { shouldDirty: true });
   };
 
-  useImperativeHandle(
-    handle,
-    () => ({
-      isDirty: () => patientFormChanged(form.getValues(), baseline.current),
-      async leave(direction) {
-        const valid = await form.trigger(undefined, { shouldFocus: true });
-        const values = form.getValues();
-        const plan = decideLeave(direction, valid, patientFormChanged(values, baseline.current), !saved.current);
-        if (plan === 'block') return 'blocked';
-        if (plan === 'dirty-invalid') return 'dirty-invalid';
-        if (plan === 'skip') return 'ok';
-        const patient = parsePatient(values);
-        if (!patient) return 'blocked';
-        if (followUp) {
-          followUp.update((draft) => ({ ...draft, patient }));
-        } else {
-          try {
-            await savePatient(patient);
-          } catch {
-            // The API client has shown the server's message; the form keeps what was typed.
-            return 'blocked';
-          }
-          saved.current = true;
-        }
-        baseline.current = values;
-        return 'ok';
-      },
-    }),
-    [form, followUp, savePatient],
-  );
+  useFormStepHandle(handle, {
+    form,
+    initial,
+    changed: patientFormChanged,
+    neverSaved: () => !saved.current,
+    parse: parsePatient,
+    async write(patient) {
+      if (followUp) return followUp.update((draft) => ({ ...draft, patient }));
+      await savePatient(patient);
+      saved.current = true;
+    },
+  });
 
   return (
     <form noValidate aria-label="Datos del paciente" onSubmit={(event) => event.preventDefault()}>

@@ -1,5 +1,5 @@
 import { type ErPreviousMedication, FIELD_LIMITS, MSG, type NamedItem } from '@atalaya/domain';
-import { ActionIcon, Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
@@ -7,6 +7,8 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { codiguerasQuery, previousMedicationsQuery, useDeletePreviousMedication, useSavePreviousMedications } from '../../cases';
 import { DateField, idOptions, IdSelectField, schemaResolver, TextField } from '../../../shared/form';
 import type { LeaveResult, WizardStepHandle, WizardStepProps } from '../step-contract';
+import { useEditorHandle } from '../step-record';
+import { StepLoading } from '../step-states';
 import { decideLeave } from '../wizard-navigation';
 import {
   blankRow,
@@ -26,24 +28,12 @@ import {
 export function PreviousMedicationsStep({ meta, event, followUp, handle }: WizardStepProps) {
   const records = useQuery(previousMedicationsQuery(meta));
   const lists = useQuery(codiguerasQuery());
-  const editor = useRef<WizardStepHandle>(null);
-
-  // The editor mounts once the rows are loaded; until then there is nothing to save.
-  useImperativeHandle(
-    handle,
-    () => ({
-      leave: (direction) => editor.current?.leave(direction) ?? Promise.resolve<LeaveResult>('ok'),
-      isDirty: () => editor.current?.isDirty() ?? false,
-    }),
-    [],
-  );
+  const editor = useEditorHandle(handle);
 
   return (
     <Stack gap="lg">
       {records.isPending ? (
-        <Center py="lg" role="status">
-          <Loader color="teal" type="dots" role="status" aria-label="Cargando medicamentos anteriores" />
-        </Center>
+        <StepLoading label="Cargando medicamentos anteriores" py="lg" />
       ) : records.isError ? (
         <Alert color="red" variant="light">
           No se pudieron cargar los medicamentos anteriores.

@@ -1,7 +1,8 @@
 import { MSG, ramInputSchema, type ErRam, type RamInput } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import { fieldMessages } from '../../../shared/form';
-import { emptyRamForm, evolutionName, parseRam, ramFieldOf, ramFormFromInput, ramFormFromRecord, ramRowFromDraft, toRamInput, type RamFormValues } from './ram-form-values';
+import { ramInputFromRecord } from '../follow-up-draft';
+import { emptyRamForm, evolutionName, parseRam, ramFieldOf, ramFormFromInput, ramRowFromDraft, toRamInput, type RamFormValues } from './ram-form-values';
 
 const headache = { llt_code: 10019211, llt_name: 'Cefalea' };
 
@@ -116,7 +117,7 @@ describe('editing an adverse event', () => {
   };
 
   it('opens a stored event with its answers', () => {
-    expect(ramFormFromRecord(record)).toMatchObject({
+    expect(ramFormFromInput(ramInputFromRecord(record))).toMatchObject({
       MedraLLT: headache,
       IsExpected: 'SI',
       Evolution: 0,
@@ -130,7 +131,7 @@ describe('editing an adverse event', () => {
   });
 
   it('opens an event without a term with the term empty', () => {
-    expect(ramFormFromRecord({ ...record, MedraLLT: { llt_code: null, llt_name: null } }).MedraLLT).toBeNull();
+    expect(ramFormFromInput(ramInputFromRecord({ ...record, MedraLLT: { llt_code: null, llt_name: null } })).MedraLLT).toBeNull();
   });
 
   it('opens an event of the follow-up draft as it was confirmed', () => {

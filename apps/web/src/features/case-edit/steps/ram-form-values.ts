@@ -10,7 +10,7 @@ import {
   type SeriousnessFlag,
 } from '@atalaya/domain';
 import type { FollowUpDraft } from '../step-contract';
-import type { FieldOf } from '../../../shared/form';
+import { numberOf, stringOrNull, type FieldOf } from '../../../shared/form';
 
 export type YesNoChoice = 'SI' | 'NO';
 
@@ -73,44 +73,7 @@ function yesNo(value: boolean | null | undefined): YesNoChoice | null {
   return value === true ? 'SI' : value === false ? 'NO' : null;
 }
 
-/** A stored adverse event, opened in the modal to be edited. */
-export function ramFormFromRecord(record: ErRam): RamFormValues {
-  const flags = noFlags();
-  for (const flag of SERIOUSNESS_FLAGS) flags[flag] = record[flag];
-  const term = record.MedraLLT.llt_code !== null && record.MedraLLT.llt_name ? { llt_code: record.MedraLLT.llt_code, llt_name: record.MedraLLT.llt_name } : null;
-  return {
-    ...flags,
-    MedraLLT: term,
-    Description: record.Description,
-    IsExpected: yesNo(record.IsExpected),
-    Evolution: record.Evolution,
-    AccMed: record.AccMed,
-    DateStart: record.DateStart,
-    DateEnd: record.DateEnd,
-    HospitalizationDateStart: record.HospitalizationDateStart,
-    HospitalizationDateEnd: record.HospitalizationDateEnd,
-    Considerations: record.Considerations ?? '',
-    DoseReduction: record.DoseReduction === true,
-    Concentration: record.Concentration,
-    UnitId: record.UnitId,
-    FrecId: record.FrecId,
-    Cant: record.Cant,
-    UnitUsoId: record.UnitUsoId,
-    QualityClaim: record.QualityClaim,
-  };
-}
-
-function numberOf(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : null;
-}
-
-function dateOf(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-/** An adverse event of the follow-up draft, opened in the modal to be edited. */
+/** An adverse event of the follow-up draft (or a stored one, `ramInputFromRecord`), opened in the modal to be edited. */
 export function ramFormFromInput(input: RamInput): RamFormValues {
   // A draft copied from the case may lack the term (the input's type says it cannot).
   const term: RamInput['MedraLLT'] | null = input.MedraLLT;
@@ -123,10 +86,10 @@ export function ramFormFromInput(input: RamInput): RamFormValues {
     IsExpected: yesNo(input.IsExpected),
     Evolution: numberOf(input.Evolution),
     AccMed: numberOf(input.AccMed),
-    DateStart: dateOf(input.DateStart),
-    DateEnd: dateOf(input.DateEnd),
-    HospitalizationDateStart: dateOf(input.HospitalizationDateStart),
-    HospitalizationDateEnd: dateOf(input.HospitalizationDateEnd),
+    DateStart: stringOrNull(input.DateStart),
+    DateEnd: stringOrNull(input.DateEnd),
+    HospitalizationDateStart: stringOrNull(input.HospitalizationDateStart),
+    HospitalizationDateEnd: stringOrNull(input.HospitalizationDateEnd),
     Considerations: input.Considerations ?? '',
     DoseReduction: input.DoseReduction === true,
     Concentration: numberOf(input.Concentration),
@@ -147,27 +110,17 @@ export function ramFormFromInput(input: RamInput): RamFormValues {
 export function toRamInput(values: RamFormValues): RamBody {
   const hospitalized = values.HospitalizationRequired;
   const doseChanged = showsDoseChange(values.AccMed);
-  const flags = noFlags();
-  for (const flag of SERIOUSNESS_FLAGS) flags[flag] = values[flag];
+  const dose = (value: number | null) => (doseChanged ? value : null);
   return {
-    ...flags,
-    MedraLLT: values.MedraLLT,
-    Description: values.Description,
+    ...values,
     IsExpected: values.IsExpected === 'SI' ? true : values.IsExpected === 'NO' ? false : null,
-    Evolution: values.Evolution,
-    AccMed: values.AccMed,
-    DateStart: values.DateStart,
-    DateEnd: values.DateEnd,
     HospitalizationDateStart: hospitalized ? values.HospitalizationDateStart : null,
     HospitalizationDateEnd: hospitalized ? values.HospitalizationDateEnd : null,
-    Considerations: values.Considerations,
-    DoseReduction: values.DoseReduction,
-    Concentration: doseChanged ? values.Concentration : null,
-    UnitId: doseChanged ? values.UnitId : null,
-    FrecId: doseChanged ? values.FrecId : null,
-    Cant: doseChanged ? values.Cant : null,
-    UnitUsoId: doseChanged ? values.UnitUsoId : null,
-    QualityClaim: values.QualityClaim,
+    Concentration: dose(values.Concentration),
+    UnitId: dose(values.UnitId),
+    FrecId: dose(values.FrecId),
+    Cant: dose(values.Cant),
+    UnitUsoId: dose(values.UnitUsoId),
   };
 }
 
@@ -225,8 +178,8 @@ export function ramRowFromDraft(item: FollowUpDraft['rams'][number], evolutions:
     id: null,
     term: term?.llt_name ?? '',
     description: input.Description ?? '',
-    DateStart: dateOf(input.DateStart),
-    DateEnd: dateOf(input.DateEnd),
+    DateStart: stringOrNull(input.DateStart),
+    DateEnd: stringOrNull(input.DateEnd),
     serious: SERIOUSNESS_FLAGS.some((flag) => input[flag] === true),
     evolution: evolutionName(numberOf(input.Evolution), evolutions),
     incomplete: !ramInputSchema.safeParse(input).success,

@@ -80,67 +80,49 @@ function RamForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
       <Stack gap="md">
-        <MeddraField control={control} name="MedraLLT" label="Término MedDRA" required search={meddraSearchQuery} withHierarchy disabled={isSubmitting} />
-        <TextAreaField control={control} name="Description" label="Descripción" required max={MAX_NOTE_LENGTH} disabled={isSubmitting} />
-        <YesNoField control={control} name="IsExpected" label="¿Es esperado?" codec={SI_NO} required disabled={isSubmitting} />
+        <MeddraField control={control} name="MedraLLT" label="Término MedDRA" required search={meddraSearchQuery} withHierarchy />
+        <TextAreaField control={control} name="Description" label="Descripción" required max={MAX_NOTE_LENGTH} />
+        <YesNoField control={control} name="IsExpected" label="¿Es esperado?" codec={SI_NO} required />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <IdSelectField control={control} name="Evolution" label="Evolución" data={listOptions(codigueras.Evolucion)} disabled={isSubmitting} />
-          <IdSelectField
-            control={control}
-            name="AccMed"
-            label="Acción tomada con el medicamento"
-            data={listOptions(codigueras.AccionMedicamento)}
-            disabled={isSubmitting}
-          />
-          <DateField control={control} name="DateStart" label="Fecha de inicio del evento" disabled={isSubmitting} />
-          <DateField control={control} name="DateEnd" label="Fecha de fin del evento" disabled={isSubmitting} />
+          <IdSelectField control={control} name="Evolution" label="Evolución" data={listOptions(codigueras.Evolucion)} />
+          <IdSelectField control={control} name="AccMed" label="Acción tomada con el medicamento" data={listOptions(codigueras.AccionMedicamento)} />
+          <DateField control={control} name="DateStart" label="Fecha de inicio del evento" />
+          <DateField control={control} name="DateEnd" label="Fecha de fin del evento" />
         </SimpleGrid>
 
         <Fieldset legend="Gravedad" variant="filled" disabled={isSubmitting}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             {SERIOUSNESS_FLAGS.map((flag) => (
-              <CheckboxField key={flag} control={control} name={flag} label={SERIOUSNESS_LABELS[flag]} disabled={isSubmitting} />
+              <CheckboxField key={flag} control={control} name={flag} label={SERIOUSNESS_LABELS[flag]} />
             ))}
           </SimpleGrid>
         </Fieldset>
         {hospitalized ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <DateField control={control} name="HospitalizationDateStart" label="Inicio de la hospitalización" disabled={isSubmitting} />
-            <DateField control={control} name="HospitalizationDateEnd" label="Fin de la hospitalización" disabled={isSubmitting} />
+            <DateField control={control} name="HospitalizationDateStart" label="Inicio de la hospitalización" />
+            <DateField control={control} name="HospitalizationDateEnd" label="Fin de la hospitalización" />
           </SimpleGrid>
         ) : null}
 
         {showsDoseChange(accMed) ? (
           <Fieldset legend="Cambio de dosis" variant="filled">
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-              <NumberField control={control} name="Concentration" label="Concentración" step={0.001} decimals={3} disabled={isSubmitting} />
-              <IdSelectField
-                control={control}
-                name="UnitId"
-                label="Unidad de concentración"
-                data={listOptions(codigueras.MedicamentoUnidad)}
-                disabled={isSubmitting}
-              />
-              <NumberField control={control} name="FrecId" label="Frecuencia (horas)" decimals={2} disabled={isSubmitting} />
-              <NumberField control={control} name="Cant" label="Cantidad" decimals={3} disabled={isSubmitting} />
-              <IdSelectField
-                control={control}
-                name="UnitUsoId"
-                label="Unidad de uso"
-                data={listOptions(codigueras.MedicamentoUnidadUso)}
-                disabled={isSubmitting}
-              />
+              <NumberField control={control} name="Concentration" label="Concentración" step={0.001} decimals={3} />
+              <IdSelectField control={control} name="UnitId" label="Unidad de concentración" data={listOptions(codigueras.MedicamentoUnidad)} />
+              <NumberField control={control} name="FrecId" label="Frecuencia (horas)" decimals={2} />
+              <NumberField control={control} name="Cant" label="Cantidad" decimals={3} />
+              <IdSelectField control={control} name="UnitUsoId" label="Unidad de uso" data={listOptions(codigueras.MedicamentoUnidadUso)} />
             </SimpleGrid>
           </Fieldset>
         ) : null}
 
         {showsConsiderations({ AnotherCondition: anotherCondition, Considerations: considerations }) ? (
-          <TextAreaField control={control} name="Considerations" label="Consideraciones" max={MAX_NOTE_LENGTH} disabled={isSubmitting} />
+          <TextAreaField control={control} name="Considerations" label="Consideraciones" max={MAX_NOTE_LENGTH} />
         ) : null}
 
         <Group gap="xl">
-          <CheckboxField control={control} name="DoseReduction" label="Reducción de dosis" disabled={isSubmitting} />
-          <CheckboxField control={control} name="QualityClaim" label="Reclamo de calidad" disabled={isSubmitting} />
+          <CheckboxField control={control} name="DoseReduction" label="Reducción de dosis" />
+          <CheckboxField control={control} name="QualityClaim" label="Reclamo de calidad" />
         </Group>
 
         {failure ? (

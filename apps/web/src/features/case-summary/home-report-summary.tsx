@@ -1,13 +1,11 @@
 import { EMPTY_VALUE, formatYesNo, MSG } from '@atalaya/domain';
-import { Alert, Badge, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Center, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { DateText } from '../../../shared/display';
-import { codiguerasQuery } from '../../cases';
-import { StepLoading } from '../step-states';
-import { homeReportOfCaseQuery } from '../../cases';
-import { medicineLines, reactionLines } from './origin-home-lines';
+import { DateText } from '../../shared/display';
+import { codiguerasQuery, homeReportOfCaseQuery } from '../cases';
+import { medicineLines, reactionLines } from './home-report-lines';
 
 function text(value: string | null | undefined): string {
   return value?.trim() ? value.trim() : EMPTY_VALUE;
@@ -47,7 +45,7 @@ function Lines({ lines }: { lines: string[] }) {
  * Step 1 of a case entered from an incoming report (event spec §2.4 step 1): a read-only
  * summary of that report, titled 'Origen de reporte ( {reference} )'. The step always passes.
  */
-export function OriginHomeSummary({ meta, reference }: { meta: string; reference: string }) {
+export function HomeReportSummary({ meta, reference }: { meta: string; reference: string }) {
   const report = useQuery(homeReportOfCaseQuery(meta));
   const lists = useQuery(codiguerasQuery());
   const title = MSG.wizard.originSummaryTitle(reference);
@@ -60,7 +58,11 @@ export function OriginHomeSummary({ meta, reference }: { meta: string; reference
       </Alert>
     );
   } else if (!report.data) {
-    body = <StepLoading label="Cargando reporte de origen" />;
+    body = (
+      <Center py="xl" role="status">
+        <Loader color="teal" type="dots" role="status" aria-label="Cargando reporte de origen" />
+      </Center>
+    );
   } else {
     const data = report.data;
     const patient = data.Data?.Paciente;

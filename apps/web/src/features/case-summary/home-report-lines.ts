@@ -1,4 +1,4 @@
-import type { HomeReportOfCase } from '../../cases';
+import type { HomeReportOfCase } from '../cases';
 
 /** The reactions of the report, by MedDRA term or description, marked when serious. */
 export function reactionLines(data: HomeReportOfCase['Data'] | null): string[] {

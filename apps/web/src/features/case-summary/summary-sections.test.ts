@@ -1,19 +1,10 @@
 import { MSG, type ErEvent, type ErMedicalContact, type ErPatient, type ErRam } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
-import type { FollowUpDraft } from '../step-contract';
-import {
-  approvedFabricSection,
-  additionalSection,
-  draftMedication,
-  draftRecords,
-  medicalContactSection,
-  originSection,
-  patientSection,
-  ramsSection,
-  type SummaryLists,
-  whoReportSection,
-  type SummarySection,
-} from './summary-sections';
+import { additionalSection, approvedFabricSection, medicalContactSection, whoReportSection } from './closing-sections';
+import { ramsSection } from './list-sections';
+import { originSection, patientSection } from './record-sections';
+import { draftMedication, draftRecords } from './summary-records';
+import type { SummaryDraft, SummaryLists, SummarySection } from './summary-types';
 
 const lists: SummaryLists = {
   Paises: [{ Id: 1, Codigo: 'UY', Nombre: 'Uruguay' }],
@@ -187,8 +178,7 @@ describe('summary: medical contact and additional information', () => {
 
 describe('summary: follow-up draft', () => {
   it("names the draft medication's list values from the reference lists", () => {
-    const item: FollowUpDraft['medicamentos'][number] = {
-      key: 'a',
+    const item: SummaryDraft['medicamentos'][number] = {
       input: {
         Medicine: { Id: 3 },
         LineaId: 4,
@@ -222,7 +212,7 @@ describe('summary: follow-up draft', () => {
       origin: {},
       medicamentos: [],
       rams: [],
-    } as unknown as FollowUpDraft;
+    } as unknown as SummaryDraft;
     const records = draftRecords(draft);
     expect(records.patient).toMatchObject({ Initials: 'JP', Genere: 'M', Pregnancy: null, Gestation: null });
     expect(records.origin).toBeNull();
