@@ -116,6 +116,22 @@ export default tseslint.config(
     },
   },
   {
+    // The API contract (ADR 0015): the web calls the API with `call(endpoint, …)` (or `urlOf` for a
+    // link), typed by packages/domain/src/api; no hand-built path, no cast answer. Señales still
+    // builds its query strings by hand (three calls, to be moved onto typed queries).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/api/**', 'apps/web/src/features/signals/api.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='api'][callee.property.name=/^(get|post|request)$/]",
+          message: 'Call the API through its contract: call(xApi.name, { params, query, body }) from shared/api (ADR 0015).',
+        },
+      ],
+    },
+  },
+  {
     // Web layers (docs/architecture.md, 'Web'): app → features → shared. A feature imports
     // another only through its index.ts; shared/ imports no feature and not the app; no cycles.
     files: ['apps/web/src/**/*.{ts,tsx}'],

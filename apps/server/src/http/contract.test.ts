@@ -33,4 +33,13 @@ describe('the API contract', () => {
     });
     expect(wrong).toEqual([]);
   });
+
+  it('holds every /api/ route the server registers (a route outside it has no typed call)', () => {
+    const declared = new Set(endpoints.map(([, spec]) => `${spec.method} ${spec.path}`));
+    const outside = routeAccessTable(t.app)
+      .filter((entry) => entry.method !== 'HEAD')
+      .map((entry) => `${entry.method} ${entry.url}`)
+      .filter((route) => !declared.has(route));
+    expect(outside).toEqual([]);
+  });
 });

@@ -11,6 +11,8 @@ export const casePdfApi = {
    * apart here (same method). The spec's trailing slash; the server also takes the path without it.
    */
   getERPDFStored: endpoint({ method: 'GET', path: '/api/getERPDF/:erId/:fileName/', access: 'case.read', returns: 'blob' }),
+  /** The same without the trailing slash, for clients that drop it. */
+  getERPDFStoredNoSlash: endpoint({ method: 'GET', path: '/api/getERPDF/:erId/:fileName', access: 'case.read', returns: 'blob' }),
   /** The CIOMS I form, downloaded as CIOMS-{reference}.pdf (not kept in the history). */
   getERCIOMS: endpoint({ method: 'GET', path: '/api/getERCIOMS/:id', access: 'case.read', returns: 'blob' }),
   listERPDF: endpoint({ method: 'GET', path: '/api/listERPDF/:id', access: 'case.read', response: z.array(pdfHistoryItemSchema) }),

@@ -8,7 +8,7 @@ import { contractRoute } from '../../http/contract-route.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { fileDownloadRoute, fileResponse, PDF_BYTES, sendFile } from '../files/index.js';
+import { fileResponse, PDF_BYTES, sendFile } from '../files/index.js';
 import { generateCiomsPdf } from './cioms.js';
 import { generateCasePdf, listCasePdfs, PDF_MIME_TYPE, storedCasePdf } from './service.js';
 
@@ -71,20 +71,14 @@ export const casePdfModule: FastifyPluginAsyncZod<CasePdfModuleOptions> = async 
     },
   });
 
-  // The spec spells it with a trailing slash (the contract's path); the form without it is accepted too, outside the contract.
+  // The spec spells it with a trailing slash; the form without it is accepted too.
   const storedSummary = 'Descarga un PDF ya generado del evento por su nombre guardado (listERPDF)';
-  app.route({
-    ...contractRoute(casePdfApi.getERPDFStored, { tags: TAG, summary: storedSummary, params: storedPdfParams, errors: pdfAnswers }),
-    handler: async (request, reply) => sendFile(reply, await storedCasePdf(db, requireUser(request), request.params.erId, request.params.fileName)),
-  });
-  fileDownloadRoute(app, {
-    url: '/api/getERPDF/:erId/:fileName',
-    tags: TAG,
-    summary: storedSummary,
-    params: storedPdfParams,
-    bytes: PDF_BYTES,
-    load: (user, params) => storedCasePdf(db, user, params.erId, params.fileName),
-  });
+  for (const stored of [casePdfApi.getERPDFStored, casePdfApi.getERPDFStoredNoSlash]) {
+    app.route({
+      ...contractRoute(stored, { tags: TAG, summary: storedSummary, params: storedPdfParams, errors: pdfAnswers }),
+      handler: async (request, reply) => sendFile(reply, await storedCasePdf(db, requireUser(request), request.params.erId, request.params.fileName)),
+    });
+  }
 
   app.route({
     ...contractRoute(casePdfApi.listERPDF, {

@@ -1,5 +1,6 @@
 import {
   catalogImportApi,
+  e2bImportApi,
   HUB_EVENTS,
   importProgressEventSchema,
   importsApi,
@@ -11,9 +12,9 @@ import {
   type ImportList,
 } from '@atalaya/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, call, downloadFile, urlOf } from '../../shared/api';
+import { call, downloadFile, urlOf } from '../../shared/api';
 import { useHubMessage } from '../../shared/realtime';
-import { DOWNLOAD_NAMES, E2B_IMPORT_CALLS, importUploadForm, pollInterval } from './import-logic';
+import { DOWNLOAD_NAMES, importUploadForm, pollInterval } from './import-logic';
 
 /**
  * The calls of 'Importación de datos' (packages/domain/src/contracts/imports.ts): cache keys,
@@ -24,13 +25,13 @@ import { DOWNLOAD_NAMES, E2B_IMPORT_CALLS, importUploadForm, pollInterval } from
 function importList(kind: UploadImportKind, signal: AbortSignal): Promise<ImportList> {
   if (kind === 'meddra') return call(importsApi.getmeddraimport, { signal });
   if (kind === 'data') return call(importsApi.getdataimport, { signal });
-  return api.get<ImportList>(E2B_IMPORT_CALLS.list, { signal });
+  return call(e2bImportApi.gete2bimport, { signal });
 }
 
 function importDetail(kind: UploadImportKind, code: string, signal: AbortSignal): Promise<ImportEntry> {
   if (kind === 'meddra') return call(importsApi.getmeddraimportcode, { params: { code }, signal });
   if (kind === 'data') return call(importsApi.getdataimportcode, { params: { code }, signal });
-  return api.get<ImportEntry>(`${E2B_IMPORT_CALLS.detail}/${encodeURIComponent(code)}`, { signal });
+  return call(e2bImportApi.gete2bimportcode, { params: { code }, signal });
 }
 
 export const importsKeys = {

@@ -1,10 +1,4 @@
-import { fileExtension, IMPORT_PATHS, IMPORT_POLL_MS, isImportIncomplete, MSG, type ImportEntry, type ImportStatus } from '@atalaya/domain';
-
-/**
- * The list and detail calls of the E2B imports (packages/domain contracts/imports.ts), until the
- * e2b-import module's routes are in the API contract; MedDRA's and the catalogue's are `importsApi`'s.
- */
-export const E2B_IMPORT_CALLS = { list: IMPORT_PATHS.e2bList, detail: IMPORT_PATHS.e2bDetail } as const;
+import { fileExtension, IMPORT_POLL_MS, isImportIncomplete, MSG, type ImportEntry, type ImportStatus } from '@atalaya/domain';
 
 /** The catalogue file types the Productos panel takes (docs/imports.md). */
 export const CATALOGUE_ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';

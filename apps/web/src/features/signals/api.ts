@@ -1,6 +1,6 @@
-import type { SignalIcHistory, SignalOptions, SignalTable } from '@atalaya/domain';
+import { type SignalIcHistory, signalsApi, type SignalTable } from '@atalaya/domain';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, saveBlob } from '../../shared/api';
+import { api, call, saveBlob } from '../../shared/api';
 
 /** Cache keys of the Señales screen. */
 export const signalsKeys = {
@@ -12,7 +12,7 @@ export const signalsKeys = {
 
 /** `GET /api/signals/options`: the filters' choices. */
 export const signalOptionsQuery = () =>
-  queryOptions({ queryKey: signalsKeys.options, queryFn: ({ signal }) => api.get<SignalOptions>('signals/options', { signal }), staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: signalsKeys.options, queryFn: ({ signal }) => call(signalsApi.signalsOptions, { signal }), staleTime: 5 * 60_000 });
 
 /** `GET /api/signals`, page after page ('Cargar más'): each page asks from the previous page's `Siguiente`. */
 export const signalTableQuery = (query: string, enabled: boolean) =>
