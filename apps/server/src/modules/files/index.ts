@@ -1,4 +1,4 @@
-export { FILE_BYTES, fileDownloadRoute, fileResponse, PDF_BYTES, type FileDownloadRoute } from './download.js';
+export { FILE_BYTES, fileResponse, PDF_BYTES } from './download.js';
 export { filesModule, type FilesModuleOptions } from './routes.js';
 export { documentsOfCaseInReach } from './service.js';
 export { parseFields } from './schemas.js';

@@ -5,7 +5,7 @@ import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { announceCaseCreated, type CaseEvents } from '../cases/index.js';
-import { fileDownloadRoute, PDF_BYTES } from '../files/index.js';
+import { fileResponse, PDF_BYTES, sendFile } from '../files/index.js';
 import { followUpEventsByReference, followUpFile, getFollowUpReport } from './reads.js';
 import { followUpIdParams, referenceParams } from './schemas.js';
 import { createFollowUp } from './service.js';
@@ -52,14 +52,14 @@ export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = asyn
     handler: (request) => getFollowUpReport(db, requireUser(request), request.params.id),
   });
 
-  fileDownloadRoute(app, {
-    // A stored file's download (files/download.ts), at the contract's path and access (case.read).
-    url: followUpApi.downloadFollowUpById.path,
-    tags: READS_TAG,
-    summary: 'Descarga el archivo de un reporte de seguimiento',
-    params: followUpIdParams,
-    bytes: PDF_BYTES,
-    load: (user, params) => followUpFile(db, user, params.id),
+  app.route({
+    ...contractRoute(followUpApi.downloadFollowUpById, {
+      tags: READS_TAG,
+      summary: 'Descarga el archivo de un reporte de seguimiento',
+      params: followUpIdParams,
+      errors: fileResponse(PDF_BYTES),
+    }),
+    handler: async (request, reply) => sendFile(reply, await followUpFile(db, requireUser(request), request.params.id)),
   });
 
   app.route({
