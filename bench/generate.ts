@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatCaseReference, SeededRandom } from '@atalaya/domain';
 import { fillReadTables, parseSkip } from './fill.js';
+import { pauseSignalCounts, recountSignals } from './generator/signal-counts.js';
 import { migrate, openDatabase, seedDemoData, seedReferenceData } from '../apps/server/src/faces/bench.js';
 import { addEvent, type BatchRows, type CaseFacts, emptyBatch } from './generator/batch-rows.js';
 import { type Catalog, loadCatalog } from './generator/catalog.js';
@@ -168,6 +169,7 @@ async function main(): Promise<void> {
     const loaders = databaseUrl ? await Promise.all(Array.from({ length: connections }, () => openBulkLoader(database, databaseUrl))) : [control];
     try {
       const counters = await loadSequences(control);
+      await pauseSignalCounts(control);
       const nextReference = (countryCode: string, year: number) => {
         const key = `${countryCode}|${year}`;
         const sequence = (counters.get(key) ?? 0) + 1;
@@ -213,6 +215,7 @@ async function main(): Promise<void> {
         loading[slot] = current;
       }
       await Promise.all(loading);
+      await recountSignals(control);
       // VACUUM sets the visibility map, so that counts can be answered from the indexes
       // alone (index-only scans), as they are once autovacuum has run on a live database.
       console.log('vacuum (analyze)…');
