@@ -16,8 +16,10 @@
  * - **Audit trail**: `audit_log` topped up to `--audit-rows` (default: as many rows as cases),
  *   without the hash chain (bench/support/audit-log.ts).
  *
- * The indicator and signal counts and the laboratory and product arrays are kept by triggers
- * during the generation itself; the case history is written by the generator. Prints the row
+ * The indicator counts and the laboratory and product arrays are kept by triggers during the
+ * generation itself, the Señales counts recounted at its end (generator/signal-counts.ts); the case
+ * history is written by the generator. Not generated: follow-up reports and causality
+ * assessments (a case's tabs read them by the case's key). Prints the row
  * count of every table a screen reads (bench/README.md keeps them).
  */
 import { execFileSync } from 'node:child_process';
