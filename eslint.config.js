@@ -15,6 +15,9 @@ const SERVER_MODULES = readdirSync(path.join(ROOT, SERVER_SRC, 'modules'), { wit
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The kernels whose imports are fixed (the modules below them): the case-lists engine stands on reach alone. */
+const KERNELS = { 'case-lists': ['reach'] };
+
 /** Server zones: who may import what (paths relative to the repository root). */
 const SERVER_ZONES = [
   {
@@ -29,6 +32,14 @@ const SERVER_ZONES = [
     from: `${SERVER_SRC}/modules/**`,
     except: [`**/${SERVER_SRC}/modules/${name}/**`, `**/${SERVER_SRC}/modules/*/index.ts`],
     message: `Import another module through its index.ts ('../x/index.js'), not its internals.`,
+  })),
+  // A kernel stays on its floor (docs/architecture.md, 'The case-lists kernel'): it imports only
+  // the modules below it, so that the lists built on it can never be imported back into it.
+  ...Object.entries(KERNELS).map(([name, below]) => ({
+    target: `${SERVER_SRC}/modules/${name}/**`,
+    from: `${SERVER_SRC}/modules/**`,
+    except: [`**/${SERVER_SRC}/modules/${name}/**`, ...below.map((module) => `**/${SERVER_SRC}/modules/${module}/index.ts`)],
+    message: `The ${name} kernel imports only ${below.join(', ')}: a list module uses the kernel, not the other way round.`,
   })),
   {
     // Above the modules (app, demo seed, scripts, test support): through each module's index.ts too.

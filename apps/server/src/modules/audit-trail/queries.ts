@@ -13,7 +13,7 @@ import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { boundedTotal, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from '../../http/keyset.js';
+import { boundedTotal, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from '../case-lists/index.js';
 
 /** The audit_log panels (the Evento Reportable panel reads the cases' history: docs/audit-trail.md). */
 export type LogPanel = Exclude<AuditPanel, 'ER'>;

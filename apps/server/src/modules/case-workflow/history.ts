@@ -5,7 +5,7 @@ import { events, operationHistory, operationHistoryLines, users } from '../../db
 import { prefixRange } from '../../db/text-prefix.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { boundedTotal, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from '../../http/keyset.js';
+import { boundedTotal, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from '../case-lists/index.js';
 import { caseReach, findCaseInReach, loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
 
 export interface HistoryQuery {

@@ -26,7 +26,7 @@ import type { Db } from '../../db/client.js';
 import { countries, homeReports, subGroups } from '../../db/schema/index.js';
 import { prefixRange } from '../../db/text-prefix.js';
 import type { AuthUser } from '../../http/access-token.js';
-import { boundedTotal, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from '../../http/keyset.js';
+import { boundedTotal, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from '../case-lists/index.js';
 import { type DateBound, fromBoundParam, toBoundParam } from '../../http/list-params.js';
 import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';

@@ -18,7 +18,7 @@ import { events } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
 import { caseReach } from '../reach/index.js';
-import { listContext } from '../tasks/index.js';
+import { listContext } from '../case-lists/index.js';
 import { countryIdOf, type NoKpiKey, noKpiCardCounts, noKpiCountries, noKpiPage, type NoKpiRow } from './queries.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -9,8 +9,8 @@ import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
-import { encodePageKey, type KeysetOrder, keysetPlan } from '../../http/keyset.js';
-import { type ExportCaseRow, exportCases, exportCatalogQueries, matchingCases, searchOrder } from './queries.js';
+import { caseOrder, type KeysetOrder, keysetPlanAfter } from '../case-lists/index.js';
+import { type ExportCaseRow, exportCases, exportCatalogQueries, matchingCases } from './queries.js';
 import { searchScope } from './service.js';
 
 /** The content type of an .xlsx file. */
@@ -232,7 +232,7 @@ async function withCaseReader<T>(
   const catalog = await readCatalog(read);
   return use(async () => {
     if (done) return [];
-    const plan = keysetPlan(order, after ? { kind: 'after', key: encodePageKey({ keyValue: after[11], keyId: after[12] }) } : { kind: 'first' }, 1, batchSize);
+    const plan = keysetPlanAfter(order, after && { keyValue: after[11], keyId: after[12] }, batchSize);
     // The names again with each later batch: an ingredient added meanwhile is known when its cases are read.
     if (after) await readCatalog(read, catalog);
     const rows = (await read(exportCases(where, order, timeZone, { position: plan.where, orderBy: plan.orderBy, limit: plan.limit }))) as ExportCaseRow[];
@@ -264,7 +264,7 @@ export async function prepareExport(
   const counted = await db.execute<{ n: number | string }>(sql`select count(*) as n from (${matchingCases(scope.countBranches)} limit ${maxRows + 1}) as capped`);
   const count = Number(counted.rows[0]?.n ?? 0);
   if (count > maxRows) throw badRequest(MSG.search.tooManyRows(`más de ${maxRows.toLocaleString('es-UY')}`));
-  const order = searchOrder(request.orderBy);
+  const order = caseOrder(request.orderBy);
 
   return {
     async write(out) {

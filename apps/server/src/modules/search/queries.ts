@@ -1,4 +1,4 @@
-import { type ListOrder, MSG, type PageAt, type SearchCriteria, type SearchOrderColumn } from '@atalaya/domain';
+import { MSG, type SearchCriteria } from '@atalaya/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -22,10 +22,17 @@ import {
 } from '../../db/schema/index.js';
 import { prefixRange } from '../../db/text-prefix.js';
 import { badRequest } from '../../http/errors.js';
-import type { KeysetOrder, KeysetPlan } from '../../http/keyset.js';
-import { decodePageKey, keysetColumns, keysetPlan } from '../../http/keyset.js';
 import { caseReach, caseReachBranches, type ReachUser } from '../reach/index.js';
-import { CASE_PAGE_COLUMNS, countryOrderIds, type ExtraPieces } from '../tasks/index.js';
+import {
+  CASE_PAGE_COLUMNS,
+  countryOrderIds,
+  type ExtraPieces,
+  type KeysetOrder,
+  type KeysetPlan,
+  keysetColumns,
+  keysetPlan,
+  readsAscending,
+} from '../case-lists/index.js';
 
 /*
  * The queries of the event search (docs/api.md 'Event search'). Every condition is on
@@ -313,42 +320,22 @@ export function productOrder(order: KeysetOrder): KeysetOrder {
 // The order and the page
 // ---------------------------------------------------------------------------------------------
 
-/** The keyset order of a search order: the column (NOT NULL) and `events.id` as tiebreak. */
-export function searchOrder(order: ListOrder<SearchOrderColumn>): KeysetOrder {
-  const id = events.id;
-  switch (order.column) {
-    case 'FechaSolicitud':
-      return { value: events.updatedAt, kind: 'timestamp', id, idKind: 'uuid', direction: order.direction };
-    case 'FechaCreacion':
-      return { value: events.createdAt, kind: 'timestamp', id, idKind: 'uuid', direction: order.direction };
-    case 'NumeroReferencia':
-      return { value: events.referenceNumber, kind: 'text', id, idKind: 'uuid', direction: order.direction };
-    case 'Estado':
-      return { value: events.status, kind: 'integer', id, idKind: 'uuid', direction: order.direction };
-    case 'Pais':
-      return { value: countries.name, kind: 'text', id, idKind: 'uuid', direction: order.direction };
-  }
-}
-
-/** What the Pais order reads a page by (`countryOrderIds`): the disjoint branches of the WHERE, the status filter, where the page starts. */
+/** What the Pais order reads a page by (`countryOrderIds`): the disjoint branches of the WHERE and the status filter (the position is the plan's). */
 export interface ByCountry {
   branches: readonly SQL[];
   statuses: readonly number[] | null;
-  at: PageAt;
+}
+
+/** The Pais order: the page's ids read per country (and status), as the task lists read them. */
+function countryPageIds(byCountry: ByCountry, order: KeysetOrder, plan: KeysetPlan): SQL {
+  return sql`${events.id} in (${countryOrderIds(byCountry.branches, byCountry.statuses, plan.limit, plan.key, readsAscending(order, plan))})`;
 }
 
 /**
  * One page (or export batch) of cases as `plan` reads it: what `buildCaseRows` needs (the
- * tasks' `CasePageRow`), the group's name and the keyset columns. Joined to the case's
+ * kernel's `CasePageRow`), the group's name and the keyset columns. Joined to the case's
  * country, group and sub-group (primary keys).
  */
-/** The Pais order: the page's ids read per country (and status), as the task lists read them. */
-function countryPageIds(byCountry: ByCountry, order: KeysetOrder, plan: KeysetPlan): SQL {
-  const readAscending = (order.direction === 'ASC') !== plan.reversed;
-  const key = byCountry.at.kind === 'after' || byCountry.at.kind === 'before' ? decodePageKey(byCountry.at.key, order) : null;
-  return sql`${events.id} in (${countryOrderIds(byCountry.branches, byCountry.statuses, plan.limit, key, readAscending)})`;
-}
-
 export function searchPage(db: DbOrTx, where: SQL, order: KeysetOrder, plan: KeysetPlan, byCountry?: ByCountry, byProduct?: SQL) {
   const { keyValue, keyId } = keysetColumns(order);
   const matching = byProduct ?? (byCountry && order.value === countries.name && plan.offset === 0 ? countryPageIds(byCountry, order, plan) : where);

@@ -11,8 +11,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest } from '../../http/errors.js';
-import { boundedTotal, keysetPlan, keysetResult } from '../../http/keyset.js';
-import { buildCaseRowsWith, listContext } from '../tasks/index.js';
+import { boundedTotal, buildCaseRowsWith, caseOrder, keysetPlan, keysetPlanOver, keysetResult, listContext } from '../case-lists/index.js';
 import {
   checkFilterIds,
   ingredientProductIds,
@@ -21,7 +20,6 @@ import {
   productOrder,
   productPageIds,
   SEARCH_PIECES,
-  searchOrder,
   searchPage,
   searchProducts,
   searchWhere,
@@ -97,18 +95,18 @@ export interface SearchOptions {
 export async function searchCases(db: Db, user: AuthUser, request: ParsedSearchRequest, options: SearchOptions = {}): Promise<SearchResult> {
   const { pageNumber = 1, pageKey: at, orderBy } = request;
   const scope = await searchScope(db, user, request);
-  const order = searchOrder(orderBy);
+  const order = caseOrder(orderBy);
   const plan = keysetPlan(order, at, pageNumber, SEARCH_PAGE_SIZE);
   // By product or ingredient, in the default order: the page per product from `event_products`.
   const products = options.productTable === false ? null : scope.products;
   const byProduct =
     products && scope.productWhere && orderBy.column === 'FechaSolicitud' && plan.offset === 0
-      ? productPageIds(products, scope.productWhere, keysetPlan(productOrder(order), at, pageNumber, SEARCH_PAGE_SIZE))
+      ? productPageIds(products, scope.productWhere, keysetPlanOver(plan, productOrder(order)))
       : undefined;
   const counted = products && scope.productCount ? scope.productCount : matchingCases(scope.countBranches);
   const [total, read] = await Promise.all([
     boundedTotal(db, counted),
-    searchPage(db, scope.where, order, plan, { branches: scope.countBranches, statuses: request.EstadoId ? [request.EstadoId] : null, at }, byProduct),
+    searchPage(db, scope.where, order, plan, { branches: scope.countBranches, statuses: request.EstadoId ? [request.EstadoId] : null }, byProduct),
   ]);
   if (at.kind === 'first' && !total.isEstimate) {
     const pageCount = Math.ceil(total.total / SEARCH_PAGE_SIZE);

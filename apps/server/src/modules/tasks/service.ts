@@ -2,70 +2,30 @@ import {
   type ErComment,
   type ErListRow,
   type FollowUpItem,
-  type ListOrder,
   MSG,
   PAGE_SIZE,
-  type PageAt,
   type PagedResult,
-  type WorkflowOrderColumn,
 } from '@atalaya/domain';
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
-import { boundedTotal, keysetPlan, keysetResult } from '../../http/keyset.js';
+import { type CaseListRequest, readCaseList } from '../case-lists/index.js';
 import { findCaseInReach } from '../reach/index.js';
-import {
-  caseComments,
-  caseFollowUps,
-  type CaseListCondition,
-  caseMatches,
-  caseOrder,
-  casePage,
-  invertCondition,
-  type ListContext,
-  listContext,
-  pendingCondition,
-} from './queries.js';
-import { buildCaseRows } from './rows.js';
+import { caseComments, caseFollowUps, invertCondition, pendingCondition } from './queries.js';
 import type { PendingListFilters } from './schemas.js';
 import { personName } from '../../shared/person-name.js';
 
-export interface ListRequest {
-  page: number;
-  /** Where the page starts (`pageKey`, docs/api.md 'Paging'). */
-  at: PageAt;
-  order: ListOrder<WorkflowOrderColumn>;
-}
-
-/**
- * One page of a case list, keyset paged (`keysetPlan`: the order value and the case id), with
- * its bounded total (exact up to 10,000, the planner's estimate above); the page and the total
- * are read concurrently (after one query for the user's time zone and laboratories,
- * `listContext`), then the page's rows are completed by one query (`buildCaseRows`).
- */
-async function caseList(db: Db, user: AuthUser, request: ListRequest, where: (context: ListContext) => CaseListCondition): Promise<PagedResult<ErListRow>> {
-  const order = caseOrder(request.order);
-  const plan = keysetPlan(order, request.at, request.page, PAGE_SIZE);
-  const context = await listContext(db, user);
-  const { timeZone } = context;
-  const condition = where(context);
-  const [total, read] = await Promise.all([
-    boundedTotal(db, caseMatches(db, condition)),
-    casePage(db, condition, request.order.column, order, plan, request.at),
-  ]);
-  const page = keysetResult(request.at, plan, read, total, request.page, PAGE_SIZE);
-  const rows = await buildCaseRows(db, page.Result, { userId: user.id, timeZone, now: new Date() });
-  return { ...page, Result: rows };
-}
+/** A Tasks list's page: number, key and order (the size is the Tasks' 15). */
+export type ListRequest = Omit<CaseListRequest, 'pageSize'>;
 
 /** `getWorkFlow`: "Mis acciones pendientes" with its filters. */
 export function pendingList(db: Db, user: AuthUser, request: ListRequest & { filters: PendingListFilters }): Promise<PagedResult<ErListRow>> {
-  return caseList(db, user, request, ({ timeZone, laboratoryIds }) => pendingCondition(user, laboratoryIds, request.filters, timeZone));
+  return readCaseList(db, user, { ...request, pageSize: PAGE_SIZE }, ({ timeZone }) => pendingCondition(user, request.filters, timeZone));
 }
 
 /** `getWorkFlowInvert`: open cases in reach that wait on another role. */
 export function invertList(db: Db, user: AuthUser, request: ListRequest): Promise<PagedResult<ErListRow>> {
-  return caseList(db, user, request, ({ laboratoryIds }) => invertCondition(user, laboratoryIds));
+  return readCaseList(db, user, { ...request, pageSize: PAGE_SIZE }, () => invertCondition(user));
 }
 
 async function caseIdInReach(db: Db, user: AuthUser, meta: string): Promise<string> {
@@ -73,7 +33,6 @@ async function caseIdInReach(db: Db, user: AuthUser, meta: string): Promise<stri
   if (!found) throw notFound(MSG.lists.eventNotFound);
   return found.id;
 }
-
 
 /** `getERCommentsByMeta`: the workflow comments of a case in reach, newest first. */
 export async function commentsOf(db: Db, user: AuthUser, meta: string): Promise<ErComment[]> {

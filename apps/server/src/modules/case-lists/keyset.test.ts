@@ -1,9 +1,12 @@
 import { EXACT_TOTAL_LIMIT, MSG, type PageAt, type PagedResult, pageRequestFor, type PagerMove } from '@atalaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.js';
-import { createTestDatabase } from '../test-support/db.js';
-import { boundedTotal, decodePageKey, ESTIMATE_WITHOUT_COUNT, type KeyedRow, type KeysetOrder, keysetColumns, keysetPlan, keysetResult } from './keyset.js';
+import type { Database } from '../../db/client.js';
+import { createTestDatabase } from '../../test-support/db.js';
+import { boundedTotal, ESTIMATE_WITHOUT_COUNT } from './count.js';
+import { decodePageKey, encodePageKey, type KeyedRow, type KeysetOrder, type KeysetPlan, keysetColumns, keysetPlan, keysetPlanAfter, keysetPlanOver } from './keyset.js';
+import { keysetResult } from './pager.js';
 
 let database: Database;
 const table = sql.identifier(`keyset_probe_${process.pid}_${Date.now()}`);
@@ -107,5 +110,37 @@ describe('keyset paging', () => {
     const long = await boundedTotal(database.db, sql`select 1 from ${bigTable}`);
     expect(long).toEqual({ total: expect.any(Number), isEstimate: true });
     expect(long.total).toBeGreaterThan(ESTIMATE_WITHOUT_COUNT);
+  });
+});
+
+describe('the page key, decoded once', () => {
+  const dialect = new PgDialect();
+  const rendered = (plan: KeysetPlan) => ({
+    ...plan,
+    where: plan.where && dialect.sqlToQuery(plan.where),
+    orderBy: plan.orderBy.map((part) => dialect.sqlToQuery(part)),
+  });
+  const row: KeyedRow = { keyValue: '2026-03-01T10:00:00.000004Z', keyId: '0b7c2f4e-9d1a-4c3b-8e2f-5a6b7c8d9e0f' };
+
+  it('keeps the decoded key in the plan', () => {
+    const at = { kind: 'before', key: encodePageKey(row) } as const;
+    expect(keysetPlan(orderOf('DESC'), at, 3, PAGE).key).toEqual({ value: row.keyValue, id: row.keyId });
+    expect(keysetPlan(orderOf('DESC'), { kind: 'last' }, 1, PAGE).key).toBeNull();
+  });
+
+  it("plans the batch after a row as the page after the row's key", () => {
+    const order = orderOf('ASC');
+    expect(rendered(keysetPlanAfter(order, row, 100))).toEqual(rendered(keysetPlan(order, { kind: 'after', key: encodePageKey(row) }, 1, 100)));
+    expect(rendered(keysetPlanAfter(order, undefined, 100))).toEqual(rendered(keysetPlan(order, { kind: 'first' }, 1, 100)));
+  });
+
+  it('plans the same page over other columns as if the key were decoded for them', () => {
+    for (const direction of ['ASC', 'DESC'] as const) {
+      const order = orderOf(direction);
+      const other: KeysetOrder = { ...order, value: sql`ep.at`, id: sql`ep.id` };
+      for (const at of [{ kind: 'first' }, { kind: 'last' }, { kind: 'after', key: encodePageKey(row) }, { kind: 'before', key: encodePageKey(row) }] as const) {
+        expect(rendered(keysetPlanOver(keysetPlan(order, at, 1, PAGE), other))).toEqual(rendered(keysetPlan(other, at, 1, PAGE)));
+      }
+    }
   });
 });
