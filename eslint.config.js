@@ -128,10 +128,9 @@ export default tseslint.config(
   },
   {
     // The API contract (ADR 0015): the web calls the API with `call(endpoint, …)` (or `urlOf` for a
-    // link), typed by packages/domain/src/api; no hand-built path, no cast answer. Señales still
-    // builds its query strings by hand (three calls, to be moved onto typed queries).
+    // link), typed by packages/domain/src/api; no hand-built path, no cast answer.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/shared/api/**', 'apps/web/src/features/signals/api.ts', '**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/api/**', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',

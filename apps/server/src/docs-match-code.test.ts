@@ -1,13 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 
 /**
  * The documents that describe the code's shape are held to it: docs/architecture.md names every
  * server module and web feature folder (and nothing else), and the call table of docs/api.md
- * ('Where each call lives') lists exactly the routes of docs/openapi.json, without calling a
- * screen that calls the route a placeholder or 'not called by the web yet'.
+ * ('Where each call lives') lists exactly the calls of the contract table `API`
+ * (packages/domain/src/api), each under its module, without calling a screen that calls the
+ * route a placeholder or 'not called by the web yet'.
  */
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
@@ -101,16 +103,41 @@ describe("docs/api.md 'Where each call lives'", () => {
     return tableRows(section(await readFile(root('docs/api.md'), 'utf8'), '## Where each call lives'));
   }
 
-  /** The call of a route: the path's segment after /api/ (`/api/getERByMeta/{meta}` → getERByMeta). */
-  async function contractCalls(): Promise<string[]> {
-    const document = JSON.parse(await readFile(root('docs/openapi.json'), 'utf8')) as { paths: Record<string, unknown> };
-    return [...new Set(Object.keys(document.paths).map((path) => path.split('/')[2] ?? path))].sort();
+  /** The contract's endpoints: the call (the path's segment after /api/), the module's folder, the web's name. */
+  const endpoints = Object.entries(API).flatMap(([module, calls]) =>
+    Object.entries(calls).map(([name, endpoint]) => ({
+      call: endpoint.path.split('/')[2] ?? endpoint.path,
+      folder: module.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+      module: `${module}Api`,
+      name,
+    })),
+  );
+
+  /** Whether the web's code makes a call of the endpoint: `tasksApi.getWorkFlow`, or `indicatorsApi[series]` with the name as a literal. */
+  function madeBy(web: string, endpoint: (typeof endpoints)[number]): boolean {
+    return (
+      new RegExp(`\\b${endpoint.module}\\.${endpoint.name}\\b`).test(web) ||
+      (web.includes(`${endpoint.module}[`) && new RegExp(`['"]${endpoint.name}['"]`).test(web))
+    );
   }
 
-  it('lists every route of docs/openapi.json, and only those', async () => {
+  it('lists every call of the contract (API), and only those', async () => {
     const listed = (await callTable()).flatMap((cells) => codeNames(cells[0]));
-    expect([...new Set(listed)].sort()).toEqual(await contractCalls());
+    expect([...new Set(listed)].sort()).toEqual([...new Set(endpoints.map((endpoint) => endpoint.call))].sort());
     expect(listed.length, 'a call listed twice').toBe(new Set(listed).size);
+    // The OpenAPI document is generated from the same routes: it names the same calls.
+    const document = JSON.parse(await readFile(root('docs/openapi.json'), 'utf8')) as { paths: Record<string, unknown> };
+    expect([...new Set(Object.keys(document.paths).map((path) => path.split('/')[2] ?? path))].sort()).toEqual([...new Set(listed)].sort());
+  });
+
+  it("names the module whose contract file declares the call's endpoints", async () => {
+    const wrong = (await callTable()).flatMap((cells) => {
+      const [call] = codeNames(cells[0]);
+      const declared = [...new Set(endpoints.filter((endpoint) => endpoint.call === call).map((endpoint) => endpoint.folder))].sort();
+      const documented = codeNames(cells[1]).sort();
+      return documented.join() === declared.join() ? [] : [`${call}: docs [${documented.join(', ')}], contract [${declared.join(', ')}]`];
+    });
+    expect(wrong).toEqual([]);
   });
 
   it("names the call's server module by a folder that exists", async () => {
@@ -119,17 +146,36 @@ describe("docs/api.md 'Where each call lives'", () => {
     expect(wrong.map((cells) => cells[0])).toEqual([]);
   });
 
-  it('calls no screen a placeholder, and marks a call unused only when no web code names it', async () => {
+  it('calls no screen a placeholder, and marks a call unused exactly when no web code makes it', async () => {
     const webFiles = (await readdir(root('apps/web/src'), { recursive: true })).filter(
       (file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file),
     );
-    const web = (await Promise.all(webFiles.map((file) => readFile(join(root('apps/web/src'), file), 'utf8')))).join('\n');
+    // The web's code without its comments: a call is made through its endpoint (`tasksApi.getWorkFlow`).
+    const web = (await Promise.all(webFiles.map((file) => readFile(join(root('apps/web/src'), file), 'utf8'))))
+      .join('\n')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
     const rows = await callTable();
     expect(rows.filter((cells) => /placeholder|coming screen|not built|in progress/i.test(cells.join(' '))).map((cells) => cells[0])).toEqual([]);
-    const unusedButCalled = rows
-      .filter((cells) => /not called by the web/.test(cells[2] ?? ''))
-      .flatMap((cells) => codeNames(cells[0]))
-      .filter((name) => new RegExp(`['"\`/]${name}['"\`/?]`).test(web));
-    expect(unusedButCalled).toEqual([]);
+    const made = (call: string | undefined) => endpoints.some((endpoint) => endpoint.call === call && madeBy(web, endpoint));
+    const unused = (cells: string[]) => /not called by the web/.test(cells[2] ?? '');
+    const unusedButCalled = rows.filter(unused).flatMap((cells) => codeNames(cells[0])).filter(made);
+    expect(unusedButCalled, 'marked not called, but the web calls it').toEqual([]);
+    const calledButNot = rows.filter((cells) => !unused(cells)).flatMap((cells) => codeNames(cells[0])).filter((call) => !made(call));
+    expect(calledButNot, 'given a web hook, but no web code calls it').toEqual([]);
+  });
+
+  it('names as web hooks only names the web code has (feature and shared folders aside)', async () => {
+    const webFiles = (await readdir(root('apps/web/src'), { recursive: true })).filter((file) => /\.(ts|tsx)$/.test(file));
+    const web = (await Promise.all(webFiles.map((file) => readFile(join(root('apps/web/src'), file), 'utf8')))).join('\n');
+    const places = new Set([...(await folders('apps/web/src/features')), ...(await folders('apps/web/src/shared')).map((name) => `shared/${name}`)]);
+    const missing = (await callTable()).flatMap((cells) =>
+      codeNames(cells[2])
+        .filter((name) => !places.has(name))
+        .map((name) => /^[A-Za-z_]\w*/.exec(name)?.[0] ?? name)
+        .filter((identifier) => !new RegExp(`\\b${identifier}\\b`).test(web))
+        .map((identifier) => `${cells[0]}: ${identifier}`),
+    );
+    expect(missing).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { EndpointSpec, PathParamNames } from '@atalaya/domain';
 import type { FastifyContextConfig } from 'fastify';
 import type { z } from 'zod';
+import { routeErrorCodes } from './route-error-codes.js';
 
 /**
  * A route from its endpoint in the domain's contract (packages/domain/src/api, ADR 0015): the
@@ -34,12 +35,15 @@ export interface ContractRouteOptions<P, X> {
   tags: readonly string[];
   summary: string;
   description?: string;
-  /** The error answers the route may give (errorResponses and more), for the OpenAPI document. */
+  /**
+   * The error answers' schemas, by status (errorResponses and more). Which codes each may carry is
+   * the endpoint's `errors` and what every route of its kind answers (route-error-codes.ts).
+   */
   errors: X;
   /** Request headers the route reads. */
   headers?: z.ZodType;
   /** Route settings besides access (rate limit, before-terms, …). */
-  config?: Omit<FastifyContextConfig, 'roles' | 'permission'>;
+  config?: Omit<FastifyContextConfig, 'roles' | 'permission' | 'errorCodes'>;
   bodyLimit?: number;
 }
 
@@ -73,7 +77,11 @@ export function contractRoute<
     method: endpoint.method,
     url: endpoint.path,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
-    config: { ...options.config, ...access },
+    config: {
+      ...options.config,
+      ...access,
+      errorCodes: routeErrorCodes(endpoint, { params: options.params as z.ZodType | undefined, headers: options.headers, beforeTerms: options.config?.beforeTerms }),
+    },
     schema: {
       tags: [...options.tags],
       summary: options.summary,

@@ -72,8 +72,20 @@ describe('error codes', () => {
     }>();
     expect(document.components.schemas.ErrorCode?.enum).toEqual(expect.arrayContaining(['login.failed', 'lists.eventNotFound', 'errors.forbidden', 'validation']));
     expect(document.components.schemas.ErrorMessage?.properties).toEqual({ Message: { type: 'string' }, Code: { $ref: '#/components/schemas/ErrorCode' } });
-    const login400 = document.paths['/api/login']?.post?.responses['400']?.content?.['application/json']?.schema;
-    expect(login400).toEqual({ $ref: '#/components/schemas/ErrorMessage' });
+    // Each call's error answer lists the codes that call can send, for that status.
+    const codesOf = (path: string, method: string, status: number) => {
+      const schema = document.paths[path]?.[method]?.responses[String(status)]?.content?.['application/json']?.schema as
+        | { allOf?: [unknown, { properties: { Code: { enum: string[] } } }] }
+        | undefined;
+      return schema?.allOf?.[1].properties.Code.enum;
+    };
+    const login400 = document.paths['/api/login']?.post?.responses['400']?.content?.['application/json']?.schema as { allOf?: unknown[] } | undefined;
+    expect(login400?.allOf?.[0]).toEqual({ $ref: '#/components/schemas/ErrorMessage' });
+    expect(codesOf('/api/login', 'post', 400)).toEqual(expect.arrayContaining(['login.failed', 'login.unsupportedGrantType', 'errors.invalidBody']));
+    expect(codesOf('/api/login', 'post', 401)).toBeUndefined();
+    expect(codesOf('/api/signals', 'get', 400)).toEqual(expect.arrayContaining(['signals.badMonth', 'signals.badCursor', 'signals.unknownField', 'validation']));
+    expect(codesOf('/api/signals', 'get', 400)).not.toContain('login.failed');
+    expect(codesOf('/api/signals', 'get', 403)).toEqual(['errors.forbidden', 'errors.termsNotAccepted']);
     // A richer refusal ({ Message, Problems, … }) declares the Code too.
     const refusal = JSON.stringify(Object.values(document.paths).flatMap((methods) => Object.values(methods).map((op) => op.responses['422'])));
     expect(refusal).toContain('"Code":{"$ref":"#/components/schemas/ErrorCode"}');

@@ -4,6 +4,7 @@ import { APP_VERSION } from '@atalaya/domain';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { declaredRoles } from './route-access.js';
+import type { RouteErrorCodes } from './route-error-codes.js';
 import { CONTENT_SECURITY_POLICY } from './security-headers.js';
 
 /** Swagger UI; the OpenAPI document is at `${DOCS_PREFIX}/json`. */
@@ -13,9 +14,30 @@ const zodTransform = createJsonSchemaTransform({
   skipList: [`${DOCS_PREFIX}/`, `${DOCS_PREFIX}/json`, `${DOCS_PREFIX}/yaml`, `${DOCS_PREFIX}/*`, `${DOCS_PREFIX}/static/*`],
 });
 
-/** The zod schemas as JSON schema, plus the route's roles as its security requirement. */
+/** The shared error answer's component (error-handler.ts). */
+const ERROR_MESSAGE = { $ref: '#/components/schemas/ErrorMessage' };
+
+/**
+ * Each error answer of a route lists the codes it may carry (docs/api.md 'Error codes'): its
+ * schema becomes `allOf: [the answer's schema, { Code: enum of the codes }]`. A status with codes
+ * but no schema of its own is `ErrorMessage` with them. The route's validation is unchanged.
+ */
+function withErrorCodes(response: Record<string, unknown> | undefined, codes: RouteErrorCodes | undefined): Record<string, unknown> | undefined {
+  if (!codes) return response;
+  const listed: Record<string, unknown> = { ...response };
+  for (const [status, list] of Object.entries(codes)) {
+    if (!list || list.length === 0) continue;
+    const schema = listed[status] ?? ERROR_MESSAGE;
+    listed[status] = { allOf: [schema, { type: 'object', properties: { Code: { type: 'string', enum: list } } }] };
+  }
+  return listed;
+}
+
+/** The zod schemas as JSON schema, the codes of each error answer, and the route's roles as its security requirement. */
 const transform: SwaggerTransform = (document) => {
-  const result = zodTransform(document);
+  const converted = zodTransform(document);
+  const response = withErrorCodes(converted.schema.response as Record<string, unknown> | undefined, document.route.config?.errorCodes);
+  const result = response === undefined ? converted : { ...converted, schema: { ...converted.schema, response } };
   const roles = declaredRoles(document.route.config);
   if (roles === undefined || roles === 'public' || result.schema.hide) return result;
   const who = roles === 'authenticated' ? 'cualquier usuario con sesión' : roles.join(', ');

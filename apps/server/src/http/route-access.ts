@@ -6,6 +6,7 @@ import { staticStatement } from '../db/prepared.js';
 import { users } from '../db/schema/index.js';
 import { type AuthUser, verifyAccessToken } from './access-token.js';
 import { requestOrigin } from './request-origin.js';
+import type { RouteErrorCodes } from './route-error-codes.js';
 import { type AppError, forbidden, unauthorized } from './errors.js';
 
 /** Who may call a route: anyone, any signed-in user, or the roles of its permission. */
@@ -25,6 +26,8 @@ declare module 'fastify' {
      * acceptance itself). Every other non-public route answers them 403.
      */
     beforeTerms?: boolean;
+    /** The error codes the route may answer, by status (contract routes: route-error-codes.ts). */
+    errorCodes?: RouteErrorCodes;
   }
   interface FastifyRequest {
     /** The user of a valid Bearer token; null on public routes called without one. */

@@ -29,6 +29,8 @@ export const authApi = {
     body: loginFormSchema,
     bodyKind: 'form',
     response: tokenResponseSchema,
+    // The password grant's credentials are checked in the handler (loginSchema): their texts too.
+    errors: { 400: ['login.failed', 'login.robot', 'login.emailRequired', 'login.emailFormat', 'login.passwordRequired', 'generic.maxLength'], 401: ['errors.sessionExpired'], 403: ['errors.originNotAllowed'], 429: ['login.tooManyAttempts'] },
   }),
   /** Revokes the refresh token of the cookie: 204. */
   logout: endpoint({ method: 'POST', path: '/api/logout', access: 'public', response: z.null(), returns: 'none', status: 204 }),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Permission } from '../access.js';
+import type { ErrorCode } from '../error-codes.js';
 
 /**
  * The API contract (issue 34 §1, docs/adr/0015-api-contract.md): every call is declared once, as
@@ -27,6 +28,17 @@ export type EndpointReturns = 'json' | 'blob' | 'text' | 'none';
  */
 export type EndpointBodyKind = 'json' | 'form' | 'multipart' | 'raw';
 
+/** The error statuses a call may answer with a `{ Message, Code }`. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 422 | 423 | 429 | 503;
+
+/**
+ * The error codes (error-codes.ts) a call may answer, by status, besides those every call of its
+ * kind may answer (a refused session, role or input: the server adds them, and those of the
+ * call's schemas, in apps/server/src/http/contract-route.ts). The OpenAPI document lists them per
+ * call; the fuzz and authorization-matrix tests fail on a code a call answers that is not listed.
+ */
+export type EndpointErrors = { readonly [S in ErrorStatus]?: readonly ErrorCode[] };
+
 export interface EndpointSpec {
   method: HttpMethod;
   /** The path as the spec gives it, `:name` for each param. */
@@ -43,6 +55,8 @@ export interface EndpointSpec {
   returns?: EndpointReturns;
   /** The success status when it is not 200. */
   status?: 201 | 202 | 204;
+  /** The call's own error codes, by status (its refusals: a case not found, a closed state, …). */
+  errors?: EndpointErrors;
 }
 
 /** Declares an endpoint, keeping its literal path and its schemas' types. */

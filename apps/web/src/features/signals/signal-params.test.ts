@@ -1,4 +1,4 @@
-import type { SignalRowDto } from '@atalaya/domain';
+import { queryStringOf, type SignalRowDto } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import {
   caseSearchPath,
@@ -52,12 +52,12 @@ const row = (over: Partial<SignalRowDto> = {}): SignalRowDto => ({
 
 describe('the query of the table', () => {
   it('carries only what is set, the drug under its kind, PT over SOC, and the order', () => {
-    expect(signalParams(EMPTY_FILTERS, DEFAULT_ORDER).toString()).toBe('orden=eb05&dir=desc');
+    expect(queryStringOf(signalParams(EMPTY_FILTERS, DEFAULT_ORDER))).toBe('?orden=eb05&dir=desc');
     const params = signalParams(
       { ...EMPTY_FILTERS, desde: '2025-01', hasta: '2025-12', pais: 'UY', grave: 'si', estratos: ['sexo', 'edad', 'sexo'], farmaco: 'producto', drug: 5, laboratorio: 3, soc: 100, pt: 200 },
       { orden: 'ic', dir: 'asc' },
     );
-    expect(Object.fromEntries(params)).toEqual({
+    expect(params).toEqual({
       desde: '2025-01',
       hasta: '2025-12',
       pais: 'UY',
@@ -70,21 +70,21 @@ describe('the query of the table', () => {
       orden: 'ic',
       dir: 'asc',
     });
-    expect(signalParams({ ...EMPTY_FILTERS, drug: 9, soc: 100 }, DEFAULT_ORDER).get('principio')).toBe('9');
-    expect(signalParams({ ...EMPTY_FILTERS, soc: 100 }, DEFAULT_ORDER).get('soc')).toBe('100');
+    expect(signalParams({ ...EMPTY_FILTERS, drug: 9, soc: 100 }, DEFAULT_ORDER).principio).toBe('9');
+    expect(signalParams({ ...EMPTY_FILTERS, soc: 100 }, DEFAULT_ORDER).soc).toBe('100');
   });
 
   it("'Incluir concomitantes' is concomitantes=si in the table, its export and the IC history; off, nothing (suspect or interacting drugs)", () => {
-    expect(signalParams({ ...EMPTY_FILTERS, concomitantes: true }, DEFAULT_ORDER).get('concomitantes')).toBe('si');
-    expect(signalParams(EMPTY_FILTERS, DEFAULT_ORDER).has('concomitantes')).toBe(false);
-    expect(icHistoryParams({ ...EMPTY_FILTERS, concomitantes: true }, row()).get('concomitantes')).toBe('si');
+    expect(signalParams({ ...EMPTY_FILTERS, concomitantes: true }, DEFAULT_ORDER).concomitantes).toBe('si');
+    expect(signalParams(EMPTY_FILTERS, DEFAULT_ORDER)).not.toHaveProperty('concomitantes');
+    expect(icHistoryParams({ ...EMPTY_FILTERS, concomitantes: true }, row()).concomitantes).toBe('si');
     expect(signalStateFromParams(new URLSearchParams('concomitantes=si')).filters.concomitantes).toBe(true);
     expect(signalStateFromParams(new URLSearchParams('concomitantes=1')).filters.concomitantes).toBe(false);
   });
 
   it('the IC history asks for the row’s pair over the same background', () => {
     const params = icHistoryParams({ ...EMPTY_FILTERS, pais: 'AR', farmaco: 'producto', drug: 1, laboratorio: 4 }, row());
-    expect(Object.fromEntries(params)).toEqual({ pais: 'AR', farmaco: 'producto', producto: '7', pt: '10019211' });
+    expect(params).toEqual({ pais: 'AR', farmaco: 'producto', producto: '7', pt: '10019211' });
   });
 
   it('refuses a period that is not a month or ends before it starts, in Spanish', () => {

@@ -1,4 +1,4 @@
-import { APP_ROUTES, DEFAULT_SEARCH_ORDER, SIGNAL_SORTS, type SignalRowDto } from '@atalaya/domain';
+import { APP_ROUTES, DEFAULT_SEARCH_ORDER, type QueryOf, SIGNAL_SORTS, type SignalRowDto, type signalsApi } from '@atalaya/domain';
 
 /**
  * The Señales screen's pure logic (docs/signals.md 'The screen'): its filters as the query of
@@ -61,38 +61,46 @@ export function periodError(filters: Pick<SignalFilterState, 'desde' | 'hasta'>)
   return null;
 }
 
+/** The query of `GET /api/signals` (packages/domain/src/api/signals.ts). */
+export type SignalTableQuery = QueryOf<typeof signalsApi.signals>;
+/** The table's filters and order: the query of the table without its page, and of the export without its format. */
+export type SignalFiltersQuery = Omit<SignalTableQuery, 'limite' | 'cursor'>;
+/** The query of `GET /api/signals/ic-history`. */
+export type SignalIcHistoryQuery = QueryOf<typeof signalsApi.signalsIcHistory>;
+
+/** The background every Señales query shares: only what is set. */
+function backgroundQuery(filters: SignalFilterState): Pick<SignalFiltersQuery, 'desde' | 'hasta' | 'pais' | 'grave' | 'estratos' | 'farmaco' | 'concomitantes'> {
+  return {
+    ...(filters.desde ? { desde: filters.desde } : {}),
+    ...(filters.hasta ? { hasta: filters.hasta } : {}),
+    ...(filters.pais ? { pais: filters.pais } : {}),
+    ...(filters.grave ? { grave: filters.grave } : {}),
+    ...(filters.estratos.length ? { estratos: [...new Set(filters.estratos)].join(',') } : {}),
+    ...(filters.farmaco === 'producto' ? { farmaco: 'producto' as const } : {}),
+    ...(filters.concomitantes ? { concomitantes: 'si' as const } : {}),
+  };
+}
+
+/** One drug under its kind: `principio` or `producto`. */
+function drugQuery(kind: DrugKind, drug: number): Pick<SignalFiltersQuery, 'principio' | 'producto'> {
+  return kind === 'producto' ? { producto: String(drug) } : { principio: String(drug) };
+}
+
 /** The query of the table (and of its export, without the page): only what is set. */
-export function signalParams(filters: SignalFilterState, order: SignalOrder): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.desde) params.set('desde', filters.desde);
-  if (filters.hasta) params.set('hasta', filters.hasta);
-  if (filters.pais) params.set('pais', filters.pais);
-  if (filters.grave) params.set('grave', filters.grave);
-  if (filters.estratos.length) params.set('estratos', [...new Set(filters.estratos)].join(','));
-  if (filters.farmaco === 'producto') params.set('farmaco', 'producto');
-  if (filters.concomitantes) params.set('concomitantes', 'si');
-  if (filters.drug !== null) params.set(filters.farmaco, String(filters.drug));
-  if (filters.laboratorio !== null) params.set('laboratorio', String(filters.laboratorio));
-  if (filters.pt !== null) params.set('pt', String(filters.pt));
-  else if (filters.soc !== null) params.set('soc', String(filters.soc));
-  params.set('orden', order.orden);
-  params.set('dir', order.dir);
-  return params;
+export function signalParams(filters: SignalFilterState, order: SignalOrder): SignalFiltersQuery {
+  return {
+    ...backgroundQuery(filters),
+    ...(filters.drug === null ? {} : drugQuery(filters.farmaco, filters.drug)),
+    ...(filters.laboratorio === null ? {} : { laboratorio: String(filters.laboratorio) }),
+    ...(filters.pt !== null ? { pt: String(filters.pt) } : filters.soc !== null ? { soc: String(filters.soc) } : {}),
+    orden: order.orden,
+    dir: order.dir,
+  };
 }
 
 /** The query of one pair's IC history: the table's background and the pair. */
-export function icHistoryParams(filters: SignalFilterState, row: Pick<SignalRowDto, 'FarmacoId' | 'PtCodigo'>): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.desde) params.set('desde', filters.desde);
-  if (filters.hasta) params.set('hasta', filters.hasta);
-  if (filters.pais) params.set('pais', filters.pais);
-  if (filters.grave) params.set('grave', filters.grave);
-  if (filters.estratos.length) params.set('estratos', [...new Set(filters.estratos)].join(','));
-  if (filters.farmaco === 'producto') params.set('farmaco', 'producto');
-  if (filters.concomitantes) params.set('concomitantes', 'si');
-  params.set(filters.farmaco, String(row.FarmacoId));
-  params.set('pt', String(row.PtCodigo));
-  return params;
+export function icHistoryParams(filters: SignalFilterState, row: Pick<SignalRowDto, 'FarmacoId' | 'PtCodigo'>): SignalIcHistoryQuery {
+  return { ...backgroundQuery(filters), ...drugQuery(filters.farmaco, row.FarmacoId), pt: String(row.PtCodigo) };
 }
 
 export type SignalTab = 'tabla' | 'registro';
@@ -180,7 +188,7 @@ export function signalStateFromParams(params: URLSearchParams): SignalScreenStat
 export function signalStateToParams(state: SignalScreenState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.tab === 'registro') params.set('tab', 'registro');
-  for (const [key, value] of signalParams(state.filters, state.order)) params.set(key, value);
+  for (const [key, value] of Object.entries(signalParams(state.filters, state.order))) if (value !== undefined) params.set(key, value);
   if (state.pages > 1) params.set('paginas', String(Math.min(state.pages, MAX_URL_PAGES)));
   if (state.pair) params.set('par', `${state.pair.drug}-${state.pair.pt}`);
   return params;

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { can, SIGNAL_MSG, type SignalOptions, type SignalRowDto, type SignalStatistics } from '@atalaya/domain';
+import { can, queryStringOf, SIGNAL_MSG, type SignalOptions, type SignalRowDto, type SignalStatistics } from '@atalaya/domain';
 import { LineChart, ScatterChart } from '@mantine/charts';
 import {
   Alert,
@@ -42,6 +42,7 @@ import {
   icHistoryParams,
   nextOrder,
   periodError,
+  type SignalFiltersQuery,
   type SignalFilterState,
   type SignalOrder,
   type SignalScreenState,
@@ -286,7 +287,7 @@ function signalStatistics(row: SignalRowDto): SignalStatistics {
 }
 
 function IcHistoryChart({ filters, row, canOpenSignal }: { filters: SignalFilterState; row: SignalRowDto; canOpenSignal: boolean }) {
-  const query = useQuery(icHistoryQuery(icHistoryParams(filters, row).toString()));
+  const query = useQuery(icHistoryQuery(icHistoryParams(filters, row)));
   const data = (query.data?.Trimestres ?? []).map((q) => ({ trimestre: q.Trimestre, IC: round(q.IC), IC025: round(q.IC025), IC975: round(q.IC975) }));
   return (
     <Card withBorder radius="md" p="md" component="section" aria-labelledby="signals-ic-title">
@@ -360,7 +361,7 @@ function VolcanoChart({ rows }: { rows: readonly SignalRowDto[] }) {
   );
 }
 
-function ExportButtons({ query, disabled }: { query: string; disabled: boolean }) {
+function ExportButtons({ query, disabled }: { query: SignalFiltersQuery; disabled: boolean }) {
   const [busy, setBusy] = useState<'xlsx' | 'csv' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const run = async (formato: 'xlsx' | 'csv') => {
@@ -401,16 +402,15 @@ function SignalsTableTab({ state, onState }: { state: SignalScreenState; onState
   const applied = state.filters;
   const order = state.order;
   const [draft, setDraft] = useState<SignalFilterState>(applied);
-  const params = signalParams(applied, order);
-  const exportQuery = params.toString();
+  const exportQuery = signalParams(applied, order);
   // Back or a link changes the applied filters under the form: the form follows (adjusted while rendering).
-  const [shown, setShown] = useState(exportQuery);
-  if (shown !== exportQuery) {
-    setShown(exportQuery);
+  const appliedKey = queryStringOf(exportQuery);
+  const [shown, setShown] = useState(appliedKey);
+  if (shown !== appliedKey) {
+    setShown(appliedKey);
     setDraft(applied);
   }
-  params.set('limite', String(PAGE_SIZE));
-  const tableQuery = params.toString();
+  const tableQuery = { ...exportQuery, limite: String(PAGE_SIZE) };
   const table = useInfiniteQuery(signalTableQuery(tableQuery, true));
   const rows = useMemo(() => table.data?.pages.flatMap((page) => page.Filas) ?? [], [table.data]);
   const loadedPages = table.data?.pages.length ?? 0;
