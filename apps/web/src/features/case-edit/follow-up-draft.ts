@@ -1,6 +1,5 @@
 import {
   DEFAULT_MEASURE_UNIT_ID,
-  SERIOUSNESS_FLAGS,
   type ErMedication,
   type ErOrigin,
   type ErPatient,
@@ -11,6 +10,9 @@ import {
   type RamInput,
 } from '@atalaya/domain';
 import type { FollowUpDraft } from './step-contract';
+import { ORIGIN_KEYS } from './steps/origin-form-values';
+import { PATIENT_KEYS } from './steps/patient-form-values';
+import { RAM_KEYS } from './steps/ram-form-values';
 
 /**
  * A required answer the stored record does not hold (a RAM copied from an incoming report
@@ -33,34 +35,17 @@ function nulls<K extends string>(keys: readonly K[]): Record<K, null> {
   return Object.fromEntries(keys.map((key) => [key, null])) as Record<K, null>;
 }
 
-const PATIENT_KEYS = [
-  'Initials', 'Age', 'Escala', 'Height', 'HeightUnitId', 'Weight', 'WeightUnitId', 'Genere', 'Pregnancy', 'Gestation', 'Lactation', 'Country',
-  'State', 'Residence', 'InstMedica', 'CondicionesMedicas', 'Alergias', 'ContactAllow', 'IdParentesco', 'Phone', 'Email',
-] as const satisfies readonly (keyof PatientInput)[];
-
-const ORIGIN_KEYS = [
-  'Have', 'NotHave', 'OrigenId', 'ReceptorId', 'TipoId', 'ProvieneDeLiteratura', 'ReferenciaBibliografica', 'Country',
-  'NombreEstudio', 'TipoEstudio', 'NumeroRegistroEstudio', 'NumeroSponsor',
-] as const satisfies readonly (keyof OriginInput)[];
-
 const MEDICATION_KEYS = [
   'LineaId', 'LineaId2', 'FormaFarmaceuticaId', 'LotNumber', 'Indication', 'DateStart', 'DateEnd', 'ViaId', 'FrecuenciaTipo', 'FrecId', 'Cant',
   'UnitUsoId', 'Caracterizacion',
 ] as const satisfies readonly (keyof MedicationInput)[];
 
-const RAM_KEYS = [
-  'Description', 'Evolution', 'AccMed', 'DateStart', 'DateEnd', ...SERIOUSNESS_FLAGS, 'HospitalizationDateStart', 'HospitalizationDateEnd',
-  'Considerations', 'DoseReduction', 'Concentration', 'UnitId', 'FrecId', 'Cant', 'UnitUsoId', 'QualityClaim',
-] as const satisfies readonly (keyof RamInput)[];
-
-/** A patient with nothing stored yet: the case's country, the default units (event spec §5). */
-export function emptyPatientInput(country: string | null): PatientInput {
-  return { ...nulls(PATIENT_KEYS), Initials: '', HeightUnitId: DEFAULT_MEASURE_UNIT_ID, WeightUnitId: DEFAULT_MEASURE_UNIT_ID, Country: country };
-}
-
-/** The stored patient as the body that would store it again (`setPaciente`, insertES `patient`). */
+/**
+ * The stored patient as the body that would store it again (`setPaciente`, insertES `patient`);
+ * with nothing stored yet, the case's country and the default units (event spec §5).
+ */
 export function patientInputFromRecord(record: ErPatient | null, country: string | null): PatientInput {
-  if (!record) return emptyPatientInput(country);
+  if (!record) return { ...nulls(PATIENT_KEYS), Initials: '', HeightUnitId: DEFAULT_MEASURE_UNIT_ID, WeightUnitId: DEFAULT_MEASURE_UNIT_ID, Country: country };
   return {
     ...pick(record, PATIENT_KEYS),
     HeightUnitId: record.HeightUnitId ?? DEFAULT_MEASURE_UNIT_ID,
@@ -124,4 +109,14 @@ export function buildFollowUpDraft(records: CaseRecords): FollowUpDraft {
     })),
     rams: records.rams.map((record) => ({ key: `ram-${record.Id}`, input: ramInputFromRecord(record) })),
   };
+}
+
+/** A local key for a new item of the follow-up draft. */
+export function newDraftKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A list of the draft with the item of `key` changed, or (key null) a new item added. */
+export function upsertDraftItem<T extends { key: string }>(items: readonly T[], key: string | null, fields: Omit<T, 'key'>): T[] {
+  return key === null ? [...items, { ...fields, key: newDraftKey() } as T] : items.map((item) => (item.key === key ? { ...item, ...fields } : item));
 }

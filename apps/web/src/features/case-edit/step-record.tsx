@@ -1,10 +1,11 @@
-import type { Codigueras } from '@atalaya/domain';
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
+import { wizardStepGate, type Codigueras, type ErEvent, type ErOrigin, type WizardGateContext } from '@atalaya/domain';
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { formChanged } from '../../shared/form';
 import { codiguerasQuery } from '../cases';
 import type { FollowUpState, LeaveResult, WizardStepHandle } from './step-contract';
-import { StepLoadError, StepLoading } from './step-states';
+import { StepHint, StepLoadError, StepLoading } from './step-states';
 import { decideLeave } from './wizard-navigation';
 
 /** What a form step starts from, or what it shows while it cannot start yet. */
@@ -33,7 +34,8 @@ export interface FormStepOptions<V extends FieldValues, R> {
   form: UseFormReturn<V>;
   /** The values the form started with: what 'changed' is measured against until the next save. */
   initial: V;
-  changed(values: V, baseline: V): boolean;
+  /** Whether the form differs from `baseline` (by default, its values differ). */
+  changed?(values: V, baseline: V): boolean;
   /** Whether nothing is stored yet (a valid form is then saved even unchanged). */
   neverSaved(): boolean;
   /** The checked record, or null when the form is invalid. */
@@ -49,7 +51,7 @@ export interface FormStepOptions<V extends FieldValues, R> {
  * ask before losing the changes; the form keeps what was typed when the write fails.
  */
 export function useFormStepHandle<V extends FieldValues, R>(handle: Ref<WizardStepHandle>, options: FormStepOptions<V, R>): void {
-  const { form, changed, neverSaved, parse, write, after } = options;
+  const { form, changed = formChanged, neverSaved, parse, write, after } = options;
   const baseline = useRef(options.initial);
   useImperativeHandle(handle, () => ({
     isDirty: () => changed(form.getValues(), baseline.current),
@@ -89,4 +91,61 @@ export function useEditorHandle(handle: Ref<WizardStepHandle>) {
     [],
   );
   return editor;
+}
+
+/** A step that holds nothing to save (an incoming report's origin, the summary): it always lets go. */
+export function usePassingHandle(handle: Ref<WizardStepHandle>): void {
+  useImperativeHandle(handle, () => ({ isDirty: () => false, leave: () => Promise.resolve<LeaveResult>('ok') }), []);
+}
+
+/** What a step's gate (`wizardStepGate`) knows of the case and its stored origin; a list step adds its counts. */
+export function gateContext(event: ErEvent, stored: ErOrigin | null = null): WizardGateContext {
+  const { GrupoId, SubGrupoId } = event;
+  const origin = stored && { Have: stored.Have, hasFile: Boolean(stored.FileName), NotHave: stored.NotHave };
+  return { GrupoId, SubGrupoId, hasHomeReport: Boolean(event.NumeroReferenciaHome), origin, medicationCount: 0, ramCount: 0 };
+}
+
+export interface ListStepOptions<S, D, R, K extends QueryKey> {
+  step: 2 | 3;
+  event: ErEvent;
+  /** The stored records (case mode). */
+  query: UseQueryOptions<S[], Error, S[], K>;
+  /** The follow-up draft's items in follow-up mode (the stored records are not read), else null. */
+  draft: readonly D[] | null;
+  fromDraft(item: D): R;
+  fromRecord(record: S): R;
+}
+
+/**
+ * The rows of a list step (medications, adverse events), from the draft or the stored records,
+ * and its hint above the list (`show` scrolls to it). `gate` is leaving forwards: the step's gate
+ * on how many rows there are (the stored ones fetched if not loaded yet) and on the rows copied
+ * from an incoming report that still lack a required answer; its refusal is the hint.
+ */
+export function useListStep<S, D, R extends { incomplete: boolean }, K extends QueryKey>(options: ListStepOptions<S, D, R, K>) {
+  const { step, event, query, draft } = options;
+  const queryClient = useQueryClient();
+  const stored = useQuery({ ...query, enabled: draft === null });
+  const rows = draft ? draft.map(options.fromDraft) : (stored.data ?? []).map(options.fromRecord);
+  const hintRef = useRef<HTMLDivElement>(null);
+  const [hint, setHint] = useState<string | null>(null);
+  const show = (message: string | null) => {
+    setHint(message);
+    if (message) hintRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
+  const gate = async (): Promise<LeaveResult> => {
+    let count: number;
+    try {
+      count = draft ? draft.length : (await queryClient.ensureQueryData(query)).length;
+    } catch {
+      return 'blocked';
+    }
+    const incomplete = rows.filter((row) => row.incomplete).length;
+    // Each step's gate reads its own count.
+    const counts = { medicationCount: count, ramCount: count, incompleteMedicationCount: incomplete, incompleteRamCount: incomplete };
+    const refusal = wizardStepGate(step, { ...gateContext(event), ...counts });
+    show(refusal);
+    return refusal ? 'blocked' : 'ok';
+  };
+  return { stored, rows, show, gate, hint: <StepHint hint={hint} ref={hintRef} /> };
 }

@@ -38,6 +38,9 @@ export const idOf = (value: unknown): number | null => {
 /** A choice or 'YYYY-MM-DD' date the form can hold: a non-empty string, else null. */
 export const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
+/** A typed text as it is sent: trimmed, blank is null. */
+export const trimmedOrNull = (text: string | null | undefined): string | null => (text ?? '').trim() || null;
+
 /** A yes/no answer the form can hold: a boolean, else null (not answered). */
 export const flagOf = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
 

@@ -24,6 +24,7 @@ export {
   SI_NO,
   stringOrNull,
   textOf,
+  trimmedOrNull,
   yesNoFromRadio,
   yesNoToRadio,
   type Option,
@@ -35,5 +36,5 @@ export { FIELD_COMBOBOX_PROPS, useFieldDisabled, useFieldMessage, type FieldProp
 export { DateField, NumberField, PasswordField, PhoneField, TextAreaField, TextField, type DateFieldProps, type NumberFieldProps, type TextAreaFieldProps } from './input-fields';
 export { MEDDRA_MIN_CHARS, MeddraField, uniqueTerms, type MeddraChoice, type MeddraMatch, type MeddraSearch } from './meddra-field';
 export { ProductField, type ProductFieldProps } from './product-field';
-export { fieldMessages, schemaResolver, type FieldOf } from './schema-resolver';
+export { fieldMessages, schemaParser, schemaResolver, type FieldOf } from './schema-resolver';
 export { TextareaWithCount, type TextareaWithCountProps } from './textarea-with-count';

@@ -34,3 +34,11 @@ export function schemaResolver<TValues extends FieldValues>(schema: z.ZodType, t
     return { values: {}, errors: toNestErrors(errors, options) };
   };
 }
+
+/** The body a form sends (`toInput(values)`) as the domain schema outputs it, or null when the form is invalid. */
+export function schemaParser<TValues, TOutput>(schema: z.ZodType<TOutput>, toInput: (values: TValues) => unknown): (values: TValues) => TOutput | null {
+  return (values) => {
+    const result = schema.safeParse(toInput(values));
+    return result.success ? result.data : null;
+  };
+}

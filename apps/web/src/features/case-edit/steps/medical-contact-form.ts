@@ -1,34 +1,22 @@
 import { fileExtension, type ErMedicalContact, type medicalContactInputSchema } from '@atalaya/domain';
 import type { z } from 'zod';
+import { flagOf, readFields, stringOrNull, textOf } from '../../../shared/form';
 import { decideLeave, type LeavePlan } from '../wizard-navigation';
 
 /** Step 5 'Contacto médico': the form, its write and its leave rule (event spec §2.4, §4). */
 
 export type MedicalContact = z.output<typeof medicalContactInputSchema>;
 
-export interface MedicalContactForm {
-  /** 'Se realizó consulta médica?': null while unanswered. */
-  SeContacto: boolean | null;
-  /** 'YYYY-MM-DD' or null. */
-  FechaContacto: string | null;
-  NombreMedico: string;
-  Profesion: string;
-  EmailMedico: string;
-  TelMedico: string;
-  Intervencion: string;
-}
+/** What the form edits, each field with how the stored contact's value is read into it ('Se realizó consulta médica?' is null while unanswered). */
+const CONTACT_FIELDS = {
+  SeContacto: flagOf, FechaContacto: stringOrNull, NombreMedico: textOf, Profesion: textOf, EmailMedico: textOf, TelMedico: textOf, Intervencion: textOf,
+} satisfies Record<keyof MedicalContact, (value: unknown) => unknown>;
+
+export type MedicalContactForm = ReturnType<typeof contactToForm>;
 
 /** The form's values from the stored contact (blank while the case has none). */
-export function contactToForm(contact: ErMedicalContact | null): MedicalContactForm {
-  return {
-    SeContacto: contact ? contact.SeContacto : null,
-    FechaContacto: contact?.FechaContacto ?? null,
-    NombreMedico: contact?.NombreMedico ?? '',
-    Profesion: contact?.Profesion ?? '',
-    EmailMedico: contact?.EmailMedico ?? '',
-    TelMedico: contact?.TelMedico ?? '',
-    Intervencion: contact?.Intervencion ?? '',
-  };
+export function contactToForm(contact: ErMedicalContact | null) {
+  return readFields(CONTACT_FIELDS, contact ?? {});
 }
 
 export type ContactWrite =

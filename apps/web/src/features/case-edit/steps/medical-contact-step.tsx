@@ -49,17 +49,12 @@ function MedicalContactEditor({ meta, initial, readOnly, handle }: EditorProps) 
   const [busy, setBusy] = useState<'saving' | 'uploading' | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const {
-    control,
-    getValues,
-    reset,
-    trigger,
-    formState: { isDirty },
-  } = useForm<MedicalContactForm>({
+  const { control, getValues, reset, trigger, formState } = useForm<MedicalContactForm>({
     defaultValues: contactToForm(initial),
     resolver: schemaResolver(medicalContactInputSchema, (values: MedicalContactForm) => values),
     mode: 'onTouched',
   });
+  const { isDirty } = formState;
   const consulted = useWatch({ control, name: 'SeContacto' });
 
   /** Saves the (valid) form; the stored contact, or null when the server refused (its notice says why). */

@@ -5,14 +5,13 @@ import {
   emptyMedicationForm,
   medicationDisplay,
   medicationFieldOf,
-  medicationFormChanged,
   medicationFormFromInput,
   parseMedication,
   toMedicationInput,
   withProduct,
   type MedicationFormValues,
 } from './medication-form-values';
-import { fieldMessages } from '../../../shared/form';
+import { fieldMessages, formChanged } from '../../../shared/form';
 import { medicationInputFromRecord } from '../follow-up-draft';
 
 const product: CountryProduct = {
@@ -180,9 +179,9 @@ describe('editing a listed medication', () => {
 
   it('counts as unsaved only when something differs from what was loaded', () => {
     const loaded = medicationFormFromInput(medicationInputFromRecord(record));
-    expect(medicationFormChanged({ ...loaded }, loaded)).toBe(false);
-    expect(medicationFormChanged({ ...loaded, LotNumber: 'X' }, loaded)).toBe(true);
-    expect(medicationFormChanged(emptyMedicationForm(), emptyMedicationForm())).toBe(false);
+    expect(formChanged({ ...loaded }, loaded)).toBe(false);
+    expect(formChanged({ ...loaded, LotNumber: 'X' }, loaded)).toBe(true);
+    expect(formChanged(emptyMedicationForm(), emptyMedicationForm())).toBe(false);
   });
 });
 

@@ -8,64 +8,14 @@ import {
   type MedicationInput,
   type NamedItem,
 } from '@atalaya/domain';
-import { formChanged, numberOf, stringOrNull, textOf, type FieldOf } from '../../../shared/form';
+import { numberOf, stringOrNull, textOf, type FieldOf, schemaParser } from '../../../shared/form';
 
 /** Most manufacturer lines a medication names (LineaId and LineaId2). */
 export const MAX_MEDICATION_LINES = 2;
 
-export interface IngredientFormValues {
-  PrincipioActivoId: number;
-  PrincipioActivo_Nombre: string;
-  Concentracion: number | null;
-  /** MedicamentoUnidad id. */
-  Unidad: number | null;
-}
-
-/**
- * What the medication form edits (event spec §2.4 step 2, §5 'Medication form'). Close to
- * `MedicationInput`, except the manufacturer multi-select (`Lineas`), which feeds LineaId and
- * LineaId2, and the medicine, held as its id.
- */
-export interface MedicationFormValues {
-  MedicineId: number | null;
-  Lineas: number[];
-  FormaFarmaceuticaId: number | null;
-  PrincipiosActivos: IngredientFormValues[];
-  LotNumber: string;
-  Indication: string;
-  DateStart: string | null;
-  DateEnd: string | null;
-  ViaId: number | null;
-  FrecuenciaTipo: number | null;
-  FrecId: number | null;
-  Cant: number | null;
-  UnitUsoId: number | null;
-  /** E2B G.k.1, 'Sospechoso' by default. */
-  Caracterizacion: DrugRole;
-}
-
 /** A role the form can hold: 1–4, else 'Sospechoso' (what the server takes for an omitted one). */
 export function drugRoleOf(value: unknown): DrugRole {
   return DRUG_ROLES.find((role) => role.value === Number(value))?.value ?? DRUG_ROLE_SUSPECT;
-}
-
-export function emptyMedicationForm(): MedicationFormValues {
-  return {
-    MedicineId: null,
-    Lineas: [],
-    FormaFarmaceuticaId: null,
-    PrincipiosActivos: [],
-    LotNumber: '',
-    Indication: '',
-    DateStart: null,
-    DateEnd: null,
-    ViaId: null,
-    FrecuenciaTipo: null,
-    FrecId: null,
-    Cant: null,
-    UnitUsoId: null,
-    Caracterizacion: DRUG_ROLE_SUSPECT,
-  };
 }
 
 /**
@@ -89,13 +39,19 @@ export function withProduct(values: MedicationFormValues, product: CountryProduc
   };
 }
 
-/** A medication of the follow-up draft (or a stored one, `medicationInputFromRecord`), loaded into the form to be edited. */
-export function medicationFormFromInput(input: MedicationInput): MedicationFormValues {
+/**
+ * What the medication form edits (event spec §2.4 step 2, §5 'Medication form'), from a medication
+ * of the follow-up draft (or a stored one, `medicationInputFromRecord`; nothing for a new one).
+ * Close to `MedicationInput`, except the manufacturer multi-select (`Lineas`), which feeds
+ * LineaId and LineaId2, and the medicine, held as its id; the role is 'Sospechoso' by default
+ * (E2B G.k.1). Each ingredient's `Unidad` is a MedicamentoUnidad id.
+ */
+export function medicationFormFromInput(input: Partial<MedicationInput>) {
   return {
-    MedicineId: numberOf(input.Medicine.Id),
+    MedicineId: numberOf(input.Medicine?.Id),
     Lineas: [numberOf(input.LineaId), numberOf(input.LineaId2)].filter((id): id is number => id !== null),
     FormaFarmaceuticaId: numberOf(input.FormaFarmaceuticaId),
-    PrincipiosActivos: input.PrincipiosActivos.map((ingredient) => ({
+    PrincipiosActivos: (input.PrincipiosActivos ?? []).map((ingredient) => ({
       PrincipioActivoId: numberOf(ingredient.PrincipioActivoId) ?? 0,
       PrincipioActivo_Nombre: ingredient.PrincipioActivo_Nombre ?? '',
       Concentracion: numberOf(ingredient.Concentracion),
@@ -114,6 +70,10 @@ export function medicationFormFromInput(input: MedicationInput): MedicationFormV
   };
 }
 
+export type MedicationFormValues = ReturnType<typeof medicationFormFromInput>;
+
+export const emptyMedicationForm = (): MedicationFormValues => medicationFormFromInput({});
+
 /**
  * The body the form sends (before the schema): the medicine as `{ Id }` (missing when none is
  * picked, so the schema says 'Debe seleccionar un medicamento'), the first manufacturer as
@@ -130,10 +90,7 @@ export function toMedicationInput({ MedicineId, Lineas, PrincipiosActivos, ...re
 }
 
 /** The checked medication (blank text and none values as null), or null when the form is invalid. */
-export function parseMedication(values: MedicationFormValues): Medication | null {
-  const result = medicationInputSchema.safeParse(toMedicationInput(values));
-  return result.success ? result.data : null;
-}
+export const parseMedication: (values: MedicationFormValues) => Medication | null = schemaParser(medicationInputSchema, toMedicationInput);
 
 /** Where the body's issues show on the form: the medicine's id on the medicine, both lines on 'Fabricante'. */
 export const medicationFieldOf: FieldOf = (path) => {
@@ -142,9 +99,6 @@ export const medicationFieldOf: FieldOf = (path) => {
   if (head === 'LineaId' || head === 'LineaId2') return 'Lineas';
   return path.map(String).join('.');
 };
-
-/** Whether the form holds something the user has not added or saved (compared with where it started). */
-export const medicationFormChanged: (values: MedicationFormValues, baseline: MedicationFormValues) => boolean = formChanged;
 
 export interface MedicationDisplay {
   ComercialName: string;

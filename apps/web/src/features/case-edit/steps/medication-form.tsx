@@ -35,19 +35,8 @@ function productLabel(product: CountryProduct): string {
  * Picking a medicine pre-fills its active ingredients (concentration and unit editable), its
  * pharmaceutical form, and offers its laboratory's lines as 'Fabricante'.
  */
-export function MedicationForm({
-  form,
-  products,
-  productsLoading,
-  lines,
-  linesLoading,
-  codigueras,
-  editing,
-  extraProduct,
-  saving,
-  onSubmit,
-  onClear,
-}: MedicationFormProps) {
+export function MedicationForm(props: MedicationFormProps) {
+  const { form, products, productsLoading, lines, linesLoading, codigueras, editing, extraProduct, saving, onSubmit, onClear } = props;
   const { control, getValues, reset, handleSubmit, formState } = form;
   const [medicineId, ingredients] = useWatch({ control, name: ['MedicineId', 'PrincipiosActivos'] });
   const lineOptions = listOptions(lines);

@@ -1,4 +1,6 @@
 import { drugRoleLabel, medicationInputSchema, type ErMedication, type NamedItem } from '@atalaya/domain';
+import { numberOf, stringOrNull } from '../../../shared/form';
+import { medicationDisplayFromRecord } from '../follow-up-draft';
 import type { FollowUpDraft } from '../step-contract';
 
 /** A row of the related-medications list, from a stored medication or from the follow-up draft. */
@@ -32,13 +34,14 @@ export function doseText(cant: number | null, unit: string | null, hours: number
 }
 
 export function medicationRowFromRecord(record: ErMedication): MedicationRow {
+  const names = medicationDisplayFromRecord(record);
   return {
     key: String(record.Id),
     id: record.Id,
-    medicine: record.Medicine.ComercialName,
+    medicine: names.ComercialName,
     role: record.CaracterizacionNombre,
-    laboratory: record.Laboratorio.Nombre,
-    lines: [record.Linea?.Nombre, record.Linea2?.Nombre].filter((name): name is string => Boolean(name)).join(', '),
+    laboratory: names.Laboratorio,
+    lines: names.Linea,
     DateStart: record.DateStart,
     DateEnd: record.DateEnd,
     dose: doseText(record.Cant, record.UnitUsoNombre, record.FrecId),
@@ -47,36 +50,21 @@ export function medicationRowFromRecord(record: ErMedication): MedicationRow {
   };
 }
 
-function numberOrNull(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : null;
-}
-
-function dateOrNull(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
 /** A draft medication as a row; `useUnits` names its dose unit (MedicamentoUnidadUso). */
 export function medicationRowFromDraft(item: FollowUpDraft['medicamentos'][number], useUnits: readonly NamedItem[]): MedicationRow {
   const { input, display } = item;
-  const unitId = numberOrNull(input.UnitUsoId);
+  const unitId = numberOf(input.UnitUsoId);
   const unit = unitId === null ? null : (useUnits.find((row) => row.Id === unitId)?.Nombre ?? null);
   return {
     key: item.key,
     id: null,
     medicine: display.ComercialName,
-    role: drugRoleLabel(numberOrNull(input.Caracterizacion) ?? 1),
+    role: drugRoleLabel(numberOf(input.Caracterizacion) ?? 1),
     laboratory: display.Laboratorio,
     lines: display.Linea,
-    DateStart: dateOrNull(input.DateStart),
-    DateEnd: dateOrNull(input.DateEnd),
-    dose: doseText(numberOrNull(input.Cant), unit, numberOrNull(input.FrecId)),
+    DateStart: stringOrNull(input.DateStart),
+    DateEnd: stringOrNull(input.DateEnd),
+    dose: doseText(numberOf(input.Cant), unit, numberOf(input.FrecId)),
     incomplete: !medicationInputSchema.safeParse(input).success,
   };
-}
-
-/** A local key for a new item of the follow-up draft. */
-export function newDraftKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }

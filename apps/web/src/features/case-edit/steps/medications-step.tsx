@@ -1,37 +1,34 @@
-import { medicationInputSchema, MSG, wizardStepGate, type MedicationInput } from '@atalaya/domain';
+import { medicationInputSchema, MSG, type MedicationInput } from '@atalaya/domain';
 import { Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { codiguerasQuery, countryProductsQuery, linesQuery, medicationsQuery, useDeleteMedication, useSaveMedication } from '../../cases';
-import { medicationInputFromRecord } from '../follow-up-draft';
+import { medicationDisplayFromRecord, medicationInputFromRecord, upsertDraftItem } from '../follow-up-draft';
 import type { WizardStepProps } from '../step-contract';
+import { useListStep } from '../step-record';
 import { MedicationForm } from './medication-form';
 import {
   emptyMedicationForm,
   medicationDisplay,
   medicationFieldOf,
-  medicationFormChanged,
   medicationFormFromInput,
   parseMedication,
   toMedicationInput,
   type MedicationDisplay,
   type MedicationFormValues,
 } from './medication-form-values';
-import { ListLoading, ListsLoadError, StepHint } from '../step-states';
+import { ListLoading, ListsLoadError } from '../step-states';
 import { MedicationList } from './record-lists';
-import { schemaResolver, type Option } from '../../../shared/form';
-import { medicationRowFromDraft, medicationRowFromRecord, newDraftKey, type MedicationRow } from './medication-rows';
+import { formChanged, schemaResolver, type Option } from '../../../shared/form';
+import { medicationRowFromDraft, medicationRowFromRecord, type MedicationRow } from './medication-rows';
 
 const medicationResolver = schemaResolver<MedicationFormValues>(medicationInputSchema, toMedicationInput, medicationFieldOf);
 
 /** (ours) 'Siguiente' while the form holds a medication that was not added or saved. */
 export const UNSAVED_MEDICATION_HINT =
   'Hay un medicamento sin agregar: agréguelo con «Agregar medicamento» (o «Guardar cambios») o vacíe el formulario con «Limpiar».';
-
-/** (ours) 'Siguiente' in follow-up mode while a copied medication lacks a required answer. */
-export const INCOMPLETE_MEDICATIONS_HINT = MSG.wizard.medicationIncomplete;
 
 interface Editing {
   key: string;
@@ -40,16 +37,15 @@ interface Editing {
   medicineId: number | null;
   /** The stored laboratory (its lines are offered even if the medicine left the country's list). */
   laboratoryId: number | null;
+  /** The medicine as an option when the country's list no longer offers it. */
   extraProduct: Option | null;
+  /** The names the draft item showed (follow-up mode). */
   display: MedicationDisplay | null;
 }
 
 /** Asks before throwing away what the form holds. */
 function confirmDiscard(changed: boolean, proceed: () => void): void {
-  if (!changed) {
-    proceed();
-    return;
-  }
+  if (!changed) return proceed();
   modals.openConfirmModal({
     title: 'Cambios sin guardar',
     children: <Text size="sm">{MSG.wizard.unsavedChanges}</Text>,
@@ -64,108 +60,62 @@ function confirmDiscard(changed: boolean, proceed: () => void): void {
  * a call; in follow-up mode they change the draft.
  */
 export function MedicationsStep({ meta, event, followUp, handle }: WizardStepProps) {
-  const queryClient = useQueryClient();
   const saveMedication = useSaveMedication(meta);
   const deleteMedication = useDeleteMedication(meta);
   const codigueras = useQuery(codiguerasQuery());
   const products = useQuery(countryProductsQuery(meta));
-  const stored = useQuery({ ...medicationsQuery(meta), enabled: followUp === null });
   const form = useForm<MedicationFormValues>({ defaultValues: emptyMedicationForm(), resolver: medicationResolver });
   const baseline = useRef<MedicationFormValues>(emptyMedicationForm());
-  const hintRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
-  const [hint, setHint] = useState<string | null>(null);
+  const { stored, rows, show, gate, hint } = useListStep({
+    step: 2,
+    event,
+    query: medicationsQuery(meta),
+    draft: followUp?.draft.medicamentos ?? null,
+    fromDraft: (item) => medicationRowFromDraft(item, codigueras.data?.MedicamentoUnidadUso ?? []),
+    fromRecord: medicationRowFromRecord,
+  });
 
   const medicineId = useWatch({ control: form.control, name: 'MedicineId' });
   const product = products.data?.find((row) => row.Id === medicineId);
   const laboratoryId = product?.Laboratorio.Id ?? (editing && editing.medicineId === medicineId ? editing.laboratoryId : null);
   const lines = useQuery({ ...linesQuery(laboratoryId ?? 0), enabled: laboratoryId !== null });
 
-  const rows: MedicationRow[] = followUp
-    ? followUp.draft.medicamentos.map((item) => medicationRowFromDraft(item, codigueras.data?.MedicamentoUnidadUso ?? []))
-    : (stored.data ?? []).map(medicationRowFromRecord);
-
   const load = (values: MedicationFormValues, next: Editing | null) => {
     form.reset(values);
     baseline.current = values;
     setEditing(next);
-    setHint(null);
+    show(null);
   };
   const clear = () => load(emptyMedicationForm(), null);
+  // Whether the form holds something the user has not added or saved.
+  const isDirty = () => formChanged(form.getValues(), baseline.current);
 
-  const showHint = (message: string) => {
-    setHint(message);
-    hintRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-  };
-
-  useImperativeHandle(
-    handle,
-    () => {
-      const isDirty = () => medicationFormChanged(form.getValues(), baseline.current);
-      return {
-        isDirty,
-        async leave(direction) {
-          if (isDirty()) {
-            if (direction === 'back') return 'dirty-invalid';
-            showHint(UNSAVED_MEDICATION_HINT);
-            return 'blocked';
-          }
-          if (direction === 'back') return 'ok';
-          if (rows.some((row) => row.incomplete)) {
-            showHint(INCOMPLETE_MEDICATIONS_HINT);
-            return 'blocked';
-          }
-          let medicationCount: number;
-          try {
-            medicationCount = followUp ? followUp.draft.medicamentos.length : (await queryClient.ensureQueryData(medicationsQuery(meta))).length;
-          } catch {
-            return 'blocked';
-          }
-          const refusal = wizardStepGate(2, {
-            GrupoId: event.GrupoId,
-            SubGrupoId: event.SubGrupoId,
-            hasHomeReport: event.NumeroReferenciaHome !== null,
-            origin: null,
-            medicationCount,
-            ramCount: 0,
-          });
-          if (refusal) {
-            showHint(refusal);
-            return 'blocked';
-          }
-          setHint(null);
-          return 'ok';
-        },
-      };
+  useImperativeHandle(handle, () => ({
+    isDirty,
+    async leave(direction) {
+      if (!isDirty()) return direction === 'back' ? 'ok' : gate();
+      if (direction === 'back') return 'dirty-invalid';
+      show(UNSAVED_MEDICATION_HINT);
+      return 'blocked';
     },
-    [event, followUp, form, meta, queryClient, rows],
-  );
+  }));
 
   const edit = (row: MedicationRow) => {
-    const startEditing = () => {
-      if (followUp) {
-        const item = followUp.draft.medicamentos.find((entry) => entry.key === row.key);
-        if (!item) return;
-        const values = medicationFormFromInput(item.input);
-        const extraProduct = values.MedicineId === null ? null : { value: String(values.MedicineId), label: `${item.display.ComercialName} — ${item.display.Laboratorio}` };
-        load(values, { key: item.key, id: null, medicineId: values.MedicineId, laboratoryId: null, extraProduct, display: item.display });
-      } else {
-        const record = stored.data?.find((entry) => entry.Id === row.id);
-        if (!record) return;
-        load(medicationFormFromInput(medicationInputFromRecord(record)), {
-          key: row.key,
-          id: record.Id,
-          medicineId: record.Medicine.Id,
-          laboratoryId: record.Laboratorio.Id,
-          extraProduct: { value: String(record.Medicine.Id), label: `${record.Medicine.ComercialName} — ${record.Laboratorio.Nombre}` },
-          display: null,
-        });
-      }
+    const item = followUp?.draft.medicamentos.find((entry) => entry.key === row.key);
+    const record = followUp ? undefined : stored.data?.find((entry) => entry.Id === row.id);
+    const source = item ?? (record && { input: medicationInputFromRecord(record), display: medicationDisplayFromRecord(record) });
+    if (!source) return;
+    confirmDiscard(isDirty(), () => {
+      const values = medicationFormFromInput(source.input);
+      const { ComercialName, Laboratorio } = source.display;
+      const extraProduct = values.MedicineId === null ? null : { value: String(values.MedicineId), label: `${ComercialName} — ${Laboratorio}` };
+      const laboratoryId = record?.Laboratorio.Id ?? null;
+      load(values, { key: row.key, id: record?.Id ?? null, medicineId: values.MedicineId, laboratoryId, extraProduct, display: item?.display ?? null });
       formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    };
-    confirmDiscard(medicationFormChanged(form.getValues(), baseline.current), startEditing);
+    });
   };
 
   const submit = async (values: MedicationFormValues) => {
@@ -176,12 +126,7 @@ export function MedicationsStep({ meta, event, followUp, handle }: WizardStepPro
       if (followUp) {
         const input: MedicationInput = medication;
         const display = medicationDisplay(product, lines.data ?? [], values.Lineas, editing?.display ?? null);
-        followUp.update((draft) => ({
-          ...draft,
-          medicamentos: editing
-            ? draft.medicamentos.map((item) => (item.key === editing.key ? { ...item, input, display } : item))
-            : [...draft.medicamentos, { key: newDraftKey(), input, display }],
-        }));
+        followUp.update((draft) => ({ ...draft, medicamentos: upsertDraftItem(draft.medicamentos, editing?.key ?? null, { input, display }) }));
       } else {
         const body = { ...medication, IdER: meta, ERType: 1 as const };
         await saveMedication.mutateAsync({ body, id: editing?.id ?? null });
@@ -194,33 +139,32 @@ export function MedicationsStep({ meta, event, followUp, handle }: WizardStepPro
     }
   };
 
-  const remove = (row: MedicationRow) => {
+  const removeRow = async (row: MedicationRow) => {
+    if (followUp) {
+      followUp.update((draft) => ({ ...draft, medicamentos: draft.medicamentos.filter((item) => item.key !== row.key) }));
+    } else {
+      if (row.id === null) return;
+      setSaving(true);
+      try {
+        await deleteMedication.mutateAsync(row.id);
+      } catch {
+        // The API client has shown the server's message; the row stays.
+        return;
+      } finally {
+        setSaving(false);
+      }
+    }
+    if (editing?.key === row.key) clear();
+  };
+
+  const remove = (row: MedicationRow) =>
     modals.openConfirmModal({
       title: 'Eliminar medicamento',
       children: <Text size="sm">¿Desea eliminar el medicamento {row.medicine} de la lista de medicamentos relacionados?</Text>,
       labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
-      onConfirm: () => {
-        void (async () => {
-          if (followUp) {
-            followUp.update((draft) => ({ ...draft, medicamentos: draft.medicamentos.filter((item) => item.key !== row.key) }));
-          } else {
-            if (row.id === null) return;
-            setSaving(true);
-            try {
-              await deleteMedication.mutateAsync(row.id);
-            } catch {
-              // The API client has shown the server's message; the row stays.
-              return;
-            } finally {
-              setSaving(false);
-            }
-          }
-          if (editing?.key === row.key) clear();
-        })();
-      },
+      onConfirm: () => void removeRow(row),
     });
-  };
 
   if (codigueras.isError) return <ListsLoadError />;
   if (!codigueras.data) return <ListLoading label="Cargando" />;
@@ -230,7 +174,7 @@ export function MedicationsStep({ meta, event, followUp, handle }: WizardStepPro
       <Text c="dimmed" size="sm">
         Agregue el o los medicamentos relacionados con el evento: elija el medicamento, complete sus datos y pulse «{MSG.wizard.addMedication}».
       </Text>
-      <StepHint hint={hint} ref={hintRef} />
+      {hint}
       <div ref={formRef}>
         <MedicationForm
           form={form}

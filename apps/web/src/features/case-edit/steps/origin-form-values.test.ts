@@ -1,8 +1,8 @@
 import { MSG, originInputSchema } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import { originInputFromRecord } from '../follow-up-draft';
-import { fieldMessages } from '../../../shared/form';
-import { originFormChanged, originFormFromInput, parseOrigin, toOriginInput, type OriginFormValues } from './origin-form-values';
+import { fieldMessages, formChanged } from '../../../shared/form';
+import { originFormFromInput, parseOrigin, toOriginInput, type OriginFormValues } from './origin-form-values';
 
 const blank = (): OriginFormValues => originFormFromInput(originInputFromRecord(null));
 const filled = (): OriginFormValues => ({ ...blank(), Have: true, OrigenId: 1, TipoId: 2 });
@@ -73,7 +73,7 @@ describe('the origin form', () => {
       NumeroRegistroEstudio: '',
       NumeroSponsor: '',
     });
-    expect(originFormChanged(form, { ...form })).toBe(false);
-    expect(originFormChanged({ ...form, Have: true }, form)).toBe(true);
+    expect(formChanged(form, { ...form })).toBe(false);
+    expect(formChanged({ ...form, Have: true }, form)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { originInputSchema, type Origin, type OriginInput } from '@atalaya/domain';
-import { flagOf, formChanged, idOf, readFields, textOf } from '../../../shared/form';
+import { flagOf, idOf, readFields, textOf, schemaParser } from '../../../shared/form';
 
 /**
  * What the origin form edits (event spec §2.4 step 1, §3 'Origin report'), each field with how
@@ -11,6 +11,9 @@ const ORIGIN_FIELDS = {
   ProvieneDeLiteratura: (value: unknown) => value === true, ReferenciaBibliografica: textOf, Country: idOf,
   NombreEstudio: textOf, TipoEstudio: textOf, NumeroRegistroEstudio: textOf, NumeroSponsor: textOf,
 } satisfies Record<keyof OriginInput, (value: unknown) => unknown>;
+
+/** The fields of an origin body. */
+export const ORIGIN_KEYS = Object.keys(ORIGIN_FIELDS) as (keyof OriginInput)[];
 
 export type OriginFormValues = ReturnType<typeof originFormFromInput>;
 
@@ -28,10 +31,4 @@ export function toOriginInput(values: OriginFormValues): OriginInput {
 }
 
 /** The checked origin (hidden fields emptied by the schema), or null when the form is invalid. */
-export function parseOrigin(values: OriginFormValues): Origin | null {
-  const result = originInputSchema.safeParse(toOriginInput(values));
-  return result.success ? result.data : null;
-}
-
-/** Whether the form differs from what it started with (the stored origin or the draft). */
-export const originFormChanged: (values: OriginFormValues, baseline: OriginFormValues) => boolean = formChanged;
+export const parseOrigin: (values: OriginFormValues) => Origin | null = schemaParser(originInputSchema, toOriginInput);

@@ -10,18 +10,17 @@ import {
 } from '@atalaya/domain';
 import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api';
 import { HomeReportSummary } from '../../case-summary';
 import { CaseFileInput, FileDownloadButton, storedFileName } from '../../files';
 import { downloadPaths, originQuery, useSaveOrigin, useUploadOriginFile } from '../../cases';
 import { originInputFromRecord } from '../follow-up-draft';
-import { idOptions, IdSelectField, schemaResolver, SwitchField, TextAreaField, TextField, YesNoField } from '../../../shared/form';
-import type { WizardStepHandle, WizardStepProps } from '../step-contract';
-import { useFormStepHandle, useStepRecord } from '../step-record';
-import { originFormChanged, originFormFromInput, parseOrigin, toOriginInput, type OriginFormValues } from './origin-form-values';
+import { IdSelectField, listOptions, schemaResolver, SwitchField, TextAreaField, TextField, YesNoField } from '../../../shared/form';
+import type { WizardStepProps } from '../step-contract';
+import { gateContext, useFormStepHandle, usePassingHandle, useStepRecord } from '../step-record';
+import { originFormFromInput, parseOrigin, toOriginInput, type OriginFormValues } from './origin-form-values';
 
 const resolver = schemaResolver<OriginFormValues>(originInputSchema, toOriginInput);
 
@@ -40,7 +39,7 @@ export function OriginStep(props: WizardStepProps) {
 }
 
 function HomeOrigin({ meta, reference, handle }: { meta: string; reference: string; handle: WizardStepProps['handle'] }) {
-  useImperativeHandle(handle, (): WizardStepHandle => ({ isDirty: () => false, leave: () => Promise.resolve('ok') }), []);
+  usePassingHandle(handle);
   return <HomeReportSummary meta={meta} reference={reference} />;
 }
 
@@ -49,43 +48,32 @@ function OriginFormLoader(props: WizardStepProps) {
   const record = useStepRecord(originQuery(meta), followUp, 'Cargando origen del reporte');
   if (!record.ready) return record.fallback;
   const initial = followUp ? followUp.draft.origin : originInputFromRecord(record.stored);
-  return <OriginForm {...props} lists={record.lists} initial={originFormFromInput(initial)} />;
+  return <OriginForm {...props} lists={record.lists} initial={originFormFromInput(initial)} stored={record.stored} />;
 }
 
 interface OriginFormProps extends WizardStepProps {
   lists: Codigueras;
   initial: OriginFormValues;
+  /** The loaded origin (kept fresh by the query: an upload or a save updates it); null in follow-up mode. */
+  stored: ErOrigin | null;
 }
 
-function OriginForm({ meta, event, followUp, handle, lists, initial }: OriginFormProps) {
-  const queryClient = useQueryClient();
+function OriginForm({ meta, event, followUp, handle, lists, initial, stored }: OriginFormProps) {
   const form = useForm<OriginFormValues>({ defaultValues: initial, resolver, mode: 'onTouched' });
   const { control } = form;
   const [gateMessage, setGateMessage] = useState<string | null>(null);
   const [have, literature, receptor, type] = useWatch({ control, name: ['Have', 'ProvieneDeLiteratura', 'ReceptorId', 'TipoId'] });
   const clinicalStudy = showsClinicalStudy({ ReceptorId: receptor, TipoId: type });
-  const stored = useQuery({ ...originQuery(meta), enabled: followUp === null });
-
-  const options = useMemo(
-    () => ({
-      origins: idOptions(lists.ReporteOriginador_Origen, (row) => row.Nombre),
-      receptors: idOptions(lists.ReporteOriginador_Receptor, (row) => row.Nombre),
-      types: idOptions(lists.ReporteOriginador_Tipo, (row) => row.Nombre),
-      countries: idOptions(lists.PaisOrigen, (row) => row.Nombre),
-    }),
-    [lists],
-  );
 
   const upload = useUploadOriginFile(meta);
   const { mutateAsync: saveOrigin } = useSaveOrigin(meta);
 
   // What the server holds: the last save's answer, else the loaded origin (the follow-up draft attaches no file).
   const saved = useRef<ErOrigin | null>(null);
-  const current = (): ErOrigin | null => (followUp ? null : (saved.current ?? queryClient.getQueryData(originQuery(meta).queryKey) ?? null));
+  const current = (): ErOrigin | null => (followUp ? null : (saved.current ?? stored));
   useFormStepHandle(handle, {
     form,
     initial,
-    changed: originFormChanged,
     neverSaved: () => followUp === null && current() === null,
     parse: parseOrigin,
     async write(origin) {
@@ -95,23 +83,13 @@ function OriginForm({ meta, event, followUp, handle, lists, initial }: OriginFor
     after(direction) {
       // Going back only saves; the follow-up draft only needs a valid form (its file is not posted).
       if (direction === 'back' || followUp) return 'ok';
-      const stored = current();
-      const refusal = wizardStepGate(1, {
-        GrupoId: event.GrupoId,
-        SubGrupoId: event.SubGrupoId,
-        hasHomeReport: Boolean(event.NumeroReferenciaHome),
-        origin: stored ? { Have: stored.Have, hasFile: Boolean(stored.FileName), NotHave: stored.NotHave } : null,
-        medicationCount: 0,
-        ramCount: 0,
-      });
+      const refusal = wizardStepGate(1, gateContext(event, current()));
       setGateMessage(refusal);
       return refusal ? 'blocked' : 'ok';
     },
   });
 
-  const storedFile = followUp
-    ? null
-    : (storedFileName(stored.data?.FileName, stored.data?.Extension) ?? storedFileName(upload.data?.FileName, upload.data?.Extension));
+  const storedFile = followUp ? null : (storedFileName(stored?.FileName, stored?.Extension) ?? storedFileName(upload.data?.FileName, upload.data?.Extension));
   const uploading = upload.isPending;
 
   return (
@@ -153,10 +131,10 @@ function OriginForm({ meta, event, followUp, handle, lists, initial }: OriginFor
         </Stack>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <IdSelectField control={control} name="OrigenId" label="Origen" required data={options.origins} />
-          <IdSelectField control={control} name="ReceptorId" label="Receptor" data={options.receptors} />
-          <IdSelectField control={control} name="TipoId" label="Tipo" required data={options.types} />
-          <IdSelectField control={control} name="Country" label="País de origen" data={options.countries} searchable />
+          <IdSelectField control={control} name="OrigenId" label="Origen" required data={listOptions(lists.ReporteOriginador_Origen)} />
+          <IdSelectField control={control} name="ReceptorId" label="Receptor" data={listOptions(lists.ReporteOriginador_Receptor)} />
+          <IdSelectField control={control} name="TipoId" label="Tipo" required data={listOptions(lists.ReporteOriginador_Tipo)} />
+          <IdSelectField control={control} name="Country" label="País de origen" data={listOptions(lists.PaisOrigen)} searchable />
         </SimpleGrid>
 
         <Stack gap="md">

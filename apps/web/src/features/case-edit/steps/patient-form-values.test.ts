@@ -1,8 +1,8 @@
 import { MSG, patientInputSchema, type ErPatient } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 import { patientInputFromRecord } from '../follow-up-draft';
-import { fieldMessages } from '../../../shared/form';
-import { clearedByChoice, parsePatient, patientFormChanged, patientFormFromInput, toPatientInput, type PatientFormValues } from './patient-form-values';
+import { fieldMessages, formChanged } from '../../../shared/form';
+import { clearedByChoice, parsePatient, patientFormFromInput, toPatientInput, type PatientFormValues } from './patient-form-values';
 
 const blank = (): PatientFormValues => patientFormFromInput(patientInputFromRecord(null, 'UY'));
 
@@ -73,8 +73,8 @@ describe('the patient form', () => {
     };
     const form = patientFormFromInput(patientInputFromRecord(stored, 'UY'));
     expect(form).toMatchObject({ Initials: 'MR', Escala: 'Meses', Weight: 7.25, WeightUnitId: 2, HeightUnitId: 1, Country: 'AR', Residence: 3, State: '' });
-    expect(patientFormChanged(form, patientFormFromInput(patientInputFromRecord(stored, 'UY')))).toBe(false);
-    expect(patientFormChanged({ ...form, Age: 9 }, form)).toBe(true);
+    expect(formChanged(form, patientFormFromInput(patientInputFromRecord(stored, 'UY')))).toBe(false);
+    expect(formChanged({ ...form, Age: 9 }, form)).toBe(true);
   });
 
   it('ignores an age unit the list does not hold', () => {

@@ -1,5 +1,5 @@
 import { AGE_UNITS, DEFAULT_MEASURE_UNIT_ID, patientInputSchema, type Patient, type PatientInput } from '@atalaya/domain';
-import { flagOf, formChanged, numberOf, readFields, stringOrNull, textOf } from '../../../shared/form';
+import { flagOf, numberOf, readFields, stringOrNull, textOf, schemaParser } from '../../../shared/form';
 
 const ageUnitOf = (value: unknown): string | null => {
   const unit = stringOrNull(value);
@@ -16,6 +16,9 @@ const PATIENT_FIELDS = {
   ContactAllow: flagOf, IdParentesco: numberOf, Phone: textOf, Email: textOf,
 } satisfies Record<keyof PatientInput, (value: unknown) => unknown>;
 
+/** The fields of a patient body. */
+export const PATIENT_KEYS = Object.keys(PATIENT_FIELDS) as (keyof PatientInput)[];
+
 export type PatientFormValues = ReturnType<typeof patientFormFromInput>;
 
 /** The patient body (stored record or follow-up draft) loaded into the form. */
@@ -29,13 +32,7 @@ export function toPatientInput(values: PatientFormValues): PatientInput {
 }
 
 /** The checked patient, or null when the form is invalid. */
-export function parsePatient(values: PatientFormValues): Patient | null {
-  const result = patientInputSchema.safeParse(toPatientInput(values));
-  return result.success ? result.data : null;
-}
-
-/** Whether the form differs from what it started with (the stored patient or the draft). */
-export const patientFormChanged: (values: PatientFormValues, baseline: PatientFormValues) => boolean = formChanged;
+export const parsePatient: (values: PatientFormValues) => Patient | null = schemaParser(patientInputSchema, toPatientInput);
 
 /** The fields that only make sense for a (pregnant) woman. */
 export type FemaleField = 'Pregnancy' | 'Gestation' | 'Lactation';

@@ -4,13 +4,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { patientQuery, useSavePatient } from '../../cases';
 import { patientInputFromRecord } from '../follow-up-draft';
-import { idOptions, IdSelectField, NumberField, RadioField, schemaResolver, SelectField, TextAreaField, TextField, YesNoField, type Option } from '../../../shared/form';
+import { idOptions, IdSelectField, listOptions, NumberField, RadioField, schemaResolver, SelectField, TextAreaField, TextField, YesNoField, type Option } from '../../../shared/form';
 import type { WizardStepProps } from '../step-contract';
 import { useFormStepHandle, useStepRecord } from '../step-record';
 import {
   clearedByChoice,
   parsePatient,
-  patientFormChanged,
   patientFormFromInput,
   toPatientInput,
   type PatientFormValues,
@@ -57,17 +56,6 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
     if (form.getFieldState('Weight').isTouched) void form.trigger('Weight');
   }, [form, weightUnit]);
 
-  const options = useMemo(
-    () => ({
-      countries: lists.Paises.map((country) => ({ value: country.Codigo, label: country.Nombre })),
-      heightUnits: idOptions(lists.AlturaUnidad, (unit) => unit.NombreCompleto),
-      weightUnits: idOptions(lists.PesoUnidad, (unit) => unit.NombreCompleto),
-      residences: idOptions(lists.Residencias, (row) => row.Nombre),
-      relationships: idOptions(lists.Parentesco, (row) => row.Nombre),
-    }),
-    [lists],
-  );
-
   const clear = (field: 'Genere' | 'Pregnancy', value: unknown) => {
     for (const name of clearedByChoice(field, value)) setValue(name, null, { shouldDirty: true });
   };
@@ -75,7 +63,6 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
   useFormStepHandle(handle, {
     form,
     initial,
-    changed: patientFormChanged,
     neverSaved: () => !saved.current,
     parse: parsePatient,
     async write(patient) {
@@ -96,9 +83,9 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
             <NumberField control={control} name="Height" label="Altura" step={0.01} />
-            <IdSelectField control={control} name="HeightUnitId" label="Unidad de altura" data={options.heightUnits} />
+            <IdSelectField control={control} name="HeightUnitId" label="Unidad de altura" data={idOptions(lists.AlturaUnidad, (unit) => unit.NombreCompleto)} />
             <NumberField control={control} name="Weight" label="Peso" step={0.01} />
-            <IdSelectField control={control} name="WeightUnitId" label="Unidad de peso" data={options.weightUnits} />
+            <IdSelectField control={control} name="WeightUnitId" label="Unidad de peso" data={idOptions(lists.PesoUnidad, (unit) => unit.NombreCompleto)} />
           </SimpleGrid>
           <RadioField control={control} name="Genere" label="Sexo" options={SEX_OPTIONS} onChosen={(value) => clear('Genere', value)} />
           {gender === 'F' ? (
@@ -117,9 +104,9 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
             Residencia y atención
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <SelectField control={control} name="Country" label="País" data={options.countries} searchable />
+            <SelectField control={control} name="Country" label="País" data={lists.Paises.map((country) => ({ value: country.Codigo, label: country.Nombre }))} searchable />
             <TextField control={control} name="State" label="Provincia" maxLength={FIELD_LIMITS.name} />
-            <IdSelectField control={control} name="Residence" label="Residencia" data={options.residences} />
+            <IdSelectField control={control} name="Residence" label="Residencia" data={listOptions(lists.Residencias)} />
             <TextField control={control} name="InstMedica" label="Institución médica" maxLength={FIELD_LIMITS.institution} />
           </SimpleGrid>
           <TextAreaField control={control} name="CondicionesMedicas" label="Condiciones médicas" max={MAX_NOTE_LENGTH} />
@@ -132,7 +119,7 @@ function PatientForm({ meta, followUp, handle, lists, initial, stored }: Patient
           </Title>
           <YesNoField control={control} name="ContactAllow" label="¿Desea ser contactado?" />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <IdSelectField control={control} name="IdParentesco" label="Parentesco" data={options.relationships} />
+            <IdSelectField control={control} name="IdParentesco" label="Parentesco" data={listOptions(lists.Parentesco)} />
             <TextField control={control} name="Phone" label="Teléfono" type="tel" maxLength={FIELD_LIMITS.phone} autoComplete="tel" />
             <TextField control={control} name="Email" label="Correo electrónico" type="email" maxLength={FIELD_LIMITS.email} autoComplete="email" />
           </SimpleGrid>

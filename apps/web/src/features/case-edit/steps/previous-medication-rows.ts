@@ -71,17 +71,11 @@ export interface PreviousMedicationsDiff {
  */
 export function diffPreviousMedications(stored: readonly ErPreviousMedication[], rows: readonly PreviousMedicationRow[]): PreviousMedicationsDiff {
   const byId = new Map(stored.map((record) => [record.Id, record]));
-  const added: PreviousMedicationRow[] = [];
-  const changed: PreviousMedicationRow[] = [];
-  for (const row of rows) {
-    if (row.Id === null) {
-      added.push(row);
-      continue;
-    }
-    const original = byId.get(row.Id);
-    if (!original || rowChanged(row, original)) changed.push(row);
-  }
-  return { added, changed };
+  const changed = (row: PreviousMedicationRow) => {
+    const original = row.Id === null ? undefined : byId.get(row.Id);
+    return !original || rowChanged(row, original);
+  };
+  return { added: rows.filter((row) => row.Id === null), changed: rows.filter((row) => row.Id !== null && changed(row)) };
 }
 
 export function hasPendingWrites(stored: readonly ErPreviousMedication[], rows: readonly PreviousMedicationRow[]): boolean {

@@ -1,11 +1,12 @@
 import { type ErPreviousMedication, FIELD_LIMITS, MSG, type NamedItem } from '@atalaya/domain';
-import { ActionIcon, Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { codiguerasQuery, previousMedicationsQuery, useDeletePreviousMedication, useSavePreviousMedications } from '../../cases';
 import { DateField, idOptions, IdSelectField, schemaResolver, TextField } from '../../../shared/form';
+import { RowAction } from '../../../shared/list';
 import type { LeaveResult, WizardStepHandle, WizardStepProps } from '../step-contract';
 import { useEditorHandle } from '../step-record';
 import { StepLoading } from '../step-states';
@@ -49,24 +50,12 @@ export function PreviousMedicationsStep({ meta, event, followUp, handle }: Wizar
       )}
 
       <Stack gap="md">
-        <Textarea
-          label={MSG.wizard.otherMedications}
-          value={event.AdministeredMedicationsTextA ?? ''}
-          placeholder="---"
-          readOnly
-          variant="filled"
-          autosize
-          minRows={2}
-        />
-        <Textarea
-          label={MSG.wizard.supplements}
-          value={event.AdministeredMedicationsTextB ?? ''}
-          placeholder="---"
-          readOnly
-          variant="filled"
-          autosize
-          minRows={2}
-        />
+        {[
+          [MSG.wizard.otherMedications, event.AdministeredMedicationsTextA],
+          [MSG.wizard.supplements, event.AdministeredMedicationsTextB],
+        ].map(([label, text]) => (
+          <Textarea key={label} label={label} value={text ?? ''} placeholder="---" readOnly variant="filled" autosize minRows={2} />
+        ))}
       </Stack>
     </Stack>
   );
@@ -173,19 +162,7 @@ function PreviousMedicationsEditor({ meta, initial, types, readOnly, handle }: E
                 <DateField control={control} name={`rows.${index}.FechaFin`} label="Fecha de fin" disabled={disabled} />
               </SimpleGrid>
               {readOnly ? null : (
-                <Tooltip label="Eliminar">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    mt={26}
-                    aria-label={`Eliminar medicamento anterior ${index + 1}`}
-                    onClick={() => removeRow(index)}
-                    disabled={saving}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction action="Eliminar" record={`medicamento anterior ${index + 1}`} size="lg" mt={26} onClick={() => removeRow(index)} disabled={saving} />
               )}
             </Group>
           </Paper>

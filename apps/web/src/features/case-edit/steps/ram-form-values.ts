@@ -10,96 +10,45 @@ import {
   type SeriousnessFlag,
 } from '@atalaya/domain';
 import type { FollowUpDraft } from '../step-contract';
-import { numberOf, stringOrNull, type FieldOf } from '../../../shared/form';
+import { numberOf, readFields, stringOrNull, textOf, type FieldOf, schemaParser } from '../../../shared/form';
 
 export type YesNoChoice = 'SI' | 'NO';
 
 /** The modal's body before it is checked: the term and the radio may still be missing. */
 export type RamBody = Omit<RamInput, 'MedraLLT' | 'IsExpected'> & { MedraLLT: RamInput['MedraLLT'] | null; IsExpected: boolean | null };
 
-/** What the adverse-event modal edits (event spec §5 'Adverse-event modal', contract `ramInputSchema`). */
-export type RamFormValues = Record<SeriousnessFlag, boolean> & {
-  MedraLLT: { llt_code: number; llt_name: string } | null;
-  Description: string;
-  /** The '¿Es esperado?' radio; null until answered. */
-  IsExpected: YesNoChoice | null;
-  Evolution: number | null;
-  /** AccionMedicamento id. */
-  AccMed: number | null;
-  DateStart: string | null;
-  DateEnd: string | null;
-  HospitalizationDateStart: string | null;
-  HospitalizationDateEnd: string | null;
-  Considerations: string;
-  DoseReduction: boolean;
-  Concentration: number | null;
-  /** MedicamentoUnidad id. */
-  UnitId: number | null;
-  FrecId: number | null;
-  Cant: number | null;
-  /** MedicamentoUnidadUso id. */
-  UnitUsoId: number | null;
-  QualityClaim: boolean;
+const isTrue = (value: unknown): boolean => value === true;
+// A draft copied from the case may lack the term (the input's type says it cannot).
+const termOf = (value: unknown): { llt_code: number; llt_name: string } | null => {
+  const term = value as RamInput['MedraLLT'] | null | undefined;
+  return term ? { llt_code: term.llt_code, llt_name: term.llt_name } : null;
 };
+/** The '¿Es esperado?' radio; null until answered. */
+const yesNoOf = (value: unknown): YesNoChoice | null => (value === true ? 'SI' : value === false ? 'NO' : null);
 
-function noFlags(): Record<SeriousnessFlag, boolean> {
-  return Object.fromEntries(SERIOUSNESS_FLAGS.map((flag) => [flag, false])) as Record<SeriousnessFlag, boolean>;
-}
+/**
+ * What the adverse-event modal edits (event spec §5 'Adverse-event modal', contract `ramInputSchema`),
+ * each field with how a body's value is read into it: AccMed is an AccionMedicamento id, UnitId a
+ * MedicamentoUnidad id, UnitUsoId a MedicamentoUnidadUso id.
+ */
+const RAM_FIELDS = {
+  ...(Object.fromEntries(SERIOUSNESS_FLAGS.map((flag) => [flag, isTrue])) as Record<SeriousnessFlag, typeof isTrue>),
+  MedraLLT: termOf, Description: textOf, IsExpected: yesNoOf, Evolution: numberOf, AccMed: numberOf, DateStart: stringOrNull, DateEnd: stringOrNull,
+  HospitalizationDateStart: stringOrNull, HospitalizationDateEnd: stringOrNull, Considerations: textOf, DoseReduction: isTrue,
+  Concentration: numberOf, UnitId: numberOf, FrecId: numberOf, Cant: numberOf, UnitUsoId: numberOf, QualityClaim: isTrue,
+} satisfies Record<keyof RamInput, (value: unknown) => unknown>;
 
-export function emptyRamForm(): RamFormValues {
-  return {
-    ...noFlags(),
-    MedraLLT: null,
-    Description: '',
-    IsExpected: null,
-    Evolution: null,
-    AccMed: null,
-    DateStart: null,
-    DateEnd: null,
-    HospitalizationDateStart: null,
-    HospitalizationDateEnd: null,
-    Considerations: '',
-    DoseReduction: false,
-    Concentration: null,
-    UnitId: null,
-    FrecId: null,
-    Cant: null,
-    UnitUsoId: null,
-    QualityClaim: false,
-  };
-}
+/** The fields of an adverse-event body. */
+export const RAM_KEYS = Object.keys(RAM_FIELDS) as (keyof RamInput)[];
 
-function yesNo(value: boolean | null | undefined): YesNoChoice | null {
-  return value === true ? 'SI' : value === false ? 'NO' : null;
-}
+export type RamFormValues = ReturnType<typeof ramFormFromInput>;
 
 /** An adverse event of the follow-up draft (or a stored one, `ramInputFromRecord`), opened in the modal to be edited. */
-export function ramFormFromInput(input: RamInput): RamFormValues {
-  // A draft copied from the case may lack the term (the input's type says it cannot).
-  const term: RamInput['MedraLLT'] | null = input.MedraLLT;
-  const flags = noFlags();
-  for (const flag of SERIOUSNESS_FLAGS) flags[flag] = input[flag] === true;
-  return {
-    ...flags,
-    MedraLLT: term ? { llt_code: term.llt_code, llt_name: term.llt_name } : null,
-    Description: input.Description ?? '',
-    IsExpected: yesNo(input.IsExpected),
-    Evolution: numberOf(input.Evolution),
-    AccMed: numberOf(input.AccMed),
-    DateStart: stringOrNull(input.DateStart),
-    DateEnd: stringOrNull(input.DateEnd),
-    HospitalizationDateStart: stringOrNull(input.HospitalizationDateStart),
-    HospitalizationDateEnd: stringOrNull(input.HospitalizationDateEnd),
-    Considerations: input.Considerations ?? '',
-    DoseReduction: input.DoseReduction === true,
-    Concentration: numberOf(input.Concentration),
-    UnitId: numberOf(input.UnitId),
-    FrecId: numberOf(input.FrecId),
-    Cant: numberOf(input.Cant),
-    UnitUsoId: numberOf(input.UnitUsoId),
-    QualityClaim: input.QualityClaim === true,
-  };
+export function ramFormFromInput(input: Partial<RamInput>) {
+  return readFields(RAM_FIELDS, input);
 }
+
+export const emptyRamForm = (): RamFormValues => ramFormFromInput({});
 
 /**
  * The body the modal sends (before the schema). Fields the modal hides are sent as null, so
@@ -125,10 +74,7 @@ export function toRamInput(values: RamFormValues): RamBody {
 }
 
 /** The checked adverse event (blank text and none values as null), or null when the modal is invalid. */
-export function parseRam(values: RamFormValues): Ram | null {
-  const result = ramInputSchema.safeParse(toRamInput(values));
-  return result.success ? result.data : null;
-}
+export const parseRam: (values: RamFormValues) => Ram | null = schemaParser(ramInputSchema, toRamInput);
 
 /** Issues of the term's code or name show on the MedDRA field. */
 export const ramFieldOf: FieldOf = (path) => (path[0] === 'MedraLLT' ? 'MedraLLT' : path.map(String).join('.'));

@@ -46,14 +46,8 @@ export function RamModal({ opened, title, initial, codigueras, onConfirm, onClos
   );
 }
 
-function RamForm({
-  title,
-  initial,
-  codigueras,
-  onConfirm,
-  onClose,
-  onSavingChange,
-}: Omit<RamModalProps, 'opened'> & { onSavingChange(saving: boolean): void }) {
+function RamForm(props: Omit<RamModalProps, 'opened'> & { onSavingChange(saving: boolean): void }) {
+  const { title, initial, codigueras, onConfirm, onClose, onSavingChange } = props;
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<RamFormValues>({ defaultValues: initial, resolver: ramResolver, mode: 'onChange' });
   const { control, handleSubmit, formState } = form;

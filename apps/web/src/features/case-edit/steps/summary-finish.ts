@@ -1,5 +1,6 @@
 import { eventViewPath, MSG, type finishCaseBodySchema, type FinishFollowUpBody, type metaDataResultSchema } from '@atalaya/domain';
 import type { z } from 'zod';
+import { trimmedOrNull } from '../../../shared/form';
 import { followUpBody, type FollowUpDraft } from '../step-contract';
 
 /** Sending the wizard (event spec §2.4 step 7, §7 'Finish'). */
@@ -9,18 +10,12 @@ export type FinishResult = z.infer<typeof metaDataResultSchema>;
 
 export type FinishRequest = { path: 'insertER'; body: FinishCaseBody } | { path: 'insertES'; body: FinishFollowUpBody };
 
-/** The optional comment as sent: trimmed, blank is null. */
-export function finishComment(text: string): string | null {
-  const trimmed = text.trim();
-  return trimmed === '' ? null : trimmed;
-}
-
 /**
  * The finish call: a case is sent with `insertER` {Event: {Meta}, comentario}; a follow-up
  * report posts its whole draft with `insertES` (ev, comentario, patient, origin, medicamentos, rams).
  */
 export function finishRequest(meta: string, draft: FollowUpDraft | null, comment: string): FinishRequest {
-  const comentario = finishComment(comment);
+  const comentario = trimmedOrNull(comment);
   if (draft) return { path: 'insertES', body: followUpBody(meta, draft, comentario) };
   return { path: 'insertER', body: { Event: { Meta: meta }, comentario } };
 }

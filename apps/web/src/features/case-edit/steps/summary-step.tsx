@@ -1,12 +1,13 @@
 import { can, caseSendRefusal, ER_STATUS, isCausalityDrugRole, eventViewPath } from '@atalaya/domain';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconArrowUp, IconInfoCircle, IconSend } from '@tabler/icons-react';
-import { useImperativeHandle, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CaseSummarySections, useCaseSummary } from '../../case-summary';
 import { DuplicateCandidatesCard } from '../../duplicates';
 import { useSession } from '../../../shared/session';
 import type { WizardStepProps } from '../step-contract';
+import { gateContext, usePassingHandle } from '../step-record';
 import { SummaryFinishModal } from './summary-finish-modal';
 
 /**
@@ -23,7 +24,7 @@ export function SummaryStep({ meta, event, followUp, handle }: WizardStepProps) 
   const role = useSession().user?.Rol;
   const seesDuplicates = caseMode && can(role, 'duplicates.decide');
 
-  useImperativeHandle(handle, () => ({ leave: () => Promise.resolve('ok'), isDirty: () => false }), []);
+  usePassingHandle(handle);
 
   // Sending moves a Pendiente case into the workflow; a case returned for more information
   // ('Más información') is edited here but goes back through its own action on the event page.
@@ -33,10 +34,8 @@ export function SummaryStep({ meta, event, followUp, handle }: WizardStepProps) 
   const refusal =
     caseMode && sendable && !loading && !failed
       ? caseSendRefusal({
-          GrupoId: event.GrupoId,
-          SubGrupoId: event.SubGrupoId,
+          ...gateContext(event, origin.data ?? null),
           hasHomeReport: event.IdEventoHome !== null,
-          origin: origin.data ? { Have: origin.data.Have, hasFile: Boolean(origin.data.FileName), NotHave: origin.data.NotHave } : null,
           medicationCount: medications.data?.length ?? 0,
           suspectMedicationCount: medications.data?.filter((medication) => isCausalityDrugRole(medication.Caracterizacion)).length ?? 0,
           ramCount: rams.data?.length ?? 0,
