@@ -42,6 +42,14 @@ const SERVER_ZONES = [
     message: `The ${name} kernel imports only ${below.join(', ')}: a list module uses the kernel, not the other way round.`,
   })),
   {
+    // The storage kernel (the multipart reader, the chunked file store) stands on the first floor:
+    // every module that takes or gives a file uses it, so it imports no module.
+    target: `${SERVER_SRC}/modules/storage/**`,
+    from: `${SERVER_SRC}/modules/**`,
+    except: [`**/${SERVER_SRC}/modules/storage/**`],
+    message: 'modules/storage is a first-floor kernel: it imports no other module (docs/architecture.md).',
+  },
+  {
     // Above the modules (app, demo seed, scripts, test support): through each module's index.ts too.
     target: [`${SERVER_SRC}/*.ts`, `${SERVER_SRC}/demo/**`, `${SERVER_SRC}/scripts/**`, `${SERVER_SRC}/test-support/**`, `${SERVER_SRC}/faces/**`],
     from: `${SERVER_SRC}/modules/**`,

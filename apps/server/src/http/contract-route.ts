@@ -13,22 +13,22 @@ import { routeErrorCodes } from './route-error-codes.js';
  */
 
 /** A params schema for a path: its input has exactly the path's names. */
-type ParamsFor<E extends EndpointSpec> = [PathParamNames<E['path']>] extends [never]
+export type ParamsFor<E extends EndpointSpec> = [PathParamNames<E['path']>] extends [never]
   ? undefined
   : z.ZodType<unknown, { [K in PathParamNames<E['path']>]: unknown }>;
 
-type ExactParams<E extends EndpointSpec, P> = P extends z.ZodType<unknown, infer I>
+export type ExactParams<E extends EndpointSpec, P> = P extends z.ZodType<unknown, infer I>
   ? [Exclude<keyof I, PathParamNames<E['path']>>] extends [never]
     ? P
     : { error: 'params outside the path'; extra: Exclude<keyof I, PathParamNames<E['path']>> }
   : P;
 
 type StatusOf<E extends EndpointSpec> = E extends { status: infer S extends number } ? S : 200;
-type QueryOf<E extends EndpointSpec> = E extends { query: infer Q extends z.ZodType } ? Q : undefined;
-type BodyOf<E extends EndpointSpec> = E extends { body: infer B extends z.ZodType } ? B : undefined;
+export type QueryOf<E extends EndpointSpec> = E extends { query: infer Q extends z.ZodType } ? Q : undefined;
+export type BodyOf<E extends EndpointSpec, D = undefined> = E extends { body: infer B extends z.ZodType } ? B : D;
 type SuccessOf<E extends EndpointSpec> = E extends { response: infer R extends z.ZodType } ? { [K in StatusOf<E>]: R } : object;
 
-export interface ContractRouteOptions<P, X> {
+export interface ContractRouteOptions<P, X, D = undefined> {
   /** How the path's params parse (required when the path has params). */
   params?: P;
   /** OpenAPI: the document's section and one line on the call. */
@@ -45,9 +45,20 @@ export interface ContractRouteOptions<P, X> {
   /** Route settings besides access (rate limit, before-terms, …). */
   config?: Omit<FastifyContextConfig, 'roles' | 'permission' | 'errorCodes'>;
   bodyLimit?: number;
+  /**
+   * The OpenAPI description of a body the handler reads itself (a multipart upload's fields and
+   * file: storage's `multipartDoc`); documentation only, never the parsed body.
+   */
+  body?: D;
 }
 
-export interface ContractRoute<E extends EndpointSpec, P, X> {
+/** The OpenAPI content type of an endpoint's body when it is not JSON (its `bodyKind`). */
+const CONSUMES: Partial<Record<NonNullable<EndpointSpec['bodyKind']>, string[]>> = {
+  form: ['application/x-www-form-urlencoded'],
+  multipart: ['multipart/form-data'],
+};
+
+export interface ContractRoute<E extends EndpointSpec, P, X, D = undefined> {
   method: E['method'];
   url: E['path'];
   bodyLimit?: number;
@@ -57,9 +68,10 @@ export interface ContractRoute<E extends EndpointSpec, P, X> {
     summary: string;
     description?: string;
     headers?: z.ZodType;
+    consumes?: string[];
     params: P;
     querystring: QueryOf<E>;
-    body: BodyOf<E>;
+    body: BodyOf<E, D>;
     response: SuccessOf<E> & X;
   };
 }
@@ -69,10 +81,16 @@ export function contractRoute<
   const E extends EndpointSpec,
   const X extends Readonly<Record<number, z.ZodType>>,
   P extends ParamsFor<E> = ParamsFor<E>,
->(endpoint: E, options: ContractRouteOptions<ExactParams<E, P>, X> & (ParamsFor<E> extends undefined ? object : { params: P })): ContractRoute<E, P, X> {
+  D extends z.ZodType | undefined = undefined,
+>(
+  endpoint: E,
+  options: ContractRouteOptions<ExactParams<E, P>, X, D> & (ParamsFor<E> extends undefined ? object : { params: P }),
+): ContractRoute<E, P, X, D> {
   const access = endpoint.access === 'public' || endpoint.access === 'authenticated' ? { roles: endpoint.access } : { permission: endpoint.access };
   const response: Record<number, z.ZodType> = { ...options.errors };
   if (endpoint.response) response[endpoint.status ?? 200] = endpoint.response;
+  const consumes = endpoint.bodyKind === undefined ? undefined : CONSUMES[endpoint.bodyKind];
+  const body = endpoint.body ?? options.body;
   return {
     method: endpoint.method,
     url: endpoint.path,
@@ -87,10 +105,11 @@ export function contractRoute<
       summary: options.summary,
       ...(options.description === undefined ? {} : { description: options.description }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
+      ...(consumes === undefined ? {} : { consumes }),
       // Absent parts stay absent (the types say `undefined`): Fastify compiles what is there.
       ...((options.params === undefined ? {} : { params: options.params }) as { params: P }),
       ...((endpoint.query === undefined ? {} : { querystring: endpoint.query }) as { querystring: QueryOf<E> }),
-      ...((endpoint.body === undefined ? {} : { body: endpoint.body }) as { body: BodyOf<E> }),
+      ...((body === undefined ? {} : { body }) as { body: BodyOf<E, D> }),
       response: response as SuccessOf<E> & X,
     },
   };

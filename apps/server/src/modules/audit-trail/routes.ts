@@ -1,9 +1,9 @@
 import { type auditParametersRequestSchema, auditTrailApi, RATE_LIMITS } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { contractRoute } from '../../http/contract-route.js';
-import { attachmentDisposition } from '../../http/content-disposition.js';
+import { downloadRoute } from '../../http/download-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { buildAuditFile } from './file.js';
@@ -55,22 +55,17 @@ export const auditTrailModule: FastifyPluginAsyncZod<AuditTrailModuleOptions> = 
     });
   }
 
-  app.route({
-    ...contractRoute(auditTrailApi.downloadAuditFile, {
+  app.route(
+    downloadRoute(auditTrailApi.downloadAuditFile, {
       tags: TAGS,
       summary: 'Descarga los registros del panel y sus filtros como CSV; la última línea lleva el SHA-256 del contenido, y la descarga queda auditada',
-      // The 200 is the file's bytes (the contract's `returns: 'blob'`): described here, with the errors.
-      errors: { 200: z.unknown().describe('Los bytes del CSV (text/csv, UTF-8, Content-Disposition: attachment; última línea: # SHA-256: {hex})'), ...errorResponses },
+      answer: 'Los bytes del CSV (text/csv, UTF-8, Content-Disposition: attachment; última línea: # SHA-256: {hex})',
+      errors: errorResponses,
       config: { rateLimit: RATE_LIMITS.export },
+      load: async (request) => {
+        const file = await buildAuditFile(db, requireUser(request), request.body);
+        return { fileName: file.fileName, contentType: 'text/csv; charset=utf-8', body: file.bytes, headers: { 'X-Content-SHA256': file.sha256 }, cacheControl: 'no-store' };
+      },
     }),
-    handler: async (request, reply) => {
-      const file = await buildAuditFile(db, requireUser(request), request.body);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', attachmentDisposition(file.fileName))
-        .header('X-Content-SHA256', file.sha256)
-        .header('Cache-Control', 'no-store')
-        .send(file.bytes);
-    },
-  });
+  );
 };

@@ -42,17 +42,14 @@ export const loginRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app,
   app.removeAllContentTypeParsers();
   await app.register(formbody);
 
-  const login = contractRoute(authApi.login, {
-    tags: ['Sesión'],
-    summary: 'Iniciar sesión (grant_type=password) o renovar el token con la cookie (grant_type=refresh_token)',
-    headers: z.looseObject({ [CAPTCHA_HEADER]: z.string().optional() }),
-    errors: errorResponses,
-    config: { rateLimit: LOGIN_RATE_LIMIT },
-  });
   app.route({
-    ...login,
-    // The OpenAPI document's content type of the form (the contract's bodyKind 'form').
-    schema: { ...login.schema, consumes: ['application/x-www-form-urlencoded'] },
+    ...contractRoute(authApi.login, {
+      tags: ['Sesión'],
+      summary: 'Iniciar sesión (grant_type=password) o renovar el token con la cookie (grant_type=refresh_token)',
+      headers: z.looseObject({ [CAPTCHA_HEADER]: z.string().optional() }),
+      errors: errorResponses,
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+    }),
     handler: async (request, reply) => {
       const body = request.body;
       const client = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };

@@ -14,7 +14,7 @@ import { communicationChannels, eventRamCategories, eventRams, events, ramCatego
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { loadRams, seriousnessColumns } from '../case-medications/index.js';
-import { type DownloadableFile, loadFile, parseFields, type SingleUpload, storeFile } from '../files/index.js';
+import { type DownloadableFile, loadFile, parseFields, type SingleUpload, storeFile } from '../storage/index.js';
 import { changedFields, type ChangeLine, recordCaseOperation } from '../cases/index.js';
 import { type CaseInReach, findCaseInReach } from '../reach/index.js';
 import { ramNotificationUploadFieldsSchema } from './schemas.js';

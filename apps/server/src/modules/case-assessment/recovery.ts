@@ -5,7 +5,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { eventMedications, events, productRecoveries } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { type DownloadableFile, loadFile, parseFields, type SingleUpload, storeFile } from '../files/index.js';
+import { type DownloadableFile, loadFile, parseFields, type SingleUpload, storeFile } from '../storage/index.js';
 import { loadMedications } from '../case-medications/index.js';
 import { changedFields, type ChangeLine, recordCaseOperation } from '../cases/index.js';
 import { type CaseInReach, findCaseInReach } from '../reach/index.js';

@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { metaParams } from '../../http/case-routes.js';
 import { contractRoute } from '../../http/contract-route.js';
+import { downloadRoute } from '../../http/download-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { fileResponse, multipartDoc, registerUploads, sendFile, withSingleUpload } from '../files/index.js';
+import { multipartDoc, registerUploads, withSingleUpload } from '../storage/index.js';
 import { updateRam } from '../case-medications/index.js';
 import { getEvaluation, setEvaluation } from './evaluation.js';
 import { attachNotificationFile, classifyRam, notificationFile } from './ram-classification.js';
@@ -19,13 +20,9 @@ export interface CaseAssessmentModuleOptions {
 
 const RAM_TAG = ['Eventos adversos'];
 const RECOVERY_TAG = ['Recuperación de producto'];
-const MULTIPART = ['multipart/form-data'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 const uploadErrors = { ...withNotFound, 413: messageSchema, 415: messageSchema, 503: messageSchema };
 const uploadFields = { Id: 'Id del registro', Extension: 'Extensión del archivo', FileName: 'Nombre del archivo' };
-
-/** A download's answers: the file's bytes (200) and the errors. */
-const downloadAnswers = fileResponse();
 
 const NOTIFICATION_ROUTES = [
   {
@@ -68,26 +65,30 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
   });
 
   for (const route of NOTIFICATION_ROUTES) {
-    const upload = contractRoute(route.upload, {
-      tags: RAM_TAG,
-      summary: `Adjuntar el comprobante de ${route.what} (multipart: Id del evento adverso, Extension, FileName, file)`,
-      errors: uploadErrors,
-      config: { rateLimit: app.resourceLimits.uploadRateLimit },
-    });
     app.route({
-      ...upload,
-      // The multipart body is documented, never parsed (withSingleUpload reads it).
-      schema: { ...upload.schema, consumes: MULTIPART, body: multipartDoc(uploadFields, { required: true }) },
+      ...contractRoute(route.upload, {
+        tags: RAM_TAG,
+        summary: `Adjuntar el comprobante de ${route.what} (multipart: Id del evento adverso, Extension, FileName, file)`,
+        errors: uploadErrors,
+        config: { rateLimit: app.resourceLimits.uploadRateLimit },
+        // Documentation only: withSingleUpload reads the multipart body.
+        body: multipartDoc(uploadFields, { required: true }),
+      }),
       handler: async (request) => {
         const user = requireUser(request);
         return withSingleUpload(request, (upload) => attachNotificationFile(db, user, upload, route.kind));
       },
     });
 
-    app.route({
-      ...contractRoute(route.download, { tags: RAM_TAG, summary: `Descargar el comprobante de ${route.what}`, params: ramIdParams, errors: downloadAnswers }),
-      handler: async (request, reply) => sendFile(reply, await notificationFile(db, requireUser(request), request.params.ramId, route.kind)),
-    });
+    app.route(
+      downloadRoute(route.download, {
+        tags: RAM_TAG,
+        summary: `Descargar el comprobante de ${route.what}`,
+        params: ramIdParams,
+        errors: withNotFound,
+        load: (request) => notificationFile(db, requireUser(request), request.params.ramId, route.kind),
+      }),
+    );
   }
 
   app.route({
@@ -99,30 +100,29 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
     handler: (request) => saveRecovery(db, requireUser(request), request.body),
   });
 
-  const recoveryUpload = contractRoute(caseAssessmentApi.uploadFileRecProduct, {
-    tags: RECOVERY_TAG,
-    summary: 'Adjuntar el comprobante de la recuperación del producto (multipart: Id del medicamento relacionado, Extension, FileName, file)',
-    errors: uploadErrors,
-    config: { rateLimit: app.resourceLimits.uploadRateLimit },
-  });
   app.route({
-    ...recoveryUpload,
-    schema: { ...recoveryUpload.schema, consumes: MULTIPART, body: multipartDoc(uploadFields, { required: true }) },
+    ...contractRoute(caseAssessmentApi.uploadFileRecProduct, {
+      tags: RECOVERY_TAG,
+      summary: 'Adjuntar el comprobante de la recuperación del producto (multipart: Id del medicamento relacionado, Extension, FileName, file)',
+      errors: uploadErrors,
+      config: { rateLimit: app.resourceLimits.uploadRateLimit },
+      body: multipartDoc(uploadFields, { required: true }),
+    }),
     handler: async (request) => {
       const user = requireUser(request);
       return withSingleUpload(request, (upload) => attachRecoveryFile(db, user, upload));
     },
   });
 
-  app.route({
-    ...contractRoute(caseAssessmentApi.downloadFileRecProductById, {
+  app.route(
+    downloadRoute(caseAssessmentApi.downloadFileRecProductById, {
       tags: RECOVERY_TAG,
       summary: 'Descargar el comprobante de la recuperación del producto',
       params: medicationIdParams,
-      errors: downloadAnswers,
+      errors: withNotFound,
+      load: (request) => recoveryFile(db, requireUser(request), request.params.medicationId),
     }),
-    handler: async (request, reply) => sendFile(reply, await recoveryFile(db, requireUser(request), request.params.medicationId)),
-  });
+  );
 
   app.route({
     ...contractRoute(caseAssessmentApi.getImputEvaluationByMeta, {

@@ -6,7 +6,7 @@ import { pdfHistory, users } from '../../db/schema/index.js';
 import { writeAudit } from '../audit/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { type DownloadableFile, loadFile, loadFileBytes, storeFile } from '../files/index.js';
+import { type DownloadableFile, loadFile, loadFileBytes, storeFile } from '../storage/index.js';
 import { findCaseInReach } from '../reach/index.js';
 import { casePdfDocument } from './document.js';
 import { type CasePdfData, loadCasePdfData } from './load.js';

@@ -1,12 +1,12 @@
 import { e2bImportApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { attachmentDisposition } from '../../http/content-disposition.js';
 import { contractRoute } from '../../http/contract-route.js';
+import { downloadRoute } from '../../http/download-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { type ImportEvents, importCodeParams, IMPORT_RUNNER_DEFAULTS, refuseWhileActive, registerImportUploads, startImport, withImportUpload } from '../imports/index.js';
+import { multipartDoc } from '../storage/index.js';
 import { confirmE2bImport, e2bAck, e2bImportEntry, e2bImportReportsOf, listE2bImports } from './service.js';
 
 export interface E2bImportModuleOptions {
@@ -26,25 +26,17 @@ export const e2bImportModule: FastifyPluginAsyncZod<E2bImportModuleOptions> = as
   const deps = { db, events, log: app.log, staleMs: options.staleMs ?? IMPORT_RUNNER_DEFAULTS.staleMs };
   await registerImportUploads(app, maxBytes);
 
-  const upload = contractRoute(e2bImportApi.uploade2b, {
-    tags: TAGS,
-    summary: 'Importar un lote E2B(R3) (multipart: FileName, file = el .XML): se lee en segundo plano y queda una vista previa para confirmar',
-    description:
-      'Responde enseguida con la importación nueva (status P). El trabajo lee el lote (con el esquema ICH cuando ATALAYA_E2B_XSD_DIR está configurado) y termina S con la vista previa (gete2bimportreports) o E con el motivo y la línea. Otra importación E2B pendiente o en curso: 409.',
-    errors: { ...errorResponses, 409: messageSchema, 413: messageSchema, 415: messageSchema, 503: messageSchema },
-    config: { rateLimit: app.resourceLimits.uploadRateLimit },
-  });
   app.route({
-    ...upload,
-    // The multipart body is documented, never parsed (withImportUpload reads it).
-    schema: {
-      ...upload.schema,
-      consumes: ['multipart/form-data'],
-      body: z.preprocess(
-        () => undefined,
-        z.object({ FileName: z.string().optional().describe('Nombre del archivo (.xml)'), file: z.string().meta({ format: 'binary' }).describe('El lote E2B(R3) (MCCI_IN200100UV01)') }).optional(),
-      ),
-    },
+    ...contractRoute(e2bImportApi.uploade2b, {
+      tags: TAGS,
+      summary: 'Importar un lote E2B(R3) (multipart: FileName, file = el .XML): se lee en segundo plano y queda una vista previa para confirmar',
+      description:
+        'Responde enseguida con la importación nueva (status P). El trabajo lee el lote (con el esquema ICH cuando ATALAYA_E2B_XSD_DIR está configurado) y termina S con la vista previa (gete2bimportreports) o E con el motivo y la línea. Otra importación E2B pendiente o en curso: 409.',
+      errors: { ...errorResponses, 409: messageSchema, 413: messageSchema, 415: messageSchema, 503: messageSchema },
+      config: { rateLimit: app.resourceLimits.uploadRateLimit },
+      // Documentation only: withImportUpload reads the multipart body.
+      body: multipartDoc({ FileName: 'Nombre del archivo (.xml)' }, { required: true, description: 'El lote E2B(R3) (MCCI_IN200100UV01)' }),
+    }),
     handler: async (request) => {
       const user = requireUser(request);
       await refuseWhileActive(db, 'e2b');
@@ -82,21 +74,17 @@ export const e2bImportModule: FastifyPluginAsyncZod<E2bImportModuleOptions> = as
     handler: (request) => confirmE2bImport(db, requireUser(request), request.params.code, request.body),
   });
 
-  app.route({
-    ...contractRoute(e2bImportApi.gete2back, {
+  app.route(
+    downloadRoute(e2bImportApi.gete2back, {
       tags: TAGS,
       summary: 'Nuestro acuse de recibo (MCCI_IN200101UV01) de una importación E2B(R3) confirmada, para el remitente',
       params: importCodeParams,
-      // The XML file's bytes (200) and the errors.
-      errors: { 200: z.unknown().describe('El XML (application/xml, Content-Disposition: attachment)'), ...withNotFound },
+      answer: 'El XML (application/xml, Content-Disposition: attachment)',
+      errors: withNotFound,
+      load: async (request) => {
+        const ack = await e2bAck(db, requireUser(request), request.params.code);
+        return { fileName: ack.fileName, contentType: 'application/xml; charset=utf-8', body: ack.xml };
+      },
     }),
-    handler: async (request, reply) => {
-      const ack = await e2bAck(db, requireUser(request), request.params.code);
-      return reply
-        .header('Content-Type', 'application/xml; charset=utf-8')
-        .header('Content-Disposition', attachmentDisposition(ack.fileName))
-        .header('Cache-Control', 'private, no-store')
-        .send(ack.xml);
-    },
-  });
+  );
 };

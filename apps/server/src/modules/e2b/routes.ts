@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { caseMetaParam } from '../../http/case-routes.js';
 import { contractRoute } from '../../http/contract-route.js';
-import { attachmentDisposition } from '../../http/content-disposition.js';
+import { downloadRoute } from '../../http/download-route.js';
 import { badRequest } from '../../http/errors.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
@@ -32,8 +32,8 @@ const submissionParams = z.object({
   id: caseMetaParam,
   submissionId: z.coerce.number({ error: MSG.e2bExport.submissionNotFound }).int(MSG.e2bExport.submissionNotFound).min(1, MSG.e2bExport.submissionNotFound).max(Number.MAX_SAFE_INTEGER, MSG.e2bExport.submissionNotFound),
 });
-/** An XML download's answers: the document (200) and the errors. */
-const xmlAnswers = { 200: z.string(), ...withNotFound };
+/** An E2B XML document as a download. */
+const xmlDownload = (file: { fileName: string; xml: string }) => ({ fileName: file.fileName, contentType: 'application/xml; charset=utf-8', body: file.xml });
 /** N.1.2 as we write it ({sender}-{moment}-{random}); the sender is letters, digits, '.', '_'. */
 const batchParams = z.object({ batch: z.string({ error: MSG.e2bBatch.batchInvalid }).min(1, MSG.e2bBatch.batchInvalid).max(100, MSG.e2bBatch.batchInvalid).regex(/^[A-Za-z0-9._-]+$/, MSG.e2bBatch.batchInvalid) });
 
@@ -94,26 +94,32 @@ export const e2bModule: FastifyPluginAsyncZod<E2bModuleOptions> = async (app, { 
     },
   });
 
-  app.route({
-    ...contractRoute(e2bApi.getE2BBatch, { tags: TAG, summary: 'Descarga el XML de un lote E2B (todos sus casos deben estar al alcance del usuario)', params: batchParams, errors: xmlAnswers }),
-    handler: async (request, reply) => {
-      const file = await batchFile(db, requireUser(request), request.params.batch);
-      return reply.code(200).header('content-type', 'application/xml; charset=utf-8').header('content-disposition', attachmentDisposition(file.fileName)).header('cache-control', 'private, no-store').send(file.xml);
-    },
-  });
+  app.route(
+    downloadRoute(e2bApi.getE2BBatch, {
+      tags: TAG,
+      summary: 'Descarga el XML de un lote E2B (todos sus casos deben estar al alcance del usuario)',
+      params: batchParams,
+      answer: z.string(),
+      errors: withNotFound,
+      load: async (request) => xmlDownload(await batchFile(db, requireUser(request), request.params.batch)),
+    }),
+  );
 
   app.route({
     ...contractRoute(e2bApi.listE2B, { tags: TAG, summary: 'Envíos E2B del caso, del más reciente al más antiguo', params: caseParams, errors: withNotFound }),
     handler: (request) => listSubmissions(db, requireUser(request), request.params.id),
   });
 
-  app.route({
-    ...contractRoute(e2bApi.getE2B, { tags: TAG, summary: 'Descarga el XML de un envío E2B', params: submissionParams, errors: xmlAnswers }),
-    handler: async (request, reply) => {
-      const file = await downloadSubmission(db, requireUser(request), request.params.id, request.params.submissionId);
-      return reply.code(200).header('content-type', 'application/xml; charset=utf-8').header('content-disposition', attachmentDisposition(file.fileName)).header('cache-control', 'private, no-store').send(file.xml);
-    },
-  });
+  app.route(
+    downloadRoute(e2bApi.getE2B, {
+      tags: TAG,
+      summary: 'Descarga el XML de un envío E2B',
+      params: submissionParams,
+      answer: z.string(),
+      errors: withNotFound,
+      load: async (request) => xmlDownload(await downloadSubmission(db, requireUser(request), request.params.id, request.params.submissionId)),
+    }),
+  );
 
   app.route({
     ...contractRoute(e2bApi.markE2BSent, { tags: TAG, summary: 'Marca un envío E2B generado como enviado al receptor', params: submissionParams, errors: withNotFound }),

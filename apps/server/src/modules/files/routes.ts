@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { metaParams } from '../../http/case-routes.js';
 import { contractRoute } from '../../http/contract-route.js';
+import { downloadRoute } from '../../http/download-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { idParams } from './schemas.js';
@@ -16,8 +17,7 @@ import {
   originFile,
   saveDocument,
 } from './service.js';
-import { fileResponse } from './download.js';
-import { multipartDoc, registerUploads, sendFile, withMultipartBody, withSingleUpload } from './upload.js';
+import { multipartDoc, registerUploads, withSingleUpload } from '../storage/index.js';
 
 export interface FilesModuleOptions {
   db: Db;
@@ -45,16 +45,14 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   });
 
   app.route({
-    ...withMultipartBody(
-      contractRoute(filesApi.uploadDocAndNotes, {
-        tags: TAG,
-        summary: 'Agregar o modificar un documento o nota (multipart: id, extension, fileName, action, note, idEr, tipoId, file)',
-        description:
-          "action 'insert' y 'update' siguen la regla de edición del asistente; 'insertPostCreated' (desde la vista del evento) admite cualquier estado salvo Anulado. Un archivo opcional de hasta 20.000.000 bytes.",
-        errors: uploadErrors,
-        config: { rateLimit: app.resourceLimits.uploadRateLimit },
-      }),
-      multipartDoc(
+    ...contractRoute(filesApi.uploadDocAndNotes, {
+      tags: TAG,
+      summary: 'Agregar o modificar un documento o nota (multipart: id, extension, fileName, action, note, idEr, tipoId, file)',
+      description:
+        "action 'insert' y 'update' siguen la regla de edición del asistente; 'insertPostCreated' (desde la vista del evento) admite cualquier estado salvo Anulado. Un archivo opcional de hasta 20.000.000 bytes.",
+      errors: uploadErrors,
+      config: { rateLimit: app.resourceLimits.uploadRateLimit },
+      body: multipartDoc(
         {
           id: 'Id del documento o nota (solo update)',
           extension: 'Extensión del archivo',
@@ -66,7 +64,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
         },
         { required: false },
       ),
-    ),
+    }),
     handler: async (request) => {
       const user = requireUser(request);
       await withSingleUpload(request, (upload) => saveDocument(db, user, upload));
@@ -89,15 +87,13 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   });
 
   app.route({
-    ...withMultipartBody(
-      contractRoute(filesApi.uploadFileOriginReport, {
-        tags: TAG,
-        summary: 'Adjuntar el documento de origen del reporte (multipart: Id = Meta del evento, Extension, FileName, file)',
-        errors: uploadErrors,
-        config: { rateLimit: app.resourceLimits.uploadRateLimit },
-      }),
-      multipartDoc({ Id: 'Meta del evento reportable', Extension: 'Extensión del archivo', FileName: 'Nombre del archivo' }, { required: true }),
-    ),
+    ...contractRoute(filesApi.uploadFileOriginReport, {
+      tags: TAG,
+      summary: 'Adjuntar el documento de origen del reporte (multipart: Id = Meta del evento, Extension, FileName, file)',
+      errors: uploadErrors,
+      config: { rateLimit: app.resourceLimits.uploadRateLimit },
+      body: multipartDoc({ Id: 'Meta del evento reportable', Extension: 'Extensión del archivo', FileName: 'Nombre del archivo' }, { required: true }),
+    }),
     handler: async (request) => {
       const user = requireUser(request);
       return withSingleUpload(request, (upload) => attachOriginFile(db, user, upload));
@@ -105,49 +101,47 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
   });
 
   app.route({
-    ...withMultipartBody(
-      contractRoute(filesApi.uploadFileContactoMedico, {
-        tags: TAG,
-        summary: 'Adjuntar un archivo al contacto médico (multipart: Id del contacto, ExtensionArchivo, NombreArchivo, file)',
-        errors: uploadErrors,
-        config: { rateLimit: app.resourceLimits.uploadRateLimit },
-      }),
-      multipartDoc({ Id: 'Id del contacto médico', ExtensionArchivo: 'Extensión del archivo', NombreArchivo: 'Nombre del archivo' }, { required: true }),
-    ),
+    ...contractRoute(filesApi.uploadFileContactoMedico, {
+      tags: TAG,
+      summary: 'Adjuntar un archivo al contacto médico (multipart: Id del contacto, ExtensionArchivo, NombreArchivo, file)',
+      errors: uploadErrors,
+      config: { rateLimit: app.resourceLimits.uploadRateLimit },
+      body: multipartDoc({ Id: 'Id del contacto médico', ExtensionArchivo: 'Extensión del archivo', NombreArchivo: 'Nombre del archivo' }, { required: true }),
+    }),
     handler: async (request) => {
       const user = requireUser(request);
       return withSingleUpload(request, (upload) => attachMedicalContactFile(db, user, upload));
     },
   });
 
-  // Downloads: the file's bytes (the contract's `returns: 'blob'`), described in the 200 beside the errors.
-  app.route({
-    ...contractRoute(filesApi.downloadOriginReportById, {
+  // Downloads: the file's bytes (the contract's `returns: 'blob'`), as stored.
+  app.route(
+    downloadRoute(filesApi.downloadOriginReportById, {
       tags: TAG,
       summary: 'Descargar el documento de origen de un evento reportable',
       params: metaParams,
-      errors: fileResponse(),
+      errors: withNotFound,
+      load: (request) => originFile(db, requireUser(request), request.params.meta),
     }),
-    handler: async (request, reply) => sendFile(reply, await originFile(db, requireUser(request), request.params.meta)),
-  });
+  );
 
-  app.route({
-    ...contractRoute(filesApi.downloadDocAndNotesById, {
+  app.route(
+    downloadRoute(filesApi.downloadDocAndNotesById, {
       tags: TAG,
       summary: 'Descargar el archivo de un documento o nota',
       params: idParams,
-      errors: fileResponse(),
+      errors: withNotFound,
+      load: (request) => documentFile(db, requireUser(request), request.params.id),
     }),
-    handler: async (request, reply) => sendFile(reply, await documentFile(db, requireUser(request), request.params.id)),
-  });
+  );
 
-  app.route({
-    ...contractRoute(filesApi.downloadFileContactoMedicoById, {
+  app.route(
+    downloadRoute(filesApi.downloadFileContactoMedicoById, {
       tags: TAG,
       summary: 'Descargar el archivo del contacto médico',
       params: idParams,
-      errors: fileResponse(),
+      errors: withNotFound,
+      load: (request) => medicalContactFile(db, requireUser(request), request.params.id),
     }),
-    handler: async (request, reply) => sendFile(reply, await medicalContactFile(db, requireUser(request), request.params.id)),
-  });
+  );
 };

@@ -1,6 +1,5 @@
 import { caseMetaSchema, dbIdText, MSG, noteSchema } from '@atalaya/domain';
 import { z } from 'zod';
-import { badRequest } from '../../http/errors.js';
 
 /** A multipart text field a client leaves empty: '', 'null' or 'undefined' (what FormData makes of null). */
 function blankToUndefined(value: unknown): unknown {
@@ -39,10 +38,3 @@ export const originUploadFieldsSchema = z.object({ Id: caseMetaSchema });
 export const medicalContactUploadFieldsSchema = z.object({ Id: z.preprocess(blankToUndefined, formId(MSG.wizard.recordNotFound)) });
 
 export const idParams = z.object({ id: formId(MSG.referenceData.invalidId) });
-
-/** The fields of an upload checked against a schema: 400 with the first rule's Spanish message. */
-export function parseFields<T extends z.ZodType>(schema: T, fields: Readonly<Record<string, string>>): z.output<T> {
-  const result = schema.safeParse(fields);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? MSG.generic.required);
-  return result.data;
-}

@@ -21,9 +21,8 @@ import {
   documentUploadFieldsSchema,
   medicalContactUploadFieldsSchema,
   originUploadFieldsSchema,
-  parseFields,
 } from './schemas.js';
-import { type DownloadableFile, loadFile, type SingleUpload, storeFile } from './upload.js';
+import { type DownloadableFile, loadFile, parseFields, type SingleUpload, storeFile } from '../storage/index.js';
 import { personName } from '../../shared/person-name.js';
 
 type SignedDocumentDelete = z.output<typeof signedDocumentDeleteBodySchema>;

@@ -12,7 +12,7 @@ import { createCase, type TestCase } from '../../test-support/cases.js';
 import { createProduct } from '../../test-support/catalog.js';
 import { multipartBody, pdfOfSize, SAMPLE_EXECUTABLE, SAMPLE_PDF } from '../../test-support/files.js';
 import { signIn, type SignedIn } from '../../test-support/home-reports.js';
-import { FILE_CHUNK_BYTES } from './upload.js';
+import { FILE_CHUNK_BYTES } from '../storage/index.js';
 
 /**
  * Issue 15 §5: per-user limits on uploads and on case PDFs (429 with a Spanish Message), the

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { events, files, followUpReports, operationHistory, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
-import { type DownloadableFile, loadFile } from '../files/index.js';
+import { type DownloadableFile, loadFile } from '../storage/index.js';
 import { caseReach } from '../reach/index.js';
 
 /** The follow-up reads of the event view (event spec §9): a report, its file, the follow-up events of a case. */

@@ -2,10 +2,10 @@ import { followUpApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { contractRoute } from '../../http/contract-route.js';
+import { downloadRoute, PDF_BYTES } from '../../http/download-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { announceCaseCreated, type CaseEvents } from '../cases/index.js';
-import { fileResponse, PDF_BYTES, sendFile } from '../files/index.js';
 import { followUpEventsByReference, followUpFile, getFollowUpReport } from './reads.js';
 import { followUpIdParams, referenceParams } from './schemas.js';
 import { createFollowUp } from './service.js';
@@ -52,15 +52,16 @@ export const followUpModule: FastifyPluginAsyncZod<FollowUpModuleOptions> = asyn
     handler: (request) => getFollowUpReport(db, requireUser(request), request.params.id),
   });
 
-  app.route({
-    ...contractRoute(followUpApi.downloadFollowUpById, {
+  app.route(
+    downloadRoute(followUpApi.downloadFollowUpById, {
       tags: READS_TAG,
       summary: 'Descarga el archivo de un reporte de seguimiento',
       params: followUpIdParams,
-      errors: fileResponse(PDF_BYTES),
+      answer: PDF_BYTES,
+      errors: withNotFound,
+      load: (request) => followUpFile(db, requireUser(request), request.params.id),
     }),
-    handler: async (request, reply) => sendFile(reply, await followUpFile(db, requireUser(request), request.params.id)),
-  });
+  );
 
   app.route({
     ...contractRoute(followUpApi.getFollowUpEventsByReference, {

@@ -1,16 +1,15 @@
 import { type ImportKind, importsApi, type UploadImportKind } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { attachmentDisposition } from '../../http/content-disposition.js';
 import { contractRoute } from '../../http/contract-route.js';
+import { downloadRoute } from '../../http/download-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { importCodeParams } from './codes.js';
 import type { ImportEvents } from './events.js';
 import { IMPORT_RUNNER_DEFAULTS } from './runner.js';
 import { cancelImport, importDetail, importErrorReport, importList, type ImportServiceDeps, refuseWhileActive, startImport } from './service.js';
-import { withMultipartBody } from '../files/index.js';
+import { multipartDoc } from '../storage/index.js';
 import { megabytes, registerImportUploads, withImportUpload } from './upload.js';
 
 export interface ImportsModuleOptions {
@@ -26,14 +25,6 @@ const TAGS = ['Importación de datos'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 const uploadErrors = { ...errorResponses, 409: messageSchema, 413: messageSchema, 415: messageSchema, 503: messageSchema };
 
-/** The OpenAPI description of an import's multipart body (read by `withImportUpload`, never parsed into `request.body`). */
-function uploadDoc(fields: Readonly<Record<string, string>>, maxBytes: number) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [name, description] of Object.entries(fields)) shape[name] = z.string().optional().describe(description);
-  shape.file = z.string().meta({ format: 'binary' }).describe(`El archivo (uno, de hasta ${maxBytes} bytes)`);
-  return z.preprocess(() => undefined, z.object(shape).optional());
-}
-
 /**
  * Importación de datos (platform spec §2, §3, §4, §5, §7; docs/adr/0014-import-jobs.md): the
  * uploads that queue an import, the panels' lists and details, cancel and the error report.
@@ -46,16 +37,15 @@ export const importsModule: FastifyPluginAsyncZod<ImportsModuleOptions> = async 
 
   function uploadRoute(kind: UploadImportKind, name: 'uploadmeddra' | 'uploaddata', summary: string, fields: Readonly<Record<string, string>>): void {
     app.route({
-      ...withMultipartBody(
-        contractRoute(importsApi[name], {
-          tags: TAGS,
-          summary,
-          description: `Responde enseguida con la importación nueva (status P); el trabajo sigue en segundo plano. Hasta ${megabytes(maxBytes)} MB (ATALAYA_IMPORT_MAX_BYTES; más: 413). Otra importación del mismo tipo pendiente o en curso: 409.`,
-          errors: uploadErrors,
-          config: { rateLimit: app.resourceLimits.uploadRateLimit },
-        }),
-        uploadDoc(fields, maxBytes),
-      ),
+      ...contractRoute(importsApi[name], {
+        tags: TAGS,
+        summary,
+        description: `Responde enseguida con la importación nueva (status P); el trabajo sigue en segundo plano. Hasta ${megabytes(maxBytes)} MB (ATALAYA_IMPORT_MAX_BYTES; más: 413). Otra importación del mismo tipo pendiente o en curso: 409.`,
+        errors: uploadErrors,
+        config: { rateLimit: app.resourceLimits.uploadRateLimit },
+        // Documentation only: withImportUpload reads the multipart body.
+        body: multipartDoc(fields, { required: true, maxBytes }),
+      }),
       handler: async (request) => {
         const user = requireUser(request);
         // Refused before a byte of the body is read: a second import of the kind, or a body over the limit.
@@ -102,21 +92,17 @@ export const importsModule: FastifyPluginAsyncZod<ImportsModuleOptions> = async 
     handler: (request) => cancelImport(deps, requireUser(request), request.params.code),
   });
 
-  app.route({
-    ...contractRoute(importsApi.getimporterrors, {
+  app.route(
+    downloadRoute(importsApi.getimporterrors, {
       tags: TAGS,
       summary: 'El informe de errores de una importación (CSV UTF-8 con BOM, separado por ;): el motivo, y Hoja;Fila;Columna;Mensaje por cada error de fila',
       params: importCodeParams,
-      // The 200 is the file's bytes (the contract's `returns: 'blob'`): described here, with the errors.
-      errors: { 200: z.unknown().describe('Los bytes del CSV (text/csv, Content-Disposition: attachment)'), ...withNotFound },
+      answer: 'Los bytes del CSV (text/csv, Content-Disposition: attachment)',
+      errors: withNotFound,
+      load: async (request) => {
+        const report = await importErrorReport(db, request.params.code);
+        return { fileName: report.fileName, contentType: 'text/csv; charset=utf-8', body: report.bytes };
+      },
     }),
-    handler: async (request, reply) => {
-      const report = await importErrorReport(db, request.params.code);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', attachmentDisposition(report.fileName))
-        .header('Cache-Control', 'private, no-store')
-        .send(report.bytes);
-    },
-  });
+  );
 };

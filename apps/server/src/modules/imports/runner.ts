@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { fileExtension, type ImportKind, type ImportStatus, MSG } from '@atalaya/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { imports, importTables } from '../../db/schema/index.js';
 import { startPeriodicJob } from '../../shared/periodic.js';
-import { loadFile } from '../files/index.js';
+import { copyStoredFile } from '../storage/index.js';
 import type { ImportEvents } from './events.js';
 import { type ImportHandler, type ImportJobContext, ImportRejected } from './job.js';
 import { decryptImportPassword } from './password.js';
@@ -186,7 +183,7 @@ export function startImportRunner(
         if (!claim.fileId) throw new Error(`import ${claim.code} has no stored file`);
         dir = await mkdtemp(join(tmpdir(), 'atalaya-import-job-'));
         filePath = join(dir, `import.${fileExtension(claim.fileName ?? '') || 'bin'}`);
-        await writeStoredFile(db, claim.fileId, filePath);
+        await copyStoredFile(db, claim.fileId, filePath);
       }
       const password = claim.passwordEnc ? await decryptImportPassword(db, claim.id, claim.passwordEnc) : null;
       controller.signal.throwIfAborted();
@@ -251,14 +248,6 @@ export function startImportRunner(
       if (running.size > 0) log.warn({ imports: [...running.values()].map((job) => job.claim.code) }, 'import runner stopped with handlers still running');
     },
   };
-}
-
-/** Writes a stored upload to `path`, a piece at a time. */
-async function writeStoredFile(db: Db, fileId: string, path: string): Promise<void> {
-  const file = await loadFile(db, fileId);
-  if (!file) throw new Error(`stored file ${fileId} not found`);
-  if (file.content instanceof Readable) await pipeline(file.content, createWriteStream(path));
-  else await writeFile(path, file.content);
 }
 
 /**

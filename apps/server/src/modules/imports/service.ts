@@ -9,7 +9,7 @@ import type { AuthUser } from '../../http/access-token.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { csvFile } from '../../shared/csv.js';
 import { writeAudit } from '../audit/index.js';
-import { storeFile } from '../files/index.js';
+import { storeFile } from '../storage/index.js';
 import { formatImportCode, IMPORT_CODE_PREFIX } from './codes.js';
 import type { ImportEvents } from './events.js';
 import { encryptImportPassword } from './password.js';

@@ -1,7 +1,8 @@
 import type { ImportKind } from '@atalaya/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { fileChunks, files, importErrors, imports, importTables } from '../../db/schema/index.js';
+import { importErrors, imports, importTables } from '../../db/schema/index.js';
+import { deleteStoredFile } from '../storage/index.js';
 import type { ImportRowError } from './job.js';
 
 /**
@@ -73,8 +74,7 @@ export async function discardImportFile(tx: Tx, id: string): Promise<void> {
   const [row] = await tx.select({ fileId: imports.fileId }).from(imports).where(eq(imports.id, id));
   if (!row?.fileId) return;
   await tx.update(imports).set({ fileId: null }).where(eq(imports.id, id));
-  await tx.delete(fileChunks).where(eq(fileChunks.fileId, row.fileId));
-  await tx.delete(files).where(eq(files.id, row.fileId));
+  await deleteStoredFile(tx, row.fileId);
 }
 
 /** How an import ends. */

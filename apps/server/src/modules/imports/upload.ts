@@ -1,21 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import multipart from '@fastify/multipart';
 import { fileExtension, type UploadImportKind, MSG } from '@atalaya/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../http/errors.js';
-import { checkMultipartField, multipartReadError } from '../../http/multipart.js';
-import { fileMatchesExtension, type StorableFile, streamToFile, uploadFileName } from '../files/index.js';
+import { fileMatchesExtension, type ReceivedFile, registerUploads, type StorableFile, uploadFileName, withUpload } from '../storage/index.js';
 
 /**
  * The upload of an import (docs/adr/0014-import-jobs.md): one multipart request with one file
  * of at most `maxBytes` (ATALAYA_IMPORT_MAX_BYTES, 200 MB by default, apart from the documents'
- * 20 MB) and a few short fields. Like every upload (modules/files, ADR 0007) the file is
+ * 20 MB) and a few short fields. Like every upload (modules/storage, ADR 0007) the file is
  * streamed to a temporary file as it arrives, counted and hashed on the way, so memory stays
  * bounded; a body that declares more than the limit is refused with 413 before a byte of it is
  * read, and one that sends more without declaring it (chunked) is cut at the limit and refused
- * with 413 too: at most `maxBytes` reach the disk, whatever is sent.
+ * with 413 too: at most `maxBytes` reach the disk, whatever is sent. The request is read by the
+ * storage kernel's one multipart reader (`withUpload`); the kinds' own checks are here.
  */
 
 /** Room for the multipart framing and the text fields around the file. */
@@ -60,7 +56,7 @@ const tooLarge = (maxBytes: number) => new AppError(413, MSG.imports.tooLarge(me
  * A file over it is detected by `truncated` (413), not by an exception.
  */
 export async function registerImportUploads(app: FastifyInstance, maxBytes: number): Promise<void> {
-  await app.register(multipart, { limits: { ...FIELD_LIMITS, fileSize: maxBytes }, throwFileSizeLimit: false });
+  await registerUploads(app, { ...FIELD_LIMITS, fileSize: maxBytes });
 }
 
 /** A body that declares more bytes than an import may have: 413 before reading it. */
@@ -77,7 +73,7 @@ export interface ImportUpload {
   file: ImportFile;
 }
 
-async function checkedFile(kind: UploadImportKind, name: string, received: { path: string; size: number; sha256: string }): Promise<ImportFile> {
+async function checkedFile(kind: UploadImportKind, name: string, received: ReceivedFile): Promise<ImportFile> {
   const rule = ACCEPTED[kind];
   const extension = fileExtension(name);
   const type = Object.hasOwn(rule.types, extension) ? rule.types[extension] : undefined;
@@ -93,39 +89,11 @@ async function checkedFile(kind: UploadImportKind, name: string, received: { pat
  * field when sent, else the part's. It holds one of the server's upload slots (503 when none
  * comes free in time) and its temporary file until `work` ends.
  */
-export async function withImportUpload<T>(request: FastifyRequest, kind: UploadImportKind, maxBytes: number, work: (upload: ImportUpload) => Promise<T>): Promise<T> {
-  if (!request.isMultipart()) throw new AppError(415, MSG.errors.unsupportedMediaType);
-  refuseDeclaredOversize(request, maxBytes);
-  const { uploadSlots, uploadWaitMs } = request.server.resourceLimits;
-  if (!(await uploadSlots.acquire(uploadWaitMs))) throw new AppError(503, MSG.files.serverBusy);
-  let dir: string | null = null;
-  try {
-    dir = await mkdtemp(join(tmpdir(), 'atalaya-import-'));
-    const fields = new Map<string, string>();
-    let received: { partName: string; path: string; size: number; sha256: string } | null = null;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (received) throw badRequest(MSG.files.onlyOne);
-          const path = join(dir, 'upload');
-          const { size, sha256 } = await streamToFile(part.file, path, () => tooLarge(maxBytes));
-          if (part.filename === '' && size === 0) continue;
-          received = { partName: part.filename, path, size, sha256 };
-        } else {
-          if (part.valueTruncated || part.fieldnameTruncated) throw new AppError(413, MSG.errors.payloadTooLarge);
-          checkMultipartField(part.fieldname, String(part.value));
-          if (!fields.has(part.fieldname)) fields.set(part.fieldname, String(part.value));
-        }
-      }
-    } catch (error) {
-      throw multipartReadError(error);
-    }
+export function withImportUpload<T>(request: FastifyRequest, kind: UploadImportKind, maxBytes: number, work: (upload: ImportUpload) => Promise<T>): Promise<T> {
+  const reading = { tooLarge: () => tooLarge(maxBytes), refuseEarly: (early: FastifyRequest) => refuseDeclaredOversize(early, maxBytes) };
+  return withUpload(request, reading, async ({ fields, file: received }) => {
     if (!received) throw badRequest(MSG.imports.fileRequired);
-    const name = uploadFileName(fields.get('FileName')?.trim() || received.partName, '');
-    const file = await checkedFile(kind, name, received);
-    return await work({ fields: Object.fromEntries(fields), file });
-  } finally {
-    uploadSlots.release();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  }
+    const name = uploadFileName(fields.FileName?.trim() || received.fileName, '');
+    return work({ fields, file: await checkedFile(kind, name, received) });
+  });
 }

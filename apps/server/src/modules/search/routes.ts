@@ -1,10 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { MSG, SEARCH_EXPORT, searchApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { contractRoute } from '../../http/contract-route.js';
-import { attachmentDisposition } from '../../http/content-disposition.js';
+import { downloadRoute } from '../../http/download-route.js';
 import { AppError } from '../../http/errors.js';
 import { Semaphore } from '../../http/resource-limits.js';
 import { requireUser } from '../../http/route-access.js';
@@ -39,44 +38,39 @@ export const searchModule: FastifyPluginAsyncZod<SearchModuleOptions> = async (a
     handler: (request) => searchCases(db, requireUser(request), request.body),
   });
 
-  app.route({
-    ...contractRoute(searchApi.exportERByFilters, {
+  app.route(
+    downloadRoute(searchApi.exportERByFilters, {
       tags: TAG,
       summary: 'Descarga como ListadoEventos.xlsx los eventos reportables que encuentra la búsqueda (hoja «Eventos filtrados»)',
       description: `A lo sumo ${SEARCH_EXPORT.maxRows.toLocaleString('es-UY')} filas de Excel; más eventos responden 400. Escritura en flujo.`,
-      // The 200 is the file's bytes (the contract's `returns: 'blob'`): described here, with the errors.
-      errors: { 200: z.unknown().describe(`Los bytes del Excel (${XLSX_MIME_TYPE}, Content-Disposition: attachment)`), ...errorResponses, 503: messageSchema },
-    }),
-    handler: async (request, reply) => {
-      const user = requireUser(request);
-      if (!(await exportSlots.acquire(exportWaitMs))) throw new AppError(503, MSG.search.exportBusy);
-      let released = false;
-      const release = () => {
-        if (!released) {
-          released = true;
-          exportSlots.release();
-        }
-      };
-      try {
-        const prepared = await prepareExport(db, user, request.body);
-        const out = new PassThrough();
-        out.once('close', release);
-        prepared.write(out).catch((error: unknown) => {
-          // The answer has started: it can only be cut short.
-          request.log.error({ err: error }, 'exportERByFilters failed while streaming');
-          out.destroy(error instanceof Error ? error : new Error(String(error)));
+      answer: `Los bytes del Excel (${XLSX_MIME_TYPE}, Content-Disposition: attachment)`,
+      errors: { ...errorResponses, 503: messageSchema },
+      load: async (request) => {
+        const user = requireUser(request);
+        if (!(await exportSlots.acquire(exportWaitMs))) throw new AppError(503, MSG.search.exportBusy);
+        let released = false;
+        const release = () => {
+          if (!released) {
+            released = true;
+            exportSlots.release();
+          }
+        };
+        try {
+          const prepared = await prepareExport(db, user, request.body);
+          const out = new PassThrough();
+          out.once('close', release);
+          prepared.write(out).catch((error: unknown) => {
+            // The answer has started: it can only be cut short.
+            request.log.error({ err: error }, 'exportERByFilters failed while streaming');
+            out.destroy(error instanceof Error ? error : new Error(String(error)));
+            release();
+          });
+          return { fileName: SEARCH_EXPORT.fileName, contentType: XLSX_MIME_TYPE, body: out };
+        } catch (error) {
           release();
-        });
-        return reply
-          .code(200)
-          .header('content-type', XLSX_MIME_TYPE)
-          .header('content-disposition', attachmentDisposition(SEARCH_EXPORT.fileName))
-          .header('cache-control', 'private, no-store')
-          .send(out);
-      } catch (error) {
-        release();
-        throw error;
-      }
-    },
-  });
+          throw error;
+        }
+      },
+    }),
+  );
 };

@@ -2,9 +2,10 @@ import { signalDocumentParams, signalIdParams, signalRegisterApi } from '@atalay
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { contractRoute } from '../../http/contract-route.js';
+import { downloadRoute } from '../../http/download-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { fileResponse, multipartDoc, registerUploads, sendFile, withSingleUpload } from '../files/index.js';
+import { multipartDoc, registerUploads, withSingleUpload } from '../storage/index.js';
 import {
   addSignalNote,
   attachSignalDocument,
@@ -100,38 +101,32 @@ export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOpt
     handler: (request) => reassignSignal(db, requireUser(request), request.params.id, request.body),
   });
 
-  const upload = contractRoute(signalRegisterApi.signalRegisterDocuments, {
-    tags: TAGS,
-    summary: 'Adjuntar un documento a la señal (multipart: file, Descripcion); se guarda en el almacén de archivos de la aplicación',
-    params: signalIdParams,
-    errors: { ...writeErrors, 413: messageSchema, 415: messageSchema, 503: messageSchema },
-    config: { rateLimit: app.resourceLimits.uploadRateLimit },
-  });
   app.route({
-    ...upload,
-    // The multipart body is documented, never parsed (withSingleUpload reads it).
-    schema: {
-      ...upload.schema,
-      consumes: ['multipart/form-data'],
+    ...contractRoute(signalRegisterApi.signalRegisterDocuments, {
+      tags: TAGS,
+      summary: 'Adjuntar un documento a la señal (multipart: file, Descripcion); se guarda en el almacén de archivos de la aplicación',
+      params: signalIdParams,
+      errors: { ...writeErrors, 413: messageSchema, 415: messageSchema, 503: messageSchema },
+      config: { rateLimit: app.resourceLimits.uploadRateLimit },
+      // Documentation only: withSingleUpload reads the multipart body.
       body: multipartDoc({ Descripcion: 'Descripción del documento (opcional, hasta 4000 caracteres)', fileName: 'Nombre del archivo', extension: 'Extensión del archivo' }, { required: true }),
-    },
+    }),
     handler: async (request) => {
       const user = requireUser(request);
       return withSingleUpload(request, (upload) => attachSignalDocument(db, user, request.params.id, upload));
     },
   });
 
-  app.route({
-    ...contractRoute(signalRegisterApi.signalRegisterDocument, {
+  app.route(
+    downloadRoute(signalRegisterApi.signalRegisterDocument, {
       tags: TAGS,
       summary: 'Descargar el documento de una entrada del historial de la señal',
       params: signalDocumentParams,
-      // The file's bytes (200) and the errors.
-      errors: fileResponse(),
+      errors: withNotFound,
+      load: (request) => {
+        requireUser(request);
+        return signalDocumentFile(db, request.params.id, request.params.entryId);
+      },
     }),
-    handler: async (request, reply) => {
-      requireUser(request);
-      return sendFile(reply, await signalDocumentFile(db, request.params.id, request.params.entryId));
-    },
-  });
+  );
 };

@@ -28,7 +28,7 @@ import type { AuthUser } from '../../http/access-token.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { personName } from '../../shared/person-name.js';
 import { writeAudit } from '../audit/index.js';
-import { type DownloadableFile, loadFile, parseFields, type SingleUpload, storeFile } from '../files/index.js';
+import { type DownloadableFile, loadFile, parseFields, type SingleUpload, storeFile } from '../storage/index.js';
 import { caseReach, loadUserLaboratoryIds } from '../reach/index.js';
 import { type SignalSource, signalSource } from '../signals/index.js';
 
@@ -433,7 +433,7 @@ export async function reassignSignal(db: Db, user: AuthUser, id: number, input: 
 
 /**
  * `POST /api/signal-register/{id}/documents` (multipart: `file`, `Descripcion`): the file is
- * stored in the application's file store (modules/files) in the transaction of its history
+ * stored in the application's file store (modules/storage) in the transaction of its history
  * entry and audit row (a closed signal: 409).
  */
 export async function attachSignalDocument(db: Db, user: AuthUser, id: number, upload: SingleUpload): Promise<SignalDetail> {

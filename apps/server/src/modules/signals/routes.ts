@@ -1,8 +1,7 @@
 import { RATE_LIMITS, signalsApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { attachmentDisposition } from '../../http/content-disposition.js';
+import { downloadRoute } from '../../http/download-route.js';
 import { contractRoute } from '../../http/contract-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses } from '../../http/schemas.js';
@@ -30,24 +29,20 @@ export const signalsModule: FastifyPluginAsyncZod<SignalsModuleOptions> = async 
     handler: (request) => signalTable(db, requireUser(request), request.query),
   });
 
-  app.route({
-    ...contractRoute(signalsApi.signalsExport, {
+  app.route(
+    downloadRoute(signalsApi.signalsExport, {
       tags: TAGS,
       summary: 'Exporta la tabla de desproporcionalidad filtrada (todos los renglones, en el orden pedido) como xlsx o CSV',
       description: `${FILTERS} formato: xlsx (por defecto) o csv. En el CSV, un texto que una planilla leería como fórmula lleva un apóstrofo delante. ${REACH}`,
-      // The file's bytes (200) and the errors.
-      errors: { 200: z.unknown().describe('Los bytes del archivo (xlsx o text/csv UTF-8, Content-Disposition: attachment)'), ...errorResponses },
+      answer: 'Los bytes del archivo (xlsx o text/csv UTF-8, Content-Disposition: attachment)',
+      errors: errorResponses,
       config: { rateLimit: RATE_LIMITS.export },
+      load: async (request) => {
+        const file = await signalFile(db, requireUser(request), request.query);
+        return { fileName: file.fileName, contentType: file.contentType, body: file.bytes, cacheControl: 'no-store' };
+      },
     }),
-    handler: async (request, reply) => {
-      const file = await signalFile(db, requireUser(request), request.query);
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Disposition', attachmentDisposition(file.fileName))
-        .header('Cache-Control', 'no-store')
-        .send(file.bytes);
-    },
-  });
+  );
 
   app.route({
     ...contractRoute(signalsApi.signalsIcHistory, {

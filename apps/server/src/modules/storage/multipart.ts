@@ -1,5 +1,5 @@
 import { MSG } from '@atalaya/domain';
-import { AppError, badRequest } from './errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 
 /**
  * What every multipart upload shares when it reads its parts (docs/api.md 'Input rules'):
