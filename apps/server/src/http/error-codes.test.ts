@@ -82,7 +82,8 @@ describe('error codes', () => {
     const login400 = document.paths['/api/login']?.post?.responses['400']?.content?.['application/json']?.schema as { allOf?: unknown[] } | undefined;
     expect(login400?.allOf?.[0]).toEqual({ $ref: '#/components/schemas/ErrorMessage' });
     expect(codesOf('/api/login', 'post', 400)).toEqual(expect.arrayContaining(['login.failed', 'login.unsupportedGrantType', 'errors.invalidBody']));
-    expect(codesOf('/api/login', 'post', 401)).toBeUndefined();
+    // The refresh grant without a valid cookie.
+    expect(codesOf('/api/login', 'post', 401)).toEqual(['errors.sessionExpired']);
     expect(codesOf('/api/signals', 'get', 400)).toEqual(expect.arrayContaining(['signals.badMonth', 'signals.badCursor', 'signals.unknownField', 'validation']));
     expect(codesOf('/api/signals', 'get', 400)).not.toContain('login.failed');
     expect(codesOf('/api/signals', 'get', 403)).toEqual(['errors.forbidden', 'errors.termsNotAccepted']);

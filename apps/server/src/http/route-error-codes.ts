@@ -78,8 +78,9 @@ export function routeErrorCodes(
   input: { params?: z.ZodType | undefined; headers?: z.ZodType | undefined; beforeTerms?: boolean | undefined },
 ): RouteErrorCodes {
   const codes: RouteErrorCodes = {};
-  // Any URL: a malformed %-escape; a path param over the router's length; the rate limits.
-  add(codes, 400, ['errors.invalidUrl']);
+  // Any URL: a malformed %-escape, a NUL in the path or query (http/nul-guard.ts, before any
+  // schema); a path param over the router's length; the rate limits.
+  add(codes, 400, ['errors.invalidUrl', 'generic.invalidCharacters']);
   if (endpoint.path.includes(':')) add(codes, 414, ['errors.urlTooLong']);
   add(codes, 429, ['errors.tooManyRequests']);
   if (endpoint.body !== undefined || endpoint.bodyKind !== undefined) {
