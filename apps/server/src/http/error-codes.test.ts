@@ -86,7 +86,8 @@ describe('error codes', () => {
     expect(codesOf('/api/login', 'post', 401)).toEqual(['errors.sessionExpired']);
     expect(codesOf('/api/signals', 'get', 400)).toEqual(expect.arrayContaining(['signals.badMonth', 'signals.badCursor', 'signals.unknownField', 'validation']));
     expect(codesOf('/api/signals', 'get', 400)).not.toContain('login.failed');
-    expect(codesOf('/api/signals', 'get', 403)).toEqual(['errors.forbidden', 'errors.termsNotAccepted']);
+    // An RLF asking for another country than its own (the endpoint's own code).
+    expect(codesOf('/api/signals', 'get', 403)).toEqual(['errors.forbidden', 'errors.termsNotAccepted', 'signals.countryOutOfReach']);
     // A richer refusal ({ Message, Problems, … }) declares the Code too.
     const refusal = JSON.stringify(Object.values(document.paths).flatMap((methods) => Object.values(methods).map((op) => op.responses['422'])));
     expect(refusal).toContain('"Code":{"$ref":"#/components/schemas/ErrorCode"}');

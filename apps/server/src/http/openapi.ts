@@ -36,10 +36,10 @@ function withErrorCodes(response: Record<string, unknown> | undefined, codes: Ro
 /** The zod schemas as JSON schema, the codes of each error answer, and the route's roles as its security requirement. */
 const transform: SwaggerTransform = (document) => {
   const converted = zodTransform(document);
-  const response = withErrorCodes(converted.schema.response as Record<string, unknown> | undefined, document.route.config?.errorCodes);
+  const response = withErrorCodes(converted.schema?.response as Record<string, unknown> | undefined, document.route.config?.errorCodes);
   const result = response === undefined ? converted : { ...converted, schema: { ...converted.schema, response } };
   const roles = declaredRoles(document.route.config);
-  if (roles === undefined || roles === 'public' || result.schema.hide) return result;
+  if (roles === undefined || roles === 'public' || result.schema?.hide) return result;
   const who = roles === 'authenticated' ? 'cualquier usuario con sesión' : roles.join(', ');
   return {
     ...result,
