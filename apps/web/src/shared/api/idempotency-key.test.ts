@@ -14,7 +14,7 @@ describe('newIdempotencyKey (the create dialog’s Idempotency-Key)', () => {
 
   it('is still a random UUID where crypto.randomUUID is missing (plain HTTP, not localhost)', () => {
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes), randomUUID: undefined });
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array<ArrayBuffer>) => real.getRandomValues(bytes), randomUUID: undefined });
     const keys = Array.from({ length: 50 }, newIdempotencyKey);
     expect(keys.every((key) => UUID_V4.test(key))).toBe(true);
     expect(new Set(keys).size).toBe(50);
