@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -29,6 +30,16 @@ const LOCK_SESSION_TIMEOUT_MINUTES = 0.3;
  * wizard, the case view; and the internal screens' own phone variants).
  */
 const PHONE_SPECS = [/public-report\.spec\.ts/, /public-report-validation\.spec\.ts/, /-phone\.spec\.ts/, /e2b-batch\.spec\.ts/];
+
+/**
+ * The system's Chromium (Debian): its old headless shell (package chromium-headless-shell, what
+ * Playwright itself runs headless) where installed, as CI installs it: the same Blink, without the
+ * browser's own UI, for about 30 % less CPU on the two cores the specs share with the server and
+ * PostgreSQL. Otherwise the browser (package chromium). E2E_CHROMIUM names another executable:
+ * `E2E_CHROMIUM=/usr/bin/chromium npx playwright test --headed` to watch a spec (the shell has no window).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM = process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
   return {
@@ -86,7 +97,7 @@ export default defineConfig({
     locale: 'es-UY',
     timezoneId: 'America/Montevideo',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',
