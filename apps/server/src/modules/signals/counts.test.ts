@@ -87,7 +87,7 @@ afterAll(async () => {
 });
 
 describe('signal_counts stays equal to a full recount', () => {
-  it('after 100 random writes of cases, medicines and their roles, ingredients, reactions, patients and follow-ups', async () => {
+  it('after 100 random writes of cases, medicines and their roles, ingredients, reactions, patients and follow-ups, counted fields or not', async () => {
     const r = rng(32);
     const db = t.database.db;
     const cases: string[] = [];
@@ -103,7 +103,7 @@ describe('signal_counts stays equal to a full recount', () => {
       await db.execute(sql`insert into event_rams (event_id, llt_code, llt_name, description, another_condition) values (${eventId}, ${r.pick(llts).llt_code}, 'x', 'x', ${serious})`);
     };
     for (let step = 0; step < 100; step += 1) {
-      const op = cases.length < 5 ? 0 : r.int(0, 11);
+      const op = cases.length < 5 ? 0 : r.int(0, 13);
       const eventId = cases.length ? r.pick(cases) : '';
       switch (op) {
         case 0: {
@@ -157,6 +157,16 @@ describe('signal_counts stays equal to a full recount', () => {
         case 10:
           // A medicine changes role: suspect ↔ concomitant ↔ interacting ↔ not administered.
           await db.execute(sql`update event_medications set drug_role = ${r.pick([1, 2, 3, 4])} where id = (select id from event_medications where event_id = ${eventId} order by id offset ${r.int(0, 1)} limit 1)`);
+          break;
+        case 11:
+          // Death toggled: the reaction's is_serious (what the counts read) changes only when no other criterion holds.
+          await db.execute(sql`update event_rams set death = not death, description = 'editada' where id = (select id from event_rams where event_id = ${eventId} order by id limit 1)`);
+          break;
+        case 12:
+          // Fields the counts do not read: no refresh (migration 0038), the table stays true.
+          await db.execute(sql`update events set additional_information = ${`nota ${step}`} where id = ${eventId}`);
+          await db.execute(sql`update event_patients set weight = ${r.int(3, 120)}, initials = 'XY' where event_id = ${eventId}`);
+          await db.execute(sql`update event_medications set lot_number = ${`L${step}`} where event_id = ${eventId}`);
           break;
         default:
           await db.execute(sql`update events set received_at = ${new Date(Date.UTC(2026, r.int(0, 11), 2)).toISOString()} where id = ${eventId}`);
