@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase } from '../../test-support/cases.js';
 import { createLlt, createProduct, type TestLlt } from '../../test-support/catalog.js';
@@ -86,7 +87,7 @@ afterAll(async () => {
 });
 
 describe('signal_counts stays equal to a full recount', () => {
-  it('after 100 random writes of cases, medicines and their roles, ingredients, reactions, patients and follow-ups', async () => {
+  it('after 100 random writes of cases, medicines and their roles, ingredients, reactions, patients and follow-ups, counted fields or not', async () => {
     const r = rng(32);
     const db = t.database.db;
     const cases: string[] = [];
@@ -102,7 +103,7 @@ describe('signal_counts stays equal to a full recount', () => {
       await db.execute(sql`insert into event_rams (event_id, llt_code, llt_name, description, another_condition) values (${eventId}, ${r.pick(llts).llt_code}, 'x', 'x', ${serious})`);
     };
     for (let step = 0; step < 100; step += 1) {
-      const op = cases.length < 5 ? 0 : r.int(0, 11);
+      const op = cases.length < 5 ? 0 : r.int(0, 13);
       const eventId = cases.length ? r.pick(cases) : '';
       switch (op) {
         case 0: {
@@ -157,6 +158,16 @@ describe('signal_counts stays equal to a full recount', () => {
           // A medicine changes role: suspect ↔ concomitant ↔ interacting ↔ not administered.
           await db.execute(sql`update event_medications set drug_role = ${r.pick([1, 2, 3, 4])} where id = (select id from event_medications where event_id = ${eventId} order by id offset ${r.int(0, 1)} limit 1)`);
           break;
+        case 11:
+          // Death toggled: the reaction's is_serious (what the counts read) changes only when no other criterion holds.
+          await db.execute(sql`update event_rams set death = not death, description = 'editada' where id = (select id from event_rams where event_id = ${eventId} order by id limit 1)`);
+          break;
+        case 12:
+          // Fields the counts do not read: no refresh (migration 0038), the table stays true.
+          await db.execute(sql`update events set additional_information = ${`nota ${step}`} where id = ${eventId}`);
+          await db.execute(sql`update event_patients set weight = ${r.int(3, 120)}, initials = 'XY' where event_id = ${eventId}`);
+          await db.execute(sql`update event_medications set lot_number = ${`L${step}`} where event_id = ${eventId}`);
+          break;
         default:
           await db.execute(sql`update events set received_at = ${new Date(Date.UTC(2026, r.int(0, 11), 2)).toISOString()} where id = ${eventId}`);
       }
@@ -196,6 +207,151 @@ describe('signal_counts stays equal to a full recount', () => {
     expect(await cell()).toEqual([{ concomitant: false }]); // interacting counts as suspect
     await db.execute(sql`update event_medications set drug_role = 4 where id in (${first}, ${second})`);
     expect(await cell()).toEqual([]);
+    expect(await table()).toEqual(await recount());
+  });
+});
+
+/**
+ * A refresh writes only what changed (migration 0038, docs/signals.md 'Count table'): the count
+ * tables and the cells are compared row by row, with each row's version (xmin and ctid: a row
+ * updated, or deleted and inserted again, gets new ones).
+ */
+const DIMS = ['month', 'country_id', 'serious', 'sex', 'age_group', 'drug_kind', 'drug_id', 'pt_code', 'concomitant'] as const;
+const KEPT: Record<string, readonly string[]> = {
+  signal_counts: DIMS,
+  signal_laboratory_counts: ['laboratory_set_id', ...DIMS],
+  signal_laboratory_totals: ['laboratory_set_id', 'drug_kind', 'drug_id', 'pt_code', 'concomitant'],
+  signal_creator_counts: ['created_by', 'laboratory_set_id', ...DIMS],
+  signal_creator_totals: ['created_by', 'laboratory_set_id', 'drug_kind', 'drug_id', 'pt_code', 'concomitant'],
+};
+const CELL = ['event_id', ...DIMS, 'laboratory_set_id', 'created_by'] as const;
+const columns = (cols: readonly string[]) => cols.map((c) => (c === 'month' ? 'month::text as month' : c)).join(', ');
+
+type Versioned = Map<string, { cases: number; version: string }>;
+
+/** Every row of the five count tables and of signal_case_cells: its count and its version. */
+async function snapshot(): Promise<Versioned> {
+  const out: Versioned = new Map();
+  for (const [name, cols] of [...Object.entries(KEPT), ['signal_case_cells', CELL] as const]) {
+    const found = await rows(sql.raw(`select ${columns(cols)}, ${name === 'signal_case_cells' ? '1' : 'cases'} as cases, xmin::text || '/' || ctid::text as version from ${name}`));
+    for (const r of found) out.set(`${name} ${JSON.stringify(cols.map((c) => r[c]))}`, { cases: Number(r.cases), version: String(r.version) });
+  }
+  return out;
+}
+
+/** A case's cells, as rows of the CELL columns. */
+async function cellsOf(eventId: string): Promise<Row[]> {
+  const found = await rows(sql.raw(`select ${columns(CELL)} from signal_case_cells where event_id = '${eventId}'`));
+  return found.map((r) => Object.fromEntries(CELL.map((c) => [c, r[c]]))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+}
+
+/** The count each table's row moves by when the cells `gone` leave and `added` arrive. */
+function moves(gone: Row[], added: Row[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [name, cols] of Object.entries(KEPT)) {
+    for (const [cells, delta] of [[gone, -1], [added, 1]] as const) {
+      for (const cell of cells) {
+        const key = `${name} ${JSON.stringify(cols.map((c) => cell[c]))}`;
+        out.set(key, (out.get(key) ?? 0) + delta);
+      }
+    }
+  }
+  for (const [key, n] of out) if (n === 0) out.delete(key);
+  return out;
+}
+
+/** The refreshes the current transaction called: each takes the shared advisory lock of migration 0027. */
+async function refreshLocks(tx: DbOrTx): Promise<number> {
+  const found = (await tx.execute(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and classid = 1936157035`)).rows as Row[];
+  return Number(found[0]?.n);
+}
+
+describe('a refresh writes only what changed', () => {
+  let caseId = '';
+  let seriousRam = 0;
+  let otherRam = 0;
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const c = await createCase(db, { createdBy: creator.id, status: 6, productIds: [productIds[0] ?? 0, productIds[3] ?? 0], receivedAt: new Date(Date.UTC(2026, 4, 10)) });
+    caseId = c.id;
+    const inserted = await rows(sql`insert into event_rams (event_id, llt_code, llt_name, description, another_condition) values
+      (${c.id}, ${llts[0]?.llt_code}, 'a', 'a', true), (${c.id}, ${llts[1]?.llt_code}, 'b', 'b', false) returning id`);
+    [seriousRam, otherRam] = inserted.map((r) => Number(r.id)) as [number, number];
+    await db.execute(sql`insert into event_patients (event_id, initials, gender, age, age_unit) values (${c.id}, 'CD', 'M', 40, 'Años')`);
+    expect((await cellsOf(caseId)).length).toBeGreaterThan(6);
+  });
+
+  it('a write to fields the counts do not read calls no refresh and leaves every row of the count tables and cells as it was', async () => {
+    const db = t.database.db;
+    const before = await snapshot();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update events set additional_information = 'otra información', updated_at = now() where id = ${caseId}`);
+      // death set on a reaction already serious: is_serious stays true.
+      await tx.execute(sql`update event_rams set description = 'descripción nueva', death = true where id = ${seriousRam}`);
+      await tx.execute(sql`update event_rams set considerations = 'x' where id = ${otherRam}`);
+      await tx.execute(sql`update event_patients set initials = 'ZZ', weight = 70 where event_id = ${caseId}`);
+      await tx.execute(sql`update event_medications set lot_number = 'L-1', dose = 2 where event_id = ${caseId}`);
+      await tx.execute(sql`update event_medication_ingredients set concentration = 5 where event_medication_id in (select id from event_medications where event_id = ${caseId})`);
+      expect(await refreshLocks(tx)).toBe(0);
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a write to a counted field that leaves the cells as they were refreshes the case and writes nothing', async () => {
+    const db = t.database.db;
+    const before = await snapshot();
+    await db.transaction(async (tx) => {
+      // Another LLT of the same PT, an age in the same group, a date in the same month, suspect to interacting.
+      await tx.execute(sql`update event_rams set llt_code = ${llts[4]?.llt_code} where id = ${seriousRam}`);
+      await tx.execute(sql`update event_patients set age = 41 where event_id = ${caseId}`);
+      await tx.execute(sql`update events set received_at = ${new Date(Date.UTC(2026, 4, 20)).toISOString()} where id = ${caseId}`);
+      await tx.execute(sql`update event_medications set drug_role = 3 where event_id = ${caseId}`);
+      expect(await refreshLocks(tx)).toBeGreaterThan(0);
+    });
+    expect(await snapshot()).toEqual(before);
+    expect(await table()).toEqual(await recount());
+  });
+
+  it('a changed field moves exactly the counts of the cells it changes, and rewrites no other row', async () => {
+    const db = t.database.db;
+    const pt = async (code: number | undefined) => Number((await rows(sql`select pt_code from meddra_llt where code = ${code}`))[0]?.pt_code);
+    const [pt1, pt2] = [await pt(llts[1]?.llt_code), await pt(llts[2]?.llt_code)];
+    const changes: { write: ReturnType<typeof sql>; expected: (cell: Row) => Row }[] = [
+      // One reaction to another PT: only that PT's cells move.
+      { write: sql`update event_rams set llt_code = ${llts[2]?.llt_code} where id = ${otherRam}`, expected: (c) => (c.pt_code === pt1 ? { ...c, pt_code: pt2 } : c) },
+      // The patient's sex: every cell of the case moves.
+      { write: sql`update event_patients set gender = 'F' where event_id = ${caseId}`, expected: (c) => ({ ...c, sex: 'F' }) },
+      // The case becomes non-serious: every cell moves.
+      { write: sql`update event_rams set another_condition = false, death = false where id = ${seriousRam}`, expected: (c) => ({ ...c, serious: false }) },
+    ];
+    for (const { write, expected } of changes) {
+      const cellsBefore = await cellsOf(caseId);
+      const before = await snapshot();
+      await db.execute(write);
+      const cellsAfter = await cellsOf(caseId);
+      const after = await snapshot();
+      const wanted = cellsBefore.map(expected).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+      expect(cellsAfter).toEqual(wanted);
+      const text = (cells: Row[]) => new Set(cells.map((c) => JSON.stringify(c)));
+      const gone = cellsBefore.filter((c) => !text(cellsAfter).has(JSON.stringify(c)));
+      const added = cellsAfter.filter((c) => !text(cellsBefore).has(JSON.stringify(c)));
+      expect(gone.length).toBeGreaterThan(0);
+      const expectedMoves = moves(gone, added);
+      const actualMoves = new Map<string, number>();
+      for (const key of new Set([...before.keys(), ...after.keys()])) {
+        if (key.startsWith('signal_case_cells ')) continue;
+        const n = (after.get(key)?.cases ?? 0) - (before.get(key)?.cases ?? 0);
+        if (n !== 0) actualMoves.set(key, n);
+      }
+      expect(actualMoves).toEqual(expectedMoves);
+      // Every other row, and every cell that stays, keeps its version.
+      const goneKeys = new Set(gone.map((c) => `signal_case_cells ${JSON.stringify(CELL.map((k) => c[k]))}`));
+      for (const [key, row] of before) {
+        if (expectedMoves.has(key) || goneKeys.has(key)) continue;
+        expect(after.get(key), key).toEqual(row);
+      }
+    }
     expect(await table()).toEqual(await recount());
   });
 });
