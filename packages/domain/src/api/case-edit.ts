@@ -26,7 +26,7 @@ import { endpoint } from './endpoint.js';
 export const caseEditApi = {
   getERByMeta: endpoint({ method: 'GET', path: '/api/getERByMeta/:meta', access: 'case.read', response: erEventSchema, errors: { 404: ['lists.eventNotFound'] } }),
   /** With the `Idempotency-Key` header, a repeated request answers the same case. */
-  createER: endpoint({ method: 'POST', path: '/api/createER', access: 'case.write', body: createErBodySchema, response: metaDataResultSchema, errors: { 403: ['wizard.countryNotAllowed'], 400: ['wizard.countryNotAllowed', 'wizard.reportTypeUnknown'] } }),
+  createER: endpoint({ method: 'POST', path: '/api/createER', access: 'case.write', body: createErBodySchema, response: metaDataResultSchema, errors: { 403: ['wizard.countryNotAllowed'], 400: ['wizard.countryNotAllowed', 'wizard.reportTypeUnknown', 'createEvent.idempotencyKeyInvalid'], 409: ['createEvent.idempotencyKeyReused'] } }),
   updateER: endpoint({ method: 'POST', path: '/api/updateER', access: 'case.write', body: updateEventBodySchema, response: erEventSchema, errors: { 400: ['wizard.notEditable'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound'] } }),
   getERWhoReportByMeta: endpoint({ method: 'GET', path: '/api/getERWhoReportByMeta/:meta', access: 'case.read', response: erWhoReportSchema, errors: { 404: ['lists.eventNotFound'] } }),
   setPaciente: endpoint({ method: 'POST', path: '/api/setPaciente', access: 'case.write', body: setPatientBodySchema, response: erPatientSchema, errors: { 400: ['generic.heightRange', 'generic.weightRange', 'publicForm.optionUnknown', 'wizard.notEditable'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound'] } }),

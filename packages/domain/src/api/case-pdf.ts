@@ -5,7 +5,7 @@ import { endpoint } from './endpoint.js';
 /** The case PDF (CIOMS I), the CIOMS form and the PDF history (event spec §4, §9). */
 export const casePdfApi = {
   /** Generates the case PDF, keeps it in the history and downloads it as ER-{reference}.pdf. */
-  getERPDF: endpoint({ method: 'GET', path: '/api/getERPDF/:id', access: 'case.read', returns: 'blob', errors: { 400: ['pdf.notAllowed'], 404: ['lists.eventNotFound'] } }),
+  getERPDF: endpoint({ method: 'GET', path: '/api/getERPDF/:id', access: 'case.read', returns: 'blob', errors: { 400: ['pdf.notAllowed'], 404: ['lists.eventNotFound'], 429: ['pdf.tooManyPdfs'] } }),
   /**
    * A PDF already generated, by its stored name (listERPDF); `getERPDF` as well in the spec, named
    * apart here (same method). The spec's trailing slash; the server also takes the path without it.

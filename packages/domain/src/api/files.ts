@@ -11,7 +11,7 @@ import { endpoint } from './endpoint.js';
 export const filesApi = {
   getDocsAndNotesByMeta: endpoint({ method: 'GET', path: '/api/getDocsAndNotesByMeta/:meta', access: 'case.read', response: z.array(erDocumentSchema), errors: { 404: ['lists.eventNotFound'] } }),
   /** Multipart: id, extension, fileName, action, note, idEr, tipoId and an optional file. */
-  uploadDocAndNotes: endpoint({ method: 'POST', path: '/api/uploadDocAndNotes', access: 'caseDocuments.write', bodyKind: 'multipart', response: okResultSchema, errors: { 400: ['caseFiles.actionUnknown', 'caseFiles.documentRequired', 'errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.tooLarge', 'files.typeNotAllowed', 'generic.maxLength', 'notes.noteRequired', 'publicForm.optionUnknown', 'wizard.notEditable'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'], 503: ['files.serverBusy'] } }),
+  uploadDocAndNotes: endpoint({ method: 'POST', path: '/api/uploadDocAndNotes', access: 'caseDocuments.write', bodyKind: 'multipart', response: okResultSchema, errors: { 400: ['caseFiles.actionUnknown', 'caseFiles.documentRequired', 'errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.tooLarge', 'files.typeNotAllowed', 'generic.maxLength', 'notes.noteRequired', 'publicForm.optionUnknown', 'wizard.notEditable'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'], 503: ['files.serverBusy'], 429: ['files.tooManyUploads'] } }),
   /** With the user's electronic signature. */
   deleteDocAndNotes: endpoint({
     method: 'POST',
