@@ -28,7 +28,7 @@ export const filesApi = {
     access: 'case.write',
     bodyKind: 'multipart',
     response: originFileResultSchema,
-    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'wizard.notEditable'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound'], 503: ['files.serverBusy'] },
+    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'wizard.notEditable', 'lists.eventNotFound'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound'], 503: ['files.serverBusy'] },
   }),
   /** Multipart: Id (the medical contact's), ExtensionArchivo, NombreArchivo, file. */
   uploadFileContactoMedico: endpoint({
