@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { registerErrorCodeCheck, type UnlistedErrorCode } from './http/error-code-check.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { tooManyRequests } from './http/errors.js';
 import { registerNotFound } from './http/not-found.js';
@@ -69,6 +70,11 @@ export interface BuildAppOptions {
   signalNoticeEvents?: SignalNoticeEvents;
   /** Counts the requests being answered (main.ts hands it to the MedDRA import, which gives way to them). */
   traffic?: RequestTraffic;
+  /**
+   * Told of every error answer whose `Code` its contract route does not list
+   * (http/error-code-check.ts). Only the test applications pass it: it is a check, not a feature.
+   */
+  onUnlistedErrorCode?: (unlisted: UnlistedErrorCode) => void;
 }
 
 /**
@@ -122,6 +128,7 @@ export async function buildApp({
   importEvents = createImportEvents(),
   signalNoticeEvents = createSignalNoticeEvents(),
   traffic,
+  onUnlistedErrorCode,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Messages of schemas that do not set their own: Spanish, like everything the user reads.
   z.config(z.locales.es());
@@ -137,6 +144,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   traffic?.track(app);
   registerErrorHandler(app);
+  if (onUnlistedErrorCode) registerErrorCodeCheck(app, onUnlistedErrorCode);
   acceptEmptyJson(app);
   registerNulGuard(app);
 

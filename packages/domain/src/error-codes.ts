@@ -43,6 +43,8 @@ interface Template {
 }
 
 const MARK = '\uE000'; // a private-use character: in no message
+/** Characters of fixed text a template needs to be matched as a pattern (see walk). */
+const MIN_TEMPLATE_FIXED = 6;
 const MARK_PATTERN = /\uE000\d+\uE000/;
 
 /**
@@ -89,7 +91,11 @@ function walk(node: object, prefix: string): void {
       const shape = render(template, STANDS);
       if (shape !== null) {
         const parts = shape.split(MARK_PATTERN);
-        templates.push({ code, pattern: new RegExp(`^${parts.map(escapeRegExp).join('([\\s\\S]+?)')}$`), fixed: parts.join('').length });
+        const fixed = parts.join('').length;
+        // A template of almost nothing but its parameters ('{0} {1}: {2}', an E2B problem line)
+        // would claim any text with a space and a colon (zod's own 'Entrada inválida: …'): it
+        // names no text of its own, so it is matched only exactly.
+        if (fixed >= MIN_TEMPLATE_FIXED) templates.push({ code, pattern: new RegExp(`^${parts.map(escapeRegExp).join('([\\s\\S]+?)')}$`), fixed });
       }
       // Branches a stand-in does not take (`pages === 0`, `count === 1`): their plain texts.
       for (const sample of [0, 1]) {

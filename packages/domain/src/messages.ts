@@ -354,6 +354,8 @@ export const MSG = {
     lockedByQppv: 'La respuesta ya fue leída o revisada por el QPPV y no puede modificarse',
     /** (ours) saving the evaluation outside the role's statuses (case-view.ts canEditEvaluation). */
     notEditable: 'La evaluación no puede modificarse en el estado actual del evento',
+    /** (ours) a refused evaluation names its question (1–10): 'Pregunta 3: Debe seleccionar una opción'. */
+    questionIssue: (question: number, issue: string) => `Pregunta ${question}: ${issue}`,
   },
   whoUmc: {
     /** (ours) the checklist stops before a category. */

@@ -9,8 +9,7 @@ import { createTestAppOn } from '../test-support/app.js';
 import { createCase } from '../test-support/cases.js';
 import { bearer, createUser, login, randomIp } from '../test-support/factories.js';
 import { privateTestDatabase } from '../test-support/private-db.js';
-import { unlistedErrorCode } from '../test-support/error-codes.js';
-import { badRequests, describeRequest, type FuzzHints, type FuzzRequest, type FuzzRoute, fuzzRoutes, type OpenApiDocument } from '../test-support/fuzz.js';
+import { badRequests, describeRequest, type FuzzHints, type FuzzRequest, fuzzRoutes, type OpenApiDocument } from '../test-support/fuzz.js';
 import { OPENAPI_SNAPSHOT_PATH } from './openapi-snapshot.js';
 
 /*
@@ -18,8 +17,8 @@ import { OPENAPI_SNAPSHOT_PATH } from './openapi-snapshot.js';
  * document with a body, query or path parameters gets ATALAYA_FUZZ_RUNS bad requests
  * (200 on PGlite, 50 on PostgreSQL), each sent signed in as one of the roles the route allows
  * (and also without sign-in on public routes). Each answer must be 4xx (never 5xx) with a Spanish
- * `Message` and a `Code` the route's OpenAPI entry lists for that status (docs/api.md 'Error
- * codes'), and no table may gain or lose a row over a route's batch.
+ * `Message` and a `Code` the route lists for that status (docs/api.md 'Error codes': the server
+ * test set-up holds every test's answers to the lists), and no table may gain or lose a row over a route's batch.
  * A failure prints fast-check's seed and path: ATALAYA_FUZZ_SEED=… ATALAYA_FUZZ_PATH=…
  * with `-t '<METHOD> <path>'` replays it.
  */
@@ -114,7 +113,7 @@ function tokenFor(role: Role): string {
 }
 
 /** Why an answer to a bad request is wrong, or null when it is right. */
-function problem(route: FuzzRoute, request: FuzzRequest, response: LightMyRequestResponse): string | null {
+function problem(request: FuzzRequest, response: LightMyRequestResponse): string | null {
   const status = response.statusCode;
   if (status >= 500) return `answered ${status}: ${response.body.slice(0, 300)}`;
   if (status < 400) return request.mustRefuse ? `answered ${status} to a request that breaks its schema` : null;
@@ -125,8 +124,9 @@ function problem(route: FuzzRoute, request: FuzzRequest, response: LightMyReques
     return `answered ${status} with a body that is not JSON: ${response.body.slice(0, 200)}`;
   }
   if (typeof message !== 'string' || message.trim() === '') return `answered ${status} without a Message: ${response.body.slice(0, 200)}`;
+  // Its `Code` is held to the route's list by the server test set-up, as every test's answers are.
   if (ENGLISH.test(message) || !SPANISH.test(message)) return `answered ${status} with a Message that is not Spanish: ${message}`;
-  return unlistedErrorCode(document as unknown as Parameters<typeof unlistedErrorCode>[0], route.path, route.method, response);
+  return null;
 }
 
 describe('fuzz: bad inputs on every route of the OpenAPI document', () => {
@@ -152,7 +152,7 @@ describe('fuzz: bad inputs on every route of the OpenAPI document', () => {
           // A fresh address each time: the per-address rate limits would otherwise answer 429 to most of the batch.
           remoteAddress: randomIp(),
         });
-        const wrong = problem(route, request, response);
+        const wrong = problem(request, response);
         if (!wrong) return;
         if (SURVEY_FILE) {
           failures.push(wrong);

@@ -7,7 +7,7 @@ import type { z } from 'zod';
  * limit), those of its input schemas (each `{ error: MSG.… }` a query, body or params schema
  * holds, and `validation` for zod's own texts), and the endpoint's own (`errors` in the domain's
  * contract). contractRoute puts them in the route's config; the OpenAPI document lists them per
- * call (http/openapi.ts), and the fuzz and authorization-matrix tests hold the answers to them.
+ * call (http/openapi.ts), and every integration test holds the answers to them (http/error-code-check.ts).
  */
 export type RouteErrorCodes = Partial<Record<ErrorStatus, ErrorCode[]>>;
 

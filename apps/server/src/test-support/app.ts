@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordErrorCodeMiss } from './error-code-misses.js';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -43,7 +44,7 @@ export async function createTestAppOn(database: Database, overrides: Partial<Con
   const configurationEvents = createConfigurationEvents();
   const accountEvents = createAccountEvents();
   const signalNoticeEvents = createSignalNoticeEvents();
-  const app = await buildApp({ database, config, configurationEvents, accountEvents, signalNoticeEvents });
+  const app = await buildApp({ database, config, configurationEvents, accountEvents, signalNoticeEvents, onUnlistedErrorCode: recordErrorCodeMiss });
   return {
     app,
     database,

@@ -1,4 +1,5 @@
-import { inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
+import { takeErrorCodeMisses } from './error-code-misses.js';
 import { createFileDatabase } from './pg-databases.js';
 
 // Set-up file of the `server` project (vitest.config.ts), run before each test file: on the
@@ -7,3 +8,13 @@ import { createFileDatabase } from './pg-databases.js';
 // instances, raw pools). On PGlite nothing happens: each file loads its own copy already.
 const baseUrl = inject('atalayaPgBaseUrl');
 if (baseUrl) process.env.DATABASE_URL = await createFileDatabase(baseUrl);
+
+// Every error answer of a test application holds to its call's list of codes (docs/api.md
+// 'Error codes'; http/error-code-check.ts): an unlisted code fails the test that got it (or the
+// file, when a beforeAll or afterAll got it).
+function failOnUnlistedCodes(): void {
+  const message = takeErrorCodeMisses();
+  if (message) throw new Error(message);
+}
+afterEach(failOnUnlistedCodes);
+afterAll(failOnUnlistedCodes);

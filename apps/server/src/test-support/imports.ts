@@ -2,6 +2,7 @@ import { createSignalNoticeEvents } from '../modules/signal-register/index.js';
 import type { ImportEntry, UploadImportKind, ImportStatus } from '@atalaya/domain';
 import { IMPORT_PATHS } from '@atalaya/domain';
 import { expect } from 'vitest';
+import { recordErrorCodeMiss } from './error-code-misses.js';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { createImportEvents, type ImportEvents, type ImportHandlers, type ImportRunner, type ImportRunnerOptions, startImportRunner } from '../modules/imports/index.js';
@@ -42,7 +43,7 @@ export async function createImportTestApp(overrides: Partial<Config> = {}): Prom
   const accountEvents = createAccountEvents();
   const importEvents = createImportEvents();
   const signalNoticeEvents = createSignalNoticeEvents();
-  const app = await buildApp({ database, config, configurationEvents, accountEvents, importEvents, signalNoticeEvents });
+  const app = await buildApp({ database, config, configurationEvents, accountEvents, importEvents, signalNoticeEvents, onUnlistedErrorCode: recordErrorCodeMiss });
   const runners: ImportRunner[] = [];
   return {
     app,

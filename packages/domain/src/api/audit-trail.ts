@@ -12,22 +12,24 @@ import { endpoint } from './endpoint.js';
 
 /** The audit trail's panels (Usuarios, Configuración, Parámetros, Señales): lists, details and the audit file (a CSV). */
 export const auditTrailApi = {
-  getAuditUsers: endpoint({ method: 'POST', path: '/api/getAuditUsers', access: 'auditTrail.read', body: auditUsersRequestSchema, response: auditPageSchema }),
-  getAuditConfig: endpoint({ method: 'POST', path: '/api/getAuditConfig', access: 'auditTrail.read', body: auditConfigRequestSchema, response: auditPageSchema }),
+  getAuditUsers: endpoint({ method: 'POST', path: '/api/getAuditUsers', access: 'auditTrail.read', body: auditUsersRequestSchema, response: auditPageSchema, errors: { 400: ['audit.datesOutOfOrder', 'lists.pageTooFar'] } }),
+  getAuditConfig: endpoint({ method: 'POST', path: '/api/getAuditConfig', access: 'auditTrail.read', body: auditConfigRequestSchema, response: auditPageSchema, errors: { 400: ['audit.datesOutOfOrder', 'lists.invalidFilter', 'lists.pageTooFar'] } }),
   getAuditParameters: endpoint({
     method: 'POST',
     path: '/api/getAuditParameters',
     access: 'auditTrail.read',
     body: auditParametersRequestSchema,
     response: auditPageSchema,
+    errors: { 400: ['audit.datesOutOfOrder', 'lists.pageTooFar'] },
   }),
-  getAuditSignals: endpoint({ method: 'POST', path: '/api/getAuditSignals', access: 'auditTrail.read', body: auditSignalsRequestSchema, response: auditPageSchema }),
+  getAuditSignals: endpoint({ method: 'POST', path: '/api/getAuditSignals', access: 'auditTrail.read', body: auditSignalsRequestSchema, response: auditPageSchema, errors: { 400: ['audit.datesOutOfOrder', 'lists.invalidFilter', 'lists.pageTooFar'] } }),
   getAuditUsersDetails: endpoint({
     method: 'POST',
     path: '/api/getAuditUsersDetails',
     access: 'auditTrail.read',
     body: auditDetailRequestSchema,
     response: auditDetailSchema,
+    errors: { 404: ['audit.rowNotFound'] },
   }),
   getAuditConfigDetails: endpoint({
     method: 'POST',
@@ -35,6 +37,7 @@ export const auditTrailApi = {
     access: 'auditTrail.read',
     body: auditDetailRequestSchema,
     response: auditDetailSchema,
+    errors: { 404: ['audit.rowNotFound'] },
   }),
   getAuditParametersDetails: endpoint({
     method: 'POST',
@@ -42,6 +45,7 @@ export const auditTrailApi = {
     access: 'auditTrail.read',
     body: auditDetailRequestSchema,
     response: auditDetailSchema,
+    errors: { 404: ['audit.rowNotFound'] },
   }),
   getAuditSignalsDetails: endpoint({
     method: 'POST',
@@ -49,6 +53,7 @@ export const auditTrailApi = {
     access: 'auditTrail.read',
     body: auditDetailRequestSchema,
     response: auditDetailSchema,
+    errors: { 404: ['audit.rowNotFound'] },
   }),
-  downloadAuditFile: endpoint({ method: 'POST', path: '/api/downloadAuditFile', access: 'auditTrail.read', body: auditFileRequestSchema, returns: 'blob' }),
+  downloadAuditFile: endpoint({ method: 'POST', path: '/api/downloadAuditFile', access: 'auditTrail.read', body: auditFileRequestSchema, returns: 'blob', errors: { 400: ['audit.tooManyRows'] } }),
 };

@@ -33,18 +33,19 @@ export const authApi = {
     errors: { 400: ['login.failed', 'login.robot', 'login.emailRequired', 'login.emailFormat', 'login.passwordRequired', 'generic.maxLength'], 401: ['errors.sessionExpired'], 403: ['errors.originNotAllowed'], 429: ['login.tooManyAttempts'] },
   }),
   /** Revokes the refresh token of the cookie: 204. */
-  logout: endpoint({ method: 'POST', path: '/api/logout', access: 'public', response: z.null(), returns: 'none', status: 204 }),
+  logout: endpoint({ method: 'POST', path: '/api/logout', access: 'public', response: z.null(), returns: 'none', status: 204, errors: { 403: ['errors.originNotAllowed'] } }),
   captcha: endpoint({ method: 'GET', path: '/api/captcha', access: 'public', response: captchaChallengeSchema }),
   /** With the `recaptcha-token` header. */
-  userresetpassword: endpoint({ method: 'POST', path: '/api/userresetpassword', access: 'public', body: resetPasswordSchema, response: messageSchema }),
+  userresetpassword: endpoint({ method: 'POST', path: '/api/userresetpassword', access: 'public', body: resetPasswordSchema, response: messageSchema, errors: { 400: ['login.robot'] } }),
   /** `{ vieja, nueva }` signed in, `{ token, nueva }` from a reset link. */
-  userchangepassword: endpoint({ method: 'POST', path: '/api/userchangepassword', access: 'public', body: changePasswordRequestSchema, response: messageSchema }),
+  userchangepassword: endpoint({ method: 'POST', path: '/api/userchangepassword', access: 'public', body: changePasswordRequestSchema, response: messageSchema, errors: { 400: ['changePassword.oldIncorrect', 'changePassword.sameAsOld'], 401: ['errors.unauthenticated'], 429: ['login.tooManyAttempts'] } }),
   logedUserSignature: endpoint({
     method: 'POST',
     path: '/api/logedUserSignature',
     access: 'authenticated',
     body: signatureCredentialsSchema,
     response: signatureResultSchema,
+    errors: { 400: ['signature.failed'], 429: ['login.tooManyAttempts'] },
   }),
   acceptTerms: endpoint({ method: 'POST', path: '/api/acceptTerms', access: 'authenticated', response: acceptTermsResultSchema }),
 };

@@ -10,19 +10,21 @@ import { endpoint } from './endpoint.js';
  */
 export const caseAssessmentApi = {
   /** The wizard's fields (editable case) or the RAM tab's classification. */
-  updateRAM: endpoint({ method: 'POST', path: '/api/updateRAM', access: 'case.write', body: updateRamRequestSchema, response: erRamSchema }),
+  updateRAM: endpoint({ method: 'POST', path: '/api/updateRAM', access: 'case.write', body: updateRamRequestSchema, response: erRamSchema, errors: { 400: ['publicForm.optionUnknown', 'ram.classificationNotAllowed', 'wizard.meddraRequired', 'wizard.notEditable', 'generic.endBeforeStart', 'generic.futureDate', 'generic.required', 'generic.select', 'ram.notificationDateRequired', 'wizard.recordNotFound'], 403: ['ram.classificationNotAllowed', 'ram.providerQppvOnly', 'wizard.notEditor'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'] } }),
   uploadFileLocalSanitaryNotificaction: endpoint({
     method: 'POST',
     path: '/api/uploadFileLocalSanitaryNotificaction',
     access: 'case.write',
     bodyKind: 'multipart',
     response: erRamSchema,
+    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'ram.classificationNotAllowed', 'ram.notificationMissing', 'wizard.recordNotFound'], 403: ['ram.classificationNotAllowed', 'ram.providerQppvOnly'], 404: ['wizard.recordNotFound'], 503: ['files.serverBusy'] },
   }),
   downloadFileLocalSanitaryNotificactionById: endpoint({
     method: 'GET',
     path: '/api/downloadFileLocalSanitaryNotificactionById/:ramId',
     access: 'case.read',
     returns: 'blob',
+    errors: { 404: ['files.notFound'] },
   }),
   /** Only a QPPV records the provider's notification. */
   uploadFileProviderNotification: endpoint({
@@ -31,12 +33,14 @@ export const caseAssessmentApi = {
     access: 'providerNotification.write',
     bodyKind: 'multipart',
     response: erRamSchema,
+    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'ram.classificationNotAllowed', 'ram.notificationMissing', 'wizard.recordNotFound'], 403: ['ram.classificationNotAllowed', 'ram.providerQppvOnly'], 404: ['wizard.recordNotFound'], 503: ['files.serverBusy'] },
   }),
   downloadFileProviderNotificationById: endpoint({
     method: 'GET',
     path: '/api/downloadFileProviderNotificationById/:ramId',
     access: 'case.read',
     returns: 'blob',
+    errors: { 404: ['files.notFound'] },
   }),
   updateMedicamentoRecuperado: endpoint({
     method: 'POST',
@@ -44,6 +48,7 @@ export const caseAssessmentApi = {
     access: 'recovery.write',
     body: recoveryBodySchema,
     response: erMedicationSchema,
+    errors: { 400: ['recovery.notAllowed', 'recovery.notSuspect'], 403: ['recovery.notAllowed'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'] },
   }),
   uploadFileRecProduct: endpoint({
     method: 'POST',
@@ -51,15 +56,17 @@ export const caseAssessmentApi = {
     access: 'recovery.write',
     bodyKind: 'multipart',
     response: erMedicationSchema,
+    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'recovery.missing', 'recovery.notAllowed', 'recovery.notSuspect', 'wizard.recordNotFound'], 403: ['recovery.notAllowed'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'], 503: ['files.serverBusy'] },
   }),
   downloadFileRecProductById: endpoint({
     method: 'GET',
     path: '/api/downloadFileRecProductById/:medicationId',
     access: 'case.read',
     returns: 'blob',
+    errors: { 404: ['files.notFound'] },
   }),
-  getImputEvaluationByMeta: endpoint({ method: 'GET', path: '/api/getImputEvaluationByMeta/:meta', access: 'case.read', response: evaluationSchema }),
-  setImputEvaluation: endpoint({ method: 'POST', path: '/api/setImputEvaluation', access: 'causality.write', body: setEvaluationBodySchema, response: evaluationSchema }),
-  getWhoUmcByMeta: endpoint({ method: 'GET', path: '/api/getWhoUmcByMeta/:meta', access: 'case.read', response: whoUmcAssessmentSchema }),
-  setWhoUmc: endpoint({ method: 'POST', path: '/api/setWhoUmc', access: 'whoUmc.write', body: setWhoUmcBodySchema, response: whoUmcAssessmentSchema }),
+  getImputEvaluationByMeta: endpoint({ method: 'GET', path: '/api/getImputEvaluationByMeta/:meta', access: 'case.read', response: evaluationSchema, errors: { 404: ['lists.eventNotFound'] } }),
+  setImputEvaluation: endpoint({ method: 'POST', path: '/api/setImputEvaluation', access: 'causality.write', body: setEvaluationBodySchema, response: evaluationSchema, errors: { 400: ['imputability.lockedByQppv', 'imputability.notEditable', 'imputability.questionIssue'], 404: ['lists.eventNotFound'] } }),
+  getWhoUmcByMeta: endpoint({ method: 'GET', path: '/api/getWhoUmcByMeta/:meta', access: 'case.read', response: whoUmcAssessmentSchema, errors: { 404: ['lists.eventNotFound'] } }),
+  setWhoUmc: endpoint({ method: 'POST', path: '/api/setWhoUmc', access: 'whoUmc.write', body: setWhoUmcBodySchema, response: whoUmcAssessmentSchema, errors: { 400: ['imputability.notEditable', 'whoUmc.checklistIncomplete', 'whoUmc.overrideReasonRequired'], 404: ['lists.eventNotFound'] } }),
 };

@@ -11,12 +11,14 @@ export const caseMedicationsApi = {
     path: '/api/getProductsRelationsByMeta/:meta',
     access: 'case.read',
     response: z.array(erMedicationSchema),
+    errors: { 404: ['lists.eventNotFound'] },
   }),
   getProductsRelationsShortByMeta: endpoint({
     method: 'GET',
     path: '/api/getProductsRelationsShortByMeta/:meta',
     access: 'case.read',
     response: z.array(erMedicationShortSchema),
+    errors: { 404: ['lists.eventNotFound'] },
   }),
   insertMedicamentoRelacionado: endpoint({
     method: 'POST',
@@ -24,6 +26,7 @@ export const caseMedicationsApi = {
     access: 'case.write',
     body: medicationBodySchema,
     response: erMedicationSchema,
+    errors: { 400: ['generic.endBeforeStart', 'publicForm.optionUnknown', 'wizard.ingredientNotOfProduct', 'wizard.lineNotOfProduct', 'wizard.notEditable', 'wizard.productNotInCountry'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound'] },
   }),
   updateMedicamentoRelacionado: endpoint({
     method: 'POST',
@@ -31,6 +34,7 @@ export const caseMedicationsApi = {
     access: 'case.write',
     body: medicationBodySchema,
     response: erMedicationSchema,
+    errors: { 400: ['publicForm.optionUnknown', 'wizard.ingredientNotOfProduct', 'wizard.lineNotOfProduct', 'wizard.notEditable', 'wizard.productNotInCountry', 'generic.endBeforeStart'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'] },
   }),
   deleteMedicamentoRelacionado: endpoint({
     method: 'POST',
@@ -38,18 +42,21 @@ export const caseMedicationsApi = {
     access: 'case.write',
     body: deleteMedicationBodySchema,
     response: emptyResultSchema,
+    errors: { 400: ['wizard.notEditable'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'] },
   }),
   getRAMByMeta: endpoint({
     method: 'GET',
     path: '/api/getRAMByMeta/:meta',
     access: 'case.read',
     response: z.array(erRamSchema),
+    errors: { 404: ['lists.eventNotFound'] },
   }),
   getRAMRAMCategoryByRAMId: endpoint({
     method: 'GET',
     path: '/api/getRAMRAMCategoryByRAMId/:id',
     access: 'case.read',
     response: z.array(ramCategoryLinkSchema),
+    errors: { 404: ['wizard.recordNotFound'] },
   }),
   insertRAM: endpoint({
     method: 'POST',
@@ -57,5 +64,6 @@ export const caseMedicationsApi = {
     access: 'case.write',
     body: insertRamBodySchema,
     response: erRamSchema,
+    errors: { 400: ['publicForm.optionUnknown', 'wizard.notEditable', 'generic.endBeforeStart', 'wizard.recordNotFound'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound'] },
   }),
 };

@@ -19,10 +19,10 @@ const historyPage = pagedResultSchema(historyEntrySchema);
 /** The case workflow of the event view: the wizard's send, the allowed actions, taking one, annulling, deleting, the history. */
 export const caseWorkflowApi = {
   /** The wizard's send: the case's first transition (Pendiente → En revisión RLF). */
-  insertER: endpoint({ method: 'POST', path: '/api/insertER', access: 'case.write', body: finishCaseBodySchema, response: metaDataResultSchema }),
-  getActionsERByMeta: endpoint({ method: 'GET', path: '/api/getActionsERByMeta/:meta', access: 'case.read', response: z.array(erActionSchema) }),
-  sendAccion: endpoint({ method: 'POST', path: '/api/sendAccion', access: 'case.read', body: sendActionBodySchema, response: erEventSchema }),
-  anularER: endpoint({ method: 'POST', path: '/api/anularER', access: 'case.read', body: annulEventSchema, response: annulResultSchema }),
+  insertER: endpoint({ method: 'POST', path: '/api/insertER', access: 'case.write', body: finishCaseBodySchema, response: metaDataResultSchema, errors: { 400: ['wizard.adverseEventIncomplete', 'wizard.adverseEventNeeded', 'wizard.medicationIncomplete', 'wizard.medicationNeeded', 'wizard.originNeeded', 'wizard.patientNeeded', 'wizard.suspectDrugRequired', 'workflow.actionNotAllowed', 'workflow.evaluationIncomplete'], 404: ['lists.eventNotFound'] } }),
+  getActionsERByMeta: endpoint({ method: 'GET', path: '/api/getActionsERByMeta/:meta', access: 'case.read', response: z.array(erActionSchema), errors: { 404: ['lists.eventNotFound'] } }),
+  sendAccion: endpoint({ method: 'POST', path: '/api/sendAccion', access: 'case.read', body: sendActionBodySchema, response: erEventSchema, errors: { 400: ['workflow.evaluationIncomplete'], 404: ['lists.eventNotFound'] } }),
+  anularER: endpoint({ method: 'POST', path: '/api/anularER', access: 'case.read', body: annulEventSchema, response: annulResultSchema, errors: { 400: ['workflow.actionNotAllowed', 'workflow.evaluationIncomplete'], 404: ['lists.eventNotFound'] } }),
   /** A case's history page; without `meta`, ADMIN's audit trail across cases. */
   getERHistoryByMeta: endpoint({
     method: 'POST',
@@ -30,6 +30,7 @@ export const caseWorkflowApi = {
     access: 'caseHistory.read',
     body: historyQueryBodySchema,
     response: historyPage,
+    errors: { 400: ['audit.datesOutOfOrder', 'audit.tooManyReferences', 'lists.pageTooFar'], 404: ['lists.eventNotFound'] },
   }),
   /** The same page for a follow-up event's Meta. */
   getERHistoryByEvent: endpoint({
@@ -38,7 +39,8 @@ export const caseWorkflowApi = {
     access: 'caseHistory.read',
     body: historyQueryBodySchema,
     response: historyPage,
+    errors: { 400: ['audit.tooManyReferences', 'lists.pageTooFar'], 404: ['lists.eventNotFound'] },
   }),
-  delER: endpoint({ method: 'POST', path: '/api/delER', access: 'case.delete', body: deleteCaseBodySchema, response: deleteCaseResultSchema }),
-  getApprovedFabricByMeta: endpoint({ method: 'GET', path: '/api/getApprovedFabricByMeta/:meta', access: 'case.read', response: approvedFabricSchema }),
+  delER: endpoint({ method: 'POST', path: '/api/delER', access: 'case.delete', body: deleteCaseBodySchema, response: deleteCaseResultSchema, errors: { 400: ['signature.failed', 'workflow.actionNotAllowed', 'workflow.evaluationIncomplete'], 404: ['lists.eventNotFound'], 429: ['login.tooManyAttempts'] } }),
+  getApprovedFabricByMeta: endpoint({ method: 'GET', path: '/api/getApprovedFabricByMeta/:meta', access: 'case.read', response: approvedFabricSchema, errors: { 404: ['lists.eventNotFound'] } }),
 };

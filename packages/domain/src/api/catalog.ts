@@ -6,6 +6,6 @@ import { endpoint } from './endpoint.js';
 export const catalogApi = {
   getCodiguerasHome: endpoint({ method: 'GET', path: '/api/getCodiguerasHome', access: 'public', response: homeCodiguerasSchema }),
   /** The medicines sold in a country, by its code. */
-  getProductsHomeByCountry: endpoint({ method: 'GET', path: '/api/getProductsHomeByCountry/:country', access: 'public', response: z.array(homeProductSchema) }),
+  getProductsHomeByCountry: endpoint({ method: 'GET', path: '/api/getProductsHomeByCountry/:country', access: 'public', response: z.array(homeProductSchema), errors: { 404: ['errors.notFoundTitle'] } }),
   getCompaniesHome: endpoint({ method: 'GET', path: '/api/getCompaniesHome', access: 'public', response: companiesHomeSchema }),
 };

@@ -15,12 +15,14 @@ export const duplicatesApi = {
     path: '/api/getDuplicateCandidatesByMeta/:meta',
     access: 'duplicates.decide',
     response: duplicateCandidatesSchema,
+    errors: { 404: ['lists.eventNotFound'] },
   }),
   getDuplicateCandidatesByHomeReport: endpoint({
     method: 'GET',
     path: '/api/getDuplicateCandidatesByHomeReport/:id',
     access: 'duplicates.decide',
     response: duplicateCandidatesSchema,
+    errors: { 404: ['homeReports.reportNotFound'] },
   }),
   /** A pair already decided: 409. */
   setDuplicateDecision: endpoint({
@@ -29,6 +31,7 @@ export const duplicatesApi = {
     access: 'duplicates.decide',
     body: duplicateDecisionSchema,
     response: messageSchema,
+    errors: { 400: ['duplicates.samePair'], 404: ['duplicates.otherNotFound', 'homeReports.reportNotFound', 'lists.eventNotFound'], 409: ['duplicates.alreadyDecided', 'duplicates.alreadyDuplicate', 'duplicates.reportClosed'] },
   }),
   /** A page of 50; `desde`: the previous page's `Siguiente`. */
   getDuplicatePairs: endpoint({
@@ -40,5 +43,5 @@ export const duplicatesApi = {
   }),
   getDuplicateScan: endpoint({ method: 'GET', path: '/api/getDuplicateScan', access: 'duplicates.list', response: duplicateScanSchema }),
   /** Another scan pending or running: 409. */
-  startDuplicateScan: endpoint({ method: 'POST', path: '/api/startDuplicateScan', access: 'duplicates.list', response: duplicateScanSchema }),
+  startDuplicateScan: endpoint({ method: 'POST', path: '/api/startDuplicateScan', access: 'duplicates.list', response: duplicateScanSchema, errors: { 409: ['imports.alreadyRunning'] } }),
 };

@@ -38,24 +38,26 @@ export const e2bApi = {
     access: 'e2bReceivers.write',
     body: e2bReceiverSaveSchema,
     response: z.array(e2bReceiverSchema),
+    errors: { 400: ['e2bReceivers.codeInvalid', 'e2bReceivers.codeLocked', 'e2bReceivers.duplicated', 'e2bReceivers.nameInvalid'], 404: ['e2bReceivers.notFound'] },
   }),
   e2bReceiverDelete: endpoint({
     method: 'POST',
     path: '/api/e2bReceiverDelete/:receiverId',
     access: 'e2bReceivers.write',
     response: z.array(e2bReceiverSchema),
+    errors: { 400: ['e2bReceivers.inUse'], 404: ['e2bReceivers.notFound'] },
   }),
   /** 422: e2bExportRefusalSchema. */
-  exportE2B: endpoint({ method: 'POST', path: '/api/exportE2B/:id', access: 'e2b.submit', body: e2bExportBodySchema, response: e2bSubmissionSchema }),
+  exportE2B: endpoint({ method: 'POST', path: '/api/exportE2B/:id', access: 'e2b.submit', body: e2bExportBodySchema, response: e2bSubmissionSchema, errors: { 400: ['e2bExport.annulledNeverSent', 'e2bExport.historicCase', 'e2bExport.pendingCase'], 404: ['lists.eventNotFound'], 422: ['e2bExport.refused'] } }),
   /** 422: e2bBatchRefusalSchema. */
-  exportE2BBatch: endpoint({ method: 'POST', path: '/api/exportE2BBatch', access: 'e2b.submit', body: e2bBatchBodySchema, response: e2bBatchResultSchema }),
+  exportE2BBatch: endpoint({ method: 'POST', path: '/api/exportE2BBatch', access: 'e2b.submit', body: e2bBatchBodySchema, response: e2bBatchResultSchema, errors: { 404: ['e2bBatch.caseNotFound'], 422: ['e2bBatch.refused'] } }),
   /** The batch's XML. */
-  getE2BBatch: endpoint({ method: 'GET', path: '/api/getE2BBatch/:batch', access: 'e2b.submit', returns: 'blob' }),
-  listE2B: endpoint({ method: 'GET', path: '/api/listE2B/:id', access: 'e2b.submit', response: z.array(e2bSubmissionSchema) }),
+  getE2BBatch: endpoint({ method: 'GET', path: '/api/getE2BBatch/:batch', access: 'e2b.submit', returns: 'blob', errors: { 404: ['e2bBatch.batchNotFound'] } }),
+  listE2B: endpoint({ method: 'GET', path: '/api/listE2B/:id', access: 'e2b.submit', response: z.array(e2bSubmissionSchema), errors: { 404: ['lists.eventNotFound'] } }),
   /** A submission's XML. */
-  getE2B: endpoint({ method: 'GET', path: '/api/getE2B/:id/:submissionId', access: 'e2b.submit', returns: 'blob' }),
-  markE2BSent: endpoint({ method: 'POST', path: '/api/markE2BSent/:id/:submissionId', access: 'e2b.submit', response: e2bSubmissionSchema }),
+  getE2B: endpoint({ method: 'GET', path: '/api/getE2B/:id/:submissionId', access: 'e2b.submit', returns: 'blob', errors: { 404: ['lists.eventNotFound', 'e2bExport.submissionNotFound'] } }),
+  markE2BSent: endpoint({ method: 'POST', path: '/api/markE2BSent/:id/:submissionId', access: 'e2b.submit', response: e2bSubmissionSchema, errors: { 400: ['e2bExport.notGenerated'], 404: ['e2bExport.submissionNotFound', 'lists.eventNotFound'] } }),
   /** The receiver's ACK file as is (application/xml). */
-  uploadE2BAck: endpoint({ method: 'POST', path: '/api/uploadE2BAck/:id', access: 'e2b.submit', bodyKind: 'raw', response: e2bAckResultSchema }),
+  uploadE2BAck: endpoint({ method: 'POST', path: '/api/uploadE2BAck/:id', access: 'e2b.submit', bodyKind: 'raw', response: e2bAckResultSchema, errors: { 400: ['e2bExport.ackEmpty', 'e2bExport.ackInvalid', 'e2bExport.ackNotSent', 'e2bExport.ackUnknownBatch'], 404: ['lists.eventNotFound'] } }),
 };
 

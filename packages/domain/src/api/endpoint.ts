@@ -35,7 +35,7 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 
  * The error codes (error-codes.ts) a call may answer, by status, besides those every call of its
  * kind may answer (a refused session, role or input: the server adds them, and those of the
  * call's schemas, in apps/server/src/http/contract-route.ts). The OpenAPI document lists them per
- * call; the fuzz and authorization-matrix tests fail on a code a call answers that is not listed.
+ * call; any server test fails on a code a call answers that is not listed (apps/server/src/http/error-code-check.ts).
  */
 export type EndpointErrors = { readonly [S in ErrorStatus]?: readonly ErrorCode[] };
 

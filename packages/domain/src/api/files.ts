@@ -9,9 +9,9 @@ import { endpoint } from './endpoint.js';
  * uploads are multipart forms (one file and text fields); the downloads answer the file's bytes.
  */
 export const filesApi = {
-  getDocsAndNotesByMeta: endpoint({ method: 'GET', path: '/api/getDocsAndNotesByMeta/:meta', access: 'case.read', response: z.array(erDocumentSchema) }),
+  getDocsAndNotesByMeta: endpoint({ method: 'GET', path: '/api/getDocsAndNotesByMeta/:meta', access: 'case.read', response: z.array(erDocumentSchema), errors: { 404: ['lists.eventNotFound'] } }),
   /** Multipart: id, extension, fileName, action, note, idEr, tipoId and an optional file. */
-  uploadDocAndNotes: endpoint({ method: 'POST', path: '/api/uploadDocAndNotes', access: 'caseDocuments.write', bodyKind: 'multipart', response: okResultSchema }),
+  uploadDocAndNotes: endpoint({ method: 'POST', path: '/api/uploadDocAndNotes', access: 'caseDocuments.write', bodyKind: 'multipart', response: okResultSchema, errors: { 400: ['caseFiles.actionUnknown', 'caseFiles.documentRequired', 'errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.tooLarge', 'files.typeNotAllowed', 'generic.maxLength', 'notes.noteRequired', 'publicForm.optionUnknown', 'wizard.notEditable'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'], 503: ['files.serverBusy'], 429: ['files.tooManyUploads'] } }),
   /** With the user's electronic signature. */
   deleteDocAndNotes: endpoint({
     method: 'POST',
@@ -19,6 +19,7 @@ export const filesApi = {
     access: 'caseDocuments.write',
     body: signedDocumentDeleteBodySchema,
     response: okResultSchema,
+    errors: { 400: ['signature.failed', 'wizard.notEditable'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'], 429: ['login.tooManyAttempts'] },
   }),
   /** Multipart: Id (the case's meta), Extension, FileName, file. */
   uploadFileOriginReport: endpoint({
@@ -27,6 +28,7 @@ export const filesApi = {
     access: 'case.write',
     bodyKind: 'multipart',
     response: originFileResultSchema,
+    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'wizard.notEditable', 'lists.eventNotFound'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound'], 503: ['files.serverBusy'] },
   }),
   /** Multipart: Id (the medical contact's), ExtensionArchivo, NombreArchivo, file. */
   uploadFileContactoMedico: endpoint({
@@ -35,8 +37,9 @@ export const filesApi = {
     access: 'case.write',
     bodyKind: 'multipart',
     response: medicalContactFileResultSchema,
+    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'wizard.notEditable', 'wizard.recordNotFound'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'], 503: ['files.serverBusy'] },
   }),
-  downloadOriginReportById: endpoint({ method: 'GET', path: '/api/downloadOriginReportById/:meta', access: 'case.read', returns: 'blob' }),
-  downloadDocAndNotesById: endpoint({ method: 'GET', path: '/api/downloadDocAndNotesById/:id', access: 'case.read', returns: 'blob' }),
-  downloadFileContactoMedicoById: endpoint({ method: 'GET', path: '/api/downloadFileContactoMedicoById/:id', access: 'case.read', returns: 'blob' }),
+  downloadOriginReportById: endpoint({ method: 'GET', path: '/api/downloadOriginReportById/:meta', access: 'case.read', returns: 'blob', errors: { 404: ['files.notFound'] } }),
+  downloadDocAndNotesById: endpoint({ method: 'GET', path: '/api/downloadDocAndNotesById/:id', access: 'case.read', returns: 'blob', errors: { 404: ['files.notFound'] } }),
+  downloadFileContactoMedicoById: endpoint({ method: 'GET', path: '/api/downloadFileContactoMedicoById/:id', access: 'case.read', returns: 'blob', errors: { 404: ['files.notFound'] } }),
 };

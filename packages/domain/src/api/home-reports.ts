@@ -19,7 +19,7 @@ const pagedRows = pagedResultSchema(homeReportRowSchema);
 /** Incoming reports: the public report form (and its signed-in variant), their reads, lists and triage. */
 export const homeReportsApi = {
   /** The public form's report; the ALTCHA captcha travels in the `recaptcha-token` header. */
-  postreporthome: endpoint({ method: 'POST', path: '/api/postreporthome', access: 'public', body: publicReportSchema, response: reportCreatedSchema }),
+  postreporthome: endpoint({ method: 'POST', path: '/api/postreporthome', access: 'public', body: publicReportSchema, response: reportCreatedSchema, errors: { 400: ['login.robot', 'publicForm.optionUnknown', 'publicForm.productNotAvailable'] } }),
   /** The same report sent signed in: the user is the reporter. */
   postreporthomeusuario: endpoint({
     method: 'POST',
@@ -27,17 +27,19 @@ export const homeReportsApi = {
     access: 'homeReports.submit',
     body: publicReportSchema,
     response: reportCreatedSchema,
+    errors: { 400: ['login.robot', 'publicForm.optionUnknown', 'publicForm.productNotAvailable'] },
   }),
   getEventoDeHomeByReference: endpoint({
     method: 'GET',
     path: '/api/getEventoDeHomeByReference/:reference',
     access: 'homeReports.read',
     response: homeReportByReferenceSchema,
+    errors: { 404: ['errors.notFoundTitle'] },
   }),
   /** One report with its status history (the summary modal). */
-  getEventoDeHomeById: endpoint({ method: 'GET', path: '/api/getEventoDeHomeById/:id', access: 'homeReports.read', response: homeReportWithHistorySchema }),
+  getEventoDeHomeById: endpoint({ method: 'GET', path: '/api/getEventoDeHomeById/:id', access: 'homeReports.read', response: homeReportWithHistorySchema, errors: { 404: ['homeReports.reportNotFound'] } }),
   /** The report a case was entered from. */
-  getEventoDeHomeByMeta: endpoint({ method: 'GET', path: '/api/getEventoDeHomeByMeta/:meta', access: 'case.read', response: homeReportDetailSchema }),
+  getEventoDeHomeByMeta: endpoint({ method: 'GET', path: '/api/getEventoDeHomeByMeta/:meta', access: 'case.read', response: homeReportDetailSchema, errors: { 404: ['homeReports.reportNotFound', 'lists.eventNotFound'] } }),
   /** The search of incoming reports; each filter `null` for none. */
   getReportHome: endpoint({
     method: 'GET',
@@ -45,6 +47,7 @@ export const homeReportsApi = {
     access: 'homeReports.read',
     query: listQuerySchema,
     response: pagedRows,
+    errors: { 400: ['lists.invalidPageKey', 'lists.pageTooFar', 'generic.dateFormat', 'lists.invalidOrder'] },
   }),
   /** The Tasks screen's inbox: Nuevos and En revisión. */
   getWFReportHome: endpoint({
@@ -53,6 +56,7 @@ export const homeReportsApi = {
     access: 'homeReports.read',
     query: listQuerySchema,
     response: pagedRows,
+    errors: { 400: ['lists.invalidPageKey', 'lists.pageTooFar', 'lists.invalidOrder'] },
   }),
   /** Revisar (newStatus 2) or Descartar (3). */
   updatestatiserfromerhome: endpoint({
@@ -61,6 +65,7 @@ export const homeReportsApi = {
     access: 'homeReports.read',
     body: homeReportStatusUpdateSchema,
     response: homeReportStatusResultSchema,
+    errors: { 400: ['homeReports.alreadyEntered', 'homeReports.reportTypeRequired', 'publicForm.countryRequired'], 404: ['homeReports.reportNotFound'] },
   }),
   /** Ingresar (newStatus null): creates the case. */
   createerfromerhome: endpoint({
@@ -69,5 +74,6 @@ export const homeReportsApi = {
     access: 'homeReports.read',
     body: homeReportStatusUpdateSchema,
     response: homeReportStatusResultSchema,
+    errors: { 400: ['homeReports.alreadyEntered', 'homeReports.reportTypeRequired', 'publicForm.countryRequired'], 404: ['homeReports.reportNotFound'] },
   }),
 };

@@ -27,6 +27,7 @@ export const indicatorsApi = {
     access: 'indicators.read',
     query: indicatorLaboratoriesQuerySchema,
     response: z.array(indicatorLaboratorySchema),
+    errors: { 400: ['indicators.laboratoryNotFound'], 403: ['indicators.countryOutOfReach', 'indicators.laboratoryOutOfReach'] },
   }),
   getIndicatorsValuesPanel: endpoint({
     method: 'GET',
@@ -34,8 +35,9 @@ export const indicatorsApi = {
     access: 'indicators.read',
     query: indicatorFilterQuerySchema,
     response: indicatorValuesSchema,
+    errors: { 403: ['indicators.countryOutOfReach', 'indicators.laboratoryOutOfReach'] },
   }),
-  getIndicatorsEventsStatus: endpoint({ method: 'GET', path: '/api/getIndicatorsEventsStatus', access: 'indicators.read', query: indicatorFilterQuerySchema, response: series }),
+  getIndicatorsEventsStatus: endpoint({ method: 'GET', path: '/api/getIndicatorsEventsStatus', access: 'indicators.read', query: indicatorFilterQuerySchema, response: series, errors: { 403: ['indicators.countryOutOfReach', 'indicators.laboratoryOutOfReach'] } }),
   getIndicatorsEventsAges: endpoint({ method: 'GET', path: '/api/getIndicatorsEventsAges', access: 'indicators.read', query: indicatorFilterQuerySchema, response: series }),
   getIndicatorsEventsTypeGroup: endpoint({
     method: 'GET',

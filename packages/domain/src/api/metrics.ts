@@ -6,6 +6,6 @@ import { endpoint } from './endpoint.js';
 export const metricsApi = {
   getAllMetricsTime: endpoint({ method: 'GET', path: '/api/getAllMetricsTime', access: 'metrics.manage', response: z.array(metricSchema) }),
   getTimeOptions: endpoint({ method: 'GET', path: '/api/getTimeOptions', access: 'metrics.manage', response: z.array(timeOptionSchema) }),
-  updateMetricTime: endpoint({ method: 'POST', path: '/api/updateMetricTime', access: 'metrics.manage', body: updateMetricTimeBodySchema, response: metricSchema }),
-  activeMetric: endpoint({ method: 'POST', path: '/api/activeMetric', access: 'metrics.manage', body: activeMetricBodySchema, response: metricSchema }),
+  updateMetricTime: endpoint({ method: 'POST', path: '/api/updateMetricTime', access: 'metrics.manage', body: updateMetricTimeBodySchema, response: metricSchema, errors: { 404: ['metrics.notFound'] } }),
+  activeMetric: endpoint({ method: 'POST', path: '/api/activeMetric', access: 'metrics.manage', body: activeMetricBodySchema, response: metricSchema, errors: { 404: ['metrics.notFound'] } }),
 };

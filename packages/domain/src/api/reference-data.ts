@@ -38,8 +38,9 @@ export const referenceDataApi = {
     path: '/api/getProductsCountryByMeta/:meta',
     access: 'case.read',
     response: z.array(countryProductSchema),
+    errors: { 404: ['lists.eventNotFound'] },
   }),
-  getLinesByLaboratory: endpoint({ method: 'GET', path: '/api/getLinesByLaboratory/:id', access: 'referenceData.read', response: namedList }),
+  getLinesByLaboratory: endpoint({ method: 'GET', path: '/api/getLinesByLaboratory/:id', access: 'referenceData.read', response: namedList, errors: { 404: ['errors.notFoundTitle'] } }),
   getlaboraotriesByCountry: endpoint({ method: 'GET', path: '/api/getlaboraotriesByCountry/:id', access: 'referenceData.read', response: namedList }),
   /** The laboratory making product `a`, if it is sold in country `b`. */
   getlaboraotriesByProductsCountry: endpoint({
@@ -61,6 +62,7 @@ export const referenceDataApi = {
     path: '/api/getPrincipioActivoByMR/:id',
     access: 'case.read',
     response: z.array(erMedicationIngredientSchema),
+    errors: { 404: ['errors.notFoundTitle'] },
   }),
   getFilters: endpoint({ method: 'GET', path: '/api/getFilters', access: 'referenceData.read', response: searchFiltersSchema }),
   createElementCodiguera: endpoint({
@@ -69,6 +71,7 @@ export const referenceDataApi = {
     access: 'parameters.write',
     body: createElementCodigueraSchema,
     response: referenceTableRowsSchema,
+    errors: { 400: ['parameters.countryCode', 'parameters.duplicate', 'parameters.e2bCodeInvalid', 'parameters.groupInvalid', 'parameters.keysValues', 'parameters.missingColumn', 'parameters.noCreate', 'parameters.notText', 'parameters.readOnly', 'parameters.textTooLong', 'parameters.timeZone', 'parameters.unitLimit', 'parameters.unknownColumn', 'parameters.unknownTable', 'parameters.valueRequired'] },
   }),
   updateElementCodiguera: endpoint({
     method: 'POST',
@@ -76,6 +79,7 @@ export const referenceDataApi = {
     access: 'parameters.write',
     body: updateElementCodigueraSchema,
     response: referenceTableRowsSchema,
+    errors: { 400: ['parameters.countryCode', 'parameters.duplicate', 'parameters.e2bCodeInvalid', 'parameters.groupInvalid', 'parameters.keysValues', 'parameters.lockedColumn', 'parameters.notText', 'parameters.readOnly', 'parameters.textTooLong', 'parameters.timeZone', 'parameters.unknownColumn', 'parameters.unknownTable', 'parameters.valueRequired', 'parameters.idMismatch'], 404: ['parameters.rowNotFound'] },
   }),
   deleteElementCodiguera: endpoint({
     method: 'POST',
@@ -83,5 +87,6 @@ export const referenceDataApi = {
     access: 'parameters.write',
     body: deleteElementCodigueraSchema,
     response: referenceTableRowsSchema,
+    errors: { 400: ['parameters.countryInUse', 'parameters.protectedRow', 'parameters.readOnly', 'parameters.unknownTable'], 404: ['parameters.rowNotFound'] },
   }),
 };

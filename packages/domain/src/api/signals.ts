@@ -42,5 +42,5 @@ export const signalsApi = {
       403: ['signals.countryOutOfReach'],
     },
   }),
-  signalsOptions: endpoint({ method: 'GET', path: '/api/signals/options', access: 'signals.read', response: signalOptionsSchema, errors: {} }),
+  signalsOptions: endpoint({ method: 'GET', path: '/api/signals/options', access: 'signals.read', response: signalOptionsSchema, errors: { 400: ['signals.badPeriod', 'signals.countryNotFound'], 403: ['signals.countryOutOfReach'] } }),
 };

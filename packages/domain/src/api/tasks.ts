@@ -13,6 +13,7 @@ export const tasksApi = {
     access: 'tasks.pending',
     query: listQuerySchema,
     response: pagedRows,
+    errors: { 400: ['generic.dateFormat', 'lists.invalidPageKey', 'lists.pageTooFar'] },
   }),
   /** Open cases in reach waiting for another role. */
   getWorkFlowInvert: endpoint({
@@ -21,17 +22,20 @@ export const tasksApi = {
     access: 'case.read',
     query: listQuerySchema,
     response: pagedRows,
+    errors: { 400: ['lists.invalidPageKey', 'lists.pageTooFar'] },
   }),
   getERCommentsByMeta: endpoint({
     method: 'GET',
     path: '/api/getERCommentsByMeta/:meta',
     access: 'case.read',
     response: z.array(erCommentSchema),
+    errors: { 404: ['lists.eventNotFound'] },
   }),
   getERFollowUpByMeta: endpoint({
     method: 'GET',
     path: '/api/getERFollowUpByMeta/:meta',
     access: 'case.read',
     response: z.array(followUpItemSchema),
+    errors: { 404: ['lists.eventNotFound'] },
   }),
 };

@@ -164,7 +164,7 @@ export async function setEvaluation(
       }),
     ) as Record<NaranjoQuestionKey, NaranjoQuestionReview>;
     const [issue] = evaluationIssues(user.role, reviews);
-    if (issue) throw badRequest(`Pregunta ${NARANJO_QUESTION_KEYS.indexOf(issue.question) + 1}: ${issue.message}`);
+    if (issue) throw badRequest(MSG.imputability.questionIssue(NARANJO_QUESTION_KEYS.indexOf(issue.question) + 1, issue.message));
 
     const answers = answersOf(next);
     const total = naranjoTotal(answers);
