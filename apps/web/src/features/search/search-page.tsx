@@ -3,7 +3,7 @@ import { Badge, Button, Group, Select, Stack, Title } from '@mantine/core';
 import { canUseE2b } from '@atalaya/domain';
 import { IconArrowLeft, IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../shared/layout';
 import { DateText } from '../../shared/display';
@@ -105,9 +105,16 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
     setParams(searchStateToParams({ ...listed, filters, pageNumber: 1, pageKey: undefined }), { replace: true });
   }, [started, defaultsReady, startCountry, listed, setParams]);
 
-  // The form edits a draft of the listed filters; a change of URL (Back, a link) resets it.
+  // The form edits a draft of the listed filters; a change of URL from outside (Back, a link)
+  // resets it. The URL a search of the form pushed does not: what was typed after pressing Buscar,
+  // before the navigation rendered (a slow device), stays in the form instead of being lost.
   const [draft, setDraft] = useState<Filters>(listed.filters);
-  useEffect(() => setDraft(listed.filters), [listed.filters]);
+  const pushedByForm = useRef<string | null>(null);
+  useEffect(() => {
+    const own = pushedByForm.current === paramsText;
+    pushedByForm.current = null;
+    if (!own) setDraft(listed.filters);
+  }, [listed.filters, paramsText]);
   const [filtersShown, setFiltersShown] = useState(true);
   const phone = usePhone();
 
@@ -126,7 +133,10 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
     const next = searchStateToParams({ filters, orderBy: listed.orderBy, pageNumber: 1 });
     // The same search again asks the server again (cases change under the user).
     if (next.toString() === paramsText) void results.refetch();
-    else setParams(next);
+    else {
+      pushedByForm.current = next.toString();
+      setParams(next);
+    }
   };
   const back = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
