@@ -32,11 +32,15 @@ async function openUserByEmail(page: Page, email: string): Promise<Locator> {
   return panel;
 }
 
-/** The search by event identifier: found or not. */
+/**
+ * The search by event identifier: found or not. Done once the URL lists it (the search before,
+ * still on screen, may hold the same case).
+ */
 async function searchByIdentifier(page: Page, reference: string): Promise<void> {
   const filters = page.getByRole('form', { name: 'Filtros de la búsqueda' });
   await filters.getByLabel('Identificador del evento').fill(reference);
   await filters.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]IdEvento=${reference}(&|$)`));
 }
 
 /** One case of each product (sold in Uruguay), sent into the workflow by the demo RLF in a context of its own; their references. */
@@ -84,8 +88,9 @@ test('the users screen opens on the signed-in user’s own path, the list shown 
 
 test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new user sets a password from the e-mail and sees only those cases', async ({ page, browser }) => {
   test.setTimeout(420_000);
-  // One case of a Terramar Salud laboratory (to be granted) and one of Ciprés (not granted).
-  const [granted, notGranted] = await sentCases(browser, ['Budemar Nasal', 'Azitroprés 500']);
+  // One case of a Terramar Salud laboratory (Cerro Chato, to be granted) and one of Ciprés (not
+  // granted), of products whose cases no other spec counts (search.spec counts Budemar Nasal's).
+  const [granted, notGranted] = await sentCases(browser, ['Tirochato 100', 'Azitroprés 500']);
   if (!granted || !notGranted) throw new Error('the cases were not created');
 
   const email = `fabricante-${Date.now()}@demo.atalaya`;
@@ -174,6 +179,7 @@ test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new us
   const results = page.getByRole('table', { name: 'Eventos reportables' });
   await searchByIdentifier(page, granted);
   await expect(results.getByRole('link', { name: granted, exact: true })).toBeVisible();
+  await expect(results.locator('tbody tr')).toHaveCount(1);
   await searchByIdentifier(page, notGranted);
   await expect(page.getByText('No se encontraron eventos reportables asociados')).toBeVisible();
 
