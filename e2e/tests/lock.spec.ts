@@ -4,7 +4,8 @@ import { signIn, solveCaptcha } from '../support/session';
 
 // Runs in the 'lock' project: its server has a 0.3-minute session timeout (two 9 s idle stages).
 const STAGE = { timeout: 20_000 };
-test.describe.configure({ timeout: 90_000 });
+// The two tests, on two users, run side by side: each mostly waits for the idle stages.
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
 test('inactivity warns, then locks; the password unlocks the same screen', async ({ page }) => {
   await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
