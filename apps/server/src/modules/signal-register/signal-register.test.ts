@@ -267,6 +267,16 @@ describe('the life of a signal', () => {
     const noFile = await multipartBody({ Descripcion: 'sin archivo' });
     const refused = await t.app.inject({ method: 'POST', url: `/api/signal-register/${signal.Id}/documents`, headers: { ...auth('qppv'), ...noFile.headers }, payload: noFile.payload });
     expect(refused.json()).toMatchObject({ Message: M.fileRequired });
+    // The description's rules hold on the multipart field too, with their codes.
+    for (const [fields, code] of [
+      [{ Descripcion: 'x'.repeat(4001) }, 'signalRegister.textTooLong'],
+      [{ Descripcion: 'Informe', Autor: 'x' }, 'signalRegister.unknownField'],
+    ] as const) {
+      const bad = await multipartBody(fields, [{ name: 'informe.pdf', content: SAMPLE_PDF }]);
+      const answer = await t.app.inject({ method: 'POST', url: `/api/signal-register/${signal.Id}/documents`, headers: { ...auth('qppv'), ...bad.headers }, payload: bad.payload });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json()).toMatchObject({ Code: code });
+    }
     const exe = await multipartBody({}, [{ name: 'informe.pdf', content: 'MZ no es un PDF' }]);
     expect((await t.app.inject({ method: 'POST', url: `/api/signal-register/${signal.Id}/documents`, headers: { ...auth('qppv'), ...exe.headers }, payload: exe.payload })).statusCode).toBe(400);
 
