@@ -17,6 +17,11 @@ export interface A11yFinding {
 /** The phone width of issue 20 §3: nothing may scroll sideways at it. */
 export const PHONE_WIDTH = 390;
 
+/** The two windows every screen is audited in (`checkAtBothWidths`). */
+export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
+// A 390-px window: innerWidth stays 390 (a touch profile would zoom out to fit a wide page and hide it).
+export const PHONE_VIEWPORT = { width: PHONE_WIDTH, height: 844 };
+
 /**
  * Collects, screen after screen, what a test then asserts once: every serious or critical axe
  * violation and every screen wider than the window, so one run lists them all.
@@ -55,6 +60,30 @@ export class ScreenAudit {
     const width = await this.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
     if (width.inner > PHONE_WIDTH) return;
     if (width.scroll > width.inner) this.overflows.push(`${screen}: ${width.scroll} px de ancho en ${width.inner} px`);
+  }
+
+  /**
+   * `check` in the 1280-px window, then in the 390-px one (the compact layouts: cards, drawers,
+   * full-screen dialogs), then back: one visit of the screen serves both widths. The layouts
+   * follow the window's media queries as they change, as on a phone turned or a window narrowed.
+   */
+  async checkAtBothWidths(screen: string, options: { exclude?: string } = {}): Promise<void> {
+    await this.page.setViewportSize(DESKTOP_VIEWPORT);
+    await this.check(`${screen} · 1280 px`, options);
+    await this.page.setViewportSize(PHONE_VIEWPORT);
+    try {
+      await this.settleAt(PHONE_WIDTH);
+      await this.check(`${screen} · ${PHONE_WIDTH} px`, options);
+    } finally {
+      await this.page.setViewportSize(DESKTOP_VIEWPORT);
+      await this.settleAt(DESKTOP_VIEWPORT.width);
+    }
+  }
+
+  /** Waits for the window to be `width` wide and for two frames, so the layout has followed. */
+  private async settleAt(width: number): Promise<void> {
+    await this.page.waitForFunction((wanted) => window.innerWidth === wanted, width);
+    await this.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   }
 
   /**

@@ -1,7 +1,7 @@
 import { EVENT_VIEW_TABS, eventViewPath, visibleViewTabs } from '@atalaya/domain';
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost, caseForEveryRole, sentCase } from '../support/cases';
-import { expectKeyboardModal, PHONE_WIDTH, ScreenAudit } from '../support/a11y';
+import { DESKTOP_VIEWPORT, expectKeyboardModal, ScreenAudit } from '../support/a11y';
 import { demoRole } from '../support/demo-users';
 import { accessToken } from '../support/public-form';
 import { signIn } from '../support/session';
@@ -11,19 +11,15 @@ import { signIn } from '../support/session';
  * (ADMIN, QPPV, RLF, CL, Fabricante), at 1280 px and at 390 px: no serious or critical axe
  * violation (WCAG 2.0 A/AA, 2.1 A/AA: the header's user button once failed 2.1 A's
  * label-content-name-mismatch) and, at 390 px, no page
- * wider than the window. One test per role and width (signed in once: the refresh cookie rotates
- * on every use, so a saved session could not serve two tests); each lists all it found at the end.
+ * wider than the window. One test per role (signed in once: the refresh cookie rotates on every
+ * use, so a saved session could not serve two tests), each screen visited once and audited at
+ * both widths; each test lists all it found at the end.
  * Then three representative dialogs driven by keyboard alone.
  */
-// Axe over a whole screen takes seconds on a loaded machine: a role's dozen screens need the time.
-test.describe.configure({ mode: 'parallel', timeout: 300_000 });
-
-const WIDTHS = [
-  { name: 'escritorio', viewport: { width: 1280, height: 800 } },
-  // A 390-px window: innerWidth stays 390 (a touch profile would zoom out to fit a wide page and hide it).
-  { name: 'teléfono', viewport: { width: PHONE_WIDTH, height: 844 } },
-];
-
+// Axe over a whole screen takes seconds on a loaded machine: a role's dozen screens at two widths need the time.
+test.describe.configure({ mode: 'parallel', timeout: 420_000 });
+// Each screen is audited at 1280 px, then in a 390-px window (`checkAtBothWidths`).
+test.use({ viewport: DESKTOP_VIEWPORT });
 
 /** Opens `path` and waits for its page heading. */
 async function visit(page: Page, path: string): Promise<void> {
@@ -31,156 +27,150 @@ async function visit(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
 }
 
-for (const width of WIDTHS) {
-  test.describe(`a ${width.viewport.width} px (${width.name})`, () => {
-    test.use({ viewport: width.viewport });
+test('the public screens: landing, the public form, sign-in, password and Teams', async ({ page }) => {
+  const audit = new ScreenAudit(page);
+  await visit(page, '/');
+  await audit.checkAtBothWidths('Inicio');
 
-    test('the public screens: landing, the public form, sign-in, password and Teams', async ({ page }) => {
-      const audit = new ScreenAudit(page);
-      await visit(page, '/');
-      await audit.check('Inicio');
+  await page.getByRole('button', { name: 'Reportar una reacción adversa' }).click();
+  const start = page.getByRole('dialog', { name: 'Reportar una reacción adversa' });
+  await expect(start).toBeVisible();
+  await audit.checkAtBothWidths('Formulario público: ¿profesional de la salud?');
+  await start.getByRole('button', { name: 'No', exact: true }).click();
+  const form = page.getByRole('dialog', { name: /^Reporte de/ });
+  await expect(form.getByLabel('Iniciales del paciente')).toBeVisible();
+  await audit.checkAtBothWidths('Formulario público: primer paso (paciente)');
 
-      await page.getByRole('button', { name: 'Reportar una reacción adversa' }).click();
-      const start = page.getByRole('dialog', { name: 'Reportar una reacción adversa' });
-      await expect(start).toBeVisible();
-      await audit.check('Formulario público: ¿profesional de la salud?');
-      await start.getByRole('button', { name: 'No', exact: true }).click();
-      const form = page.getByRole('dialog', { name: /^Reporte de/ });
-      await expect(form.getByLabel('Iniciales del paciente')).toBeVisible();
-      await audit.check('Formulario público: primer paso (paciente)');
+  await visit(page, '/login');
+  await audit.checkAtBothWidths('Iniciar sesión');
+  await visit(page, '/changepassword?token=prueba');
+  await audit.checkAtBothWidths('Cambiar contraseña (enlace)');
+  await visit(page, '/teamsConfig');
+  await audit.checkAtBothWidths('Configuración de Teams');
+  audit.expectClean();
+});
 
-      await visit(page, '/login');
-      await audit.check('Iniciar sesión');
-      await visit(page, '/changepassword?token=prueba');
-      await audit.check('Cambiar contraseña (enlace)');
-      await visit(page, '/teamsConfig');
-      await audit.check('Configuración de Teams');
-      audit.expectClean();
-    });
+test('an RLF’s screens: Tareas, the summary, the wizard, the case view, the searches, the indicators', async ({ page }) => {
+  const audit = new ScreenAudit(page);
+  const rlf = demoRole('RLF');
+  await signIn(page, rlf.email, { expectUrl: rlf.home });
+  await expect(page.getByRole('heading', { name: 'Tareas', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Abrir el reporte / }).first()).toBeVisible({ timeout: 15_000 });
+  await audit.checkAtBothWidths('Tareas');
 
-    test('an RLF’s screens: Tareas, the summary, the wizard, the case view, the searches, the indicators', async ({ page }) => {
-      const audit = new ScreenAudit(page);
-      const rlf = demoRole('RLF');
-      await signIn(page, rlf.email, { expectUrl: rlf.home });
-      await expect(page.getByRole('heading', { name: 'Tareas', level: 1 })).toBeVisible();
-      await expect(page.getByRole('button', { name: /^Abrir el reporte / }).first()).toBeVisible({ timeout: 15_000 });
-      await audit.check('Tareas');
+  await page.getByRole('button', { name: /^Abrir el reporte / }).first().click();
+  const summary = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
+  await expect(summary.getByRole('button', { name: 'Cancelar' })).toBeVisible({ timeout: 15_000 });
+  await audit.checkAtBothWidths('Resumen del reporte (Tareas)');
+  await page.keyboard.press('Escape');
+  await expect(summary).toBeHidden();
 
-      await page.getByRole('button', { name: /^Abrir el reporte / }).first().click();
-      const summary = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
-      await expect(summary.getByRole('button', { name: 'Cancelar' })).toBeVisible({ timeout: 15_000 });
-      await audit.check('Resumen del reporte (Tareas)');
-      await page.keyboard.press('Escape');
-      await expect(summary).toBeHidden();
+  const token = await accessToken(page, rlf.email);
+  const created = await apiPost<{ MetaData: string }>(page, token, 'createER', { Country: 'UY', SubGrupoId: 1 });
+  await visit(page, `/reportableEvent/${created.MetaData}/edit/`);
+  await audit.checkAtBothWidths('Asistente: primer paso');
 
-      const token = await accessToken(page, rlf.email);
-      const created = await apiPost<{ MetaData: string }>(page, token, 'createER', { Country: 'UY', SubGrupoId: 1 });
-      await visit(page, `/reportableEvent/${created.MetaData}/edit/`);
-      await audit.check('Asistente: primer paso');
+  await visit(page, '/eventsearch');
+  await expect(page.locator('a[href*="/view/details"]').first()).toBeVisible({ timeout: 15_000 });
+  await audit.checkAtBothWidths('Búsqueda de eventos');
 
-      await visit(page, '/eventsearch');
-      await expect(page.locator('a[href*="/view/details"]').first()).toBeVisible({ timeout: 15_000 });
-      await audit.check('Búsqueda de eventos');
+  // A case of this test's own (a RAM case sent into the workflow), each tab by its address:
+  // the same tabs whatever other specs add, however the tabs are drawn.
+  const sent = await sentCase(page, token);
+  for (const step of visibleViewTabs({ IsRAM: true, TieneFollowUp: false })) {
+    await visit(page, eventViewPath(sent.meta, step));
+    await audit.checkAtBothWidths(`Evento: ${EVENT_VIEW_TABS.find((tab) => tab.step === step)?.label ?? step}`);
+  }
 
-      // A case of this test's own (a RAM case sent into the workflow), each tab by its address:
-      // the same tabs whatever other specs add, however the tabs are drawn.
-      const sent = await sentCase(page, token);
-      for (const step of visibleViewTabs({ IsRAM: true, TieneFollowUp: false })) {
-        await visit(page, eventViewPath(sent.meta, step));
-        await audit.check(`Evento: ${EVENT_VIEW_TABS.find((tab) => tab.step === step)?.label ?? step}`);
-      }
+  for (const [path, name] of [
+    ['/productSearch', 'Búsqueda por producto'],
+    ['/indicators', 'Indicadores'],
+    ['/nokpis', 'Eventos que no cumplen KPI'],
+    ['/myuser', 'Mi usuario'],
+  ] as const) {
+    await visit(page, path);
+    await audit.checkAtBothWidths(name);
+  }
+  audit.expectClean();
+});
 
-      for (const [path, name] of [
-        ['/productSearch', 'Búsqueda por producto'],
-        ['/indicators', 'Indicadores'],
-        ['/nokpis', 'Eventos que no cumplen KPI'],
-        ['/myuser', 'Mi usuario'],
-      ] as const) {
-        await visit(page, path);
-        await audit.check(name);
-      }
-      audit.expectClean();
-    });
+// The other case roles: their home, the screens of their menu, and a case of their reach (its details and Imputabilidad).
+for (const role of ['QPPV', 'CL', 'Fabricante'] as const) {
+  test(`the ${role}’s screens: its menu’s screens and a case of its reach`, async ({ page, browser }) => {
+    const audit = new ScreenAudit(page);
+    const demo = demoRole(role);
+    const context = await browser.newContext();
+    const helper = await context.newPage();
+    const sent = await caseForEveryRole(helper, await accessToken(helper, demoRole('RLF').email));
+    await context.close();
 
-    // The other case roles: their home, the screens of their menu, and a case of their reach (its details and Imputabilidad).
-    for (const role of ['QPPV', 'CL', 'Fabricante'] as const) {
-      test(`the ${role}’s screens: its menu’s screens and a case of its reach`, async ({ page, browser }) => {
-        const audit = new ScreenAudit(page);
-        const demo = demoRole(role);
-        const context = await browser.newContext();
-        const helper = await context.newPage();
-        const sent = await caseForEveryRole(helper, await accessToken(helper, demoRole('RLF').email));
-        await context.close();
-
-        await signIn(page, demo.email, { expectUrl: demo.home });
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-        await audit.check(`Inicio (${demo.home})`);
-        const screens: [string, string][] = [
-          ['/workflow', 'Tareas'],
-          ['/eventsearch', 'Búsqueda de eventos'],
-          ['/productSearch', 'Búsqueda por producto'],
-          ['/indicators', 'Indicadores'],
-          ['/nokpis', 'Eventos que no cumplen KPI'],
-          ['/duplicates', 'Duplicados'],
-          ['/signals', 'Señales'],
-          ['/adminusers', 'Usuarios'],
-          ['/myuser', 'Mi usuario'],
-        ];
-        const inMenu = new Set([...demo.navBar, ...demo.admin, 'Mi usuario']);
-        const names: Record<string, string> = {
-          Tareas: 'Tareas',
-          'Búsqueda de eventos': 'Eventos reportables',
-          'Búsqueda por producto': 'Búsqueda por producto',
-          Indicadores: 'Indicadores',
-          'Eventos que no cumplen KPI': "Eventos que no cumplen KPI's",
-          Duplicados: 'Duplicados',
-          Señales: 'Señales',
-          Usuarios: 'Usuarios',
-          'Mi usuario': 'Mi usuario',
-        };
-        for (const [path, name] of screens) {
-          if (path === demo.home || !inMenu.has(names[name] ?? name)) continue;
-          await visit(page, path);
-          await audit.check(name);
-        }
-        for (const step of ['details', 'evaluation'] as const) {
-          await visit(page, eventViewPath(sent.meta, step));
-          await expect(page.getByText(sent.reference).first()).toBeVisible();
-          await audit.check(`Evento: ${EVENT_VIEW_TABS.find((tab) => tab.step === step)?.label ?? step}`);
-        }
-        audit.expectClean();
-      });
+    await signIn(page, demo.email, { expectUrl: demo.home });
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+    await audit.checkAtBothWidths(`Inicio (${demo.home})`);
+    const screens: [string, string][] = [
+      ['/workflow', 'Tareas'],
+      ['/eventsearch', 'Búsqueda de eventos'],
+      ['/productSearch', 'Búsqueda por producto'],
+      ['/indicators', 'Indicadores'],
+      ['/nokpis', 'Eventos que no cumplen KPI'],
+      ['/duplicates', 'Duplicados'],
+      ['/signals', 'Señales'],
+      ['/adminusers', 'Usuarios'],
+      ['/myuser', 'Mi usuario'],
+    ];
+    const inMenu = new Set([...demo.navBar, ...demo.admin, 'Mi usuario']);
+    const names: Record<string, string> = {
+      Tareas: 'Tareas',
+      'Búsqueda de eventos': 'Eventos reportables',
+      'Búsqueda por producto': 'Búsqueda por producto',
+      Indicadores: 'Indicadores',
+      'Eventos que no cumplen KPI': "Eventos que no cumplen KPI's",
+      Duplicados: 'Duplicados',
+      Señales: 'Señales',
+      Usuarios: 'Usuarios',
+      'Mi usuario': 'Mi usuario',
+    };
+    for (const [path, name] of screens) {
+      if (path === demo.home || !inMenu.has(names[name] ?? name)) continue;
+      await visit(page, path);
+      await audit.checkAtBothWidths(name);
     }
-
-    test('the ADMIN’s screens: users, metrics, settings, parameters, audit trail, data import', async ({ page }) => {
-      const audit = new ScreenAudit(page);
-      const admin = demoRole('ADMIN');
-      await signIn(page, admin.email, { expectUrl: admin.home });
-      await expect(page.getByRole('table', { name: 'Usuarios' }).or(page.getByRole('list', { name: 'Usuarios' })).first()).toBeVisible({ timeout: 15_000 });
-      await audit.check('Usuarios');
-      await page.locator('a[href^="/adminusers/"]').first().click();
-      const panel = page.getByRole('dialog', { name: 'Editar usuario' });
-      await expect(panel.getByRole('textbox', { name: 'Correo electrónico' })).not.toHaveValue('');
-      await audit.check('Editar usuario');
-
-      for (const [path, name] of [
-        ['/metrics', 'Métricas'],
-        ['/settings', 'Configuración'],
-        ['/audittrail', 'Auditoría'],
-        ['/dataimport', 'Importación de datos'],
-      ] as const) {
-        await visit(page, path);
-        await audit.check(name);
-      }
-      // Parámetros is one table component repeated for each of its lists: axe reads the first two
-      // (all of them take it 20 s); the side-scroll check still measures the whole page.
-      await visit(page, '/parameters');
-      await expect(page.locator('section[aria-labelledby^="tabla-"]').first()).toBeVisible();
-      await audit.check('Parámetros', { exclude: 'section[aria-labelledby^="tabla-"]:nth-child(n+3)' });
-      audit.expectClean();
-    });
+    for (const step of ['details', 'evaluation'] as const) {
+      await visit(page, eventViewPath(sent.meta, step));
+      await expect(page.getByText(sent.reference).first()).toBeVisible();
+      await audit.checkAtBothWidths(`Evento: ${EVENT_VIEW_TABS.find((tab) => tab.step === step)?.label ?? step}`);
+    }
+    audit.expectClean();
   });
 }
+
+test('the ADMIN’s screens: users, metrics, settings, parameters, audit trail, data import', async ({ page }) => {
+  const audit = new ScreenAudit(page);
+  const admin = demoRole('ADMIN');
+  await signIn(page, admin.email, { expectUrl: admin.home });
+  await expect(page.getByRole('table', { name: 'Usuarios' }).or(page.getByRole('list', { name: 'Usuarios' })).first()).toBeVisible({ timeout: 15_000 });
+  await audit.checkAtBothWidths('Usuarios');
+  await page.locator('a[href^="/adminusers/"]').first().click();
+  const panel = page.getByRole('dialog', { name: 'Editar usuario' });
+  await expect(panel.getByRole('textbox', { name: 'Correo electrónico' })).not.toHaveValue('');
+  await audit.checkAtBothWidths('Editar usuario');
+
+  for (const [path, name] of [
+    ['/metrics', 'Métricas'],
+    ['/settings', 'Configuración'],
+    ['/audittrail', 'Auditoría'],
+    ['/dataimport', 'Importación de datos'],
+  ] as const) {
+    await visit(page, path);
+    await audit.checkAtBothWidths(name);
+  }
+  // Parámetros is one table component repeated for each of its lists: axe reads the first two
+  // (all of them take it 20 s); the side-scroll check still measures the whole page.
+  await visit(page, '/parameters');
+  await expect(page.locator('section[aria-labelledby^="tabla-"]').first()).toBeVisible();
+  await audit.checkAtBothWidths('Parámetros', { exclude: 'section[aria-labelledby^="tabla-"]:nth-child(n+3)' });
+  audit.expectClean();
+});
 
 test.describe('dialogs by keyboard alone', () => {
   test('the summary of Tareas and its Descartar comment: Tab stays inside, Escape closes, focus returns', async ({ page }) => {
