@@ -41,7 +41,7 @@ import { indicatorsModule } from './modules/indicators/index.js';
 import { signalsModule } from './modules/signals/index.js';
 import { createSignalNoticeEvents, registerSignalNotices, signalRegisterModule, type SignalNoticeEvents } from './modules/signal-register/index.js';
 import { noKpiModule } from './modules/nokpi/index.js';
-import { duplicateScanHandler, duplicatesModule } from './modules/duplicates/index.js';
+import { createPairRecorder, duplicateScanHandler, duplicatesModule } from './modules/duplicates/index.js';
 import { metricsModule } from './modules/metrics/index.js';
 import { referenceDataModule } from './modules/reference-data/index.js';
 import { registerRealtimeHub } from './modules/realtime/index.js';
@@ -188,7 +188,10 @@ export async function buildApp({
   registerSignalNotices(app, db, signalNoticeEvents);
   await app.register(auditTrailModule, { db });
   await app.register(noKpiModule, { db });
-  await app.register(duplicatesModule, { db, events: importEvents, caseEvents });
+  // The pairs' queue is the app's, so tests can wait for it (`app.duplicatePairs.settled()`).
+  const duplicatePairs = createPairRecorder(db, app.log);
+  app.decorate('duplicatePairs', duplicatePairs);
+  await app.register(duplicatesModule, { db, events: importEvents, caseEvents, recorder: duplicatePairs });
   await app.register(settingsModule, { db, configurationEvents, mailCaptureDir: config.mailCaptureDir });
   await app.register(importsModule, { db, events: importEvents, maxBytes: config.importMaxBytes });
   await app.register(catalogImportModule);

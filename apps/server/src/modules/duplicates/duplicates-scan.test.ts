@@ -57,6 +57,8 @@ async function sentCase(report: PublicReportInput): Promise<{ meta: string; id: 
   const { Id } = await postPublicReport(t, report);
   const result = await triageOk(t, 'createerfromerhome', rlf, { homeERId: Id, subGroup: 1, comentario: 'Se ingresa' });
   const meta = result.MetaData ?? '';
+  // The draft's creation queued it for the pairs (skipped): let that pass before it is sent behind the app's back.
+  await t.app.duplicatePairs.settled();
   const [row] = await t.database.db.update(events).set({ status: ER_STATUS.EN_REVISION_RLF }).where(eq(events.meta, meta)).returning({ id: events.id });
   return { meta, id: row!.id };
 }

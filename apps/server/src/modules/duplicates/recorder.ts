@@ -39,6 +39,13 @@ export async function recordPairsOf(db: DbOrTx, eventIds: readonly string[], thr
   return stored;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The queue that stores each sent case's suspected pairs (`settled()`: tests wait for it). */
+    duplicatePairs: PairRecorder;
+  }
+}
+
 /** Records the pairs of cases as they are sent, after their commit, one at a time. */
 export interface PairRecorder {
   /** Queues a case (a no-op for a draft); returns at once. */

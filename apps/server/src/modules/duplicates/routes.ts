@@ -8,7 +8,7 @@ import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
 import { type CaseEvents, onCaseCreated, onCaseSent } from '../cases/index.js';
 import type { ImportEvents } from '../imports/index.js';
-import { createPairRecorder } from './recorder.js';
+import type { PairRecorder } from './recorder.js';
 import { duplicateScan, startDuplicateScan } from './scan.js';
 import { candidatesForCase, candidatesForReport, decidePair, suspectedPairs } from './service.js';
 
@@ -18,15 +18,16 @@ export interface DuplicatesModuleOptions {
   events: ImportEvents;
   /** The case events: a case's suspected pairs are stored once it is sent (or created sent, a follow-up). */
   caseEvents: CaseEvents;
+  /** The queue that stores the pairs (created with the app, `app.duplicatePairs`). */
+  recorder: PairRecorder;
 }
 
 const TAGS = ['Duplicados'];
 const withNotFound = { ...errorResponses, 404: messageSchema };
 
 /** Duplicate detection (docs/duplicates.md): the candidates, the decisions, the QPPV's list. */
-export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = async (app, { db, events, caseEvents }) => {
+export const duplicatesModule: FastifyPluginAsyncZod<DuplicatesModuleOptions> = async (app, { db, events, caseEvents, recorder }) => {
   // The pairs are written where cases are written, after the commit (docs/duplicates.md 'The stored pairs'); the GETs only read.
-  const recorder = createPairRecorder(db, app.log);
   const stopSent = onCaseSent(caseEvents, (sent) => recorder.record(sent.id));
   // A follow-up is created sent (En revisión RLF); a draft created from a report waits for its sending.
   const stopCreated = onCaseCreated(caseEvents, (created) => recorder.record(created.id));
