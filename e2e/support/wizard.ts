@@ -66,12 +66,16 @@ export function currentStep(page: Page): Locator {
 }
 
 /**
- * Siguiente, then waits until the wizard shows the next step: a step is saved before the wizard
- * moves, so clicking again before it moved (a loop of `next`) would be lost on a slow machine.
+ * Siguiente once the step has loaded, then waits until the wizard shows the next step: a step is
+ * saved before the wizard moves, so clicking again before it moved (a loop of `next`) would be
+ * lost on a slow machine.
  */
 export async function advance(page: Page): Promise<void> {
   const current = currentStep(page);
   const before = (await current.textContent()) ?? '';
+  // A step still loading its data has nothing to save yet and stays on Siguiente (its loader
+  // shows): on a loaded machine the click could come first and the wizard never move.
+  await expect(page.locator('main section[aria-label] [role="status"]')).toHaveCount(0, { timeout: 30_000 });
   await next(page);
   await expect(current).not.toHaveText(before, { timeout: 30_000 });
 }
