@@ -27,6 +27,19 @@ async function visit(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
 }
 
+/** Visits each screen (path, name) in turn and audits it at both widths. */
+async function auditScreens(page: Page, audit: ScreenAudit, screens: readonly (readonly [string, string])[]): Promise<void> {
+  for (const [path, name] of screens) {
+    await visit(page, path);
+    await audit.checkAtBothWidths(name);
+  }
+}
+
+/** The audit's name of a case view tab. */
+function tabScreen(step: string): string {
+  return `Evento: ${EVENT_VIEW_TABS.find((tab) => tab.step === step)?.label ?? step}`;
+}
+
 test('the public screens: landing, the public form, sign-in, password and Teams', async ({ page }) => {
   const audit = new ScreenAudit(page);
   await visit(page, '/');
@@ -79,18 +92,15 @@ test('an RLF’s screens: Tareas, the summary, the wizard, the case view, the se
   const sent = await sentCase(page, token);
   for (const step of visibleViewTabs({ IsRAM: true, TieneFollowUp: false })) {
     await visit(page, eventViewPath(sent.meta, step));
-    await audit.checkAtBothWidths(`Evento: ${EVENT_VIEW_TABS.find((tab) => tab.step === step)?.label ?? step}`);
+    await audit.checkAtBothWidths(tabScreen(step));
   }
 
-  for (const [path, name] of [
+  await auditScreens(page, audit, [
     ['/productSearch', 'Búsqueda por producto'],
     ['/indicators', 'Indicadores'],
     ['/nokpis', 'Eventos que no cumplen KPI'],
     ['/myuser', 'Mi usuario'],
-  ] as const) {
-    await visit(page, path);
-    await audit.checkAtBothWidths(name);
-  }
+  ]);
   audit.expectClean();
 });
 
@@ -130,15 +140,11 @@ for (const role of ['QPPV', 'CL', 'Fabricante'] as const) {
       Usuarios: 'Usuarios',
       'Mi usuario': 'Mi usuario',
     };
-    for (const [path, name] of screens) {
-      if (path === demo.home || !inMenu.has(names[name] ?? name)) continue;
-      await visit(page, path);
-      await audit.checkAtBothWidths(name);
-    }
+    await auditScreens(page, audit, screens.filter(([path, name]) => path !== demo.home && inMenu.has(names[name] ?? name)));
     for (const step of ['details', 'evaluation'] as const) {
       await visit(page, eventViewPath(sent.meta, step));
       await expect(page.getByText(sent.reference).first()).toBeVisible();
-      await audit.checkAtBothWidths(`Evento: ${EVENT_VIEW_TABS.find((tab) => tab.step === step)?.label ?? step}`);
+      await audit.checkAtBothWidths(tabScreen(step));
     }
     audit.expectClean();
   });
@@ -155,15 +161,12 @@ test('the ADMIN’s screens: users, metrics, settings, parameters, audit trail, 
   await expect(panel.getByRole('textbox', { name: 'Correo electrónico' })).not.toHaveValue('');
   await audit.checkAtBothWidths('Editar usuario');
 
-  for (const [path, name] of [
+  await auditScreens(page, audit, [
     ['/metrics', 'Métricas'],
     ['/settings', 'Configuración'],
     ['/audittrail', 'Auditoría'],
     ['/dataimport', 'Importación de datos'],
-  ] as const) {
-    await visit(page, path);
-    await audit.checkAtBothWidths(name);
-  }
+  ]);
   // Parámetros is one table component repeated for each of its lists: axe reads the first two
   // (all of them take it 20 s); the side-scroll check still measures the whole page.
   await visit(page, '/parameters');
