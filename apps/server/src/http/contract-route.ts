@@ -46,10 +46,19 @@ export interface ContractRouteOptions<P, X, D = undefined> {
   config?: Omit<FastifyContextConfig, 'roles' | 'permission' | 'errorCodes'>;
   bodyLimit?: number;
   /**
-   * The OpenAPI description of a body the handler reads itself (a multipart upload's fields and
-   * file: storage's `multipartDoc`); documentation only, never the parsed body.
+   * A body the handler reads itself (a multipart upload: storage's `multipartDoc`): its OpenAPI
+   * description (documentation only, never the parsed body) and the schema the handler checks its
+   * text fields with, whose codes join the route's 400s.
    */
-  body?: D;
+  multipart?: MultipartBody<D>;
+}
+
+/** A multipart body as a route declares it (storage's `multipartDoc`). */
+export interface MultipartBody<D = z.ZodType> {
+  /** The OpenAPI description of the fields and the file. */
+  doc: D;
+  /** The schema the handler's `parseFields` checks the text fields with; null when none does. */
+  fields: z.ZodType | null;
 }
 
 /** The OpenAPI content type of an endpoint's body when it is not JSON (its `bodyKind`). */
@@ -90,7 +99,7 @@ export function contractRoute<
   const response: Record<number, z.ZodType> = { ...options.errors };
   if (endpoint.response) response[endpoint.status ?? 200] = endpoint.response;
   const consumes = endpoint.bodyKind === undefined ? undefined : CONSUMES[endpoint.bodyKind];
-  const body = endpoint.body ?? options.body;
+  const body = endpoint.body ?? options.multipart?.doc;
   return {
     method: endpoint.method,
     url: endpoint.path,
@@ -98,7 +107,12 @@ export function contractRoute<
     config: {
       ...options.config,
       ...access,
-      errorCodes: routeErrorCodes(endpoint, { params: options.params as z.ZodType | undefined, headers: options.headers, beforeTerms: options.config?.beforeTerms }),
+      errorCodes: routeErrorCodes(endpoint, {
+        params: options.params as z.ZodType | undefined,
+        headers: options.headers,
+        uploadFields: options.multipart?.fields ?? undefined,
+        beforeTerms: options.config?.beforeTerms,
+      }),
     },
     schema: {
       tags: [...options.tags],

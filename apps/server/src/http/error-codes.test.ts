@@ -88,6 +88,12 @@ describe('error codes', () => {
     expect(codesOf('/api/signals', 'get', 400)).not.toContain('login.failed');
     // An RLF asking for another country than its own (the endpoint's own code).
     expect(codesOf('/api/signals', 'get', 403)).toEqual(['errors.forbidden', 'errors.termsNotAccepted', 'signals.countryOutOfReach']);
+    // A multipart upload lists the codes of the schema its handler checks the fields with
+    // (storage's multipartDoc), declared nowhere by hand: an unknown action, a missing note.
+    expect(codesOf('/api/uploadDocAndNotes', 'post', 400)).toEqual(
+      expect.arrayContaining(['caseFiles.actionUnknown', 'notes.noteRequired', 'generic.maxLength', 'lists.eventNotFound', 'files.typeNotAllowed']),
+    );
+    expect(codesOf('/api/signal-register/{id}/documents', 'post', 400)).toEqual(expect.arrayContaining(['signalRegister.textTooLong', 'signalRegister.unknownField']));
     // A richer refusal ({ Message, Problems, … }) declares the Code too.
     const refusal = JSON.stringify(Object.values(document.paths).flatMap((methods) => Object.values(methods).map((op) => op.responses['422'])));
     expect(refusal).toContain('"Code":{"$ref":"#/components/schemas/ErrorCode"}');

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 /**
  * The error codes a contract route may answer, by status (issue 34 §3, docs/api.md 'Error
  * codes'): those every route of its kind answers (a refused session, role, URL or body, a rate
- * limit), those of its input schemas (each `{ error: MSG.… }` a query, body or params schema
- * holds, and `validation` for zod's own texts), and the endpoint's own (`errors` in the domain's
+ * limit), those of its input schemas (each `{ error: MSG.… }` a query, body, params or multipart
+ * fields schema holds, and `validation` for zod's own texts), and the endpoint's own (`errors` in the domain's
  * contract). contractRoute puts them in the route's config; the OpenAPI document lists them per
  * call (http/openapi.ts), and every integration test holds the answers to them (http/error-code-check.ts).
  */
@@ -75,7 +75,7 @@ function add(codes: RouteErrorCodes, status: ErrorStatus, more: readonly ErrorCo
 /** Every code a contract route may answer, by status, sorted. */
 export function routeErrorCodes(
   endpoint: EndpointSpec,
-  input: { params?: z.ZodType | undefined; headers?: z.ZodType | undefined; beforeTerms?: boolean | undefined },
+  input: { params?: z.ZodType | undefined; headers?: z.ZodType | undefined; uploadFields?: z.ZodType | undefined; beforeTerms?: boolean | undefined },
 ): RouteErrorCodes {
   const codes: RouteErrorCodes = {};
   // Any URL: a malformed %-escape, a NUL in the path or query (http/nul-guard.ts, before any
@@ -88,8 +88,8 @@ export function routeErrorCodes(
     add(codes, 413, ['errors.payloadTooLarge']);
     add(codes, 415, ['errors.unsupportedMediaType']);
   }
-  if (endpoint.query !== undefined || endpoint.body !== undefined || input.params !== undefined || input.headers !== undefined) {
-    add(codes, 400, ['errors.invalidBody', ...inputErrorCodes(endpoint.query, endpoint.body, input.params, input.headers)]);
+  if (endpoint.query !== undefined || endpoint.body !== undefined || input.params !== undefined || input.headers !== undefined || input.uploadFields !== undefined) {
+    add(codes, 400, ['errors.invalidBody', ...inputErrorCodes(endpoint.query, endpoint.body, input.params, input.headers, input.uploadFields)]);
   }
   if (endpoint.access !== 'public') {
     add(codes, 401, ['errors.unauthenticated', 'errors.sessionExpired']);

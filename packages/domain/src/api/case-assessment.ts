@@ -17,7 +17,7 @@ export const caseAssessmentApi = {
     access: 'case.write',
     bodyKind: 'multipart',
     response: erRamSchema,
-    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'ram.classificationNotAllowed', 'ram.notificationMissing', 'wizard.recordNotFound'], 403: ['ram.classificationNotAllowed', 'ram.providerQppvOnly'], 404: ['wizard.recordNotFound'], 503: ['files.serverBusy'] },
+    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'ram.classificationNotAllowed', 'ram.notificationMissing'], 403: ['ram.classificationNotAllowed', 'ram.providerQppvOnly'], 404: ['wizard.recordNotFound'], 503: ['files.serverBusy'] },
   }),
   downloadFileLocalSanitaryNotificactionById: endpoint({
     method: 'GET',
@@ -33,7 +33,7 @@ export const caseAssessmentApi = {
     access: 'providerNotification.write',
     bodyKind: 'multipart',
     response: erRamSchema,
-    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'ram.classificationNotAllowed', 'ram.notificationMissing', 'wizard.recordNotFound'], 403: ['ram.classificationNotAllowed', 'ram.providerQppvOnly'], 404: ['wizard.recordNotFound'], 503: ['files.serverBusy'] },
+    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'ram.classificationNotAllowed', 'ram.notificationMissing'], 403: ['ram.classificationNotAllowed', 'ram.providerQppvOnly'], 404: ['wizard.recordNotFound'], 503: ['files.serverBusy'] },
   }),
   downloadFileProviderNotificationById: endpoint({
     method: 'GET',
@@ -56,7 +56,7 @@ export const caseAssessmentApi = {
     access: 'recovery.write',
     bodyKind: 'multipart',
     response: erMedicationSchema,
-    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'recovery.missing', 'recovery.notAllowed', 'recovery.notSuspect', 'wizard.recordNotFound'], 403: ['recovery.notAllowed'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'], 503: ['files.serverBusy'] },
+    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'recovery.missing', 'recovery.notAllowed', 'recovery.notSuspect'], 403: ['recovery.notAllowed'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'], 503: ['files.serverBusy'] },
   }),
   downloadFileRecProductById: endpoint({
     method: 'GET',

@@ -11,7 +11,7 @@ import { endpoint } from './endpoint.js';
 export const filesApi = {
   getDocsAndNotesByMeta: endpoint({ method: 'GET', path: '/api/getDocsAndNotesByMeta/:meta', access: 'case.read', response: z.array(erDocumentSchema), errors: { 404: ['lists.eventNotFound'] } }),
   /** Multipart: id, extension, fileName, action, note, idEr, tipoId and an optional file. */
-  uploadDocAndNotes: endpoint({ method: 'POST', path: '/api/uploadDocAndNotes', access: 'caseDocuments.write', bodyKind: 'multipart', response: okResultSchema, errors: { 400: ['caseFiles.actionUnknown', 'caseFiles.documentRequired', 'errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.tooLarge', 'files.typeNotAllowed', 'generic.maxLength', 'notes.noteRequired', 'publicForm.optionUnknown', 'wizard.notEditable'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'], 503: ['files.serverBusy'], 429: ['files.tooManyUploads'] } }),
+  uploadDocAndNotes: endpoint({ method: 'POST', path: '/api/uploadDocAndNotes', access: 'caseDocuments.write', bodyKind: 'multipart', response: okResultSchema, errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.tooLarge', 'files.typeNotAllowed', 'wizard.notEditable'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'], 503: ['files.serverBusy'], 429: ['files.tooManyUploads'] } }),
   /** With the user's electronic signature. */
   deleteDocAndNotes: endpoint({
     method: 'POST',
@@ -28,7 +28,7 @@ export const filesApi = {
     access: 'case.write',
     bodyKind: 'multipart',
     response: originFileResultSchema,
-    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'wizard.notEditable', 'lists.eventNotFound'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound'], 503: ['files.serverBusy'] },
+    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'wizard.notEditable'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound'], 503: ['files.serverBusy'] },
   }),
   /** Multipart: Id (the medical contact's), ExtensionArchivo, NombreArchivo, file. */
   uploadFileContactoMedico: endpoint({
@@ -37,7 +37,7 @@ export const filesApi = {
     access: 'case.write',
     bodyKind: 'multipart',
     response: medicalContactFileResultSchema,
-    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'wizard.notEditable', 'wizard.recordNotFound'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'], 503: ['files.serverBusy'] },
+    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.required', 'files.typeNotAllowed', 'wizard.notEditable'], 403: ['wizard.notEditor'], 404: ['lists.eventNotFound', 'wizard.recordNotFound'], 503: ['files.serverBusy'] },
   }),
   downloadOriginReportById: endpoint({ method: 'GET', path: '/api/downloadOriginReportById/:meta', access: 'case.read', returns: 'blob', errors: { 404: ['files.notFound'] } }),
   downloadDocAndNotesById: endpoint({ method: 'GET', path: '/api/downloadDocAndNotesById/:id', access: 'case.read', returns: 'blob', errors: { 404: ['files.notFound'] } }),

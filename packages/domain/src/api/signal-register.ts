@@ -62,7 +62,7 @@ export const signalRegisterApi = {
     access: 'signalRegister.use',
     bodyKind: 'multipart',
     response: signalDetailSchema,
-    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.typeNotAllowed', 'signalRegister.fileRequired', 'signalRegister.textTooLong', 'signalRegister.unknownField'], 404: ['signalRegister.signalNotFound'], 409: ['signalRegister.closedSignal'], 503: ['files.serverBusy'] },
+    errors: { 400: ['errors.malformedMultipart', 'files.contentMismatch', 'files.onlyOne', 'files.typeNotAllowed', 'signalRegister.fileRequired'], 404: ['signalRegister.signalNotFound'], 409: ['signalRegister.closedSignal'], 503: ['files.serverBusy'] },
   }),
   signalRegisterDocument: endpoint({
     method: 'GET',

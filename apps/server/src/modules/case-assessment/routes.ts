@@ -11,7 +11,7 @@ import { updateRam } from '../case-medications/index.js';
 import { getEvaluation, setEvaluation } from './evaluation.js';
 import { attachNotificationFile, classifyRam, notificationFile } from './ram-classification.js';
 import { attachRecoveryFile, recoveryFile, saveRecovery } from './recovery.js';
-import { medicationIdParams, ramIdParams } from './schemas.js';
+import { medicationIdParams, ramIdParams, ramNotificationUploadFieldsSchema, recoveryUploadFieldsSchema } from './schemas.js';
 import { getWhoUmc, setWhoUmc } from './who-umc.js';
 
 export interface CaseAssessmentModuleOptions {
@@ -72,7 +72,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
         errors: uploadErrors,
         config: { rateLimit: app.resourceLimits.uploadRateLimit },
         // Documentation only: withSingleUpload reads the multipart body.
-        body: multipartDoc(uploadFields, { required: true }),
+        multipart: multipartDoc(uploadFields, { required: true }, ramNotificationUploadFieldsSchema),
       }),
       handler: async (request) => {
         const user = requireUser(request);
@@ -106,7 +106,7 @@ export const caseAssessmentModule: FastifyPluginAsyncZod<CaseAssessmentModuleOpt
       summary: 'Adjuntar el comprobante de la recuperación del producto (multipart: Id del medicamento relacionado, Extension, FileName, file)',
       errors: uploadErrors,
       config: { rateLimit: app.resourceLimits.uploadRateLimit },
-      body: multipartDoc(uploadFields, { required: true }),
+      multipart: multipartDoc(uploadFields, { required: true }, recoveryUploadFieldsSchema),
     }),
     handler: async (request) => {
       const user = requireUser(request);

@@ -35,7 +35,7 @@ export const e2bImportModule: FastifyPluginAsyncZod<E2bImportModuleOptions> = as
       errors: { ...errorResponses, 409: messageSchema, 413: messageSchema, 415: messageSchema, 503: messageSchema },
       config: { rateLimit: app.resourceLimits.uploadRateLimit },
       // Documentation only: withImportUpload reads the multipart body.
-      body: multipartDoc({ FileName: 'Nombre del archivo (.xml)' }, { required: true, description: 'El lote E2B(R3) (MCCI_IN200100UV01)' }),
+      multipart: multipartDoc({ FileName: 'Nombre del archivo (.xml)' }, { required: true, description: 'El lote E2B(R3) (MCCI_IN200100UV01)' }, null),
     }),
     handler: async (request) => {
       const user = requireUser(request);

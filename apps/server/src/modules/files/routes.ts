@@ -6,7 +6,7 @@ import { contractRoute } from '../../http/contract-route.js';
 import { downloadRoute } from '../../http/download-route.js';
 import { requireUser } from '../../http/route-access.js';
 import { errorResponses, messageSchema } from '../../http/schemas.js';
-import { idParams } from './schemas.js';
+import { documentUploadFieldsSchema, idParams, medicalContactUploadFieldsSchema, originUploadFieldsSchema } from './schemas.js';
 import {
   attachMedicalContactFile,
   attachOriginFile,
@@ -52,7 +52,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
         "action 'insert' y 'update' siguen la regla de edición del asistente; 'insertPostCreated' (desde la vista del evento) admite cualquier estado salvo Anulado. Un archivo opcional de hasta 20.000.000 bytes.",
       errors: uploadErrors,
       config: { rateLimit: app.resourceLimits.uploadRateLimit },
-      body: multipartDoc(
+      multipart: multipartDoc(
         {
           id: 'Id del documento o nota (solo update)',
           extension: 'Extensión del archivo',
@@ -63,6 +63,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
           tipoId: 'Id de NotasArchivosTipo (opcional)',
         },
         { required: false },
+        documentUploadFieldsSchema,
       ),
     }),
     handler: async (request) => {
@@ -92,7 +93,7 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
       summary: 'Adjuntar el documento de origen del reporte (multipart: Id = Meta del evento, Extension, FileName, file)',
       errors: uploadErrors,
       config: { rateLimit: app.resourceLimits.uploadRateLimit },
-      body: multipartDoc({ Id: 'Meta del evento reportable', Extension: 'Extensión del archivo', FileName: 'Nombre del archivo' }, { required: true }),
+      multipart: multipartDoc({ Id: 'Meta del evento reportable', Extension: 'Extensión del archivo', FileName: 'Nombre del archivo' }, { required: true }, originUploadFieldsSchema),
     }),
     handler: async (request) => {
       const user = requireUser(request);
@@ -106,7 +107,11 @@ export const filesModule: FastifyPluginAsyncZod<FilesModuleOptions> = async (app
       summary: 'Adjuntar un archivo al contacto médico (multipart: Id del contacto, ExtensionArchivo, NombreArchivo, file)',
       errors: uploadErrors,
       config: { rateLimit: app.resourceLimits.uploadRateLimit },
-      body: multipartDoc({ Id: 'Id del contacto médico', ExtensionArchivo: 'Extensión del archivo', NombreArchivo: 'Nombre del archivo' }, { required: true }),
+      multipart: multipartDoc(
+        { Id: 'Id del contacto médico', ExtensionArchivo: 'Extensión del archivo', NombreArchivo: 'Nombre del archivo' },
+        { required: true },
+        medicalContactUploadFieldsSchema,
+      ),
     }),
     handler: async (request) => {
       const user = requireUser(request);

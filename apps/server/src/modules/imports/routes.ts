@@ -44,7 +44,7 @@ export const importsModule: FastifyPluginAsyncZod<ImportsModuleOptions> = async 
         errors: uploadErrors,
         config: { rateLimit: app.resourceLimits.uploadRateLimit },
         // Documentation only: withImportUpload reads the multipart body.
-        body: multipartDoc(fields, { required: true, maxBytes }),
+        multipart: multipartDoc(fields, { required: true, maxBytes }, null),
       }),
       handler: async (request) => {
         const user = requireUser(request);

@@ -1,4 +1,4 @@
-import { signalDocumentParams, signalIdParams, signalRegisterApi } from '@atalaya/domain';
+import { signalDocumentFieldsSchema, signalDocumentParams, signalIdParams, signalRegisterApi } from '@atalaya/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { contractRoute } from '../../http/contract-route.js';
@@ -109,7 +109,11 @@ export const signalRegisterModule: FastifyPluginAsyncZod<SignalRegisterModuleOpt
       errors: { ...writeErrors, 413: messageSchema, 415: messageSchema, 503: messageSchema },
       config: { rateLimit: app.resourceLimits.uploadRateLimit },
       // Documentation only: withSingleUpload reads the multipart body.
-      body: multipartDoc({ Descripcion: 'Descripción del documento (opcional, hasta 4000 caracteres)', fileName: 'Nombre del archivo', extension: 'Extensión del archivo' }, { required: true }),
+      multipart: multipartDoc(
+        { Descripcion: 'Descripción del documento (opcional, hasta 4000 caracteres)', fileName: 'Nombre del archivo', extension: 'Extensión del archivo' },
+        { required: true },
+        signalDocumentFieldsSchema,
+      ),
     }),
     handler: async (request) => {
       const user = requireUser(request);

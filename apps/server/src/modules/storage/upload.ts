@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import { ACCEPTED_UPLOADS, fileExtension, MAX_UPLOAD_BYTES, MSG } from '@atalaya/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { MultipartBody } from '../../http/contract-route.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { checkMultipartField, multipartReadError } from './multipart.js';
 import { fileMatchesExtension } from './sniff.js';
@@ -58,11 +59,18 @@ export async function registerUploads(app: FastifyInstance, limits: MultipartLim
 }
 
 /**
- * The OpenAPI description of a multipart upload's fields (all sent as text) and its `file`.
- * Documentation only (contractRoute's `body`): a multipart body is read by `withUpload`, never parsed into
- * `request.body` (which stays empty and passes); any other body is refused by the route (415).
+ * A multipart upload as its route declares it (contractRoute's `multipart`): the OpenAPI
+ * description of its fields (all sent as text) and its `file`, and `checkedBy`, the schema the
+ * handler's `parseFields` checks those fields with (null when the handler checks them by hand),
+ * whose refusals' codes the route then lists. The description is documentation only: a multipart
+ * body is read by `withUpload`, never parsed into `request.body` (which stays empty and passes);
+ * any other body is refused by the route (415).
  */
-export function multipartDoc(fields: Readonly<Record<string, string>>, file: { required: boolean; maxBytes?: number; description?: string }) {
+export function multipartDoc(
+  fields: Readonly<Record<string, string>>,
+  file: { required: boolean; maxBytes?: number; description?: string },
+  checkedBy: z.ZodType | null,
+): MultipartBody {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, description] of Object.entries(fields)) shape[name] = z.string().optional().describe(description);
   const binary = z
@@ -72,7 +80,7 @@ export function multipartDoc(fields: Readonly<Record<string, string>>, file: { r
   shape.file = file.required ? binary : binary.optional();
   // The multipart parser leaves the body null; any other body (JSON) is not read either: the
   // handler's `withUpload` refuses it with 415 and the Spanish message.
-  return z.preprocess(() => undefined, z.object(shape).optional());
+  return { doc: z.preprocess(() => undefined, z.object(shape).optional()), fields: checkedBy };
 }
 
 /** A checked upload, ready to store. */
