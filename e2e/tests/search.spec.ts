@@ -71,6 +71,30 @@ test('the dates of Búsqueda avanzada refuse an end before its start', async ({ 
   expect(page.url()).toBe(before);
 });
 
+test('what is typed while a search is on its way stays in the form: the URL the search pushed does not reset it (Back does: the first test)', async ({ page }) => {
+  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await page.goto('/eventsearch');
+  // The search settles its URL first (the user's country): that URL resets the form.
+  await expect(page).toHaveURL(/\/eventsearch\?.*PaisId=\d+/);
+  await expect(page.getByText(/^Total encontrados: /)).toBeVisible();
+  const filters = page.getByRole('form', { name: 'Filtros de la búsqueda' });
+  const identifier = filters.getByLabel('Identificador del evento');
+  await identifier.fill('UY-2026-900001');
+  // Buscar, then a keystroke in the same task: the search's navigation renders after the typing,
+  // as on a slow device where the user goes on typing before the list comes.
+  await expect(identifier).toHaveValue('UY-2026-900001');
+  await identifier.evaluate((input: HTMLInputElement) => {
+    const buscar = Array.from(input.form?.querySelectorAll('button') ?? []).find((element) => element.textContent?.trim() === 'Buscar');
+    if (!buscar) throw new Error('Buscar is missing');
+    buscar.click();
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'UY-2026-900002');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await expect(page).toHaveURL(/[?&]IdEvento=UY-2026-900001(&|$)/);
+  await expect(page.getByText('No se encontraron eventos reportables asociados')).toBeVisible();
+  await expect(identifier).toHaveValue('UY-2026-900002');
+});
+
 test('a QPPV exports the filtered search to Excel and the file holds the listed rows', async ({ page, browser }) => {
   const references = await sentCasesOf(browser, 'Budemar Nasal', 3);
 
