@@ -73,8 +73,8 @@ export function currentStep(page: Page): Locator {
 export async function advance(page: Page): Promise<void> {
   const current = currentStep(page);
   const before = (await current.textContent()) ?? '';
-  // A step still loading its data has nothing to save yet and stays on Siguiente (its loader
-  // shows): on a loaded machine the click could come first and the wizard never move.
+  // A step still loading its data keeps Siguiente disabled (its loader shows; the click waits
+  // for it): waiting for the loader to go first keeps the timeouts below the step's own.
   await expect(page.locator('main section[aria-label] [role="status"]')).toHaveCount(0, { timeout: 30_000 });
   await next(page);
   await expect(current).not.toHaveText(before, { timeout: 30_000 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { accessToken } from '../support/public-form';
 import { signIn } from '../support/session';
-import { apiGet, choose, field, expectStep, metaOf, next, openCreateDialog, pickRadio, SMALL_PDF, typeDate } from '../support/wizard';
+import { apiGet, choose, currentStep, field, expectStep, metaOf, next, openCreateDialog, pickRadio, SMALL_PDF, typeDate } from '../support/wizard';
 
 /**
  * Event spec §2.4, §4 'Wizard progression', §5; platform spec §5 'Create-event dialog': an RLF
@@ -166,4 +166,35 @@ test('a double click on Crear creates one case: both requests carry the dialog�
   expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
   expect(answers[1]?.body).toEqual(answers[0]?.body);
   expect(metaOf(page)).toBe(answers[0]?.body.MetaData);
+});
+
+test('Siguiente waits while a step loads: disabled until the step is there, then it checks the step', async ({ page }) => {
+  await signIn(page, RLF, { expectUrl: '/workflow' });
+  const dialog = await openCreateDialog(page);
+  await choose(dialog, page, 'Tipo de reporte', 'Reacción adversa a medicamento');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(page).toHaveURL(/\/reportableEvent\/[^/]+\/edit\/?$/i, { timeout: 15_000 });
+  await expectStep(page, 'Datos del paciente');
+
+  // The patient's read held back on a reload: the step shows its loader meanwhile.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/getPacienteByERMeta/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('status', { name: 'Cargando datos del paciente' })).toBeVisible({ timeout: 15_000 });
+  const siguiente = page.getByRole('button', { name: 'Siguiente' });
+  await expect(siguiente).toBeDisabled();
+
+  release();
+  await expectStep(page, 'Datos del paciente');
+  await expect(siguiente).toBeEnabled();
+  // Now the click is the step's: its checks run and it stays.
+  await next(page);
+  await expect(page.getByText('Es requerido').first()).toBeVisible();
+  await expect(currentStep(page)).toContainText('Datos del paciente');
 });

@@ -2,7 +2,7 @@ import { WIZARD_STEPS, type ErEvent, type WizardStep } from '@atalaya/domain';
 import { Box, Button, Group, Menu, Paper, Progress, Stack, Stepper, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconCheck, IconListNumbers } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useBlocker } from 'react-router';
 import { LoseChangesModal } from '../../shared/layout';
 import { showNotice } from '../../shared/notices';
@@ -15,6 +15,7 @@ import { OriginStep } from './steps/origin-step';
 import { PatientStep } from './steps/patient-step';
 import { PreviousMedicationsStep } from './steps/previous-medications-step';
 import { SummaryStep } from './steps/summary-step';
+import { StepLoadReport } from './step-states';
 import { canSelectStep, headerDirection, LAST_STEP, resultWithoutHandle, shellMove } from './wizard-navigation';
 
 /** The component of each step, by index (the order of WIZARD_STEPS). */
@@ -51,6 +52,9 @@ export function WizardFlow({ meta, event, followUp, initialStep }: WizardFlowPro
   const [step, setStep] = useState<number>(initialStep);
   const [moving, setMoving] = useState<'forward' | 'back' | null>(null);
   const [confirmTarget, setConfirmTarget] = useState<number | null>(null);
+  // The step's loaders and load errors on screen (step-states.tsx): while any is, it cannot be left forwards yet.
+  const [unready, setUnready] = useState(0);
+  const reportLoad = useCallback((shown: 1 | -1) => setUnready((count) => count + shown), []);
   const handleRef = useRef<WizardStepHandle>(null);
   const movingRef = useRef(false);
   const topRef = useRef<HTMLDivElement>(null);
@@ -75,7 +79,7 @@ export function WizardFlow({ meta, event, followUp, initialStep }: WizardFlowPro
 
   const go = async (target: number) => {
     const direction = headerDirection(step, target);
-    if (direction === null || movingRef.current) return;
+    if (direction === null || movingRef.current || (direction === 'forward' && unready > 0)) return;
     movingRef.current = true;
     setMoving(direction);
     let result: LeaveResult;
@@ -122,7 +126,9 @@ export function WizardFlow({ meta, event, followUp, initialStep }: WizardFlowPro
       </Paper>
 
       <Box component="section" aria-label={WIZARD_STEPS[step]}>
-        <StepComponent key={step} meta={meta} event={event} followUp={followUp} handle={handleRef} />
+        <StepLoadReport value={reportLoad}>
+          <StepComponent key={step} meta={meta} event={event} followUp={followUp} handle={handleRef} />
+        </StepLoadReport>
       </Box>
 
       <Group justify="space-between" wrap="nowrap">
@@ -140,7 +146,7 @@ export function WizardFlow({ meta, event, followUp, initialStep }: WizardFlowPro
           <span />
         )}
         {step < LAST_STEP ? (
-          <Button rightSection={<IconArrowRight size={18} />} onClick={() => void go(step + 1)} loading={moving === 'forward'} disabled={moving === 'back'}>
+          <Button rightSection={<IconArrowRight size={18} />} onClick={() => void go(step + 1)} loading={moving === 'forward'} disabled={moving === 'back' || unready > 0}>
             Siguiente
           </Button>
         ) : null}
