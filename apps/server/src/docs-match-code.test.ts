@@ -1,12 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API } from '@atalaya/domain';
 import { describe, expect, it } from 'vitest';
 
 /**
  * The documents that describe the code's shape are held to it: docs/architecture.md names every
- * server module and web feature folder (and nothing else), and the call table of docs/api.md
+ * server module and web feature folder (and nothing else), its two pictures draw each on the floor
+ * its imports give it, and the call table of docs/api.md
  * ('Where each call lives') lists exactly the calls of the contract table `API`
  * (packages/domain/src/api), each under its module, without calling a screen that calls the
  * route a placeholder or 'not called by the web yet'.
@@ -95,6 +96,87 @@ describe("docs/architecture.md 'Depends on'", () => {
       if (documented.join() !== imported.join()) differences.push(`${module}: docs [${documented.join(', ')}], code [${imported.join(', ')}]`);
     }
     expect(differences).toEqual([]);
+  });
+});
+
+/**
+ * The folders of `base` that the non-test sources of `base/<folder>` import (relative imports
+ * resolved against the importing file, so a nested file's `../../cases` counts too).
+ */
+async function folderImports(base: string): Promise<Map<string, Set<string>>> {
+  const baseDir = root(base);
+  const imports = new Map<string, Set<string>>();
+  for (const folder of await folders(base)) {
+    const named = new Set<string>();
+    const dir = join(baseDir, folder);
+    const files = (await readdir(dir, { recursive: true })).filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name));
+    for (const file of files) {
+      for (const match of (await readFile(join(dir, file), 'utf8')).matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+        const [target] = relative(baseDir, resolve(dirname(join(dir, file)), match[1] as string)).split('/');
+        if (target && target !== folder && !target.startsWith('.')) named.add(target);
+      }
+    }
+    imports.set(folder, named);
+  }
+  return imports;
+}
+
+/** Each folder's floor: 1 when it imports no other, else one above the highest it imports. */
+function floorsOf(imports: Map<string, Set<string>>): Map<string, number> {
+  const floors = new Map<string, number>();
+  const floorOf = (folder: string, path: string[] = []): number => {
+    const known = floors.get(folder);
+    if (known !== undefined) return known;
+    if (path.includes(folder)) throw new Error(`import cycle: ${[...path, folder].join(' → ')}`);
+    const under = [...(imports.get(folder) ?? [])].filter((other) => imports.has(other)).map((other) => floorOf(other, [...path, folder]));
+    const floor = under.length === 0 ? 1 : Math.max(...under) + 1;
+    floors.set(folder, floor);
+    return floor;
+  };
+  for (const folder of imports.keys()) floorOf(folder);
+  return floors;
+}
+
+/**
+ * The floors a picture of docs/architecture.md draws: a line `N  a · b · c` opens floor N, the
+ * lines under it that go on with `·`-separated names add to it; `(…)` remarks are left out.
+ */
+function drawnFloors(picture: string[]): Map<string, number> {
+  const floors = new Map<string, number>();
+  let floor: number | null = null;
+  for (const line of picture) {
+    const inside = (line.split('│')[1] ?? '').replace(/\([^)]*\)/g, '');
+    const opens = /^\s*(\d)\s{2}([a-z][a-z0-9-]*(?:\s·\s[a-z][a-z0-9-]*)*)\s*·?\s*$/.exec(inside);
+    const goesOn = /^\s{4,}([a-z][a-z0-9-]*(?:\s·\s[a-z][a-z0-9-]*)*)\s*·?\s*$/.exec(inside);
+    if (opens) floor = Number(opens[1]);
+    else if (!goesOn) floor = null;
+    const names = opens?.[2] ?? (floor === null ? undefined : goesOn?.[1]);
+    if (floor !== null && names) for (const name of names.split('·')) floors.set(name.trim(), floor);
+  }
+  return floors;
+}
+
+/** The lines of the first fenced block of a section. */
+function firstPicture(text: string): string[] {
+  const [, block] = text.split('```');
+  return (block ?? '').split('\n');
+}
+
+const sorted = (floors: Map<string, number>) => Object.fromEntries([...floors].sort(([a], [b]) => a.localeCompare(b)));
+
+describe("docs/architecture.md's pictures", () => {
+  it('draw every server module on its floor (one above the highest module it imports)', async () => {
+    const text = await readFile(root('docs/architecture.md'), 'utf8');
+    const computed = floorsOf(await folderImports('apps/server/src/modules'));
+    expect(sorted(drawnFloors(firstPicture(section(text, '## The layers'))))).toEqual(sorted(computed));
+    expect(text).toContain(`(${computed.size} modules, ${Math.max(...computed.values())}`);
+  });
+
+  it('draw every web feature on its floor (one above the highest feature it imports)', async () => {
+    const text = await readFile(root('docs/architecture.md'), 'utf8');
+    const computed = floorsOf(await folderImports('apps/web/src/features'));
+    expect(sorted(drawnFloors(firstPicture(section(text, '## Web'))))).toEqual(sorted(computed));
+    expect(text).toContain(`(${computed.size} features on ${Math.max(...computed.values())} floors`);
   });
 });
 
