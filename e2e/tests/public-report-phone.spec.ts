@@ -64,16 +64,21 @@ async function tapRadio(scope: Locator, group: string | RegExp, option: string):
   await expect(radio).toBeChecked();
 }
 
-/** Taps a date field and, in its DD/MM/AAAA calendar, the 1st of the month shown (the current one). */
+/**
+ * Taps a date field and, in its DD/MM/AAAA calendar, the 1st of the month shown (the current one
+ * in the browser's time zone: on the 1st, UTC may already be in the next month).
+ */
 async function tapFirstOfMonth(scope: Locator, label: string): Promise<void> {
   const page = scope.page();
   const input = scope.getByLabel(label, { exact: true });
   await input.tap();
   const calendar = page.locator('[data-dates-dropdown]');
-  const today = new Date();
-  const month = today.toLocaleDateString('es', { month: 'long' });
-  await calendar.getByRole('button', { name: `1 ${month} ${today.getFullYear()}`, exact: true }).tap();
-  await expect(input).toHaveValue(`01/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`);
+  const today = await page.evaluate(() => {
+    const now = new Date();
+    return { month: now.toLocaleDateString('es', { month: 'long' }), number: now.getMonth() + 1, year: now.getFullYear() };
+  });
+  await calendar.getByRole('button', { name: `1 ${today.month} ${today.year}`, exact: true }).tap();
+  await expect(input).toHaveValue(`01/${String(today.number).padStart(2, '0')}/${today.year}`);
   await expect(calendar).toBeHidden();
 }
 
