@@ -148,6 +148,9 @@ export async function noKpiCardCounts(db: DbOrTx, reader: NoKpiCardReader, count
   }
   // ADMIN opens no case and creates none: no creator branch.
   const creator = reader.role === 'ADMIN' ? sql`false` : sql`not ${counted}`;
+  // The creator's rows are read per month and country, a look-up of the key's first three columns
+  // (`offset 0` keeps the lateral from being flattened): joined whole, the planner read every month
+  // of the user's rows (119,691 for the demo QPPV at a million: 30 ms) to keep 677 (0.1 ms now).
   const result = await db.execute(sql`
     with m as (
       select c.id as country_id, date_trunc('month', ${now.toISOString()}::timestamptz at time zone c.time_zone)::date as current
@@ -163,8 +166,11 @@ export async function noKpiCardCounts(db: DbOrTx, reader: NoKpiCardReader, count
       where ${counted}
       union all
       select x.is_current, n.cases from months x
-      join ${noKpiCreatorCounts} n on n.created_by = ${reader.id} and n.month = x.month and n.country_id = x.country_id
-      where ${creator}
+      cross join lateral (
+        select n.cases from ${noKpiCreatorCounts} n
+        where n.created_by = ${reader.id} and n.month = x.month and n.country_id = x.country_id and ${creator}
+        offset 0
+      ) n
     )
     select coalesce(sum(cases) filter (where is_current), 0)::int as current, coalesce(sum(cases) filter (where not is_current), 0)::int as previous from parts`);
   const [row] = rowsOf<{ current: number; previous: number }>(result);
