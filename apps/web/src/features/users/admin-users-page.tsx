@@ -139,9 +139,13 @@ export function AdminUsersPage() {
   const panel: UserPanelState = creating ? { kind: 'create' } : userId && !landing ? { kind: 'edit', userId } : { kind: 'hidden' };
   const listPath = APP_ROUTES.adminUsers.path;
   const backToList = () => void navigate(listPath, { state: { returnFocusTo: userId } satisfies ReturnFocusState });
+  // Closing the edit panel goes back to the list, the focus on that user's row; closing the create
+  // panel only closes it (the focus back on 'Agregar usuario'), even when the landing on the own
+  // path came while it was open (a slow start): that path names no panel.
   const close = () => {
+    const editing = panel.kind === 'edit';
     setCreating(false);
-    if (userId) backToList();
+    if (editing) backToList();
   };
   useFocusReturnToUser(results.data !== undefined && panel.kind !== 'edit');
 
