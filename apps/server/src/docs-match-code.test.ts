@@ -73,26 +73,16 @@ describe('docs/architecture.md', () => {
   });
 });
 
-/** The modules a server module imports (through their index.ts), from its non-test sources. */
-async function importedModules(module: string): Promise<string[]> {
-  const dir = root(`apps/server/src/modules/${module}`);
-  const files = (await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
-  const named = new Set<string>();
-  for (const file of files) {
-    for (const match of (await readFile(join(dir, file), 'utf8')).matchAll(/from '\.\.\/([a-z0-9-]+)\/index\.js'/g)) named.add(match[1] as string);
-  }
-  return [...named].sort();
-}
-
 describe("docs/architecture.md 'Depends on'", () => {
   it('names exactly the modules each server module imports', async () => {
     const rows = tableRows(section(await readFile(root('docs/architecture.md'), 'utf8'), '## Server modules'));
+    const imports = await folderImports('apps/server/src/modules');
     const differences: string[] = [];
     for (const cells of rows) {
       const [module] = codeNames(cells[0]);
       if (!module) continue;
       const documented = codeNames(cells[2]).sort();
-      const imported = await importedModules(module);
+      const imported = [...(imports.get(module) ?? [])].sort();
       if (documented.join() !== imported.join()) differences.push(`${module}: docs [${documented.join(', ')}], code [${imported.join(', ')}]`);
     }
     expect(differences).toEqual([]);
