@@ -209,6 +209,9 @@ test('the product search asks for an active ingredient on its own, after the cou
   await expect(page).toHaveURL(/PrincipioActivoId=\d+/);
   expect(page.url()).not.toMatch(/LaboratorioId=|ProductoId=/);
   const table = resultsTable(page);
+  // The list before the search (the country's newest cases) shows both cases too: wait for the
+  // searched list, where no row lacks the ingredient, before reading the rows.
+  await expect(table.locator('tbody tr').filter({ hasNotText: 'ibuprofeno' })).toHaveCount(0);
   for (const reference of [terramar, cipres]) await expect(table.getByRole('link', { name: reference ?? '', exact: true })).toBeVisible();
   expect((await rowByHeader(page, terramar ?? ''))['Producto']).toBe('Ibuterra 400');
   expect((await rowByHeader(page, cipres ?? ''))['Producto']).toBe('Ibuprés Infantil');
