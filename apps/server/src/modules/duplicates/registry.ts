@@ -44,6 +44,8 @@ const LOAD_CHUNK = 20_000;
 export const SCAN_BLOCK = 5_000;
 /** Pairs per upsert. */
 const WRITE_BATCH = 2_000;
+/** Upserts under way at once (each on its own connection of the pool: the database writes while the scan scores). */
+const WRITES_IN_FLIGHT = 2;
 /** Below the threshold by at most this, a pair's fast score sends it to the exact score (rounding). */
 const MARGIN = 0.02;
 const NO_DAY = -2_147_483_648;
@@ -373,6 +375,45 @@ const unique = <T>(values: T[]): readonly T[] => (values.length === 0 ? EMPTY : 
 
 const LETTERS_ONLY = /^[A-Za-z]+$/;
 
+interface LoadedChunk {
+  base: BaseRow[];
+  rams: { id: string; llt_code: number | null; day: string | null; pt_code: number | null; has_pt: boolean }[];
+  meds: { id: string; product_id: number | null; ingredient_id: number | null }[];
+  others: { id: string; value: string | null }[];
+}
+
+/** The next LOAD_CHUNK paired cases after the id `after` (null: from the first), with their reactions, medicines and E2B numbers; null when none is left. */
+async function readChunk(db: DbOrTx, after: string | null): Promise<LoadedChunk | null> {
+  const base = (
+    await db.execute<BaseRow>(sql`
+      select ${events.id}::text as id, coalesce(${events.parentEventId}, ${events.id})::text as family,
+        (extract(epoch from ${events.createdAt}) * 1000000)::bigint::text as created_us,
+        ${events.referenceNumber} as reference_number, ${events.homeReferenceNumber} as home_reference_number, ${events.countryId} as country_id,
+        p.initials, p.gender, p.age::float8 as age, p.age_unit, p.email, p.phone, mc.doctor_email, mc.doctor_phone
+      from ${events}
+      left join ${eventPatients} p on p.event_id = ${events.id}
+      left join ${medicalContacts} mc on mc.event_id = ${events.id}
+      where ${PAIRED_CASES} ${after ? sql`and ${events.id} > ${after}::uuid` : sql``}
+      order by ${events.id} limit ${LOAD_CHUNK}`)
+  ).rows;
+  if (base.length === 0) return null;
+  const range = sql`between ${base[0]!.id}::uuid and ${base.at(-1)!.id}::uuid`;
+  const [rams, meds, others] = await Promise.all([
+    db.execute<LoadedChunk['rams'][number]>(sql`
+      select r.event_id::text as id, r.llt_code, r.date_start::text as day, l.pt_code, pt.code is not null as has_pt
+      from event_rams r left join meddra_llt l on l.code = r.llt_code left join meddra_pt pt on pt.code = l.pt_code
+      where r.event_id ${range}`),
+    db.execute<LoadedChunk['meds'][number]>(sql`
+      select m.event_id::text as id, m.product_id, i.active_ingredient_id as ingredient_id
+      from event_medications m left join event_medication_ingredients i on i.event_medication_id = m.id
+      where m.event_id ${range}`),
+    db.execute<LoadedChunk['others'][number]>(sql`
+      select x.event_id::text as id, x.worldwide_case_id as value from e2b_import_reports x where x.event_id ${range}
+      union select s.event_id::text, s.worldwide_case_id from e2b_submissions s where s.event_id ${range}`),
+  ]);
+  return { base, rams: rams.rows, meds: meds.rows, others: others.rows };
+}
+
 /** Reads the paired cases' compared fields, a chunk of cases by id at a time, into columns. */
 async function loadRegistry(db: DbOrTx, signal: AbortSignal | undefined, limit: number): Promise<Registry> {
   const builder = new ColumnsBuilder();
@@ -389,39 +430,16 @@ async function loadRegistry(db: DbOrTx, signal: AbortSignal | undefined, limit: 
   rowStart.push(0);
   const rowPt = new Ints();
   const rowDay = new Ints();
-  let after: string | null = null;
+  // Each chunk is read while the previous one is turned into columns (the next chunk's statements are sent first).
+  let next: Promise<LoadedChunk | null> = readChunk(db, null);
   for (;;) {
     signal?.throwIfAborted();
-    const base: BaseRow[] = (
-      await db.execute<BaseRow>(sql`
-        select ${events.id}::text as id, coalesce(${events.parentEventId}, ${events.id})::text as family,
-          (extract(epoch from ${events.createdAt}) * 1000000)::bigint::text as created_us,
-          ${events.referenceNumber} as reference_number, ${events.homeReferenceNumber} as home_reference_number, ${events.countryId} as country_id,
-          p.initials, p.gender, p.age::float8 as age, p.age_unit, p.email, p.phone, mc.doctor_email, mc.doctor_phone
-        from ${events}
-        left join ${eventPatients} p on p.event_id = ${events.id}
-        left join ${medicalContacts} mc on mc.event_id = ${events.id}
-        where ${PAIRED_CASES} ${after ? sql`and ${events.id} > ${after}::uuid` : sql``}
-        order by ${events.id} limit ${LOAD_CHUNK}`)
-    ).rows;
-    if (base.length === 0) break;
-    const first = base[0]!.id;
-    const last = base.at(-1)!.id;
-    after = last;
-    const range = sql`between ${first}::uuid and ${last}::uuid`;
-    const [rams, meds, others] = await Promise.all([
-      db.execute<{ id: string; llt_code: number | null; day: string | null; pt_code: number | null; has_pt: boolean }>(sql`
-        select r.event_id::text as id, r.llt_code, r.date_start::text as day, l.pt_code, pt.code is not null as has_pt
-        from event_rams r left join meddra_llt l on l.code = r.llt_code left join meddra_pt pt on pt.code = l.pt_code
-        where r.event_id ${range}`),
-      db.execute<{ id: string; product_id: number | null; ingredient_id: number | null }>(sql`
-        select m.event_id::text as id, m.product_id, i.active_ingredient_id as ingredient_id
-        from event_medications m left join event_medication_ingredients i on i.event_medication_id = m.id
-        where m.event_id ${range}`),
-      db.execute<{ id: string; value: string | null }>(sql`
-        select x.event_id::text as id, x.worldwide_case_id as value from e2b_import_reports x where x.event_id ${range}
-        union select s.event_id::text, s.worldwide_case_id from e2b_submissions s where s.event_id ${range}`),
-    ]);
+    const chunk = await next;
+    if (!chunk) break;
+    const { base, rams, meds, others } = chunk;
+    next = base.length < LOAD_CHUNK ? Promise.resolve(null) : readChunk(db, base.at(-1)!.id);
+    // A failed read ahead is thrown when it is awaited (or never, when the loading stops first).
+    next.catch(() => undefined);
     const offset = builder.count;
     const index = new Map<string, number>();
     base.forEach((row, position) => index.set(row.id, offset + position));
@@ -434,7 +452,7 @@ async function loadRegistry(db: DbOrTx, signal: AbortSignal | undefined, limit: 
       if (list) list.push(value);
       else map.set(key, [value]);
     };
-    for (const row of rams.rows) {
+    for (const row of rams) {
       const at = index.get(row.id);
       if (at === undefined) continue;
       if (row.day !== null) {
@@ -455,14 +473,14 @@ async function loadRegistry(db: DbOrTx, signal: AbortSignal | undefined, limit: 
     }
     const drugs = new Map<number, number[]>();
     const ingredients = new Map<number, number[]>();
-    for (const row of meds.rows) {
+    for (const row of meds) {
       const at = index.get(row.id);
       if (at === undefined) continue;
       if (row.product_id !== null) push(drugs, at, Number(row.product_id));
       if (row.ingredient_id !== null) push(ingredients, at, Number(row.ingredient_id));
     }
     const numbers = new Map<number, string[]>();
-    for (const row of others.rows) {
+    for (const row of others) {
       const at = index.get(row.id);
       if (at === undefined || !row.value?.trim()) continue;
       const list = numbers.get(at) ?? [];
@@ -520,7 +538,6 @@ async function loadRegistry(db: DbOrTx, signal: AbortSignal | undefined, limit: 
       patientAge.push(row.age === null ? Number.NaN : Number(row.age));
       years.push(row.age_unit === 'Años' ? 1 : 0);
     }
-    if (base.length < LOAD_CHUNK) break;
   }
   const columns = builder.build();
   const count = columns.count;
@@ -1138,16 +1155,24 @@ export function fastScorer(frequencies: ScanFrequencies): FastScorer {
 
 /** Whether two different strings are one edit apart (optimal string alignment: a change, a drop, an addition, two neighbours swapped). */
 function oneEdit(a: string, b: string): boolean {
-  const [la, lb] = [a.length, b.length];
+  const la = a.length;
+  const lb = b.length;
   if (la - lb > 1 || lb - la > 1) return false;
   let index = 0;
   while (index < la && index < lb && a.charCodeAt(index) === b.charCodeAt(index)) index++;
-  const rest = (i: number, j: number) => {
-    while (i < la && j < lb) if (a.charCodeAt(i++) !== b.charCodeAt(j++)) return false;
-    return i === la && j === lb;
-  };
-  if (la === lb) return rest(index + 1, index + 1) || (a.charCodeAt(index) === b.charCodeAt(index + 1) && a.charCodeAt(index + 1) === b.charCodeAt(index) && rest(index + 2, index + 2));
-  return la > lb ? rest(index + 1, index) : rest(index, index + 1);
+  if (la === lb) {
+    return (
+      sameRest(a, b, index + 1, index + 1) ||
+      (a.charCodeAt(index) === b.charCodeAt(index + 1) && a.charCodeAt(index + 1) === b.charCodeAt(index) && sameRest(a, b, index + 2, index + 2))
+    );
+  }
+  return la > lb ? sameRest(a, b, index + 1, index) : sameRest(a, b, index, index + 1);
+}
+
+/** Whether a from i and b from j are the same to their ends (`oneEdit`'s tail; no closure in the scan's hot path). */
+function sameRest(a: string, b: string, i: number, j: number): boolean {
+  while (i < a.length && j < b.length) if (a.charCodeAt(i++) !== b.charCodeAt(j++)) return false;
+  return i === a.length && j === b.length;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1197,16 +1222,26 @@ export async function scanRegistry(db: DbOrTx, options: RegistryScanOptions): Pr
    */
   const written = new Set<number>();
   let rows: PairRow[] = [];
-  let pending: Promise<void> = Promise.resolve();
+  /** The upserts under way (at most WRITES_IN_FLIGHT: the scoring waits only when they are all busy), and the first failure. */
+  const writing = new Set<Promise<void>>();
+  let failed: { error: unknown } | undefined;
   const flush = async () => {
     const batch = rows;
     rows = [];
     const t = performance.now();
-    await pending;
+    while (writing.size >= WRITES_IN_FLIGHT) await Promise.race(writing);
     profile.writeWaitMs += performance.now() - t;
-    pending = writePairs(db, batch);
-    // A failed write is thrown by the next wait (or the last).
-    pending.catch(() => undefined);
+    // A failed write is thrown by the next flush (or the last wait).
+    if (failed) throw failed.error;
+    if (batch.length === 0) return;
+    const write: Promise<void> = writePairs(db, batch).then(
+      () => void writing.delete(write),
+      (error: unknown) => {
+        writing.delete(write);
+        failed ??= { error };
+      },
+    );
+    writing.add(write);
   };
   const candidates: number[] = [];
   let higherAt = -1;
@@ -1266,7 +1301,8 @@ export async function scanRegistry(db: DbOrTx, options: RegistryScanOptions): Pr
   }
   await flush();
   const t = performance.now();
-  await pending;
+  await Promise.all(writing);
   profile.writeWaitMs += performance.now() - t;
+  if (failed) throw failed.error;
   return profile;
 }
