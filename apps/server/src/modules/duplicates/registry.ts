@@ -95,14 +95,31 @@ class Floats {
   }
 }
 
-/** A set field of every case: case c's values are values[start[c]] … values[start[c + 1] − 1], in the record's order. */
+const SET_FIELDS = ['number', 'drug', 'ingredient', 'llt', 'pt', 'email', 'phone'] as const;
+type SetField = (typeof SET_FIELDS)[number];
+const SET_COUNT = SET_FIELDS.length;
+
+/**
+ * A set field of every case. The set fields of a case are held together (a candidate's sets are a
+ * few neighbouring words, not seven arrays' worth of cache misses): `values` holds case 0's
+ * numbers, drugs, ingredients, LLTs, PTs, e-mails and phones, then case 1's, and so on, and
+ * `start[c × SET_COUNT + f]` is where field f of case c begins (it ends where the next begins).
+ * Read through `setFrom` / `setTo`.
+ */
 interface SetColumn {
   start: Int32Array;
   values: Int32Array;
+  /** The field's place in SET_FIELDS. */
+  field: number;
 }
 
-const SET_FIELDS = ['number', 'drug', 'ingredient', 'llt', 'pt', 'email', 'phone'] as const;
-type SetField = (typeof SET_FIELDS)[number];
+function setFrom(column: SetColumn, at: number): number {
+  return column.start[at * SET_COUNT + column.field]!;
+}
+
+function setTo(column: SetColumn, at: number): number {
+  return column.start[at * SET_COUNT + column.field + 1]!;
+}
 
 /**
  * The compared fields of a list of cases, by column; case c is index c. Strings (initials, sexes,
@@ -156,11 +173,9 @@ class ColumnsBuilder {
   private readonly country = new Ints();
   private readonly onsetDay = new Ints();
   private readonly numbers: string[] = [];
-  private readonly sets = Object.fromEntries(SET_FIELDS.map((field) => [field, { start: new Ints(), values: new Ints() }])) as Record<SetField, { start: Ints; values: Ints }>;
-
-  constructor() {
-    for (const field of SET_FIELDS) this.sets[field].start.push(0);
-  }
+  /** Every case's set fields, in SET_FIELDS' order (`SetColumn`). */
+  private readonly setStart = new Ints();
+  private readonly setValues = new Ints();
 
   intern(value: string): number {
     let id = this.stringIds.get(value);
@@ -188,18 +203,28 @@ class ColumnsBuilder {
     this.country.push(record.countryId ?? NO_COUNTRY);
     this.onsetDay.push(onsetDay);
     this.numbers.push(record.caseNumbers.join(NUMBER_SEPARATOR));
-    const put = (field: SetField, values: readonly (string | number)[], id: (value: never) => number) => {
-      const column = this.sets[field];
-      for (const value of values) column.values.push(id(value as never));
-      column.start.push(column.values.length);
+    // In SET_FIELDS' order: each field starts where the previous one ended.
+    const put = (values: readonly (string | number)[], id: (value: never) => number) => {
+      this.setStart.push(this.setValues.length);
+      for (const value of values) this.setValues.push(id(value as never));
     };
-    put('number', record.caseNumbers, hash);
-    put('drug', record.drugIds, Number);
-    put('ingredient', record.ingredientIds, Number);
-    put('llt', record.lltCodes, Number);
-    put('pt', record.ptCodes, Number);
-    put('email', record.emails, (value: string) => this.intern(value));
-    put('phone', record.phones, (value: string) => this.intern(value));
+    put(record.caseNumbers, hash);
+    put(record.drugIds, Number);
+    put(record.ingredientIds, Number);
+    put(record.lltCodes, Number);
+    put(record.ptCodes, Number);
+    put(record.emails, (value: string) => this.intern(value));
+    put(record.phones, (value: string) => this.intern(value));
+  }
+
+  private setColumns(): Record<SetField, SetColumn> {
+    // The end of the last case's last field.
+    const start = this.setStart.done();
+    const ends = new Int32Array(start.length + 1);
+    ends.set(start);
+    ends[start.length] = this.setValues.length;
+    const values = this.setValues.done();
+    return Object.fromEntries(SET_FIELDS.map((field, index) => [field, { start: ends, values, field: index }])) as Record<SetField, SetColumn>;
   }
 
   build(): Columns {
@@ -212,7 +237,7 @@ class ColumnsBuilder {
       country: this.country.done(),
       onsetDay: this.onsetDay.done(),
       numbers: this.numbers,
-      sets: Object.fromEntries(SET_FIELDS.map((field) => [field, { start: this.sets[field].start.done(), values: this.sets[field].values.done() }])) as Record<SetField, SetColumn>,
+      sets: this.setColumns(),
     };
   }
 }
@@ -225,7 +250,7 @@ export function columnsOf(records: readonly DuplicateRecord[]): Columns {
 }
 
 function setOf(column: SetColumn, at: number): number[] {
-  return Array.from(column.values.subarray(column.start[at]!, column.start[at + 1]!));
+  return Array.from(column.values.subarray(setFrom(column, at), setTo(column, at)));
 }
 
 /** The compared record of case `at`, rebuilt from the columns (for the domain's exact score). */
@@ -251,8 +276,9 @@ export function recordOf(columns: Columns, at: number): DuplicateRecord {
 }
 
 function includes(column: SetColumn, at: number, value: number): boolean {
-  const { start, values } = column;
-  for (let index = start[at]!; index < start[at + 1]!; index++) if (values[index] === value) return true;
+  const { values } = column;
+  const end = setTo(column, at);
+  for (let index = setFrom(column, at); index < end; index++) if (values[index] === value) return true;
   return false;
 }
 
@@ -696,11 +722,9 @@ function nearDistance(a: string, b: string): number {
   return mismatches === 1 ? 1 : 2;
 }
 
-/** The order of `candidateIds`' ties: the newest first, then by id. */
+/** The order of `candidateIds`' ties: the newest first, then by id (the registry's cases are in id order: by index). */
 function newestFirst(registry: Registry, a: number, b: number): number {
-  const byTime = registry.created[b]! - registry.created[a]!;
-  if (byTime !== 0) return byTime;
-  return compareWords(registry.idWords, a, registry.idWords, 4 * b);
+  return registry.created[b]! - registry.created[a]! || a - b;
 }
 
 /** The variants within one edit of each initials (string id) that some case has: string id and Levenshtein distance, in pairs. */
@@ -724,7 +748,7 @@ function variantsOf(registry: Registry, initials: number): Int32Array {
 }
 
 /** Work space of `candidatesOf` (reused: no allocation per case). */
-const work = { ids: [] as number[], keys: [] as number[], order: [] as number[], histogram: new Int32Array(31), sorted: new Float64Array(1024) };
+const work = { ids: [] as number[], keys: [] as number[], order: [] as number[], sorted: new Float64Array(1024), lists: [] as { days: Int32Array; cases: Int32Array }[] };
 
 /** Keeps the `limit` first of the rows in `work` by (key, the newest, id), as `candidateIds`' order and limit. */
 function takeNearest(registry: Registry, limit: number, into: number[], mark: number, trimmed = false): number {
@@ -777,6 +801,76 @@ function lowerBound(values: Int32Array | Float64Array, target: number, from = 0,
     else high = middle;
   }
   return low;
+}
+
+/** The reaction key's window: a start within this many days of the onset. */
+const ONSET_WINDOW = 30;
+
+/**
+ * The reaction key's rows of a subject into `work` (ids and their gaps in days): those within the
+ * gap of the limit-th closest row (every row within ONSET_WINDOW days when fewer), the subject's
+ * family and decided pairs left out — what reading every row of the window and cutting it at that
+ * gap gives, but the window is widened from the onset a day at a time (each PT's reactions are
+ * sorted by day), so a busy PT's two months are not walked to keep the closest 50. Returns whether
+ * rows were left out (some row within the window is beyond the gap).
+ */
+function nearestReactions(registry: Registry, subject: number, onset: number, ptFrom: number, ptTo: number, limit: number): boolean {
+  const { ids, keys } = work;
+  const pts = registry.sets.pt;
+  const lists = work.lists;
+  lists.length = 0;
+  for (let at = ptFrom; at < ptTo; at++) {
+    const list = registry.reactions.get(pts.values[at]!);
+    if (list) lists.push(list);
+  }
+  // Rows within `gap` days of the onset, the excluded ones counted too (a lower bound of the gap needed).
+  const rowsWithin = (gap: number) => {
+    let count = 0;
+    for (const { days } of lists) count += lowerBound(days, onset + gap + 1) - lowerBound(days, onset - gap);
+    return count;
+  };
+  let gap = ONSET_WINDOW;
+  if (rowsWithin(ONSET_WINDOW) > limit) {
+    let [low, high] = [0, ONSET_WINDOW];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (rowsWithin(middle) >= limit) high = middle;
+      else low = middle + 1;
+    }
+    gap = low;
+  }
+  /** Adds the rows of exactly `day` days from the onset (both sides), or only tells whether one is kept. */
+  const rowsAt = (day: number, add: boolean): number => {
+    let kept = 0;
+    for (const { days, cases } of lists) {
+      for (const target of day === 0 ? [onset] : [onset - day, onset + day]) {
+        for (let row = lowerBound(days, target); row < days.length && days[row] === target; row++) {
+          const other = cases[row]!;
+          if (!excludedOk(registry, subject, other)) continue;
+          kept++;
+          if (!add) return kept;
+          ids.push(other);
+          keys.push(day);
+        }
+      }
+    }
+    return kept;
+  };
+  for (const { days, cases } of lists) {
+    for (let row = lowerBound(days, onset - gap); row < days.length && days[row]! <= onset + gap; row++) {
+      const other = cases[row]!;
+      if (!excludedOk(registry, subject, other)) continue;
+      ids.push(other);
+      keys.push(Math.abs(days[row]! - onset));
+    }
+  }
+  // The excluded rows made the count too high a guess: widen until the limit is reached (or the window ends).
+  while (ids.length < limit && gap < ONSET_WINDOW) rowsAt(++gap, true);
+  if (ids.length > limit) return true;
+  if (ids.length < limit) return false;
+  // Exactly the limit: rows were left out when a row beyond the gap is kept.
+  for (let day = gap + 1; day <= ONSET_WINDOW; day++) if (rowsAt(day, false) > 0) return true;
+  return false;
 }
 
 /**
@@ -836,39 +930,11 @@ function candidatesOf(registry: Registry, subject: number, limit: number, into: 
   // The reaction: a shared PT (its LLTs) with a start within 30 days of the onset, the closest first.
   const onset = registry.onsetDay[subject]!;
   const pts = registry.sets.pt;
-  const [ptFrom, ptTo] = [pts.start[subject]!, pts.start[subject + 1]!];
+  const [ptFrom, ptTo] = [setFrom(pts, subject), setTo(pts, subject)];
   if (onset !== NO_DAY && ptTo > ptFrom) {
     ids.length = 0;
     keys.length = 0;
-    for (let at = ptFrom; at < ptTo; at++) {
-      const list = registry.reactions.get(pts.values[at]!);
-      if (!list) continue;
-      const { days, cases } = list;
-      const from = lowerBound(days, onset - 30);
-      for (let row = from; row < days.length && days[row]! <= onset + 30; row++) {
-        const other = cases[row]!;
-        if (!excludedOk(registry, subject, other)) continue;
-        ids.push(other);
-        keys.push(Math.abs(days[row]! - onset));
-      }
-    }
-    const trimmed = ids.length > limit;
-    if (trimmed) {
-      // Only the rows up to the gap of the limit-th closest matter.
-      const histogram = work.histogram.fill(0);
-      for (const gap of keys) histogram[gap]!++;
-      let cut = 0;
-      for (let seen = histogram[0]!; seen < limit; seen += histogram[cut]!) cut++;
-      let kept = 0;
-      for (let index = 0; index < ids.length; index++) {
-        if (keys[index]! > cut) continue;
-        ids[kept] = ids[index]!;
-        keys[kept] = keys[index]!;
-        kept++;
-      }
-      ids.length = kept;
-      keys.length = kept;
-    }
+    const trimmed = nearestReactions(registry, subject, onset, ptFrom, ptTo, limit);
     const last = takeNearest(registry, limit, into, mark, trimmed);
     registry.reactionLast[subject] = last === -1 ? -1 : ids[last]!;
     registry.reactionLastKey[subject] = last === -1 ? 0 : keys[last]!;
@@ -907,7 +973,7 @@ function tookByKeys(registry: Registry, subject: number, other: number): boolean
   }
   const onset = registry.onsetDay[subject]!;
   const pts = registry.sets.pt;
-  if (onset !== NO_DAY && pts.start[subject + 1]! > pts.start[subject]!) {
+  if (onset !== NO_DAY && setTo(pts, subject) > setFrom(pts, subject)) {
     let best = 31;
     for (let row = registry.rowStart[other]!; row < registry.rowStart[other + 1]!; row++) {
       const gap = Math.abs(registry.rowDay[row]! - onset);
@@ -937,7 +1003,7 @@ function indexOf(words: Uint32Array, count: number, id: string): number | undefi
 async function emailCandidates(db: DbOrTx, registry: Registry, subjects: readonly number[], limit: number): Promise<Map<number, number[]>> {
   const emails = registry.sets.email;
   const keys = subjects
-    .filter((subject) => emails.start[subject + 1]! > emails.start[subject]!)
+    .filter((subject) => setTo(emails, subject) > setFrom(emails, subject))
     .map((subject) => ({ id: idText(registry.idWords, subject), emails: setOf(emails, subject).map((id) => registry.strings[id]!) }));
   // The subject's family and decided pairs are left out before each key's cap, as in `candidateIds`.
   const found = new Map<number, number[]>();
@@ -1028,8 +1094,8 @@ class Weights {
  * value weighs the same (the case numbers' hashes).
  */
 function setWeight(column: SetColumn, left: number, right: number, weights: Weights, disagreement: number, strings?: readonly string[]): number {
-  const { start, values } = column;
-  const [leftFrom, leftTo, rightFrom, rightTo] = [start[left]!, start[left + 1]!, start[right]!, start[right + 1]!];
+  const { values } = column;
+  const [leftFrom, leftTo, rightFrom, rightTo] = [setFrom(column, left), setTo(column, left), setFrom(column, right), setTo(column, right)];
   if (leftFrom === leftTo || rightFrom === rightTo) return 0;
   let weight = 0;
   let shared = false;
@@ -1133,11 +1199,11 @@ export function fastScorer(frequencies: ScanFrequencies): FastScorer {
       score += setWeight(sets.llt, left, right, llt, disagree.llt);
       if (lltStats || !lltCounts) score += setWeight(sets.pt, left, right, pt, disagree.pt);
       else {
-        const { start, values } = sets.pt;
-        if (start[left + 1]! > start[left]! && start[right + 1]! > start[right]!) {
+        const { values } = sets.pt;
+        if (setTo(sets.pt, left) > setFrom(sets.pt, left) && setTo(sets.pt, right) > setFrom(sets.pt, right)) {
           let weight = 0;
           let shared = false;
-          for (let at = start[left]!; at < start[left + 1]!; at++) {
+          for (let at = setFrom(sets.pt, left); at < setTo(sets.pt, left); at++) {
             const code = values[at]!;
             if (!includes(sets.pt, right, code)) continue;
             shared = true;
