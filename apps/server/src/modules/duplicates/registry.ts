@@ -750,40 +750,63 @@ function variantsOf(registry: Registry, initials: number): Int32Array {
 /** Work space of `candidatesOf` (reused: no allocation per case). */
 const work = { ids: [] as number[], keys: [] as number[], order: [] as number[], sorted: new Float64Array(1024), lists: [] as { days: Int32Array; cases: Int32Array }[] };
 
-/** Keeps the `limit` first of the rows in `work` by (key, the newest, id), as `candidateIds`' order and limit. */
+/** The m-th smallest of `count` numbers written by `fill` (a numeric sort in the work space, no comparator). */
+function nthSmallest(count: number, m: number, fill: (into: Float64Array) => void): number {
+  if (work.sorted.length < count) work.sorted = new Float64Array(2 * count);
+  const sorted = work.sorted.subarray(0, count);
+  fill(sorted);
+  sorted.sort();
+  return sorted[m - 1]!;
+}
+
+/**
+ * Keeps the `limit` first of the rows in `work` by (key, the newest, id), as `candidateIds`' order
+ * and limit, and returns the last row taken in that order (−1: every row taken, nothing left out).
+ * Without sorting the rows: the rows below the limit-th smallest key are all taken, and of the rows
+ * at that key (the ties) the newest, then by id (the registry's order), as many as are left.
+ */
 function takeNearest(registry: Registry, limit: number, into: number[], mark: number, trimmed = false): number {
-  const { ids, keys, order } = work;
-  let count = ids.length;
+  const { ids, keys, order: ties } = work;
+  const count = ids.length;
   if (count <= limit && !trimmed) {
     for (let index = 0; index < count; index++) take(registry, ids[index]!, into, mark);
     return -1;
   }
-  if (count > limit) {
-    // Only the rows up to the limit-th smallest key can be taken (a numeric sort of the keys finds it): the others are
-    // left out before the rows are ordered with their ties.
-    if (work.sorted.length < count) work.sorted = new Float64Array(2 * count);
-    const sorted = work.sorted.subarray(0, count);
-    for (let index = 0; index < count; index++) sorted[index] = keys[index]!;
-    sorted.sort();
-    const cut = sorted[limit - 1]!;
-    let kept = 0;
-    for (let index = 0; index < count; index++) {
-      if (keys[index]! > cut) continue;
-      ids[kept] = ids[index]!;
-      keys[kept] = keys[index]!;
-      kept++;
-    }
-    ids.length = kept;
-    keys.length = kept;
-    count = kept;
+  const wanted = Math.min(limit, count);
+  const cut = nthSmallest(count, wanted, (into) => {
+    for (let index = 0; index < count; index++) into[index] = keys[index]!;
+  });
+  let below = 0;
+  ties.length = 0;
+  for (let index = 0; index < count; index++) {
+    const key = keys[index]!;
+    if (key < cut) {
+      take(registry, ids[index]!, into, mark);
+      below++;
+    } else if (key === cut) ties.push(index);
   }
-  order.length = count;
-  for (let index = 0; index < count; index++) order[index] = index;
-  order.sort((a, b) => keys[a]! - keys[b]! || newestFirst(registry, ids[a]!, ids[b]!));
-  const taken = Math.min(limit, count);
-  for (let index = 0; index < taken; index++) take(registry, ids[order[index]!]!, into, mark);
-  // The last row taken: a row before it in this order is taken, one after it (or left out before) is not.
-  return order[taken - 1]!;
+  // At least one tie is taken (the cut is the wanted-th key).
+  const need = wanted - below;
+  const { created } = registry;
+  // The need-th newest creation among the ties: those newer are taken, those as new by id until the need is met.
+  const newest = ties.length === need ? Number.NEGATIVE_INFINITY : -nthSmallest(ties.length, need, (into) => ties.forEach((row, at) => (into[at] = -created[ids[row]!]!)));
+  const same: number[] = [];
+  let last = -1;
+  let taken = 0;
+  for (const row of ties) {
+    const time = created[ids[row]!]!;
+    if (time > newest) {
+      take(registry, ids[row]!, into, mark);
+      taken++;
+      if (last === -1 || newestFirst(registry, ids[row]!, ids[last]!) > 0) last = row;
+    } else if (time === newest) same.push(row);
+  }
+  same.sort((a, b) => ids[a]! - ids[b]!);
+  for (let index = 0; taken < need && index < same.length; index++, taken++) {
+    take(registry, ids[same[index]!]!, into, mark);
+    last = same[index]!;
+  }
+  return last;
 }
 
 function take(registry: Registry, other: number, into: number[], mark: number): void {
@@ -1310,9 +1333,10 @@ export async function scanRegistry(db: DbOrTx, options: RegistryScanOptions): Pr
     writing.add(write);
   };
   const candidates: number[] = [];
-  let higherAt = -1;
-  let higher: DuplicateRecord | undefined;
-  let higherFrequencies: DuplicateFrequencies | undefined;
+  /** The subject's record, frequencies and id, built once per subject when a pair of it is scored (one side of every pair). */
+  let subjectRecord: DuplicateRecord | undefined;
+  let subjectFrequencies: DuplicateFrequencies | undefined;
+  let subjectId: string | undefined;
   for (let start = 0; start < total; start += block) {
     signal?.throwIfAborted();
     const end = Math.min(total, start + block);
@@ -1320,6 +1344,9 @@ export async function scanRegistry(db: DbOrTx, options: RegistryScanOptions): Pr
     const byEmail = await emailCandidates(db, registry, subjects, limit);
     for (const subject of subjects) {
       const tc = performance.now();
+      subjectRecord = undefined;
+      subjectFrequencies = undefined;
+      subjectId = undefined;
       candidates.length = 0;
       candidatesOf(registry, subject, limit, candidates);
       for (const other of byEmail.get(subject) ?? EMPTY) {
@@ -1343,17 +1370,19 @@ export async function scanRegistry(db: DbOrTx, options: RegistryScanOptions): Pr
         profile.exactScores++;
         // Scored as the per-case path scores it: the case of the higher id is the subject (its record and frequencies
         // kept while it is the same case).
-        if (high !== higherAt) {
-          higherAt = high;
-          higher = recordOf(registry, high);
-          higherFrequencies = frequencies.forRecord(higher);
-        }
-        const result = duplicateScore(higher!, recordOf(registry, low), higherFrequencies!);
+        subjectRecord ??= recordOf(registry, subject);
+        const otherRecord = recordOf(registry, other);
+        const result =
+          high === subject
+            ? duplicateScore(subjectRecord, otherRecord, (subjectFrequencies ??= frequencies.forRecord(subjectRecord)))
+            : duplicateScore(otherRecord, subjectRecord, frequencies.forRecord(otherRecord));
         if (result.score < threshold) continue;
         if (other > subject && !tookByKeys(registry, subject, other)) written.add(key);
+        subjectId ??= idText(registry.idWords, subject);
+        const otherId = idText(registry.idWords, other);
         rows.push({
-          event_id: idText(registry.idWords, low),
-          other_event_id: idText(registry.idWords, high),
+          event_id: low === subject ? subjectId : otherId,
+          other_event_id: high === subject ? subjectId : otherId,
           score: result.score,
           contributions: result.contributions,
           newest_at: isoOfMicros(Math.max(created[low]!, created[high]!)),
