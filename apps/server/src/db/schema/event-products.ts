@@ -29,5 +29,9 @@ export const eventProducts = pgTable(
     primaryKey({ name: 'event_products_pk', columns: [t.productId, t.id] }),
     // INCLUDE (status, country_id, created_by, laboratory_ids), written by the migration by hand.
     index('event_products_updated_at_idx').on(t.productId, t.updatedAt, t.id).where(sql`${t.deletedAt} is null`),
+    // The bounded count of an RLF's search (docs/performance-plans.md §2): the country's cases of the products, and
+    // the cases the RLF created elsewhere (INCLUDE (country_id), written by the migration by hand), each an index range.
+    index('event_products_country_idx').on(t.productId, t.countryId, t.id).where(sql`${t.deletedAt} is null`),
+    index('event_products_creator_idx').on(t.createdBy, t.productId, t.id).where(sql`${t.deletedAt} is null`),
   ],
 );
