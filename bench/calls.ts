@@ -20,9 +20,7 @@
  * `shared_preload_libraries` has no pg_stat_statements on this PostgreSQL, so the database CPU is
  * read from /proc: utime + stime of the backends whose `application_name` is the timed server's
  * (PGAPPNAME), from pg_stat_activity, before and after (a backend that ends in between is lost:
- * an underestimate). The reads known to write (`getDuplicatePairs` and a case's
- * `getDuplicateCandidatesByMeta` store the pairs they find) are not sent unless `--with-writes`; any
- * other call whose captured statements write (insert, update, delete…) is reported and not timed
+ * an underestimate). A call whose captured statements write (insert, update, delete…) is reported and not timed
  * (its warm-up and capture have then written once each). So on the shared million the run writes
  * what sign-in writes, and the servers' own timers what they write on any start.
  * Run by hand; never a timed test. Linux only (/proc).
@@ -54,8 +52,6 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** qppv, rlf, public, or a comma list of them. */
     role: { type: 'string', default: 'qppv,rlf,public' },
-    /** Also time the reads that write by design (getDuplicatePairs, a case's duplicate candidates): never on atalaya_bench. */
-    'with-writes': { type: 'boolean', default: false },
     /** Skip the raw replay (API figures only). */
     'no-raw': { type: 'boolean', default: false },
   },
@@ -170,8 +166,6 @@ interface Scenario {
   /** Paged with `pageKey=last` (a query parameter on GET, a body field on POST): measured at both ends. */
   paged?: boolean;
   typeahead?: boolean;
-  /** Why the call writes though a screen only reads with it: skipped unless `--with-writes`. */
-  writes?: string;
 }
 
 const nul = 'null';
@@ -281,7 +275,7 @@ function signedInCalls(s: Subjects): Scenario[] {
     get('signal-register (list)', 'signal-register?limite=25'),
     get('signal-register/responsibles', 'signal-register/responsibles'),
     // Duplicados.
-    get('getDuplicatePairs', 'getDuplicatePairs', { writes: 'stores the pairs of the newest cases (duplicate_pairs)' }),
+    get('getDuplicatePairs', 'getDuplicatePairs'),
     get('getDuplicateScan', 'getDuplicateScan'),
     // Auditoría (ADMIN and QPPV): the Evento Reportable panel and the three logs.
     bodyList('getERHistoryByMeta (audit, every case)', 'getERHistoryByMeta', { pageSize: 10, orderBy: 'Date DESC' }),
@@ -317,7 +311,7 @@ function signedInCalls(s: Subjects): Scenario[] {
       get('case: getApprovedFabricByMeta', `getApprovedFabricByMeta/${m}`),
       get('case: getERCommentsByMeta', `getERCommentsByMeta/${m}`),
       get('case: getERFollowUpByMeta', `getERFollowUpByMeta/${m}`),
-      get('case: getDuplicateCandidatesByMeta', `getDuplicateCandidatesByMeta/${m}`, { writes: 'stores the pairs it finds of a sent case (duplicate_pairs)' }),
+      get('case: getDuplicateCandidatesByMeta', `getDuplicateCandidatesByMeta/${m}`),
       get('case: listE2B', `listE2B/${m}`),
     );
     if (s.reference) calls.push(get('case: getFollowUpEventsByReference', `getFollowUpEventsByReference/${seg(s.reference)}`));
@@ -499,7 +493,6 @@ async function replay(client: pg.PoolClient, statements: Statement[]): Promise<v
 
 async function benchCall(logging: Server, timed: Server, pool: pg.Pool, role: Role, tokens: { logging: string | null; timed: string | null }, scenario: Scenario): Promise<Row[]> {
   const base = { role, call: scenario.name, typeahead: scenario.typeahead ?? false };
-  if (scenario.writes && !args['with-writes']) return [{ ...base, ...blank, page: scenario.paged ? 'first' : '', status: `not timed: writes (${scenario.writes})` }];
   const firstCall = scenario.call('first', 1);
   const first = await captureAlone(logging, tokens.logging, firstCall);
   if (first.status !== 200) {
