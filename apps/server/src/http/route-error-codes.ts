@@ -72,11 +72,24 @@ function add(codes: RouteErrorCodes, status: ErrorStatus, more: readonly ErrorCo
   codes[status] = [...new Set([...(codes[status] ?? []), ...more])];
 }
 
-/** Every code a contract route may answer, by status, sorted. */
-export function routeErrorCodes(
-  endpoint: EndpointSpec,
-  input: { params?: z.ZodType | undefined; headers?: z.ZodType | undefined; uploadFields?: z.ZodType | undefined; beforeTerms?: boolean | undefined },
-): RouteErrorCodes {
+type RouteInput = { params?: z.ZodType | undefined; headers?: z.ZodType | undefined; uploadFields?: z.ZodType | undefined; beforeTerms?: boolean | undefined };
+
+/** The codes already worked out per endpoint and input (the schemas are module constants: each app built reuses them). */
+const known = new WeakMap<EndpointSpec, { input: RouteInput; codes: Readonly<RouteErrorCodes> }[]>();
+
+/** Every code a contract route may answer, by status, sorted; worked out once per endpoint and input schemas. */
+export function routeErrorCodes(endpoint: EndpointSpec, input: RouteInput): Readonly<RouteErrorCodes> {
+  const seen = known.get(endpoint) ?? [];
+  const same = seen.find(
+    (one) => one.input.params === input.params && one.input.headers === input.headers && one.input.uploadFields === input.uploadFields && one.input.beforeTerms === input.beforeTerms,
+  );
+  if (same) return same.codes;
+  const codes = Object.freeze(workOutCodes(endpoint, input));
+  known.set(endpoint, [...seen, { input: { ...input }, codes }]);
+  return codes;
+}
+
+function workOutCodes(endpoint: EndpointSpec, input: RouteInput): RouteErrorCodes {
   const codes: RouteErrorCodes = {};
   // Any URL: a malformed %-escape, a NUL in the path or query (http/nul-guard.ts, before any
   // schema); a path param over the router's length; the rate limits.
