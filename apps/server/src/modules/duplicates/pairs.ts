@@ -78,6 +78,8 @@ export async function listPairs(
   }
   // Each case within reach and not marked duplicate (`reach` reads the columns of `events`).
   const side = (column: SQL) => sql`exists (select 1 from ${events} where ${events.id} = ${column} and ${events.duplicateOfEventId} is null and ${reach})`;
+  // The order is the index's (duplicate_pairs_newest_idx: desc nulls last; both columns are not null): a plain 'desc'
+  // (nulls first) cannot be read from it, and at a million cases the page sorted every stored pair (15 s, 3.7 million pairs).
   const rows = await db.execute<PairRow>(sql`
     select p.id, p.score, p.contributions, to_char(p.newest_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
       a.meta as a_meta, a.reference_number as a_reference, a.status as a_status, a.created_at as a_created_at,
@@ -88,7 +90,7 @@ export async function listPairs(
     where p.score >= ${threshold} and ${keyset}
       and ${side(sql`p.event_id`)} and ${side(sql`p.other_event_id`)}
       and not exists (select 1 from ${duplicateDecisions} d where d.event_id = p.event_id and d.other_event_id = p.other_event_id)
-    order by p.newest_at desc, p.id desc
+    order by p.newest_at desc nulls last, p.id desc nulls last
     limit ${DUPLICATE_PAIRS_PAGE + 1}`);
   const page = rows.rows.slice(0, DUPLICATE_PAIRS_PAGE);
   const last = page.at(-1);
