@@ -109,7 +109,8 @@ export interface DuplicateModel {
  * a patient (a physician reports many patients), so their agreement is read as one case in 200
  * (about 6 bits each), never enough alone; a case number differs for
  * nearly every duplicate (each report gets its own) and costs nothing, but a shared one is
- * decisive (a miss rate near 1: a difference costs nothing, a match weighs about 20 bits).
+ * decisive (a miss rate near 1: a difference costs nothing, a match weighs about 30 bits, above
+ * the default threshold and the calibration's best, 28).
  */
 export const DEFAULT_DUPLICATE_MODEL: DuplicateModel = {
   missRate: {
@@ -126,14 +127,18 @@ export const DEFAULT_DUPLICATE_MODEL: DuplicateModel = {
     email: 0.6,
     phone: 0.6,
   },
-  unseenOneIn: { initials: 5000, email: 200, phone: 200, caseNumber: 1_000_000_000 },
+  unseenOneIn: { initials: 5000, email: 200, phone: 200, caseNumber: 1_000_000_000_000 },
   initialsTypoRate: 0.1,
   onset: { scaleDays: 3, spanDays: 3650 },
   age: { scaleYears: 1, spanYears: 100 },
 };
 
-/** The default threshold (bits) above which a pair is proposed as a possible duplicate. */
-export const DEFAULT_DUPLICATE_THRESHOLD = 15;
+/**
+ * The default threshold (bits) above which a pair is proposed as a possible duplicate: the lowest
+ * at which the calibration's planted pairs are found with precision and recall both ≥ 0.9
+ * (docs/duplicates.md 'Calibración del umbral': 91.2 % and 97.6 % at 22 bits).
+ */
+export const DEFAULT_DUPLICATE_THRESHOLD = 22;
 
 /** One field's part in the score: how the two values compare and its weight in bits. */
 export interface DuplicateContribution {
@@ -192,10 +197,13 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** The background frequency of a value (kept within (0, 1]), or one in `unseenOneIn` without frequencies. */
+/** The lowest background frequency a value is given (a shared case number's: ≈ 30 bits). */
+export const MIN_VALUE_FREQUENCY = 1e-12;
+
+/** The background frequency of a value (kept within [MIN_VALUE_FREQUENCY, 1]), or one in `unseenOneIn` without frequencies. */
 function frequency(frequencies: ValueFrequencies | undefined, value: string, unseenOneIn: number): number {
   const p = frequencies ? (frequencies.known.get(value) ?? frequencies.otherwise) : 1 / unseenOneIn;
-  return Math.min(1, Math.max(p, 1e-9));
+  return Math.min(1, Math.max(p, MIN_VALUE_FREQUENCY));
 }
 
 /** The weight of agreement on a value of frequency p for a field of miss rate a. */

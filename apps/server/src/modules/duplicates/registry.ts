@@ -9,6 +9,7 @@ import {
   disagreementWeight,
   duplicateScore,
   ER_STATUS,
+  MIN_VALUE_FREQUENCY,
   normaliseEmail,
   normaliseInitials,
   normalisePhone,
@@ -1063,7 +1064,7 @@ interface FieldFrequency {
   p(value: string | number): number;
 }
 
-const clamp = (p: number) => Math.min(1, Math.max(p, 1e-9));
+const clamp = (p: number) => Math.min(1, Math.max(p, MIN_VALUE_FREQUENCY));
 
 function fieldFrequency(frequencies: ScanFrequencies, field: keyof DuplicateFrequencies, unseenOneIn: number): FieldFrequency {
   const stats = frequencies.stats[field];

@@ -23,7 +23,7 @@ export const settings: SeedSetting[] = [
   { name: 'users.resetLinkValidityMinutes', description: 'Minutos de validez del enlace para restablecer la contraseña', value: '60', typeValue: 'number', group: 'Usuarios' },
 
   // Evento Reportable (docs/duplicates.md)
-  { name: 'cases.duplicateThreshold', description: 'Puntaje mínimo (bits) para proponer dos reportes como posibles duplicados', value: '15', typeValue: 'number', group: 'Evento Reportable' },
+  { name: 'cases.duplicateThreshold', description: 'Puntaje mínimo (bits) para proponer dos reportes como posibles duplicados', value: '22', typeValue: 'number', group: 'Evento Reportable' },
 
   // Web
   { name: 'web.publicUrl', description: 'Dirección pública del sitio, usada en los enlaces de los correos (vacío: la dirección APP_URL del servidor)', value: '', typeValue: 'url', group: 'Web' },
