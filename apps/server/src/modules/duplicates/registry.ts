@@ -24,8 +24,8 @@ import { PAIRED_CASES } from './recorder.js';
 /**
  * The whole-database scan in memory (docs/duplicates.md 'The whole-database scan'). The registry's
  * compared fields are read once, a few grouped statements per chunk of cases by id (no statement
- * per case nor per candidate), and held in columns (typed arrays, a set field as one array of
- * values with each case's start, strings interned once), not as an object per case: a million
+ * per case nor per candidate), and held in columns (typed arrays, a case's set fields side by
+ * side in one array of values, strings interned once), not as an object per case: a million
  * cases take ≈ 300 MB instead of 1.6 GB, and the garbage collector has few objects to walk. The
  * patient key is answered from the cases sorted by (initials, sex, whole years), the reaction key
  * from each PT's reactions sorted by day, with the same conditions, order and cap per key as
