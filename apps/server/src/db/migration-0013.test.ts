@@ -1,46 +1,18 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateBefore, migrateClient, newMigrationClient } from '../test-support/migrations.js';
+import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * Migration 0013 turns the laboratory grants written before it (a laboratory with whatever
  * country the form sent, sometimes the same laboratory twice) into grants of the four kinds.
  * The database is migrated to 0012, given such rows, then migrated to the end.
  */
-const drizzleFolder = fileURLToPath(new URL('../../drizzle/', import.meta.url));
-
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
-/** A copy of the migrations folder whose journal stops before `tag`. */
-async function migrationsBefore(tag: string): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'atalaya-migrations-'));
-  await cp(drizzleFolder, folder, { recursive: true });
-  const journal = JSON.parse(await readFile(join(drizzleFolder, 'meta/_journal.json'), 'utf8')) as Journal;
-  const stop = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(stop).toBeGreaterThan(0);
-  await writeFile(join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, stop) }));
-  return folder;
-}
-
 describe('migration 0013 (laboratory grants of four kinds)', () => {
   let client: PGlite;
-  let folder: string;
 
   beforeAll(async () => {
-    // The extensions the migrations create (client.ts loads the same).
-    client = await PGlite.create({ extensions: { pg_trgm, fuzzystrmatch, unaccent } });
-    folder = await migrationsBefore('0013_user_laboratory_grants');
-    await migrate(drizzle(client), { migrationsFolder: folder });
+    client = await newMigrationClient();
+    await migrateBefore(client, '0013_user_laboratory_grants');
     await client.exec(`
       insert into roles (id, name, home_url) values (2, 'RLF', '/workflow') on conflict do nothing;
       insert into countries (id, code, name, time_zone) values (901, 'X1', 'Uno', 'UTC'), (902, 'X2', 'Dos', 'UTC');
@@ -55,12 +27,11 @@ describe('migration 0013 (laboratory grants of four kinds)', () => {
         (3, '00000000-0000-4000-8000-000000000001', 922, null),
         (4, '00000000-0000-4000-8000-000000000001', null, 902);
     `);
-    await migrate(drizzle(client), { migrationsFolder: drizzleFolder });
+    await migrateClient(client);
   }, 120_000);
 
   afterAll(async () => {
     await client.close();
-    await rm(folder, { recursive: true, force: true });
   });
 
   it("gives each laboratory grant its laboratory's company and country and keeps a laboratory once", async () => {
