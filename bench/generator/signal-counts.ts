@@ -43,7 +43,7 @@ export async function recountSignals(loader: BulkLoader): Promise<void> {
   await loader.query('begin');
   try {
     await loader.query(
-      'TRUNCATE signal_case_cells, signal_counts, signal_laboratory_counts, signal_creator_counts, signal_laboratory_totals, signal_creator_totals',
+      'TRUNCATE signal_case_cells, signal_counts, signal_laboratory_counts, signal_creator_counts, signal_laboratory_totals, signal_creator_totals, signal_country_totals',
     );
     await loader.query(
       `INSERT INTO signal_laboratory_sets (laboratory_ids) SELECT DISTINCT laboratory_ids FROM events ORDER BY 1 ON CONFLICT (laboratory_ids) DO NOTHING`,
@@ -72,6 +72,9 @@ export async function recountSignals(loader: BulkLoader): Promise<void> {
     await loader.query(`INSERT INTO signal_creator_counts (created_by, laboratory_set_id, drug_kind, drug_id, pt_code, month, country_id, serious, sex, age_group, concomitant, cases)
       SELECT created_by, laboratory_set_id, drug_kind, drug_id, pt_code, month, country_id, serious, sex, age_group, concomitant, count(*)::integer
       FROM signal_case_cells GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`);
+    await loader.query(`INSERT INTO signal_country_totals (country_id, drug_kind, drug_id, pt_code, concomitant, cases)
+      SELECT country_id, drug_kind, drug_id, pt_code, concomitant, sum(cases)::integer
+      FROM signal_counts GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`);
     await loader.query(`INSERT INTO signal_laboratory_totals (laboratory_set_id, drug_kind, drug_id, pt_code, concomitant, cases)
       SELECT laboratory_set_id, drug_kind, drug_id, pt_code, concomitant, sum(cases)::integer
       FROM signal_laboratory_counts GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`);

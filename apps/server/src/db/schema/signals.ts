@@ -179,3 +179,20 @@ export const signalCreatorTotals = pgTable(
   },
   (t) => [primaryKey({ name: 'signal_creator_totals_pk', columns: [t.createdBy, t.laboratorySetId, t.drugKind, t.drugId, t.ptCode, t.concomitant] })],
 );
+
+/**
+ * `signal_counts` summed over the month, seriousness, sex and age group, by country (migration
+ * `signal_country_totals`, docs/signals.md 'Count table'): what a background of the whole registry
+ * or of one country without a period, seriousness or strata other than the country reads (the
+ * default table, a drug or SOC filter; an RLF's, whose country is a condition), a row per country
+ * and pair instead of one per month × seriousness × sex × age group. Kept by the same refresh.
+ * No row for the whole registry: its (0, 0) row would be one row every counted write updates.
+ */
+export const signalCountryTotals = pgTable(
+  'signal_country_totals',
+  {
+    countryId: integer().notNull(),
+    ...totalColumns(),
+  },
+  (t) => [primaryKey({ name: 'signal_country_totals_pk', columns: [t.countryId, t.drugKind, t.drugId, t.ptCode, t.concomitant] })],
+);

@@ -71,6 +71,18 @@ async function recount(): Promise<string[]> {
   return result.map((r) => JSON.stringify([r.kind, r.drug, r.pt, r.month, r.country_id, r.serious, r.sex, r.age_group, r.conc, Number(r.cases)])).sort();
 }
 
+/**
+ * `signal_country_totals` against `signal_counts` summed over the month, seriousness, sex and age
+ * group (migration `signal_country_totals`): the same non-zero counts, row for row.
+ */
+async function countryTotals(): Promise<{ kept: string[]; summed: string[] }> {
+  const cols = sql.raw('country_id, drug_kind, drug_id, pt_code, concomitant');
+  const text = (r: Row) => JSON.stringify([r.country_id, r.drug_kind, r.drug_id, r.pt_code, r.concomitant, Number(r.n)]);
+  const kept = await rows(sql`select ${cols}, cases as n from signal_country_totals where cases <> 0`);
+  const summed = await rows(sql`select ${cols}, sum(cases) as n from signal_counts group by ${cols} having sum(cases) <> 0`);
+  return { kept: kept.map(text).sort(), summed: summed.map(text).sort() };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   creator = await createUser(t.database.db, { role: 'RLF' });
@@ -171,7 +183,11 @@ describe('signal_counts stays equal to a full recount', () => {
         default:
           await db.execute(sql`update events set received_at = ${new Date(Date.UTC(2026, r.int(0, 11), 2)).toISOString()} where id = ${eventId}`);
       }
-      if (step % 20 === 19) expect(await table()).toEqual(await recount());
+      if (step % 20 === 19) {
+        expect(await table()).toEqual(await recount());
+        const totals = await countryTotals();
+        expect(totals.kept).toEqual(totals.summed);
+      }
     }
     const final = await table();
     expect(final.length).toBeGreaterThan(10);
@@ -179,6 +195,9 @@ describe('signal_counts stays equal to a full recount', () => {
     expect(final.some((cell) => JSON.parse(cell)[8] === true)).toBe(true);
     expect(final.some((cell) => JSON.parse(cell)[8] === false && JSON.parse(cell)[1] !== 0)).toBe(true);
     expect(final).toEqual(await recount());
+    const totals = await countryTotals();
+    expect(totals.kept.length).toBeGreaterThan(10);
+    expect(totals.kept).toEqual(totals.summed);
   });
 
   it('a drug–PT pair repeated in a case (two LLTs of one PT, two medicines of one product) counts the case once', async () => {
@@ -221,6 +240,7 @@ const KEPT: Record<string, readonly string[]> = {
   signal_counts: DIMS,
   signal_laboratory_counts: ['laboratory_set_id', ...DIMS],
   signal_laboratory_totals: ['laboratory_set_id', 'drug_kind', 'drug_id', 'pt_code', 'concomitant'],
+  signal_country_totals: ['country_id', 'drug_kind', 'drug_id', 'pt_code', 'concomitant'],
   signal_creator_counts: ['created_by', 'laboratory_set_id', ...DIMS],
   signal_creator_totals: ['created_by', 'laboratory_set_id', 'drug_kind', 'drug_id', 'pt_code', 'concomitant'],
 };
@@ -229,7 +249,7 @@ const columns = (cols: readonly string[]) => cols.map((c) => (c === 'month' ? 'm
 
 type Versioned = Map<string, { cases: number; version: string }>;
 
-/** Every row of the five count tables and of signal_case_cells: its count and its version. */
+/** Every row of the six count tables and of signal_case_cells: its count and its version. */
 async function snapshot(): Promise<Versioned> {
   const out: Versioned = new Map();
   for (const [name, cols] of [...Object.entries(KEPT), ['signal_case_cells', CELL] as const]) {

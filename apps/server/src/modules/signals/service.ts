@@ -106,6 +106,12 @@ export interface SignalSource {
 }
 
 const WHOLE_TABLE: SignalSource = { relation: sql`signal_counts`, key: 'all', laboratoryIds: null };
+/**
+ * The whole registry's counts summed over the month, seriousness, sex and age group (migration
+ * `signal_country_totals`): the source of a background that names none of them, a few rows per
+ * country and pair instead of one per cell. Its columns are those such a background reads.
+ */
+const COUNTRY_TOTALS = sql`(select country_id, drug_kind, drug_id, pt_code, concomitant, cases from signal_country_totals) as signal_counts`;
 
 /** The dimensions and count of a count row, the columns every source relation has. */
 const COUNT_COLUMNS = sql.raw('month, country_id, serious, sex, age_group, drug_kind, drug_id, pt_code, concomitant, cases');
@@ -355,9 +361,11 @@ async function backgroundOf(
   // Nothing but the drug, the PT and the concomitant flag named: a restricted reach reads its totals.
   const totals = !byMonth && !query.desde && !query.hasta && countryId === null && !query.grave && parts.length === 0;
   const source = await signalSource(db, user, { totals });
+  // Nor a month, seriousness, sex or age group: the whole registry reads its totals by country.
+  const byCountry = source.laboratoryIds === null && !byMonth && !query.desde && !query.hasta && !query.grave && !strata.includes('sexo') && !strata.includes('edad');
   return {
     kind,
-    source: source.relation,
+    source: byCountry ? COUNTRY_TOTALS : source.relation,
     where: sql.join(conditions, sql` and `),
     stratum: parts.length ? sql`concat_ws(':', ${sql.join(parts, sql`, `)})` : sql`''`,
     fitKey: JSON.stringify([source.key, kind, query.desde, query.hasta, countryId, query.grave, strata, concomitants]),
