@@ -17,7 +17,7 @@ import {
   homeReportStatusName,
   MSG,
 } from '@atalaya/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { countries, duplicateDecisions, eventComments, events, homeReports, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -101,8 +101,8 @@ export function reasons(contributions: readonly DuplicateContribution[]): string
 /** Scores every candidate against the subject and keeps those at or above the threshold, highest first. */
 export async function scoredPairs(db: DbOrTx, subject: ComparedRecord, ids: readonly string[], threshold: number): Promise<FoundPair[]> {
   if (ids.length === 0) return [];
-  const frequencies = await valueFrequencies(db, subject.record);
-  const others = await loadCaseRecords(db, ids);
+  // Two reads that do not wait on each other: on a pool, side by side.
+  const [frequencies, others] = await Promise.all([valueFrequencies(db, subject.record), loadCaseRecords(db, ids)]);
   return others
     .map((other) => ({ subject, other, result: duplicateScore(subject.record, other.record, frequencies) }))
     .filter(({ result }) => result.score >= threshold)
@@ -132,8 +132,7 @@ function asCandidates(found: readonly FoundPair[]): DuplicateCandidate[] {
 }
 
 /** The links of a case: the case it is a duplicate of, and the cases and reports marked duplicates of it. */
-async function linksOf(db: DbOrTx, user: ReachUser, eventId: string): Promise<Pick<DuplicateCandidates, 'DuplicadoDe' | 'Vinculados'>> {
-  const reach = await reachOf(db, user);
+async function linksOf(db: DbOrTx, reach: SQL, eventId: string): Promise<Pick<DuplicateCandidates, 'DuplicadoDe' | 'Vinculados'>> {
   const rows = await db.execute<{
     decided_at: Date | string;
     comment: string;
@@ -171,16 +170,19 @@ async function linksOf(db: DbOrTx, user: ReachUser, eventId: string): Promise<Pi
  * caller's reach, and its links. A case out of reach answers 404, as an unknown one.
  */
 export async function candidatesForCase(db: Db, user: AuthUser, meta: string): Promise<DuplicateCandidates> {
-  const found = await findCaseInReach(db, user, meta);
+  const [found, reach] = await Promise.all([findCaseInReach(db, user, meta), reachOf(db, user)]);
   if (!found) throw notFound(MSG.lists.eventNotFound);
-  const [subject] = await loadCaseRecords(db, [found.id]);
+  // The reads that need only the case, side by side on the pool.
+  const [[subject], threshold, [duplicateOf], links] = await Promise.all([
+    loadCaseRecords(db, [found.id]),
+    duplicateThreshold(db),
+    db.select({ id: events.duplicateOfEventId }).from(events).where(eq(events.id, found.id)),
+    linksOf(db, reach, found.id),
+  ]);
   if (!subject) throw notFound(MSG.lists.eventNotFound);
-  const threshold = await duplicateThreshold(db);
-  const [duplicateOf] = await db.select({ id: events.duplicateOfEventId }).from(events).where(eq(events.id, found.id));
-  const links = await linksOf(db, user, found.id);
   // A case already marked duplicate is out of the workflow: nothing more to propose.
   if (duplicateOf?.id) return { Umbral: threshold, Candidatos: [], ...links };
-  const ids = await candidateIds(db, subject.record, { reach: await reachOf(db, user), eventId: found.id, homeReportId: null });
+  const ids = await candidateIds(db, subject.record, { reach, eventId: found.id, homeReportId: null });
   // A read: the pairs are stored by the scan and when the case is sent (recorder.ts), never here.
   return { Umbral: threshold, Candidatos: asCandidates(await scoredPairs(db, subject, ids, threshold)), ...links };
 }
@@ -211,10 +213,9 @@ async function reportInReach(db: DbOrTx, user: AuthUser, id: string, forUpdate =
 
 /** `GET /api/getDuplicateCandidatesByHomeReport/{id}`: the cases an incoming report may repeat, within reach. */
 export async function candidatesForReport(db: Db, user: AuthUser, id: string): Promise<DuplicateCandidates> {
-  const report = await reportInReach(db, user, id);
+  const [report, reach, threshold] = await Promise.all([reportInReach(db, user, id), reachOf(db, user), duplicateThreshold(db)]);
   const subject = await reportRecord(db, report);
-  const threshold = await duplicateThreshold(db);
-  const ids = await candidateIds(db, subject.record, { reach: await reachOf(db, user), eventId: null, homeReportId: report.id });
+  const ids = await candidateIds(db, subject.record, { reach, eventId: null, homeReportId: report.id });
   return { Umbral: threshold, Candidatos: asCandidates(await scoredPairs(db, subject, ids, threshold)), DuplicadoDe: null, Vinculados: [] };
 }
 
