@@ -78,8 +78,8 @@ export async function recountSignals(loader: BulkLoader): Promise<void> {
       SELECT created_by, laboratory_set_id, drug_kind, drug_id, pt_code, month, country_id, serious, sex, age_group, concomitant, count(*)::integer
       FROM signal_case_cells GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`);
     await loader.query(`INSERT INTO signal_country_totals (country_id, drug_kind, drug_id, pt_code, concomitant, cases)
-      SELECT country_id, drug_kind, drug_id, pt_code, concomitant, sum(cases)::integer
-      FROM signal_counts GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`);
+      SELECT x.country_id, c.drug_kind, c.drug_id, c.pt_code, c.concomitant, sum(c.cases)::integer
+      FROM signal_counts c CROSS JOIN LATERAL (VALUES (c.country_id), (0)) x(country_id) GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`);
     await loader.query(`INSERT INTO signal_laboratory_totals (laboratory_set_id, drug_kind, drug_id, pt_code, concomitant, cases)
       SELECT laboratory_set_id, drug_kind, drug_id, pt_code, concomitant, sum(cases)::integer
       FROM signal_laboratory_counts GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`);

@@ -2,8 +2,12 @@
 -- 'Count table'): the default table of the whole registry summed every row of signal_counts (one per
 -- month × country × seriousness × sex × age group × drug × PT: 256 ms of SQL for a QPPV at a million
 -- cases, 171 ms for an RLF, whose country is no prefix of its key). signal_country_totals holds the
--- same counts summed over the month, seriousness, sex and age group, a row per country and pair;
+-- same counts summed over the month, seriousness, sex and age group, a row per country and pair,
+-- and under country 0 (no country has id 0: a serial) the sum of every country, a row per pair;
 -- a background without a period, seriousness or strata other than the country reads it instead.
+-- Country 0's (0, 0, 0) row is one row that every write changing a case's counts updates: such
+-- writes of two transactions wait on each other's commit, as those of one country already did on
+-- the country's rows (docs/signals.md 'The totals by country').
 CREATE TABLE "signal_country_totals" (
 	"country_id" integer NOT NULL,
 	"drug_kind" smallint NOT NULL,
@@ -77,8 +81,9 @@ BEGIN
   ),
   by_country_total AS (
     INSERT INTO signal_country_totals AS t (country_id, drug_kind, drug_id, pt_code, concomitant, cases)
-    SELECT country_id, drug_kind, drug_id, pt_code, concomitant, sum(delta)::integer FROM moved
-    GROUP BY 1, 2, 3, 4, 5 HAVING sum(delta) <> 0 ORDER BY 1, 2, 3, 4, 5
+    SELECT x.country_id, m.drug_kind, m.drug_id, m.pt_code, m.concomitant, sum(m.delta)::integer
+    FROM moved m CROSS JOIN LATERAL (VALUES (m.country_id), (0)) x(country_id)
+    GROUP BY 1, 2, 3, 4, 5 HAVING sum(m.delta) <> 0 ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (country_id, drug_kind, drug_id, pt_code, concomitant) DO UPDATE SET cases = t.cases + excluded.cases
   ),
   by_set_total AS (
@@ -114,5 +119,6 @@ $$;
 SELECT pg_advisory_xact_lock(1936157035, 0);
 --> statement-breakpoint
 INSERT INTO signal_country_totals (country_id, drug_kind, drug_id, pt_code, concomitant, cases)
-SELECT country_id, drug_kind, drug_id, pt_code, concomitant, sum(cases)::integer
-FROM signal_counts GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5;
+SELECT x.country_id, c.drug_kind, c.drug_id, c.pt_code, c.concomitant, sum(c.cases)::integer
+FROM signal_counts c CROSS JOIN LATERAL (VALUES (c.country_id), (0)) x(country_id)
+GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5;

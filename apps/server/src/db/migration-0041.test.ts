@@ -4,7 +4,7 @@ import { migrateBefore, migrateClient, newMigrationClient } from '../test-suppor
 /**
  * Migration 0041 adds `signal_country_totals` (docs/signals.md 'The totals by country') and fills
  * it from the counts kept before it: `signal_counts` summed over the month, seriousness, sex and
- * age group, by country, drug, PT and concomitant flag.
+ * age group, by country, drug, PT and concomitant flag, and under country 0 over every country.
  */
 describe('migration 0041 (the Señales totals by country)', () => {
   it('fills the totals from the counts of an existing registry', async () => {
@@ -27,6 +27,11 @@ describe('migration 0041 (the Señales totals by country)', () => {
         'select country_id, drug_kind, drug_id, pt_code, concomitant, cases from signal_country_totals order by 1, 2, 3, 4, 5',
       );
       expect(rows).toEqual([
+        // Country 0: every country.
+        { country_id: 0, drug_kind: 0, drug_id: 0, pt_code: 0, concomitant: false, cases: 11 },
+        { country_id: 0, drug_kind: 1, drug_id: 5, pt_code: 100, concomitant: false, cases: 6 },
+        { country_id: 0, drug_kind: 1, drug_id: 5, pt_code: 100, concomitant: true, cases: 1 },
+        { country_id: 0, drug_kind: 1, drug_id: 6, pt_code: 100, concomitant: false, cases: 0 },
         { country_id: 1, drug_kind: 0, drug_id: 0, pt_code: 0, concomitant: false, cases: 11 },
         { country_id: 1, drug_kind: 1, drug_id: 5, pt_code: 100, concomitant: false, cases: 5 },
         { country_id: 1, drug_kind: 1, drug_id: 5, pt_code: 100, concomitant: true, cases: 1 },

@@ -185,8 +185,9 @@ export const signalCreatorTotals = pgTable(
  * `signal_country_totals`, docs/signals.md 'Count table'): what a background of the whole registry
  * or of one country without a period, seriousness or strata other than the country reads (the
  * default table, a drug or SOC filter; an RLF's, whose country is a condition), a row per country
- * and pair instead of one per month × seriousness × sex × age group. Kept by the same refresh.
- * No row for the whole registry: its (0, 0) row would be one row every counted write updates.
+ * and pair instead of one per month × seriousness × sex × age group. Country 0 (no country's id)
+ * holds the sum of every country, a row per pair: the whole registry's table reads its rows alone.
+ * Kept by the same refresh.
  */
 export const signalCountryTotals = pgTable(
   'signal_country_totals',

@@ -73,14 +73,16 @@ async function recount(): Promise<string[]> {
 
 /**
  * `signal_country_totals` against `signal_counts` summed over the month, seriousness, sex and age
- * group (migration `signal_country_totals`): the same non-zero counts, row for row.
+ * group (migration `signal_country_totals`): the same non-zero counts, row for row, by country
+ * and, under country 0, over every country.
  */
 async function countryTotals(): Promise<{ kept: string[]; summed: string[] }> {
-  const cols = sql.raw('country_id, drug_kind, drug_id, pt_code, concomitant');
+  const cols = sql.raw('drug_kind, drug_id, pt_code, concomitant');
   const text = (r: Row) => JSON.stringify([r.country_id, r.drug_kind, r.drug_id, r.pt_code, r.concomitant, Number(r.n)]);
-  const kept = await rows(sql`select ${cols}, cases as n from signal_country_totals where cases <> 0`);
-  const summed = await rows(sql`select ${cols}, sum(cases) as n from signal_counts group by ${cols} having sum(cases) <> 0`);
-  return { kept: kept.map(text).sort(), summed: summed.map(text).sort() };
+  const kept = await rows(sql`select country_id, ${cols}, cases as n from signal_country_totals where cases <> 0`);
+  const byCountry = await rows(sql`select country_id, ${cols}, sum(cases) as n from signal_counts group by country_id, ${cols} having sum(cases) <> 0`);
+  const everyCountry = await rows(sql`select 0 as country_id, ${cols}, sum(cases) as n from signal_counts group by ${cols} having sum(cases) <> 0`);
+  return { kept: kept.map(text).sort(), summed: [...byCountry, ...everyCountry].map(text).sort() };
 }
 
 beforeAll(async () => {
@@ -271,8 +273,12 @@ function moves(gone: Row[], added: Row[]): Map<string, number> {
   for (const [name, cols] of Object.entries(KEPT)) {
     for (const [cells, delta] of [[gone, -1], [added, 1]] as const) {
       for (const cell of cells) {
-        const key = `${name} ${JSON.stringify(cols.map((c) => cell[c]))}`;
-        out.set(key, (out.get(key) ?? 0) + delta);
+        // The country totals move a cell's country and country 0, the sum of every country.
+        const sides = name === 'signal_country_totals' ? [cell, { ...cell, country_id: 0 }] : [cell];
+        for (const side of sides) {
+          const key = `${name} ${JSON.stringify(cols.map((c) => side[c]))}`;
+          out.set(key, (out.get(key) ?? 0) + delta);
+        }
       }
     }
   }

@@ -108,10 +108,14 @@ export interface SignalSource {
 const WHOLE_TABLE: SignalSource = { relation: sql`signal_counts`, key: 'all', laboratoryIds: null };
 /**
  * The whole registry's counts summed over the month, seriousness, sex and age group (migration
- * `signal_country_totals`): the source of a background that names none of them, a few rows per
- * country and pair instead of one per cell. Its columns are those such a background reads.
+ * `signal_country_totals`), the source of a background that names none of them: by country (a
+ * country named, or the country stratum), or the sum of every country (its rows under country 0),
+ * a row per pair instead of one per cell. Its columns are those such a background reads.
  */
-const COUNTRY_TOTALS = sql`(select country_id, drug_kind, drug_id, pt_code, concomitant, cases from signal_country_totals) as signal_counts`;
+const COUNTRY_TOTALS = {
+  byCountry: sql`(select country_id, drug_kind, drug_id, pt_code, concomitant, cases from signal_country_totals where country_id <> 0) as signal_counts`,
+  everyCountry: sql`(select country_id, drug_kind, drug_id, pt_code, concomitant, cases from signal_country_totals where country_id = 0) as signal_counts`,
+};
 
 /** The dimensions and count of a count row, the columns every source relation has. */
 const COUNT_COLUMNS = sql.raw('month, country_id, serious, sex, age_group, drug_kind, drug_id, pt_code, concomitant, cases');
@@ -365,7 +369,7 @@ async function backgroundOf(
   const byCountry = source.laboratoryIds === null && !byMonth && !query.desde && !query.hasta && !query.grave && !strata.includes('sexo') && !strata.includes('edad');
   return {
     kind,
-    source: byCountry ? COUNTRY_TOTALS : source.relation,
+    source: !byCountry ? source.relation : countryId === null && !strata.includes('pais') ? COUNTRY_TOTALS.everyCountry : COUNTRY_TOTALS.byCountry,
     where: sql.join(conditions, sql` and `),
     stratum: parts.length ? sql`concat_ws(':', ${sql.join(parts, sql`, `)})` : sql`''`,
     fitKey: JSON.stringify([source.key, kind, query.desde, query.hasta, countryId, query.grave, strata, concomitants]),

@@ -88,6 +88,24 @@ describe('the Señales table on pvda tiny (110 reports loaded as cases)', () => 
     }
   });
 
+  it('a background read from the totals by country answers as the same background read from every cell', async () => {
+    // A period from before any case names the same cases but reads signal_counts (docs/signals.md
+    // 'The totals by country'): the whole registry (country 0), one country, the country stratum,
+    // concomitants, a drug filter; the QPPV and an RLF alike.
+    for (const [who, query] of [
+      ['qppv', ''],
+      ['qppv', 'pais=UY'],
+      ['qppv', 'estratos=pais'],
+      ['qppv', 'concomitantes=si&farmaco=producto'],
+      ['rlfUY', ''],
+      ['rlfUY', 'soc=99000000'],
+    ] as const) {
+      const totals = await all(who, query);
+      expect(totals.length, `${who} ${query}`).toBeGreaterThan(0);
+      expect(totals, `${who} ${query}`).toEqual(await all(who, `${query}&desde=1900-01`));
+    }
+  });
+
   it('a row filter keeps the background: one drug shows only its rows, with the same numbers', async () => {
     const whole = await all('qppv', 'orden=farmaco&dir=asc');
     const one = whole[0];
