@@ -106,6 +106,32 @@ describe('the Señales table on pvda tiny (110 reports loaded as cases)', () => 
     }
   });
 
+  it('a table asked again after a write shows the write: a name changed, a case no longer counted', async () => {
+    const { sql } = await import('drizzle-orm');
+    const db = t.database.db;
+    const before = await all('qppv', 'orden=a');
+    expect(await all('qppv', 'orden=a')).toEqual(before);
+    const top = before[0];
+    await db.execute(sql`update meddra_pt set name = ${`${top?.Pt} (renombrado)`} where code = ${top?.PtCodigo}`);
+    const renamed = await all('qppv', 'orden=a');
+    expect(renamed.filter((r) => r.PtCodigo === top?.PtCodigo).every((r) => r.Pt === `${top?.Pt} (renombrado)`)).toBe(true);
+    await db.execute(sql`update meddra_pt set name = ${top?.Pt ?? ''} where code = ${top?.PtCodigo}`);
+    // One case of the top pair annulled (status 11): its a falls by one.
+    const [one] = (
+      await db.execute<{ id: string }>(sql`select e.id from events e join signal_case_cells c on c.event_id = e.id
+        where c.drug_kind = 1 and c.drug_id = ${top?.FarmacoId} and c.pt_code = ${top?.PtCodigo} and not c.concomitant limit 1`)
+    ).rows;
+    const status = (await db.execute<{ status: number }>(sql`select status from events where id = ${one?.id}`)).rows[0]?.status;
+    await db.execute(sql`update events set status = 11 where id = ${one?.id}`);
+    try {
+      const after = await all('qppv', 'orden=a');
+      expect(after.find((r) => r.FarmacoId === top?.FarmacoId && r.PtCodigo === top?.PtCodigo)?.A).toBe((top?.A ?? 0) - 1);
+    } finally {
+      await db.execute(sql`update events set status = ${status} where id = ${one?.id}`);
+    }
+    expect(await all('qppv', 'orden=a')).toEqual(before);
+  });
+
   it('a row filter keeps the background: one drug shows only its rows, with the same numbers', async () => {
     const whole = await all('qppv', 'orden=farmaco&dir=asc');
     const one = whole[0];
