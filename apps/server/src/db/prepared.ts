@@ -76,3 +76,27 @@ export function staticStatement<Row extends Record<string, unknown>, Keys extend
     return runPrepared<Row>(db, statement, bound);
   };
 }
+
+/** What a Drizzle query's `.prepare(name)` answers: run with the values of its placeholders. */
+interface DrizzlePrepared<Result> {
+  execute(values?: Record<string, unknown>): Promise<Result>;
+}
+
+/**
+ * A Drizzle query (its own result mapping kept) prepared once per database or transaction
+ * object: `build(db)` returns `query.prepare(name)`, its varying values as `sql.placeholder`.
+ * On PostgreSQL a named statement, which each pool connection parses and plans once and then
+ * only binds and runs — for fixed reads whose planning costs more than their run (opening a case:
+ * 10 ms of planning for 1.4 ms of execution at a million cases).
+ */
+export function preparedPerDatabase<Result>(build: (db: DbOrTx) => DrizzlePrepared<Result>): (db: DbOrTx) => DrizzlePrepared<Result> {
+  const prepared = new WeakMap<DbOrTx, DrizzlePrepared<Result>>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = build(db);
+      prepared.set(db, query);
+    }
+    return query;
+  };
+}

@@ -12,6 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { caseCreationKeys, countries, events, followUpReports, groups, subGroups, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -33,7 +34,14 @@ const parent = alias(events, 'parent');
 
 /** The case (by its internal id) as getERByMeta answers it, with what this user may do with it. */
 export async function readEvent(db: DbOrTx, user: AuthUser, eventId: string): Promise<ErEvent> {
-  const [row] = await db
+  const [row] = await eventRead(db).execute({ eventId });
+  if (!row) throw notFound(MSG.lists.eventNotFound);
+  return erEventOf(row, user);
+}
+
+/** The case's row with its names: a prepared statement (its planning, 1.9 ms at a million cases, cost more than its run). */
+const eventRead = preparedPerDatabase((db) =>
+  db
     .select({
       id: events.id,
       meta: events.meta,
@@ -70,9 +78,13 @@ export async function readEvent(db: DbOrTx, user: AuthUser, eventId: string): Pr
     .innerJoin(creator, eq(creator.id, events.createdBy))
     .leftJoin(updater, eq(updater.id, events.updatedBy))
     .leftJoin(parent, eq(parent.id, events.parentEventId))
-    .where(eq(events.id, eventId));
-  if (!row) throw notFound(MSG.lists.eventNotFound);
+    .where(eq(events.id, sql.placeholder('eventId')))
+    .prepare('atalaya_read_event'),
+);
 
+type EventRow = Awaited<ReturnType<ReturnType<typeof eventRead>['execute']>>[number];
+
+function erEventOf(row: EventRow, user: AuthUser): ErEvent {
   const isCreator = row.createdBy === user.id;
   const updated = row.updatedAt.getTime() !== row.createdAt.getTime() && row.updaterFirstName !== null;
   return {

@@ -13,6 +13,7 @@ import {
   medicationIngredientRows,
   type MedicationRow,
   medicationRows,
+  medicationRowsOfCase,
   medicationShortRows,
   type OptionLookup,
   optionStates,
@@ -92,7 +93,11 @@ function toErMedication(row: MedicationRow, ingredients: readonly MedicationIngr
 
 /** Related medications with their ingredients and recoveries: three queries for any number of them. */
 export async function loadMedications(db: DbOrTx, where: Parameters<typeof medicationRows>[1]): Promise<ErMedication[]> {
-  const rows = await medicationRows(db, where);
+  return withChildren(db, await medicationRows(db, where));
+}
+
+/** The medications of these rows with their ingredients and recoveries (a fixed number of queries). */
+async function withChildren(db: DbOrTx, rows: readonly MedicationRow[]): Promise<ErMedication[]> {
   const ids = rows.map((row) => row.id);
   const ingredients = await medicationIngredientRows(db, ids);
   const recoveries = await recoveryRows(db, ids);
@@ -119,8 +124,8 @@ export async function medicationsOf(db: Db, user: AuthUser, meta: string): Promi
 }
 
 /** The related medications of a case the caller found in the user's reach, as `getProductsRelationsByMeta` answers them. */
-export function medicationsOfCase(db: DbOrTx, eventId: string): Promise<ErMedication[]> {
-  return loadMedications(db, eq(eventMedications.eventId, eventId));
+export async function medicationsOfCase(db: DbOrTx, eventId: string): Promise<ErMedication[]> {
+  return withChildren(db, await medicationRowsOfCase(db, eventId));
 }
 
 /** getProductsRelationsShortByMeta: medicine, laboratory and active ingredients of each. */

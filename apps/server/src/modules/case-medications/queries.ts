@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import {
   activeIngredients,
   administrationRoutes,
@@ -40,6 +41,19 @@ const secondLine = alias(lines, 'second_line');
 
 /** Related medications (with every name a screen prints), ordered by id. */
 export function medicationRows(db: DbOrTx, where: SQL | undefined) {
+  return medicationSelect(db).where(where).orderBy(asc(eventMedications.id));
+}
+
+/** The related medications of one case, as `medicationRows`: a prepared statement (its planning, 4.8 ms at a million cases, was 90 % of its cost). */
+const caseMedicationRows = preparedPerDatabase((db) =>
+  medicationSelect(db).where(eq(eventMedications.eventId, sql.placeholder('eventId'))).orderBy(asc(eventMedications.id)).prepare('atalaya_case_medications'),
+);
+
+export function medicationRowsOfCase(db: DbOrTx, eventId: string): Promise<MedicationRow[]> {
+  return caseMedicationRows(db).execute({ eventId });
+}
+
+function medicationSelect(db: DbOrTx) {
   return db
     .select({
       id: eventMedications.id,
@@ -79,8 +93,7 @@ export function medicationRows(db: DbOrTx, where: SQL | undefined) {
     .leftJoin(administrationRoutes, eq(administrationRoutes.id, eventMedications.routeId))
     .leftJoin(medicationFrequencies, eq(medicationFrequencies.id, eventMedications.frequencyTypeId))
     .leftJoin(medicationUseUnits, eq(medicationUseUnits.id, eventMedications.useUnitId))
-    .where(where)
-    .orderBy(asc(eventMedications.id));
+    .$dynamic();
 }
 export type MedicationRow = Awaited<ReturnType<typeof medicationRows>>[number];
 
