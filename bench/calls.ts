@@ -89,7 +89,9 @@ async function startServer(logDir: string, port: number, sqlLog: boolean): Promi
   const base = `http://127.0.0.1:${port}`;
   const logPath = sqlLog ? join(logDir, 'sql.jsonl') : null;
   if (logPath) await writeFile(logPath, '');
-  const entry = args.built ? ['dist/main.js'] : ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
+  // ATALAYA_BENCH_SERVER_PROFILE=DIR: the timed server writes a V8 CPU profile there when stopped (node --cpu-prof).
+  const profile = !sqlLog && process.env.ATALAYA_BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ATALAYA_BENCH_SERVER_PROFILE}`] : [];
+  const entry = [...profile, ...(args.built ? ['dist/main.js'] : ['--import', 'tsx', '--conditions=source', 'src/main.ts'])];
   if (args.built && !existsSync(join(serverDir, 'dist/main.js'))) throw new Error('apps/server/dist/main.js is missing: run `npm run build -w apps/server` first');
   const child = spawn(process.execPath, entry, {
     cwd: serverDir,

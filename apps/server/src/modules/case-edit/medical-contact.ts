@@ -1,7 +1,8 @@
 import { type ErMedicalContact, type medicalContactBodySchema, MSG } from '@atalaya/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { events, files, medicalContacts } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
@@ -28,13 +29,19 @@ const CONTACT_LABELS: Record<keyof ContactFields, string> = {
   Intervencion: 'Intervención',
 };
 
-/** The medical contact of a case (its internal id) with its file's name, or null while none. */
-export async function readMedicalContact(db: DbOrTx, eventId: string, meta: string): Promise<ErMedicalContact | null> {
-  const [row] = await db
+/** The case's medical contact with its file's name, prepared once per connection (opening a case reads it). */
+const contactRead = preparedPerDatabase((db) =>
+  db
     .select({ contact: medicalContacts, fileName: files.name, extension: files.extension })
     .from(medicalContacts)
     .leftJoin(files, eq(files.id, medicalContacts.fileId))
-    .where(eq(medicalContacts.eventId, eventId));
+    .where(eq(medicalContacts.eventId, sql.placeholder('eventId')))
+    .prepare('atalaya_read_medical_contact'),
+);
+
+/** The medical contact of a case (its internal id) with its file's name, or null while none. */
+export async function readMedicalContact(db: DbOrTx, eventId: string, meta: string): Promise<ErMedicalContact | null> {
+  const [row] = await contactRead(db).execute({ eventId });
   if (!row) return null;
   const { contact } = row;
   return {

@@ -1,6 +1,7 @@
 import { type ErOrigin, MSG, type Origin } from '@atalaya/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { eventOrigins, files } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
@@ -31,13 +32,19 @@ const ORIGIN_LABELS: Record<keyof Origin, string> = {
   NumeroSponsor: 'Número de sponsor',
 };
 
-/** The stored origin of a case (by its internal id) with its document's name, or null while none. */
-export async function readOrigin(db: DbOrTx, eventId: string, meta: string): Promise<ErOrigin | null> {
-  const [row] = await db
+/** The case's origin with its file's name, prepared once per connection (opening a case reads it). */
+const originRead = preparedPerDatabase((db) =>
+  db
     .select({ origin: eventOrigins, fileName: files.name, extension: files.extension })
     .from(eventOrigins)
     .leftJoin(files, eq(files.id, eventOrigins.fileId))
-    .where(eq(eventOrigins.eventId, eventId));
+    .where(eq(eventOrigins.eventId, sql.placeholder('eventId')))
+    .prepare('atalaya_read_origin'),
+);
+
+/** The stored origin of a case (by its internal id) with its document's name, or null while none. */
+export async function readOrigin(db: DbOrTx, eventId: string, meta: string): Promise<ErOrigin | null> {
+  const [row] = await originRead(db).execute({ eventId });
   if (!row) return null;
   const { origin } = row;
   return {

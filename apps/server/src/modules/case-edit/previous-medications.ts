@@ -1,7 +1,8 @@
 import { type ErPreviousMedication, MSG, type setPreviousMedicationsBodySchema } from '@atalaya/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { previousMedications, previousMedicationTypes } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
@@ -25,14 +26,20 @@ const PREVIOUS_MEDICATION_LABELS: Record<keyof PreviousMedicationFields, string>
   FechaFin: 'Fecha de fin',
 };
 
-/** The previous medications of a case (its internal id), in the order they were added. */
-export async function readPreviousMedications(db: DbOrTx, eventId: string, meta: string): Promise<ErPreviousMedication[]> {
-  const rows = await db
+/** The case's previous medications with their type's name, prepared once per connection (opening a case reads them). */
+const previousRead = preparedPerDatabase((db) =>
+  db
     .select({ row: previousMedications, typeName: previousMedicationTypes.nombre })
     .from(previousMedications)
     .leftJoin(previousMedicationTypes, eq(previousMedicationTypes.id, previousMedications.typeId))
-    .where(eq(previousMedications.eventId, eventId))
-    .orderBy(asc(previousMedications.id));
+    .where(eq(previousMedications.eventId, sql.placeholder('eventId')))
+    .orderBy(asc(previousMedications.id))
+    .prepare('atalaya_read_previous_medications'),
+);
+
+/** The previous medications of a case (its internal id), in the order they were added. */
+export async function readPreviousMedications(db: DbOrTx, eventId: string, meta: string): Promise<ErPreviousMedication[]> {
+  const rows = await previousRead(db).execute({ eventId });
   return rows.map(({ row, typeName }) => ({
     Id: row.id,
     EvRepId: meta,
