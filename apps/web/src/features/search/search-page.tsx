@@ -98,16 +98,10 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
   }, [paramsText, countryFixed, startCountry]);
   const started = params.has('pageNumber');
 
-  // No search in the URL yet: start from the default country (UY, or the RLF's own).
-  useEffect(() => {
-    if (started || !defaultsReady) return;
-    const filters: Filters = startCountry === undefined ? {} : { PaisId: startCountry };
-    setParams(searchStateToParams({ ...listed, filters, pageNumber: 1, pageKey: undefined }), { replace: true });
-  }, [started, defaultsReady, startCountry, listed, setParams]);
-
   // The form edits a draft of the listed filters; a change of URL from outside (Back, a link)
-  // resets it. The URL a search of the form pushed does not: what was typed after pressing Buscar,
-  // before the navigation rendered (a slow device), stays in the form instead of being lost.
+  // resets it. The URL this page pushed itself does not (the form's Buscar, the first search
+  // below): what was typed before that navigation rendered (a slow device) stays in the form
+  // instead of being lost. Declared before the first search's effect, which runs after it.
   const [draft, setDraft] = useState<Filters>(listed.filters);
   const pushedByForm = useRef<string | null>(null);
   useEffect(() => {
@@ -115,6 +109,17 @@ export function SearchPage({ layout }: { layout: SearchLayout }) {
     pushedByForm.current = null;
     if (!own) setDraft(listed.filters);
   }, [listed.filters, paramsText]);
+
+  // No search in the URL yet: start from the default country (UY, or the RLF's own), under
+  // whatever was already typed in the form.
+  useEffect(() => {
+    if (started || !defaultsReady) return;
+    const filters: Filters = startCountry === undefined ? {} : { PaisId: startCountry };
+    const next = searchStateToParams({ ...listed, filters, pageNumber: 1, pageKey: undefined });
+    pushedByForm.current = next.toString();
+    setDraft((typed) => ({ ...filters, ...typed }));
+    setParams(next, { replace: true });
+  }, [started, defaultsReady, startCountry, listed, setParams]);
   const [filtersShown, setFiltersShown] = useState(true);
   const phone = usePhone();
 
