@@ -258,8 +258,9 @@ function SignalTableView({ rows, order, onSort, filters, countryId, selected, on
                 <Table.Td ta="right">{formatMeasure(row.EB05)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
+                    {/* A badge keeps its width (the table scrolls in its frame): squeezed by wide intervals, a third flag once shrank to nothing. */}
                     {flags.map((flag) => (
-                      <Badge key={flag} color="red" variant="light" radius="sm" style={{ textTransform: 'none' }}>
+                      <Badge key={flag} color="red" variant="light" radius="sm" style={{ textTransform: 'none', flexShrink: 0 }}>
                         {flag}
                       </Badge>
                     ))}
