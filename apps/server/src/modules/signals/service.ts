@@ -262,7 +262,9 @@ async function loadPairs(db: Db, bg: Background, m: Margins, only: { drugs: Set<
     if (eventTotal === undefined) eventTotals.set(ptCode, (eventTotal = sumOf(eventStrata.values())));
     pairs.push({ drugId, ptCode, a: num(r.a), drugTotal, eventTotal, expected: expectedOf(m, drugStrata, eventStrata) });
   }
-  return pairs;
+  // In one order whatever the plan read them in: the EBGM fit sums over the pairs in this order,
+  // and a sum of floating-point numbers in another order moved EB05 in its third digit.
+  return pairs.sort((x, y) => x.drugId - y.drugId || x.ptCode - y.ptCode);
 }
 
 async function idSet(db: Db, query: SQL): Promise<Set<number>> {
