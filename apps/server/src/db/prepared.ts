@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type DbOrTx, logStatement } from './client.js';
 
@@ -51,6 +51,11 @@ export async function runPrepared<Row extends Record<string, unknown>>(db: DbOrT
 /** Renders Drizzle SQL as the databases do (the same casing as `openDatabase`'s). */
 const dialect = new PgDialect({ casing: 'snake_case' });
 
+/** A statement's name: a hash of its text (the same text, the same statement on every connection). */
+function statementName(text: string): string {
+  return `atalaya_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
+
 /** A value that marks where a named parameter goes while the statement is compiled (never sent). */
 const SLOT = '\u0000slot:';
 
@@ -65,8 +70,7 @@ export function staticStatement<Row extends Record<string, unknown>, Keys extend
   const compile = () => {
     if (!compiled) {
       const { sql: text, params } = dialect.sqlToQuery(build((key) => sql`${SLOT + key}`));
-      const name = `atalaya_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-      compiled = { statement: preparedStatement(name, text), params };
+      compiled = { statement: preparedStatement(statementName(text), text), params };
     }
     return compiled;
   };
@@ -99,4 +103,29 @@ export function preparedPerDatabase<Result>(build: (db: DbOrTx) => DrizzlePrepar
     }
     return query;
   };
+}
+
+/** The Drizzle session under a database or transaction object (what `db.execute` runs on). */
+function sessionOf(db: DbOrTx): PgSession {
+  return (db as unknown as { _: { session: PgSession } })._.session;
+}
+
+/**
+ * Runs Drizzle SQL built per call (its shape varies: the keys a record has, the caller's
+ * reach) as a statement named by its compiled text: the values are parameters, so each shape
+ * is one text, which each pool connection parses and plans once and then only binds and runs
+ * (once PostgreSQL settles on its generic plan). Rows as `db.execute` answers them (Drizzle's
+ * own driver settings: timestamps as text). For reads whose planning costs as much as their run;
+ * a shape whose text holds a literal per call would prepare one statement per call: build
+ * those with `sql.param`, never `sql.raw`.
+ */
+export async function executeNamed<Row extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<Row[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const result = (await sessionOf(db).prepareQuery(compiled, undefined, statementName(compiled.sql), false).execute()) as { rows: Row[] };
+  return result.rows;
+}
+
+/** A Drizzle query builder (its result mapping kept), run as a statement named by its text (`executeNamed`). */
+export function runNamed<Result>(query: { toSQL(): { sql: string }; prepare(name: string): DrizzlePrepared<Result> }): Promise<Result> {
+  return query.prepare(statementName(query.toSQL().sql)).execute();
 }

@@ -1,6 +1,7 @@
 import { type DuplicateFrequencies, type DuplicateRecord, normaliseEmail, normaliseInitials, type ValueFrequencies } from '@atalaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { executeNamed } from '../../db/prepared.js';
 import {
   duplicateDecisions,
   eventMedicationIngredients,
@@ -115,8 +116,10 @@ export async function candidateIds(db: DbOrTx, record: DuplicateRecord, scope: C
       where (${events.referenceNumber} = any(${textArray(numbers)}) or ${events.homeReferenceNumber} = any(${textArray(numbers)})) and ${where} limit ${limit})`);
   }
   if (blocks.length === 0) return [];
-  const result = await db.execute<{ id: string }>(sql.join(blocks, sql` union `));
-  return [...new Set(result.rows.map((row) => row.id))];
+  // Planning this union cost as much as running it (2.6 and 2.9 ms at a million): one named
+  // statement per shape of keys and reach (docs/performance-plans.md §8).
+  const rows = await executeNamed<{ id: string }>(db, sql.join(blocks, sql` union `));
+  return [...new Set(rows.map((row) => row.id))];
 }
 
 interface StatsRow extends Record<string, unknown> {
@@ -163,14 +166,15 @@ export async function statisticsFrequencies(db: DbOrTx): Promise<DuplicateFreque
     STATISTICS.map(([table, column]) => sql`(${table}, ${column})`),
     sql`, `,
   );
-  const result = await db.execute<StatsRow>(sql`
+  // pg_stats is a view of five catalogs: its plan cost more than its run (a named statement).
+  const rows = await executeNamed<StatsRow>(db, sql`
     select s.tablename::text as tablename, s.attname::text as attname, s.null_frac, s.n_distinct,
       s.most_common_vals::text::text[] as vals, s.most_common_freqs as freqs, greatest(c.reltuples, 0) as rows
     from pg_stats s join pg_class c on c.relname = s.tablename and c.relnamespace = (select oid from pg_namespace where nspname = s.schemaname)
     where s.schemaname = current_schema() and (s.tablename::text, s.attname::text) in (${pairs})`);
   const frequencies: DuplicateFrequencies = {};
   for (const [table, column, field] of STATISTICS) {
-    const stats = fromStats(result.rows.find((row) => row.tablename === table && row.attname === column));
+    const stats = fromStats(rows.find((row) => row.tablename === table && row.attname === column));
     if (stats) frequencies[field] = stats;
   }
   return frequencies;
@@ -188,11 +192,12 @@ export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Pro
   await countedFrequencies(db, record, frequencies);
   const llt = frequencies.llt;
   if (llt && ptCodes.length > 0) {
-    const mapping = await db.execute<{ code: number; pt_code: number }>(
+    const mapping = await executeNamed<{ code: number; pt_code: number }>(
+      db,
       sql`select ${meddraLlt.code} as code, ${meddraLlt.ptCode} as pt_code from ${meddraLlt} where ${meddraLlt.ptCode} = any(${intArray(ptCodes)})`,
     );
     const known = new Map<string, number>();
-    for (const row of mapping.rows) {
+    for (const row of mapping) {
       const key = String(row.pt_code);
       known.set(key, (known.get(key) ?? 0) + (llt.known.get(String(row.code)) ?? llt.otherwise));
     }

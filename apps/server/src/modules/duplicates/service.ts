@@ -19,6 +19,7 @@ import {
 } from '@atalaya/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { executeNamed } from '../../db/prepared.js';
 import { countries, duplicateDecisions, eventComments, events, homeReports, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
@@ -133,7 +134,7 @@ function asCandidates(found: readonly FoundPair[]): DuplicateCandidate[] {
 
 /** The links of a case: the case it is a duplicate of, and the cases and reports marked duplicates of it. */
 async function linksOf(db: DbOrTx, reach: SQL, eventId: string): Promise<Pick<DuplicateCandidates, 'DuplicadoDe' | 'Vinculados'>> {
-  const rows = await db.execute<{
+  const rows = await executeNamed<{
     decided_at: Date | string;
     comment: string;
     first_name: string | null;
@@ -141,7 +142,9 @@ async function linksOf(db: DbOrTx, reach: SQL, eventId: string): Promise<Pick<Du
     master: boolean;
     meta: string | null;
     reference: string;
-  }>(sql`
+  }>(
+    db,
+    sql`
     select d.created_at as decided_at, d.comment, u.first_name, u.last_name, d.master_event_id = ${eventId} as master,
       case when d.home_report_id is not null then null else ${events.meta} end as meta,
       coalesce(h.reference, ${events.referenceNumber}) as reference
@@ -152,16 +155,17 @@ async function linksOf(db: DbOrTx, reach: SQL, eventId: string): Promise<Pick<Du
       when d.event_id = ${eventId} then d.other_event_id else d.event_id end
     where d.decision = 'duplicate' and (d.event_id = ${eventId} or d.other_event_id = ${eventId})
       and (d.home_report_id is not null or ${reach})
-    order by d.created_at desc`);
-  const toLink = (row: (typeof rows.rows)[number]): DuplicateLink => ({
+    order by d.created_at desc`,
+  );
+  const toLink = (row: (typeof rows)[number]): DuplicateLink => ({
     Meta: row.meta,
     Referencia: row.reference,
     Fecha: new Date(row.decided_at).toISOString(),
     Usuario: personName({ firstName: row.first_name, lastName: row.last_name }),
     Comentario: row.comment,
   });
-  const linked = rows.rows.filter((row) => row.master).map(toLink);
-  const master = rows.rows.find((row) => !row.master);
+  const linked = rows.filter((row) => row.master).map(toLink);
+  const master = rows.find((row) => !row.master);
   return { DuplicadoDe: master ? toLink(master) : null, Vinculados: linked };
 }
 
