@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import { preparedPerDatabase, runNamed } from '../../db/prepared.js';
 import {
   activeIngredients,
   administrationRoutes,
@@ -234,11 +234,13 @@ export type RamRow = Awaited<ReturnType<typeof ramRows>>[number];
 /** The categories (CategoryRAM) of these adverse events. */
 export async function ramCategoryRows(db: DbOrTx, ramIds: readonly number[]) {
   if (ramIds.length === 0) return [];
-  return db
-    .select({ RAMId: eventRamCategories.ramId, RAMCategoryId: eventRamCategories.ramCategoryId })
-    .from(eventRamCategories)
-    .where(inArray(eventRamCategories.ramId, [...ramIds]))
-    .orderBy(asc(eventRamCategories.ramId), asc(eventRamCategories.ramCategoryId));
+  return runNamed(
+    db
+      .select({ RAMId: eventRamCategories.ramId, RAMCategoryId: eventRamCategories.ramCategoryId })
+      .from(eventRamCategories)
+      .where(inArray(eventRamCategories.ramId, [...ramIds]))
+      .orderBy(asc(eventRamCategories.ramId), asc(eventRamCategories.ramCategoryId)),
+  );
 }
 
 /** The adverse event with this id when its case is within the user's reach. */
@@ -260,21 +262,23 @@ export async function lltByCode(db: DbOrTx, code: number): Promise<{ code: numbe
 /** The notifications (local health authority, provider) of these adverse events, with their channel and proof's name. */
 export async function ramNotificationRows(db: DbOrTx, ramIds: readonly number[]) {
   if (ramIds.length === 0) return [];
-  return db
-    .select({
-      ramId: ramNotifications.ramId,
-      kind: ramNotifications.kind,
-      date: ramNotifications.date,
-      channelId: ramNotifications.channelId,
-      channelName: communicationChannels.nombre,
-      fileId: ramNotifications.fileId,
-      fileName: files.name,
-      extension: files.extension,
-    })
-    .from(ramNotifications)
-    .leftJoin(communicationChannels, eq(communicationChannels.id, ramNotifications.channelId))
-    .leftJoin(files, eq(files.id, ramNotifications.fileId))
-    .where(inArray(ramNotifications.ramId, [...ramIds]));
+  return runNamed(
+    db
+      .select({
+        ramId: ramNotifications.ramId,
+        kind: ramNotifications.kind,
+        date: ramNotifications.date,
+        channelId: ramNotifications.channelId,
+        channelName: communicationChannels.nombre,
+        fileId: ramNotifications.fileId,
+        fileName: files.name,
+        extension: files.extension,
+      })
+      .from(ramNotifications)
+      .leftJoin(communicationChannels, eq(communicationChannels.id, ramNotifications.channelId))
+      .leftJoin(files, eq(files.id, ramNotifications.fileId))
+      .where(inArray(ramNotifications.ramId, [...ramIds])),
+  );
 }
 export type RamNotificationRow = Awaited<ReturnType<typeof ramNotificationRows>>[number];
 

@@ -1,6 +1,7 @@
 import { type ErRam, type ErRamNotification, MSG, RAM_EVOLUTIONS, type Ram, SERIOUSNESS_LABELS, type SeriousnessFlag } from '@atalaya/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { runNamed } from '../../db/prepared.js';
 import { eventRams } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -72,10 +73,9 @@ function toErRam(row: RamRow, meta: string, categories: readonly RamCategoryLink
 
 /** Adverse events with their categories and notifications: three queries for any number of them. */
 export async function loadRams(db: DbOrTx, meta: string, where: SQL | undefined): Promise<ErRam[]> {
-  const rows = await ramRows(db, where);
+  const rows = await runNamed(ramRows(db, where));
   const ids = rows.map((row) => row.ram.id);
-  const categories = await ramCategoryRows(db, ids);
-  const notifications = await ramNotificationRows(db, ids);
+  const [categories, notifications] = await Promise.all([ramCategoryRows(db, ids), ramNotificationRows(db, ids)]);
   return rows.map((row) =>
     toErRam(
       row,

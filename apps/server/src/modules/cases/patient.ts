@@ -2,6 +2,7 @@ import { canSeeReporterContact, casesApi, erPatientSchema, type ErPatient, MSG }
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { runNamed } from '../../db/prepared.js';
 import { countries, eventPatients } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
@@ -18,11 +19,9 @@ export { erPatientSchema, type ErPatient };
 
 /** The stored patient of a case (by its internal id), or null while step 0 has not been saved. */
 export async function readPatient(db: DbOrTx, eventId: string): Promise<ErPatient | null> {
-  const [row] = await db
-    .select({ patient: eventPatients, countryCode: countries.code })
-    .from(eventPatients)
-    .leftJoin(countries, eq(countries.id, eventPatients.countryId))
-    .where(eq(eventPatients.eventId, eventId));
+  const [row] = await runNamed(
+    db.select({ patient: eventPatients, countryCode: countries.code }).from(eventPatients).leftJoin(countries, eq(countries.id, eventPatients.countryId)).where(eq(eventPatients.eventId, eventId)),
+  );
   if (!row) return null;
   const { patient } = row;
   return {

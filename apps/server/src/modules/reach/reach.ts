@@ -1,6 +1,7 @@
 import { ER_STATUS } from '@atalaya/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { runNamed } from '../../db/prepared.js';
 import { countries, events, laboratories, userLaboratories } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 
@@ -132,6 +133,7 @@ export async function findCaseInReach(db: DbOrTx, user: ReachUser, meta: string,
     .select({ id: events.id, meta: events.meta, referenceNumber: events.referenceNumber, status: events.status, createdBy: events.createdBy, isHistoric: events.isHistoric })
     .from(events)
     .where(and(eq(events.meta, meta), caseReach(user)));
-  const [row] = options.forUpdate ? await query.for('update') : await query;
+  // Planned once per role's shape on each connection (every case read starts here).
+  const [row] = options.forUpdate ? await query.for('update') : await runNamed(query);
   return row ?? null;
 }
