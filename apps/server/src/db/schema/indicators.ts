@@ -10,8 +10,9 @@ import { integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
  * (`bySubGroup[sub-group id + 1]`). Kept by the database itself in the same transaction as
  * the cases and patients (statement triggers of migration 0014 on `events` and
  * `event_patients`), never written by the application. A chart sums one array element per
- * item over the rows its reach and filters select: ~8,600 rows at a million cases
- * (docs/adr/0012-indicator-counts.md, docs/indicators.md). Half of each page is left free
+ * item over the rows its reach and filters select: a country's, or without a country the rows
+ * of country 0, every country summed per set of laboratories (migration 0042: ~1,000 rows at a
+ * million cases against ~8,600; docs/adr/0012-indicator-counts.md, docs/indicators.md). Half of each page is left free
  * (fillfactor 50, migration `indicator_counts_compact`) so that those updates stay on their page.
  */
 export const indicatorCounts = pgTable(

@@ -296,17 +296,47 @@ describe('a generated data set: the indicators equal counts made directly in SQL
     }
   });
 
-  it('the stored counts equal a count of every case, in one snapshot', async () => {
+  it('for a QPPV holding every laboratory: the cards and charts count each case with a laboratory, never one without', async () => {
+    // A grant with no laboratory, company or country covers every laboratory (docs/roles.md).
+    await signIn('qppvAll', await createUser(t.database.db, { role: 'QPPV', laboratories: [{}] }));
+    const sent = ER_STATUSES.find((status) => status.Id !== ER_STATUS.PENDIENTE)?.Id ?? 2;
+    // A sent case with a medicine of a new laboratory (covered by the grant), and one without
+    // medicines: no laboratory, in nobody's laboratories.
+    await createCase(t.database.db, { createdBy: creator.id, country: 'CL', status: sent });
+    await createCase(t.database.db, { createdBy: creator.id, productIds: [], country: 'UY', status: sent });
+    const values = await ok<IndicatorValues>('qppvAll', 'getIndicatorsValuesPanel');
+    const count = async (from: string, to: string) => {
+      const rows = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from events where deleted_at is null and status <> ${ER_STATUS.PENDIENTE}
+        and duplicate_of_event_id is null and laboratory_ids <> '{}' and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz`);
+      return Number(rows.rows[0]?.n);
+    };
+    const periods = values.Periodos;
+    expect({ EsteMes: values.EsteMes, UltimoMes: values.UltimoMes, PenultimoMes: values.PenultimoMes, EstaSemana: values.EstaSemana }).toEqual({
+      EsteMes: await count(periods.EsteMes.Desde, periods.EsteMes.Hasta),
+      UltimoMes: await count(periods.UltimoMes.Desde, periods.UltimoMes.Hasta),
+      PenultimoMes: await count(periods.PenultimoMes.Desde, periods.PenultimoMes.Hasta),
+      EstaSemana: await count(periods.EstaSemana.Desde, periods.EstaSemana.Hasta),
+    });
+    expect(values.EsteMes + values.UltimoMes + values.PenultimoMes).toBeGreaterThan(0);
+    const direct = await t.database.db.execute<{ k: number; n: number }>(
+      sql`select status as k, count(*)::int as n from events where deleted_at is null and duplicate_of_event_id is null and status <> ${ER_STATUS.PENDIENTE} and laboratory_ids <> '{}' group by 1`,
+    );
+    expect(totals(await ok('qppvAll', 'getIndicatorsEventsStatus'))).toEqual(Object.fromEntries(direct.rows.map((row) => [Number(row.k), Number(row.n)])));
+  });
+
+  it('the stored counts equal a count of every case, by country and over every country, in one snapshot', async () => {
     const rows = await t.database.db.execute<{ n: number }>(sql`with stored as (
         select country_id, laboratory_ids, 1 as dim, i as idx, by_status[i] as n from indicator_counts, generate_subscripts(by_status, 1) i where by_status[i] > 0
         union all select country_id, laboratory_ids, 2, i, by_age[i] from indicator_counts, generate_subscripts(by_age, 1) i where by_age[i] > 0
         union all select country_id, laboratory_ids, 3, i, by_sub_group[i] from indicator_counts, generate_subscripts(by_sub_group, 1) i where by_sub_group[i] > 0),
       c as (select e.country_id, e.laboratory_ids, e.status::int as status, atalaya_age_group(p.age, p.age_unit)::int as age_group, e.sub_group_id
         from events e left join event_patients p on p.event_id = e.id where e.deleted_at is null),
+      -- Each case once under its country and once under country 0, every country (migration 0042).
+      k as (select * from c union all select 0, laboratory_ids, status, age_group, sub_group_id from c),
       direct as (
-        select country_id, laboratory_ids, 1 as dim, status as idx, count(*)::int as n from c group by 1, 2, 4
-        union all select country_id, laboratory_ids, 2, age_group + 1, count(*)::int from c where status <> 1 group by 1, 2, 4
-        union all select country_id, laboratory_ids, 3, sub_group_id + 1, count(*)::int from c where status <> 1 group by 1, 2, 4)
+        select country_id, laboratory_ids, 1 as dim, status as idx, count(*)::int as n from k group by 1, 2, 4
+        union all select country_id, laboratory_ids, 2, age_group + 1, count(*)::int from k where status <> 1 group by 1, 2, 4
+        union all select country_id, laboratory_ids, 3, sub_group_id + 1, count(*)::int from k where status <> 1 group by 1, 2, 4)
       select count(*)::int as n from ((select * from stored except all select * from direct) union all (select * from direct except all select * from stored)) d`);
     expect(Number(rows.rows[0]?.n)).toBe(0);
   });

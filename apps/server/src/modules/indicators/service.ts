@@ -14,6 +14,7 @@ import {
   ageTotals,
   countriesInScope,
   countryByCode,
+  holdsEveryLaboratory,
   type IndicatorScope,
   laboratoriesInScope,
   laboratoryExists,
@@ -31,12 +32,11 @@ export interface IndicatorsDeps {
 
 /** The user's own scope (docs/indicators.md 'Reach') and time zone, before the filters. */
 async function userScope(db: Db, user: AuthUser): Promise<{ scope: IndicatorScope; timeZone: string; laboratoryIds?: number[] }> {
-  const own = await countryByCode(db, user.countryCode);
+  const [own, laboratoryIds] = await Promise.all([countryByCode(db, user.countryCode), reachesByLaboratory(user.role) ? loadUserLaboratoryIds(db, user.id) : undefined]);
   const timeZone = own?.timeZone ?? 'UTC';
   if (user.role === 'RLF') return { scope: { countryId: own?.id ?? null }, timeZone };
-  if (reachesByLaboratory(user.role)) {
-    const laboratoryIds = await loadUserLaboratoryIds(db, user.id);
-    return { scope: { laboratoryIds }, timeZone, laboratoryIds };
+  if (laboratoryIds) {
+    return { scope: { laboratoryIds, everyLaboratory: await holdsEveryLaboratory(db, laboratoryIds) }, timeZone, laboratoryIds };
   }
   // ADMIN: the whole company's figures (counts only; it opens no case: docs/roles.md).
   return { scope: {}, timeZone };
