@@ -126,8 +126,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 
 async function openPg(connectionString: string): Promise<Database> {
   // JIT compilation costs 300–500 ms on the list queries (measured on 300,000 cases) and
-  // saves nothing on queries that read a page of rows through an index.
-  const pool = new pg.Pool({ connectionString, options: '-c jit=off' });
+  // saves nothing on queries that read a page of rows through an index. No parallel workers
+  // either: every request is a short read or write, and a parallel plan's workers took 55–70 ms
+  // to gather a 10 ms count on two cores (the Indicadores cards over every country,
+  // docs/performance-plans.md §8); requests run side by side on the pool instead.
+  const pool = new pg.Pool({ connectionString, options: '-c jit=off -c max_parallel_workers_per_gather=0' });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case', logger: sqlLogger() });

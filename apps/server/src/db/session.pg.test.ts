@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test-support/db.js';
+import type { Database } from './client.js';
+import { executeNamed } from './prepared.js';
+import { countries } from './schema/index.js';
+
+/** The server's sessions (db/client.ts `openPg`) and the statements named by their text (db/prepared.ts). */
+describe('PostgreSQL sessions', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('plan without JIT and without parallel workers', async () => {
+    const setting = async (name: string) => (await database.db.execute<{ setting: string }>(sql`select current_setting(${name}) as setting`)).rows[0]?.setting;
+    expect(await setting('jit')).toBe('off');
+    expect(await setting('max_parallel_workers_per_gather')).toBe('0');
+  });
+
+  it('prepare a statement named by its text once on the connection, whatever the values', async () => {
+    const byCode = (code: string) => sql`select ${countries.id} as id, 'session test' as tag from ${countries} where ${countries.code} = ${code}`;
+    const prepared = await database.db.transaction(async (tx) => {
+      for (const code of ['UY', 'AR', 'CL']) await executeNamed(tx, byCode(code));
+      return (await tx.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements where statement like ${"%'session test' as tag%"}`)).rows[0]?.n;
+    });
+    expect(prepared).toBe(1);
+  });
+});
