@@ -4,6 +4,15 @@ import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type DbOrTx, logStatement } from './client.js';
 
+// Statements PostgreSQL plans once per connection instead of at every request. Which to use:
+// - `staticStatement` (or `preparedStatement` with hand-written text): fixed SQL answered as raw
+//   rows, without Drizzle at run time (the intake, the lists' pieces, the session check).
+// - `preparedPerDatabase`: a fixed Drizzle select that keeps its result mapping, built once.
+// - `executeNamed` / `runNamed`: SQL built per call whose text varies only with its shape
+//   (which keys, which role's reach): Drizzle builds it each time, the server plans each shape
+//   once. Values always as parameters, never `sql.raw`, or every call is a new statement.
+// docs/performance-plans.md §8.
+
 /**
  * Fixed SQL for the hot paths (the public intake, the list rows' pieces, the session check),
  * run without Drizzle's query building. On PostgreSQL, outside a transaction, a named prepared
