@@ -188,14 +188,19 @@ export async function statisticsFrequencies(db: DbOrTx): Promise<DuplicateFreque
  */
 export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Promise<DuplicateFrequencies> {
   const ptCodes = record.ptCodes;
-  const frequencies = await statisticsFrequencies(db);
+  // The statistics and the LLTs of the record's PTs do not wait on each other: side by side.
+  const [frequencies, mapping] = await Promise.all([
+    statisticsFrequencies(db),
+    ptCodes.length > 0
+      ? executeNamed<{ code: number; pt_code: number }>(
+          db,
+          sql`select ${meddraLlt.code} as code, ${meddraLlt.ptCode} as pt_code from ${meddraLlt} where ${meddraLlt.ptCode} = any(${intArray(ptCodes)})`,
+        )
+      : [],
+  ]);
   await countedFrequencies(db, record, frequencies);
   const llt = frequencies.llt;
   if (llt && ptCodes.length > 0) {
-    const mapping = await executeNamed<{ code: number; pt_code: number }>(
-      db,
-      sql`select ${meddraLlt.code} as code, ${meddraLlt.ptCode} as pt_code from ${meddraLlt} where ${meddraLlt.ptCode} = any(${intArray(ptCodes)})`,
-    );
     const known = new Map<string, number>();
     for (const row of mapping) {
       const key = String(row.pt_code);
@@ -235,18 +240,22 @@ async function countedFrequencies(db: DbOrTx, record: DuplicateRecord, frequenci
     ],
     ['country', record.countryId !== null ? sql`select e.country_id::text as value, count(*) as n from ${events} e where e.country_id = ${record.countryId} group by 1` : null],
   ];
-  const missing = wanted.filter(([field, query]) => query !== null && frequencies[field] === undefined);
+  const missing = wanted.filter((entry): entry is [keyof DuplicateFrequencies, SQL] => entry[1] !== null && frequencies[entry[0]] === undefined);
   if (missing.length === 0) return;
   // The number of cases: PostgreSQL's estimate once the table has been analysed (no count over a
   // million cases at each request: the e-mail, never in pg_stats, always brings us here), else counted.
-  const [estimate] = (await db.execute<{ n: number | string | null }>(sql`select reltuples as n from pg_class where oid = to_regclass(${'events'})`)).rows;
+  // The estimate and the counts side by side (on a pool; one after another in a transaction).
+  const [estimates, ...counted] = await Promise.all([
+    db.execute<{ n: number | string | null }>(sql`select reltuples as n from pg_class where oid = to_regclass(${'events'})`),
+    ...missing.map(([, query]) => db.execute<{ value: string; n: number | string }>(query)),
+  ]);
+  const [estimate] = estimates.rows;
   const [total] = Number(estimate?.n ?? 0) > 0 ? [estimate] : (await db.execute<{ n: number | string }>(sql`select count(*) as n from ${events}`)).rows;
   // A small database is read as a sample of at least COUNT_FLOOR cases: a value seen once among
   // twenty cases is not thereby common.
   const cases = Math.max(COUNT_FLOOR, Number(total?.n ?? 0));
-  for (const [field, query] of missing) {
-    if (!query) continue;
-    const rows = (await db.execute<{ value: string; n: number | string }>(query)).rows;
+  for (const [index, [field]] of missing.entries()) {
+    const rows = counted[index]?.rows ?? [];
     const key = (value: string) => (field === 'email' ? value : value.toUpperCase());
     frequencies[field] = { known: new Map(rows.map((row) => [key(row.value), (Number(row.n) + 1) / (cases + 1)])), otherwise: 1 / (cases + 1) };
   }

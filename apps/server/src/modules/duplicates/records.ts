@@ -34,6 +34,8 @@ export interface ComparedRecord {
   reference: string;
   status: number;
   createdAt: Date;
+  /** The case it was marked a duplicate of (null for an incoming report, or a case not so marked). */
+  duplicateOf: string | null;
 }
 
 interface CaseRow extends Record<string, unknown> {
@@ -59,6 +61,7 @@ interface CaseRow extends Record<string, unknown> {
   doctor_email: string | null;
   doctor_phone: string | null;
   other_ids: string[] | string | null;
+  duplicate_of_event_id: string | null;
 }
 
 function list<T>(value: T[] | string | null): T[] {
@@ -93,7 +96,7 @@ export async function loadCaseRecords(db: DbOrTx, ids: readonly string[]): Promi
  */
 const caseRecordsStatement = staticStatement<CaseRow, 'ids'>(
   (param) => sql`
-    select e.id, e.meta, e.reference_number, e.home_reference_number, e.status, e.created_at, e.country_id, c.name as country_name,
+    select e.id, e.meta, e.reference_number, e.home_reference_number, e.status, e.created_at, e.country_id, c.name as country_name, e.duplicate_of_event_id,
       p.initials, p.gender, p.age, p.age_unit, p.email, p.phone,
       (select min(r.date_start)::text from event_rams r where r.event_id = e.id) as onset,
       coalesce((select json_agg(distinct jsonb_build_object('id', m.product_id, 'name', pr.commercial_name))
@@ -143,6 +146,7 @@ function comparedCase(row: CaseRow): ComparedRecord {
     reference: row.reference_number,
     status: Number(row.status),
     createdAt: new Date(row.created_at),
+    duplicateOf: row.duplicate_of_event_id,
   };
 }
 
@@ -234,5 +238,6 @@ export async function reportRecord(db: DbOrTx, report: ReportRow): Promise<Compa
     reference: report.reference,
     status: report.status,
     createdAt: report.createdAt,
+    duplicateOf: null,
   };
 }

@@ -6,6 +6,7 @@ import {
   type DuplicateContribution,
   type DuplicateDecisionInput,
   type DuplicateField,
+  type DuplicateFrequencies,
   type DuplicateFieldComparison,
   type DuplicateLink,
   type DuplicatePairs,
@@ -99,13 +100,23 @@ export function reasons(contributions: readonly DuplicateContribution[]): string
     .filter((reason): reason is string => reason !== null);
 }
 
-/** Scores every candidate against the subject and keeps those at or above the threshold, highest first. */
-export async function scoredPairs(db: DbOrTx, subject: ComparedRecord, ids: readonly string[], threshold: number): Promise<FoundPair[]> {
+/**
+ * Scores every candidate against the subject and keeps those at or above the threshold, highest
+ * first. `frequencies`: the subject's `valueFrequencies`, when the caller has read them already
+ * (beside the candidates' ids); else read here, beside the candidates' records.
+ */
+export async function scoredPairs(
+  db: DbOrTx,
+  subject: ComparedRecord,
+  ids: readonly string[],
+  threshold: number,
+  frequencies?: DuplicateFrequencies,
+): Promise<FoundPair[]> {
   if (ids.length === 0) return [];
   // Two reads that do not wait on each other: on a pool, side by side.
-  const [frequencies, others] = await Promise.all([valueFrequencies(db, subject.record), loadCaseRecords(db, ids)]);
+  const [weights, others] = await Promise.all([frequencies ?? valueFrequencies(db, subject.record), loadCaseRecords(db, ids)]);
   return others
-    .map((other) => ({ subject, other, result: duplicateScore(subject.record, other.record, frequencies) }))
+    .map((other) => ({ subject, other, result: duplicateScore(subject.record, other.record, weights) }))
     .filter(({ result }) => result.score >= threshold)
     .sort((a, b) => b.result.score - a.result.score || b.other.createdAt.getTime() - a.other.createdAt.getTime());
 }
@@ -174,21 +185,20 @@ async function linksOf(db: DbOrTx, reach: SQL, eventId: string): Promise<Pick<Du
  * caller's reach, and its links. A case out of reach answers 404, as an unknown one.
  */
 export async function candidatesForCase(db: Db, user: AuthUser, meta: string): Promise<DuplicateCandidates> {
-  const [found, reach] = await Promise.all([findCaseInReach(db, user, meta), reachOf(db, user)]);
+  // Four rounds of reads, each side by side on the pool: who and what may be read; the case;
+  // its candidates' ids and the weights of its values; the candidates.
+  const [found, reach, threshold] = await Promise.all([findCaseInReach(db, user, meta), reachOf(db, user), duplicateThreshold(db)]);
   if (!found) throw notFound(MSG.lists.eventNotFound);
-  // The reads that need only the case, side by side on the pool.
-  const [[subject], threshold, [duplicateOf], links] = await Promise.all([
-    loadCaseRecords(db, [found.id]),
-    duplicateThreshold(db),
-    db.select({ id: events.duplicateOfEventId }).from(events).where(eq(events.id, found.id)),
-    linksOf(db, reach, found.id),
-  ]);
+  const [[subject], links] = await Promise.all([loadCaseRecords(db, [found.id]), linksOf(db, reach, found.id)]);
   if (!subject) throw notFound(MSG.lists.eventNotFound);
   // A case already marked duplicate is out of the workflow: nothing more to propose.
-  if (duplicateOf?.id) return { Umbral: threshold, Candidatos: [], ...links };
-  const ids = await candidateIds(db, subject.record, { reach, eventId: found.id, homeReportId: null });
+  if (subject.duplicateOf) return { Umbral: threshold, Candidatos: [], ...links };
+  const [ids, frequencies] = await Promise.all([
+    candidateIds(db, subject.record, { reach, eventId: found.id, homeReportId: null }),
+    valueFrequencies(db, subject.record),
+  ]);
   // A read: the pairs are stored by the scan and when the case is sent (recorder.ts), never here.
-  return { Umbral: threshold, Candidatos: asCandidates(await scoredPairs(db, subject, ids, threshold)), ...links };
+  return { Umbral: threshold, Candidatos: asCandidates(await scoredPairs(db, subject, ids, threshold, frequencies)), ...links };
 }
 
 /** An incoming report within the caller's reach (RLF its country's, QPPV every one), else 404. */
@@ -219,8 +229,11 @@ async function reportInReach(db: DbOrTx, user: AuthUser, id: string, forUpdate =
 export async function candidatesForReport(db: Db, user: AuthUser, id: string): Promise<DuplicateCandidates> {
   const [report, reach, threshold] = await Promise.all([reportInReach(db, user, id), reachOf(db, user), duplicateThreshold(db)]);
   const subject = await reportRecord(db, report);
-  const ids = await candidateIds(db, subject.record, { reach, eventId: null, homeReportId: report.id });
-  return { Umbral: threshold, Candidatos: asCandidates(await scoredPairs(db, subject, ids, threshold)), DuplicadoDe: null, Vinculados: [] };
+  const [ids, frequencies] = await Promise.all([
+    candidateIds(db, subject.record, { reach, eventId: null, homeReportId: report.id }),
+    valueFrequencies(db, subject.record),
+  ]);
+  return { Umbral: threshold, Candidatos: asCandidates(await scoredPairs(db, subject, ids, threshold, frequencies)), DuplicadoDe: null, Vinculados: [] };
 }
 
 const conflict = (message: string) => new AppError(409, message);
