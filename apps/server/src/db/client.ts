@@ -130,7 +130,18 @@ async function openPg(connectionString: string): Promise<Database> {
   // either: every request is a short read or write, and a parallel plan's workers took 55–70 ms
   // to gather a 10 ms count on two cores (the Indicadores cards over every country,
   // docs/performance-plans.md §8); requests run side by side on the pool instead.
-  const pool = new pg.Pool({ connectionString, options: '-c jit=off -c max_parallel_workers_per_gather=0' });
+  // Idle connections are kept (pg's default closed them after 10 s): a connection's statements
+  // are parsed and planned once, and a new backend also loads the catalog entries of the tables
+  // it reads (`events` has 25 indexes), so the reads that a request runs side by side on several
+  // connections (a case's view: 11) paid both again after every pause of 10 s (docs/performance-plans.md
+  // §9). Idle connections do not keep a script's process alive; TCP keepalive finds a dead one.
+  const pool = new pg.Pool({
+    connectionString,
+    options: '-c jit=off -c max_parallel_workers_per_gather=0',
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
+    keepAlive: true,
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case', logger: sqlLogger() });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-support/db.js';
 import type { Database } from './client.js';
@@ -17,6 +18,14 @@ describe('PostgreSQL sessions', () => {
     const setting = async (name: string) => (await database.db.execute<{ setting: string }>(sql`select current_setting(${name}) as setting`)).rows[0]?.setting;
     expect(await setting('jit')).toBe('off');
     expect(await setting('max_parallel_workers_per_gather')).toBe('0');
+  });
+
+  it('keep their idle connections, so what each connection has planned is not lost at every pause', () => {
+    // pg closes an idle connection after 10 s unless told otherwise; a new one parses, plans and
+    // loads the catalog again (docs/performance-plans.md §9).
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    expect(pool).toBeInstanceOf(pg.Pool);
+    expect(pool.options).toMatchObject({ idleTimeoutMillis: 0, allowExitOnIdle: true, keepAlive: true });
   });
 
   it('prepare a statement named by its text once on the connection, whatever the values', async () => {
