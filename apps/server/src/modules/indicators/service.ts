@@ -47,7 +47,7 @@ async function userScope(db: Db, user: AuthUser): Promise<{ scope: IndicatorScop
  * country an RLF does not belong to and a laboratory a QPPV or CL does not hold are 403
  * (ADMIN may filter by any).
  */
-async function filteredScope(db: Db, user: AuthUser, query: IndicatorFilterQuery): Promise<{ scope: IndicatorScope; timeZone: string }> {
+async function filteredScope(db: Db, user: AuthUser, query: IndicatorFilterQuery): Promise<{ scope: IndicatorScope; timeZone: string; laboratoryIds?: number[] }> {
   const { scope, timeZone, laboratoryIds } = await userScope(db, user);
   const filtered: IndicatorScope = { ...scope };
   if (query.pais !== undefined) {
@@ -61,7 +61,7 @@ async function filteredScope(db: Db, user: AuthUser, query: IndicatorFilterQuery
     if (laboratoryIds !== undefined && !laboratoryIds.includes(query.laboratorio)) throw forbidden(MSG.indicators.laboratoryOutOfReach);
     filtered.filterLaboratoryId = query.laboratorio;
   }
-  return { scope: filtered, timeZone };
+  return { scope: filtered, timeZone, laboratoryIds };
 }
 
 /** `filtercountryindicators`: the countries with cases in the user's reach (an RLF: its own). */
@@ -72,8 +72,7 @@ export async function indicatorCountries(deps: IndicatorsDeps, user: AuthUser): 
 
 /** `filterlabindicators`: the laboratories of the cases in reach of a country (a QPPV's or CL's: theirs only; an ADMIN's: all). */
 export async function indicatorLaboratories(deps: IndicatorsDeps, user: AuthUser, pais: string): Promise<IndicatorLaboratory[]> {
-  const { scope } = await filteredScope(deps.db, user, { pais });
-  const { laboratoryIds } = await userScope(deps.db, user);
+  const { scope, laboratoryIds } = await filteredScope(deps.db, user, { pais });
   return laboratoriesInScope(deps.db, scope, laboratoryIds);
 }
 
