@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-support/db.js';
 import type { Database } from './client.js';
-import { executeNamed, runNamed } from './prepared.js';
+import { executeNamed, preparedByText, runNamed } from './prepared.js';
 import { countries } from './schema/index.js';
 
 /**
@@ -29,6 +29,27 @@ describe('statements named by their text', () => {
     expect(await executeNamed(db, byCode('ZZ'))).toEqual([]);
     const query = () => db.select({ id: countries.id, code: countries.code }).from(countries).where(eq(countries.code, 'AR'));
     expect(await runNamed(query())).toEqual(await query());
+  });
+
+  it('built once per shape: each shape answers its own rows for any values, as the builder itself', async () => {
+    const { db } = database;
+    const byShape = preparedByText((handle, shape: 'code' | 'name') =>
+      handle
+        .select({ id: countries.id, code: countries.code })
+        .from(countries)
+        .where(eq(shape === 'code' ? countries.code : countries.name, sql.placeholder('value'))),
+    );
+    const direct = (column: typeof countries.code | typeof countries.name, value: string) => db.select({ id: countries.id, code: countries.code }).from(countries).where(eq(column, value));
+    const [uruguay] = await direct(countries.code, 'UY');
+    expect(uruguay).toBeDefined();
+    expect(byShape(db, 'code')).toBe(byShape(db, 'code'));
+    expect(await byShape(db, 'code').execute({ value: 'UY' })).toEqual([uruguay]);
+    expect(await byShape(db, 'code').execute({ value: 'AR' })).toEqual(await direct(countries.code, 'AR'));
+    const [named] = await db.select({ name: countries.name }).from(countries).where(eq(countries.code, 'UY'));
+    expect(await byShape(db, 'name').execute({ value: named?.name ?? '' })).toEqual([uruguay]);
+    expect(await byShape(db, 'code').execute({ value: 'ZZ' })).toEqual([]);
+    // A transaction object gets its own (a statement prepared on it runs on its connection).
+    expect(await db.transaction(async (tx) => byShape(tx, 'code').execute({ value: 'UY' }))).toEqual([uruguay]);
   });
 
   it('inside a transaction', async () => {

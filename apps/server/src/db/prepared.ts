@@ -7,7 +7,8 @@ import { type DbOrTx, logStatement } from './client.js';
 // Statements PostgreSQL plans once per connection instead of at every request. Which to use:
 // - `staticStatement` (or `preparedStatement` with hand-written text): fixed SQL answered as raw
 //   rows, without Drizzle at run time (the intake, the lists' pieces, the session check).
-// - `preparedPerDatabase`: a fixed Drizzle select that keeps its result mapping, built once.
+// - `preparedByText` (or `preparedPerDatabase` with a name of your own): a Drizzle select of
+//   one text per shape that keeps its result mapping, its values placeholders: built once.
 // - `executeNamed` / `runNamed`: SQL built per call whose text varies only with its shape
 //   (which keys, which role's reach): Drizzle builds it each time, the server plans each shape
 //   once. Values always as parameters, never `sql.raw`, or every call is a new statement.
@@ -109,6 +110,32 @@ export function preparedPerDatabase<Result>(build: (db: DbOrTx) => DrizzlePrepar
     if (!query) {
       query = build(db);
       prepared.set(db, query);
+    }
+    return query;
+  };
+}
+
+/**
+ * `preparedPerDatabase` named by the query's own text (no name to invent): `build(db, shape)`
+ * returns the Drizzle query, its values as `sql.placeholder`; it is built, compiled and named
+ * once per database or transaction object and shape, then only run. `shape` tells apart the
+ * texts one read may have (the caller's role in a reach condition); a read of one text passes
+ * none. For the reads of every request (opening a case: building and compiling its reads with
+ * Drizzle cost the server 4 ms of CPU a request, docs/performance-plans.md §9).
+ */
+export function preparedByText<Result, Shape extends string = ''>(
+  build: (db: DbOrTx, shape: Shape) => { toSQL(): { sql: string }; prepare(name: string): DrizzlePrepared<Result> },
+): (db: DbOrTx, ...shape: Shape extends '' ? [] : [Shape]) => DrizzlePrepared<Result> {
+  const prepared = new WeakMap<DbOrTx, Map<string, DrizzlePrepared<Result>>>();
+  return (db, ...rest) => {
+    const shape = (rest[0] ?? '') as Shape;
+    let shapes = prepared.get(db);
+    if (!shapes) prepared.set(db, (shapes = new Map()));
+    let query = shapes.get(shape);
+    if (!query) {
+      const built = build(db, shape);
+      query = built.prepare(statementName(built.toSQL().sql));
+      shapes.set(shape, query);
     }
     return query;
   };

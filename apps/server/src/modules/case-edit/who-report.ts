@@ -1,8 +1,8 @@
 import { canSeeReporterContact, type ErWhoReport, MSG } from '@atalaya/domain';
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { runNamed } from '../../db/prepared.js';
+import { preparedByText } from '../../db/prepared.js';
 import { events, homeReports, relationships, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
@@ -67,22 +67,24 @@ export async function whoReportOfCase(db: Db, user: AuthUser, eventId: string): 
   return { ...reporter, Nombre: null, Email: null, Telefono: null };
 }
 
+const reporterRead = preparedByText((db) =>
+  db
+    .select({
+      homeReportIsMedic: homeReports.isMedic,
+      homeReportData: homeReports.data,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(events)
+    .innerJoin(users, eq(users.id, events.createdBy))
+    .leftJoin(homeReports, eq(homeReports.id, events.homeReportId))
+    .where(eq(events.id, sql.placeholder('eventId'))),
+);
+
 /** Who reported the case `eventId` (no reach check: the caller found the case in the user's reach); null when it is gone. */
 export async function readWhoReport(db: Db, eventId: string): Promise<ErWhoReport | null> {
-  const [row] = await runNamed(
-    db
-      .select({
-        homeReportIsMedic: homeReports.isMedic,
-        homeReportData: homeReports.data,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      })
-      .from(events)
-      .innerJoin(users, eq(users.id, events.createdBy))
-      .leftJoin(homeReports, eq(homeReports.id, events.homeReportId))
-      .where(eq(events.id, eventId)),
-  );
+  const [row] = await reporterRead(db).execute({ eventId });
   if (!row) return null;
 
   if (row.homeReportData === null) {

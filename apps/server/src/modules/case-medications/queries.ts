@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { preparedPerDatabase, runNamed } from '../../db/prepared.js';
+import { preparedByText, preparedPerDatabase } from '../../db/prepared.js';
 import {
   activeIngredients,
   administrationRoutes,
@@ -234,14 +234,19 @@ export type RamRow = Awaited<ReturnType<typeof ramRows>>[number];
 /** The categories (CategoryRAM) of these adverse events. */
 export async function ramCategoryRows(db: DbOrTx, ramIds: readonly number[]) {
   if (ramIds.length === 0) return [];
-  return runNamed(
-    db
-      .select({ RAMId: eventRamCategories.ramId, RAMCategoryId: eventRamCategories.ramCategoryId })
-      .from(eventRamCategories)
-      .where(inArray(eventRamCategories.ramId, [...ramIds]))
-      .orderBy(asc(eventRamCategories.ramId), asc(eventRamCategories.ramCategoryId)),
-  );
+  return ramCategoriesRead(db).execute({ ids: idArray(ramIds) });
 }
+
+/** Integer ids as one array parameter (`= any($1::int[])`: one statement for any number of them). */
+const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+const ramCategoriesRead = preparedByText((db) =>
+  db
+    .select({ RAMId: eventRamCategories.ramId, RAMCategoryId: eventRamCategories.ramCategoryId })
+    .from(eventRamCategories)
+    .where(sql`${eventRamCategories.ramId} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(eventRamCategories.ramId), asc(eventRamCategories.ramCategoryId)),
+);
 
 /** The adverse event with this id when its case is within the user's reach. */
 export async function ramInReach(db: DbOrTx, user: ReachUser, ramId: number): Promise<{ id: number } | null> {
@@ -262,9 +267,12 @@ export async function lltByCode(db: DbOrTx, code: number): Promise<{ code: numbe
 /** The notifications (local health authority, provider) of these adverse events, with their channel and proof's name. */
 export async function ramNotificationRows(db: DbOrTx, ramIds: readonly number[]) {
   if (ramIds.length === 0) return [];
-  return runNamed(
-    db
-      .select({
+  return ramNotificationsRead(db).execute({ ids: idArray(ramIds) });
+}
+
+const ramNotificationsRead = preparedByText((db) =>
+  db
+    .select({
         ramId: ramNotifications.ramId,
         kind: ramNotifications.kind,
         date: ramNotifications.date,
@@ -277,9 +285,8 @@ export async function ramNotificationRows(db: DbOrTx, ramIds: readonly number[])
       .from(ramNotifications)
       .leftJoin(communicationChannels, eq(communicationChannels.id, ramNotifications.channelId))
       .leftJoin(files, eq(files.id, ramNotifications.fileId))
-      .where(inArray(ramNotifications.ramId, [...ramIds])),
-  );
-}
+      .where(sql`${ramNotifications.ramId} = any(${sql.placeholder('ids')}::int[])`),
+);
 export type RamNotificationRow = Awaited<ReturnType<typeof ramNotificationRows>>[number];
 
 /** The product recoveries of these related medications, with the proof's name and who saved them last. */

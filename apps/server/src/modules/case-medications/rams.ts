@@ -1,7 +1,7 @@
 import { type ErRam, type ErRamNotification, MSG, RAM_EVOLUTIONS, type Ram, SERIOUSNESS_LABELS, type SeriousnessFlag } from '@atalaya/domain';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { runNamed } from '../../db/prepared.js';
+import { preparedByText, runNamed } from '../../db/prepared.js';
 import { eventRams } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -73,7 +73,14 @@ function toErRam(row: RamRow, meta: string, categories: readonly RamCategoryLink
 
 /** Adverse events with their categories and notifications: three queries for any number of them. */
 export async function loadRams(db: DbOrTx, meta: string, where: SQL | undefined): Promise<ErRam[]> {
-  const rows = await runNamed(ramRows(db, where));
+  return withDetails(db, meta, await runNamed(ramRows(db, where)));
+}
+
+/** The adverse events of one case (`ramRows`), built and compiled once per database. */
+const caseRamRows = preparedByText((db) => ramRows(db, eq(eventRams.eventId, sql.placeholder('eventId'))));
+
+/** The rows as `ErRam`s, with their categories and notifications (read side by side). */
+async function withDetails(db: DbOrTx, meta: string, rows: RamRow[]): Promise<ErRam[]> {
   const ids = rows.map((row) => row.ram.id);
   const [categories, notifications] = await Promise.all([ramCategoryRows(db, ids), ramNotificationRows(db, ids)]);
   return rows.map((row) =>
@@ -100,7 +107,9 @@ export async function ramsOf(db: Db, user: AuthUser, meta: string): Promise<ErRa
 
 /** The adverse events of a case the caller found in the user's reach, as `getRAMByMeta` answers them. */
 export function ramsOfCase(db: DbOrTx, found: { id: string; meta: string }): Promise<ErRam[]> {
-  return loadRams(db, found.meta, eq(eventRams.eventId, found.id));
+  return caseRamRows(db)
+    .execute({ eventId: found.id })
+    .then((rows) => withDetails(db, found.meta, rows));
 }
 
 /** getRAMRAMCategoryByRAMId: the categories of an adverse event whose case is within reach. */

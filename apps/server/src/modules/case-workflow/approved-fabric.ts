@@ -1,7 +1,7 @@
 import { type ApprovedFabric, MSG } from '@atalaya/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { runNamed } from '../../db/prepared.js';
+import { preparedByText } from '../../db/prepared.js';
 import { eventComments, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
@@ -15,17 +15,19 @@ export async function getApprovedFabric(db: Db, user: AuthUser, meta: string): P
   return approvedFabricOfCase(db, found.id);
 }
 
-/** The manufacturer's latest approval of a case the caller found in the user's reach, as `getApprovedFabricByMeta` answers it. */
-export async function approvedFabricOfCase(db: DbOrTx, eventId: string): Promise<ApprovedFabric> {
-  const [row] = await runNamed(
-    db
-      .select({ createdAt: eventComments.createdAt, comment: eventComments.comment, user: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+const approvalRead = preparedByText((db) =>
+  db
+    .select({ createdAt: eventComments.createdAt, comment: eventComments.comment, user: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
     .from(eventComments)
     .innerJoin(users, eq(users.id, eventComments.userId))
-    .where(and(eq(eventComments.eventId, eventId), eq(eventComments.action, 'AprobarFabricante')))
+    .where(and(eq(eventComments.eventId, sql.placeholder('eventId')), eq(eventComments.action, 'AprobarFabricante')))
     .orderBy(desc(eventComments.createdAt))
-      .limit(1),
-  );
+    .limit(1),
+);
+
+/** The manufacturer's latest approval of a case the caller found in the user's reach, as `getApprovedFabricByMeta` answers it. */
+export async function approvedFabricOfCase(db: DbOrTx, eventId: string): Promise<ApprovedFabric> {
+  const [row] = await approvalRead(db).execute({ eventId });
   if (!row) return { Aprobado: false, Fecha: null, Usuario: null, Comentario: null };
   return { Aprobado: true, Fecha: row.createdAt.toISOString(), Usuario: row.user, Comentario: row.comment };
 }

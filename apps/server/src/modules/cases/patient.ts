@@ -1,8 +1,8 @@
 import { canSeeReporterContact, casesApi, erPatientSchema, type ErPatient, MSG } from '@atalaya/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { runNamed } from '../../db/prepared.js';
+import { preparedByText } from '../../db/prepared.js';
 import { countries, eventPatients } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
@@ -17,11 +17,17 @@ export { erPatientSchema, type ErPatient };
 
 /** Everyone who works on cases reads their patient (within reach). */
 
+const patientRead = preparedByText((db) =>
+  db
+    .select({ patient: eventPatients, countryCode: countries.code })
+    .from(eventPatients)
+    .leftJoin(countries, eq(countries.id, eventPatients.countryId))
+    .where(eq(eventPatients.eventId, sql.placeholder('eventId'))),
+);
+
 /** The stored patient of a case (by its internal id), or null while step 0 has not been saved. */
 export async function readPatient(db: DbOrTx, eventId: string): Promise<ErPatient | null> {
-  const [row] = await runNamed(
-    db.select({ patient: eventPatients, countryCode: countries.code }).from(eventPatients).leftJoin(countries, eq(countries.id, eventPatients.countryId)).where(eq(eventPatients.eventId, eventId)),
-  );
+  const [row] = await patientRead(db).execute({ eventId });
   if (!row) return null;
   const { patient } = row;
   return {

@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { eventDocuments, eventOrigins, events, files, medicalContacts, noteFileTypes, users } from '../../db/schema/index.js';
 
 /** The documents and notes of a case that are not deleted, newest first, with type, file and author. */
-export function documentsOfCase(db: DbOrTx, eventId: string) {
+export function documentsOfCase(db: DbOrTx, eventId: string | Placeholder) {
   return db
     .select({
       id: eventDocuments.id,

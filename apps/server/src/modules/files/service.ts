@@ -7,9 +7,9 @@ import {
   type signedDocumentDeleteBodySchema,
 } from '@atalaya/domain';
 import type { z } from 'zod';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { runNamed } from '../../db/prepared.js';
+import { preparedByText } from '../../db/prepared.js';
 import { eventDocuments, eventOrigins, medicalContacts } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -46,9 +46,11 @@ export async function listDocuments(db: Db, user: AuthUser, meta: string): Promi
   return documentsOfCaseInReach(db, found.id);
 }
 
+const documentsRead = preparedByText((db) => documentsOfCase(db, sql.placeholder('eventId')));
+
 /** The documents and notes of a case the caller found in the user's reach, as `getDocsAndNotesByMeta` answers them. */
 export async function documentsOfCaseInReach(db: Db, eventId: string): Promise<ErDocument[]> {
-  const rows = await runNamed(documentsOfCase(db, eventId));
+  const rows = await documentsRead(db).execute({ eventId });
   return rows.map((row) => ({
     Id: row.id,
     FileName: row.fileName,

@@ -1,7 +1,7 @@
 import { ER_STATUS } from '@atalaya/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { runNamed } from '../../db/prepared.js';
+import { preparedByText } from '../../db/prepared.js';
 import { countries, events, laboratories, userLaboratories } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 
@@ -26,7 +26,7 @@ export function grantCoversLaboratory(): SQL {
  * The ids of the laboratories assigned to a user, as a subquery: every laboratory one of the
  * user's `user_laboratories` rows covers (`grantCoversLaboratory`).
  */
-export function userLaboratoryIds(userId: string | SQL): SQL {
+export function userLaboratoryIds(userId: string | SQL | Placeholder): SQL {
   return sql`select ${laboratories.id} from ${laboratories} where exists (
     select 1 from ${userLaboratories}
     where ${userLaboratories.userId} = ${userId} and ${grantCoversLaboratory()})`;
@@ -57,7 +57,7 @@ export function userLaboratoryIds(userId: string | SQL): SQL {
  * few). Without them the laboratories are a subquery (fine for one case). No list of cases
  * ever travels from the server; bench/README.md lists the indexes and the query shapes.
  */
-export function caseReach(user: ReachUser, laboratoryIds?: readonly number[]): SQL {
+export function caseReach(user: ReachUser | Asker, laboratoryIds?: readonly number[]): SQL {
   return sql`(${events.deletedAt} is null and ${roleReach(user, laboratoryIds)})`;
 }
 
@@ -77,8 +77,15 @@ export function caseReachBranches(user: ReachUser, laboratoryIds?: readonly numb
   ];
 }
 
+/** Who is asking, as the reach condition needs it: values, or placeholders of a prepared read. */
+export interface Asker {
+  role: ReachUser['role'];
+  id: string | Placeholder;
+  countryCode: string | Placeholder;
+}
+
 /** `caseReach` before the deleted filter: who sees which case. */
-function roleReach(user: ReachUser, laboratoryIds?: readonly number[]): SQL {
+function roleReach(user: Asker, laboratoryIds?: readonly number[]): SQL {
   const creator = sql`${events.createdBy} = ${user.id}`;
   switch (user.role) {
     case 'ADMIN':
@@ -129,11 +136,24 @@ export interface CaseInReach {
  * the same). `forUpdate` locks the row until the transaction ends (pass a transaction).
  */
 export async function findCaseInReach(db: DbOrTx, user: ReachUser, meta: string, options: { forUpdate?: boolean } = {}): Promise<CaseInReach | null> {
-  const query = db
-    .select({ id: events.id, meta: events.meta, referenceNumber: events.referenceNumber, status: events.status, createdBy: events.createdBy, isHistoric: events.isHistoric })
-    .from(events)
-    .where(and(eq(events.meta, meta), caseReach(user)));
-  // Planned once per role's shape on each connection (every case read starts here).
-  const [row] = options.forUpdate ? await query.for('update') : await runNamed(query);
+  const [row] = options.forUpdate
+    ? await caseByMeta(db, eq(events.meta, meta), caseReach(user)).for('update')
+    : await caseByMetaRead(db, user.role).execute({ meta, userId: user.id, countryCode: user.countryCode });
   return row ?? null;
 }
+
+function caseByMeta(db: DbOrTx, byMeta: SQL, reach: SQL) {
+  return db
+    .select({ id: events.id, meta: events.meta, referenceNumber: events.referenceNumber, status: events.status, createdBy: events.createdBy, isHistoric: events.isHistoric })
+    .from(events)
+    .where(and(byMeta, reach));
+}
+
+/** `findCaseInReach` without a lock: built once per role (its reach's shape), the user's values placeholders (every case read starts here). */
+const caseByMetaRead = preparedByText((db, role: ReachUser['role']) =>
+  caseByMeta(
+    db,
+    eq(events.meta, sql.placeholder('meta')),
+    caseReach({ role, id: sql.placeholder('userId'), countryCode: sql.placeholder('countryCode') }),
+  ),
+);
