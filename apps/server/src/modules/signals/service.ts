@@ -39,8 +39,17 @@ interface CachedFit {
    */
   scores: Map<string, PairScores>;
 }
-/** The fits kept, least recently used first (a Map keeps insertion order): one per background. */
-const fits = new Map<string, CachedFit>();
+/**
+ * What is kept per database (a server opens one; a test worker several, one after another, and
+ * a fit of one database must never score another's pairs): the fits, least recently used first
+ * (a Map keeps insertion order), one per background; the tables built last (`TableInput`).
+ */
+const kept = new WeakMap<Db, { fits: Map<string, CachedFit>; tables: Map<string, { input: TableInput; rows: SignalRowDto[] }> }>();
+function keptOf(db: Db) {
+  let entry = kept.get(db);
+  if (!entry) kept.set(db, (entry = { fits: new Map(), tables: new Map() }));
+  return entry;
+}
 const MAX_SCORES = 1_000_000;
 /**
  * How many backgrounds keep their fit: the key holds the period, country, seriousness, strata,
@@ -49,7 +58,8 @@ const MAX_SCORES = 1_000_000;
 const MAX_FITS = 32;
 
 /** The cached fit of a background, marked as just used. */
-function cachedFit(key: string): CachedFit | undefined {
+function cachedFit(db: Db, key: string): CachedFit | undefined {
+  const { fits } = keptOf(db);
   const fit = fits.get(key);
   if (fit) {
     fits.delete(key);
@@ -59,7 +69,8 @@ function cachedFit(key: string): CachedFit | undefined {
 }
 
 /** Keeps a background's fit, dropping the least recently used past `MAX_FITS`. */
-function keepFit(key: string, fit: CachedFit): void {
+function keepFit(db: Db, key: string, fit: CachedFit): void {
+  const { fits } = keptOf(db);
   fits.delete(key);
   fits.set(key, fit);
   while (fits.size > MAX_FITS) {
@@ -431,13 +442,13 @@ export async function signalRows(db: Db, user: AuthUser, query: SignalFilters): 
 
   // EBGM: the prior fitted over every pair of this background, cached until N moves materially.
   // With a valid fit, a filtered table reads only its own pairs.
-  let fit = cachedFit(bg.fitKey);
+  let fit = cachedFit(db, bg.fitKey);
   let shown: PairRow[];
   if (!fit || Math.abs(cases - fit.cases) > REFIT_SHARE * Math.max(1, fit.cases)) {
     const pairs = await loadPairs(db, bg, margins, { drugs: null, pts: null });
     const data = pairs.filter((p) => p.expected > 0).map((p) => ({ n: p.a, expected: p.expected }));
     fit = { cases, hyperparameters: data.length >= MIN_PAIRS_TO_FIT ? fitGpsHyperparameters(data).hyperparameters : null, scores: new Map() };
-    keepFit(bg.fitKey, fit);
+    keepFit(db, bg.fitKey, fit);
     shown = pairs.filter((p) => (!only.drugs || only.drugs.has(p.drugId)) && (!only.pts || only.pts.has(p.ptCode)));
   } else {
     shown = await loadPairs(db, bg, margins, only);
@@ -454,6 +465,7 @@ export async function signalRows(db: Db, user: AuthUser, query: SignalFilters): 
   // with the same counts, fit and names: its sorted rows as built last time.
   const memoKey = JSON.stringify([bg.fitKey, query.principio, query.producto, query.laboratorio, query.soc, query.pt, key, dir]);
   const input: TableInput = { fit, cases, pairs: packPairs(shown), drugNames, ptNames };
+  const { tables } = keptOf(db);
   const memo = tables.get(memoKey);
   if (memo && sameInput(memo.input, input)) {
     tables.delete(memoKey);
@@ -529,12 +541,11 @@ interface TableInput {
 }
 
 /**
- * The sorted rows of the tables built last, least recently used first: building and sorting a
+ * How many tables each database keeps (`kept`), least recently used first: building and sorting a
  * whole table's 4,851 rows at a million cases cost the server 30–40 ms of CPU a request, its SQL
  * 10 (bench/README.md); a page, an order or a user's second look at the same counts reuses them.
  * Every call still reads the counts, so a write that changes them builds the table anew.
  */
-const tables = new Map<string, { input: TableInput; rows: SignalRowDto[] }>();
 const MAX_TABLES = 8;
 
 function packPairs(pairs: readonly PairRow[]): Float64Array {
