@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { intArrayText } from '../../db/int-array.js';
 import { preparedByText, preparedPerDatabase } from '../../db/prepared.js';
 import {
   activeIngredients,
@@ -234,11 +235,8 @@ export type RamRow = Awaited<ReturnType<typeof ramRows>>[number];
 /** The categories (CategoryRAM) of these adverse events. */
 export async function ramCategoryRows(db: DbOrTx, ramIds: readonly number[]) {
   if (ramIds.length === 0) return [];
-  return ramCategoriesRead(db).execute({ ids: idArray(ramIds) });
+  return ramCategoriesRead(db).execute({ ids: intArrayText(ramIds) });
 }
-
-/** Integer ids as one array parameter (`= any($1::int[])`: one statement for any number of them). */
-const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 const ramCategoriesRead = preparedByText((db) =>
   db
@@ -267,7 +265,7 @@ export async function lltByCode(db: DbOrTx, code: number): Promise<{ code: numbe
 /** The notifications (local health authority, provider) of these adverse events, with their channel and proof's name. */
 export async function ramNotificationRows(db: DbOrTx, ramIds: readonly number[]) {
   if (ramIds.length === 0) return [];
-  return ramNotificationsRead(db).execute({ ids: idArray(ramIds) });
+  return ramNotificationsRead(db).execute({ ids: intArrayText(ramIds) });
 }
 
 const ramNotificationsRead = preparedByText((db) =>

@@ -1,6 +1,7 @@
 import { type DuplicateFrequencies, type DuplicateRecord, normaliseEmail, normaliseInitials, type ValueFrequencies } from '@atalaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { intArray } from '../../db/int-array.js';
 import { executeNamed } from '../../db/prepared.js';
 import {
   duplicateDecisions,
@@ -28,7 +29,6 @@ export interface CandidateScope {
   limit?: number;
 }
 
-const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 const textArray = (values: readonly string[]) => sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -1,6 +1,7 @@
 import { AGE_GROUPS, ER_STATUS, ER_STATUSES, type IndicatorCountry, type IndicatorLaboratory, UNKNOWN_AGE_GROUP } from '@atalaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { intArray } from '../../db/int-array.js';
 import { countries, events, groups, indicatorCounts, laboratories, subGroups } from '../../db/schema/index.js';
 
 /**
@@ -27,10 +28,6 @@ export interface IndicatorScope {
 }
 
 type Columns = { countryId: SQL; laboratoryIds: SQL; status?: SQL };
-
-function intArray(ids: readonly number[]): SQL {
-  return sql`${`{${ids.map((id) => String(Math.trunc(id))).join(',')}}`}::int[]`;
-}
 
 /** The scope as a condition; `status` given: the cases sent (not Pendiente) only. */
 function scopeCondition(scope: IndicatorScope, c: Columns): SQL {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { intArray } from '../../db/int-array.js';
 import { countries, eventMetricAlerts, events, metrics, noKpiCounts, noKpiCreatorCounts } from '../../db/schema/index.js';
 import { rowsOf } from '../deadlines/index.js';
 
@@ -112,11 +113,6 @@ export interface NoKpiCardReader {
   countryCode: string;
   /** The user's laboratories (QPPV, CL, Fabricante). */
   laboratoryIds: readonly number[] | undefined;
-}
-
-/** An integer array literal bound as one parameter. */
-function intArray(ids: readonly number[]): SQL {
-  return sql`${`{${ids.map((id) => String(Math.trunc(id))).join(',')}}`}::int[]`;
 }
 
 /**

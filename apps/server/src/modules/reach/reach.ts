@@ -1,6 +1,7 @@
 import { ER_STATUS } from '@atalaya/domain';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { intArray } from '../../db/int-array.js';
 import { preparedByText } from '../../db/prepared.js';
 import { countries, events, laboratories, userLaboratories } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -102,11 +103,6 @@ function roleReach(user: Asker, laboratoryIds?: readonly number[]): SQL {
       return sql`(${creator} or (${events.status} <> ${ER_STATUS.PENDIENTE} and ${theirs}))`;
     }
   }
-}
-
-/** An integer array literal bound as one parameter: `'{1,2,3}'::int[]`. */
-function intArray(ids: readonly number[]): SQL {
-  return sql`${`{${ids.map((id) => String(Math.trunc(id))).join(',')}}`}::int[]`;
 }
 
 /** The ids of the user's laboratories (`userLaboratoryIds`), for `caseReach` in lists. */

@@ -1,6 +1,7 @@
 import { MSG, type SearchCriteria } from '@atalaya/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { intArray } from '../../db/int-array.js';
 import {
   activeIngredients,
   companies,
@@ -94,11 +95,6 @@ export async function checkFilterIds(db: DbOrTx, criteria: SearchCriteria): Prom
  */
 export function hasLaboratoryIn(laboratoryIds: SQL): SQL {
   return sql`${events.laboratoryIds} && array(${laboratoryIds})`;
-}
-
-/** An integer array bound as one parameter, `'{1,2}'::int[]`: a constant the planner estimates. */
-function intArray(ids: readonly number[]): SQL {
-  return sql`${`{${ids.map((id) => String(Math.trunc(id))).join(',')}}`}::int[]`;
 }
 
 /** The products that contain an active ingredient (what the ingredient filter tests the cases' `product_ids` against). */
