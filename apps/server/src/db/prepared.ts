@@ -7,8 +7,8 @@ import { type DbOrTx, logStatement } from './client.js';
 // Statements PostgreSQL plans once per connection instead of at every request. Which to use:
 // - `staticStatement` (or `preparedStatement` with hand-written text): fixed SQL answered as raw
 //   rows, without Drizzle at run time (the intake, the lists' pieces, the session check).
-// - `preparedByText` (or `preparedPerDatabase` with a name of your own): a Drizzle select of
-//   one text per shape that keeps its result mapping, its values placeholders: built once.
+// - `preparedByText`: a Drizzle select of one text per shape that keeps its result mapping,
+//   its values placeholders: built once per database and shape.
 // - `executeNamed` / `runNamed`: SQL built per call whose text varies only with its shape
 //   (which keys, which role's reach): Drizzle builds it each time, the server plans each shape
 //   once. Values always as parameters, never `sql.raw`, or every call is a new statement.
@@ -98,27 +98,10 @@ interface DrizzlePrepared<Result> {
 
 /**
  * A Drizzle query (its own result mapping kept) prepared once per database or transaction
- * object: `build(db)` returns `query.prepare(name)`, its varying values as `sql.placeholder`.
- * On PostgreSQL a named statement, which each pool connection parses and plans once and then
- * only binds and runs — for fixed reads whose planning costs more than their run (opening a case:
- * 10 ms of planning for 1.4 ms of execution at a million cases).
- */
-export function preparedPerDatabase<Result>(build: (db: DbOrTx) => DrizzlePrepared<Result>): (db: DbOrTx) => DrizzlePrepared<Result> {
-  const prepared = new WeakMap<DbOrTx, DrizzlePrepared<Result>>();
-  return (db) => {
-    let query = prepared.get(db);
-    if (!query) {
-      query = build(db);
-      prepared.set(db, query);
-    }
-    return query;
-  };
-}
-
-/**
- * `preparedPerDatabase` named by the query's own text (no name to invent): `build(db, shape)`
- * returns the Drizzle query, its values as `sql.placeholder`; it is built, compiled and named
- * once per database or transaction object and shape, then only run. `shape` tells apart the
+ * object and shape, named by its own text: `build(db, shape)` returns the query, its values as
+ * `sql.placeholder`; it is built, compiled and named once, then only run. On PostgreSQL a named
+ * statement, which each pool connection parses and plans once and then only binds and runs — for
+ * reads whose planning and building cost more than their run. `shape` tells apart the
  * texts one read may have (the caller's role in a reach condition); a read of one text passes
  * none. For the reads of every request (opening a case: building and compiling its reads with
  * Drizzle cost the server 4 ms of CPU a request, docs/performance-plans.md §9).

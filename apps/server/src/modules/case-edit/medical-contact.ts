@@ -2,7 +2,7 @@ import { type ErMedicalContact, type medicalContactBodySchema, MSG } from '@atal
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import { preparedByText } from '../../db/prepared.js';
 import { events, files, medicalContacts } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
@@ -30,13 +30,12 @@ const CONTACT_LABELS: Record<keyof ContactFields, string> = {
 };
 
 /** The case's medical contact with its file's name, prepared once per connection (opening a case reads it). */
-const contactRead = preparedPerDatabase((db) =>
+const contactRead = preparedByText((db) =>
   db
     .select({ contact: medicalContacts, fileName: files.name, extension: files.extension })
     .from(medicalContacts)
     .leftJoin(files, eq(files.id, medicalContacts.fileId))
-    .where(eq(medicalContacts.eventId, sql.placeholder('eventId')))
-    .prepare('atalaya_read_medical_contact'),
+    .where(eq(medicalContacts.eventId, sql.placeholder('eventId'))),
 );
 
 /** The medical contact of a case (its internal id) with its file's name, or null while none. */

@@ -1,7 +1,7 @@
 import { type ErOrigin, MSG, type Origin } from '@atalaya/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import { preparedByText } from '../../db/prepared.js';
 import { eventOrigins, files } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
@@ -33,13 +33,12 @@ const ORIGIN_LABELS: Record<keyof Origin, string> = {
 };
 
 /** The case's origin with its file's name, prepared once per connection (opening a case reads it). */
-const originRead = preparedPerDatabase((db) =>
+const originRead = preparedByText((db) =>
   db
     .select({ origin: eventOrigins, fileName: files.name, extension: files.extension })
     .from(eventOrigins)
     .leftJoin(files, eq(files.id, eventOrigins.fileId))
-    .where(eq(eventOrigins.eventId, sql.placeholder('eventId')))
-    .prepare('atalaya_read_origin'),
+    .where(eq(eventOrigins.eventId, sql.placeholder('eventId'))),
 );
 
 /** The stored origin of a case (by its internal id) with its document's name, or null while none. */

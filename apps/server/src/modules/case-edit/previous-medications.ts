@@ -2,7 +2,7 @@ import { type ErPreviousMedication, MSG, type setPreviousMedicationsBodySchema }
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import { preparedByText } from '../../db/prepared.js';
 import { previousMedications, previousMedicationTypes } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
@@ -27,14 +27,13 @@ const PREVIOUS_MEDICATION_LABELS: Record<keyof PreviousMedicationFields, string>
 };
 
 /** The case's previous medications with their type's name, prepared once per connection (opening a case reads them). */
-const previousRead = preparedPerDatabase((db) =>
+const previousRead = preparedByText((db) =>
   db
     .select({ row: previousMedications, typeName: previousMedicationTypes.nombre })
     .from(previousMedications)
     .leftJoin(previousMedicationTypes, eq(previousMedicationTypes.id, previousMedications.typeId))
     .where(eq(previousMedications.eventId, sql.placeholder('eventId')))
-    .orderBy(asc(previousMedications.id))
-    .prepare('atalaya_read_previous_medications'),
+    .orderBy(asc(previousMedications.id)),
 );
 
 /** The previous medications of a case (its internal id), in the order they were added. */
