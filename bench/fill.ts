@@ -48,6 +48,7 @@ const READ_TABLES = [
   'imputability_evaluations',
   'event_metric_alerts',
   'indicator_counts',
+  'indicator_hours',
   'signal_counts',
   'audit_log',
   'meddra_pt',

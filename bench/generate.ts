@@ -230,6 +230,7 @@ async function main(): Promise<void> {
       // charts (a scan of it) took 250-370 ms. A live database's autovacuum keeps it compact as it
       // grows a case at a time; a bulk load must compact it itself.
       await control.query('vacuum (full, analyze) indicator_counts');
+      await control.query('vacuum (full, analyze) indicator_hours');
       console.log(`done: ${total} events in ${Math.round((Date.now() - started) / 1000)} s`);
     } finally {
       await Promise.all(loaders.map((loader) => (loader === control ? undefined : loader.close())));
@@ -256,11 +257,12 @@ const UPKEEP_EVERY = 100_000;
  * (CI's machines have `autovacuum = off`), and then the tables grow from empty with no statistics.
  * The triggers' statements keep the plans of an empty table, and a load slowed from 900 to 100
  * cases a second by 60,000 cases (2026-12-01). ANALYZE samples every table (a few seconds); the
- * count table every batch's triggers rewrite is vacuumed of its dead versions.
+ * count tables every batch's triggers rewrite are vacuumed of their dead versions.
  */
 async function upkeep(control: BulkLoader): Promise<void> {
   await control.query('analyze');
   await control.query('vacuum indicator_counts');
+  await control.query('vacuum indicator_hours');
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The Indicadores' charts (getIndicatorsEventsStatus, …Ages, …TypeGroup) as counts: one row
@@ -26,3 +26,21 @@ export const indicatorCounts = pgTable(
   },
   (t) => [primaryKey({ name: 'indicator_counts_pk', columns: [t.countryId, t.laboratoryIds] })],
 );
+
+/**
+ * The Indicadores' cards over every country (getIndicatorsValuesPanel of an ADMIN, or of a QPPV
+ * or CL holding every laboratory, without the 'País' and 'Laboratorio' filters) as counts: one row
+ * per hour of `events.created_at` (`date_bin('1 hour', …)` from an epoch in UTC, whatever the
+ * session's time zone) with the cases created in it that are counted — not deleted, not a
+ * duplicate, sent (status ≠ 1 Pendiente) — and those of them with a laboratory
+ * (`laboratory_ids <> '{}'`). Kept by the database in the same transaction as the cases (statement
+ * triggers of migration 0043 on `events`), never written by the application. A card sums the hours
+ * of its period (2,208 rows for three months against ~53,000 cases at a million); a period whose
+ * bounds are not whole hours (a time zone such as Asia/Kolkata) counts the cases themselves
+ * (docs/indicators.md 'How it stays fast').
+ */
+export const indicatorHours = pgTable('indicator_hours', {
+  hour: timestamp({ withTimezone: true, mode: 'string' }).primaryKey(),
+  sent: integer().notNull().default(0),
+  sentWithLaboratory: integer().notNull().default(0),
+});

@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createCase, laboratoryOfProduct, type TestCase } from '../../test-support/cases.js';
 import { createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { bearer, createUser, login, type TestUser } from '../../test-support/factories.js';
+import { periodBounds, periodCounts } from './queries.js';
 
 /**
  * The Indicadores calls (platform spec §2 'Indicators screen', §7 'Indicators';
@@ -339,6 +340,63 @@ describe('a generated data set: the indicators equal counts made directly in SQL
         union all select country_id, laboratory_ids, 3, sub_group_id + 1, count(*)::int from k where status <> 1 group by 1, 2, 4)
       select count(*)::int as n from ((select * from stored except all select * from direct) union all (select * from direct except all select * from stored)) d`);
     expect(Number(rows.rows[0]?.n)).toBe(0);
+  });
+
+  it('the hours the cards over every country read follow sends, deletions, duplicates and laboratories, and equal the cases counted directly, in any time zone', async () => {
+    const made = await createProduct(t.database.db, { countries: ['UY'] });
+    const HOUR = 3_600_000;
+    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * HOUR - 17 * 60_000);
+    const pending = await createCase(t.database.db, { createdBy: creator.id, productIds: [], country: 'UY', status: ER_STATUS.PENDIENTE, createdAt: at(30) });
+    const sent = await Promise.all(
+      [1, 30, 30, 200, 900, 2000].map((hoursAgo, i) =>
+        createCase(t.database.db, { createdBy: creator.id, productIds: i % 2 ? [made.id] : [], country: i % 3 ? 'UY' : 'CL', status: ER_STATUS.EN_REVISION_RLF, createdAt: at(hoursAgo) }),
+      ),
+    );
+    const [s0, s1, s2, s3] = sent;
+    if (!s0 || !s1 || !s2 || !s3) throw new Error('cases');
+    await t.database.db.update(events).set({ status: ER_STATUS.EN_EVALUACION_QPPV }).where(eq(events.id, pending.id)); // sent the first time: counted
+    await t.database.db.update(events).set({ status: ER_STATUS.ANULADO }).where(eq(events.id, s3.id)); // still sent: no move
+    await t.database.db.update(events).set({ deletedAt: new Date(), deletedBy: creator.id }).where(eq(events.id, s1.id));
+    await t.database.db.update(events).set({ duplicateOfEventId: s0.id }).where(eq(events.id, s2.id));
+    await t.database.db.insert(eventMedications).values({ eventId: s0.id, productId: made.id, laboratoryId: await laboratoryOfProduct(t.database.db, made.id), createdBy: creator.id });
+    await t.database.db.update(events).set({ createdAt: at(5) }).where(eq(events.id, pending.id));
+
+    // One snapshot: every hour kept equals the cases of that hour counted directly.
+    const differences = await t.database.db.execute<{ n: number }>(sql`with direct as (
+        select date_bin('1 hour', created_at, '2000-01-01 00:00:00+00') as hour, count(*)::int as sent, (count(*) filter (where laboratory_ids <> '{}'))::int as with_lab
+        from events where deleted_at is null and duplicate_of_event_id is null and status <> ${ER_STATUS.PENDIENTE} group by 1),
+      stored as (select hour, sent, sent_with_laboratory from indicator_hours where sent <> 0 or sent_with_laboratory <> 0)
+      select count(*)::int as n from ((select * from stored except all select * from direct) union all (select * from direct except all select * from stored)) d`);
+    expect(Number(differences.rows[0]?.n)).toBe(0);
+
+    // The cards of an ADMIN and of a user holding every laboratory, in a time zone of whole hours
+    // (read from the hours) and in one of half hours (read from the cases), equal direct counts.
+    const count = async (from: Date, to: Date, withLaboratory: boolean) => {
+      const rows = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from events where deleted_at is null and status <> ${ER_STATUS.PENDIENTE}
+        and duplicate_of_event_id is null and (${!withLaboratory} or laboratory_ids <> '{}') and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz`);
+      return Number(rows.rows[0]?.n);
+    };
+    const every = await t.database.db.execute<{ id: number }>(sql`select id from laboratories`);
+    for (const timeZone of ['America/Montevideo', 'Asia/Kolkata', 'UTC']) {
+      const b = await periodBounds(t.database.db, timeZone, new Date());
+      for (const [scope, withLaboratory] of [
+        [{}, false],
+        [{ laboratoryIds: every.rows.map((row) => Number(row.id)), everyLaboratory: true }, true],
+      ] as const) {
+        const expected = {
+          monthBeforeLast: await count(b.monthBeforeLast, b.lastMonth, withLaboratory),
+          lastMonth: await count(b.lastMonth, b.thisMonth, withLaboratory),
+          thisMonth: await count(b.thisMonth, b.nextMonth, withLaboratory),
+          weekBeforeLast: await count(b.weekBeforeLast, b.lastWeek, withLaboratory),
+          lastWeek: await count(b.lastWeek, b.thisWeek, withLaboratory),
+          thisWeek: await count(b.thisWeek, b.nextWeek, withLaboratory),
+        };
+        expect(await periodCounts(t.database.db, scope, b), `${timeZone} ${JSON.stringify(scope).slice(0, 20)}`).toEqual(expected);
+      }
+    }
+    const admin = await ok<IndicatorValues>('admin', 'getIndicatorsValuesPanel');
+    expect(admin.EsteMes).toBe(await count(new Date(admin.Periodos.EsteMes.Desde), new Date(admin.Periodos.EsteMes.Hasta), false));
+    expect(admin.UltimaSemana).toBe(await count(new Date(admin.Periodos.UltimaSemana.Desde), new Date(admin.Periodos.UltimaSemana.Hasta), false));
   });
 
   it("the database's age group is the domain's ageGroupOf at every band's edges", async () => {
