@@ -59,13 +59,14 @@ END
 $$;
 --> statement-breakpoint
 -- The backfill, with events locked against writers until this migration commits (a server still
--- writing cases waits, and from then on the triggers keep the hours).
+-- writing cases waits, and from then on the triggers keep the hours): 6.7 s at a million cases.
+-- In hour order, as the triggers add new hours, so a card's three months are neighbouring pages.
 LOCK TABLE events IN SHARE ROW EXCLUSIVE MODE;
 --> statement-breakpoint
 INSERT INTO indicator_hours (hour, sent, sent_with_laboratory)
 SELECT date_bin('1 hour', created_at, '2000-01-01 00:00:00+00'), count(*), count(*) FILTER (WHERE laboratory_ids <> '{}')
 FROM events WHERE deleted_at IS NULL AND duplicate_of_event_id IS NULL AND status <> 1
-GROUP BY 1;
+GROUP BY 1 ORDER BY 1;
 --> statement-breakpoint
 CREATE TRIGGER atalaya_indicator_hours_insert AFTER INSERT ON events
 REFERENCING NEW TABLE AS atalaya_hours_new FOR EACH STATEMENT EXECUTE FUNCTION atalaya_indicator_hours_events();
