@@ -1,5 +1,6 @@
 import { buildApp, importHandlers } from './app.js';
 import { loadConfig } from './config.js';
+import { warmConnections } from './db/client.js';
 import { openMigratedDatabase } from './db/roles.js';
 import { demoUsers } from './db/seed/data/index.js';
 import { isEmptyDatabase } from './db/seed/index.js';
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
+  // The pool's connections open and load the tables' catalog before the first request does.
+  await warmConnections(database);
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;
   app.log.info(`Atalaya en ${config.appUrl} (base de datos: ${where})`);

@@ -49,6 +49,8 @@ interface Internals {
   exec(script: string): Promise<void>;
   /** Serialises migrations between processes sharing one PostgreSQL server. */
   withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
+  /** Opens the pool's connections and loads each one's catalog of the tables (`warmConnections`). */
+  warm(): Promise<number>;
   pglite: PGlite | null;
 }
 
@@ -137,6 +139,7 @@ async function openPg(connectionString: string): Promise<Database> {
   // §9). Idle connections do not keep a script's process alive; TCP keepalive finds a dead one.
   const pool = new pg.Pool({
     connectionString,
+    max: POOL_SIZE,
     options: '-c jit=off -c max_parallel_workers_per_gather=0',
     idleTimeoutMillis: 0,
     allowExitOnIdle: true,
@@ -162,10 +165,39 @@ async function openPg(connectionString: string): Promise<Database> {
         client.release();
       }
     },
+    warm: async () => {
+      const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+      try {
+        await Promise.all(clients.map((client) => client.query(LOAD_CATALOG)));
+      } finally {
+        for (const client of clients) client.release();
+      }
+      return clients.length;
+    },
     pglite: null,
   });
   return database;
 }
+
+/** The pool's connections (pg's default, named: `warmConnections` opens them all). */
+const POOL_SIZE = 10;
+
+/**
+ * Plans a read of every table the session may read: a new backend loads each table's catalog
+ * entries and its indexes' (`events` has 25) on the first statement that names it, and plans with
+ * them. A `where false` read is planned (the relation and its indexes opened) and returns nothing.
+ */
+const LOAD_CATALOG = `DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT c.oid::regclass AS name FROM pg_class c
+    WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND has_table_privilege(c.oid, 'SELECT')
+  LOOP
+    EXECUTE format('EXPLAIN SELECT FROM %s WHERE false', t.name);
+  END LOOP;
+END
+$$`;
 
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   // The embedded database's modules are loaded only when it is used (a server on PostgreSQL never needs them).
@@ -207,6 +239,8 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     },
     // One process owns a PGlite data directory (the lock file).
     withMigrationLock: (work) => work(),
+    // One connection, in the process: nothing to open ahead.
+    warm: async () => 0,
     pglite: client,
   });
   return database;
@@ -231,6 +265,17 @@ export async function migrate(database: Database): Promise<void> {
       await exec(await readFile(join(sqlFolder, name), 'utf8'));
     }
   });
+}
+
+/**
+ * Opens every connection of a PostgreSQL pool and loads, on each, the catalog of the tables the
+ * server reads, before the server takes requests (main.ts): otherwise the first requests after a
+ * start open the connections — a new backend each — and load the catalog themselves; a case's
+ * view runs 11 reads side by side on up to 10 connections (docs/performance-plans.md §10). The
+ * pool keeps them (`idleTimeoutMillis: 0`). Returns the connections warmed (0 on PGlite).
+ */
+export async function warmConnections(database: Database): Promise<number> {
+  return internalsOf(database).warm();
 }
 
 /** A compressed copy of an embedded database's data directory (`tar.gz`); null for PostgreSQL. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-support/db.js';
-import type { Database } from './client.js';
+import { type Database, warmConnections } from './client.js';
 import { executeNamed } from './prepared.js';
 import { countries } from './schema/index.js';
 
@@ -26,6 +26,20 @@ describe('PostgreSQL sessions', () => {
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;
     expect(pool).toBeInstanceOf(pg.Pool);
     expect(pool.options).toMatchObject({ idleTimeoutMillis: 0, allowExitOnIdle: true, keepAlive: true });
+  });
+
+  it('are opened before the first request (warmConnections): every connection of the pool, open and idle', async () => {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    await pool.query('select 1'); // what the test database's set-up left open
+    expect(await warmConnections(database)).toBe(10);
+    expect({ total: pool.totalCount, idle: pool.idleCount }).toEqual({ total: 10, idle: 10 });
+    // Ten reads side by side find their connections open: none is added, none waits on another.
+    await Promise.all(Array.from({ length: 10 }, () => database.db.execute(sql`select count(*) from ${countries}`)));
+    expect(pool.totalCount).toBe(10);
+    const backends = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and application_name = ''`,
+    );
+    expect(Number(backends.rows[0]?.n)).toBeGreaterThanOrEqual(10);
   });
 
   it('prepare a statement named by its text once on the connection, whatever the values', async () => {
