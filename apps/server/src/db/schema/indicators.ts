@@ -35,7 +35,7 @@ export const indicatorCounts = pgTable(
  * duplicate, sent (status ≠ 1 Pendiente) — and those of them with a laboratory
  * (`laboratory_ids <> '{}'`). Kept by the database in the same transaction as the cases (statement
  * triggers of migration 0043 on `events`), never written by the application. A card sums the hours
- * of its period (2,208 rows for three months against ~53,000 cases at a million); a period whose
+ * of its period (at most 2,208 rows for three months, against ~53,000 cases at a million); a period whose
  * bounds are not whole hours (a time zone such as Asia/Kolkata) counts the cases themselves
  * (docs/indicators.md 'How it stays fast').
  */

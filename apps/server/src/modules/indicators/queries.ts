@@ -181,7 +181,7 @@ function hoursColumn(scope: IndicatorScope): SQL | undefined {
 
 /**
  * The cases created in each period: from the hours kept in `indicator_hours` (migration 0043:
- * ~2,200 rows for three months) when the scope is one they count and every bound is a whole hour
+ * at most ~2,200 rows for three months) when the scope is one they count and every bound is a whole hour
  * (a time zone with a half-hour offset is not); else in one index-only range read of
  * `events_created_at_id_idx` (created_at, id) INCLUDE (status, country_id, created_by,
  * laboratory_ids), or of a country's `events_indicator_cards_country_idx`, from the earliest bound
