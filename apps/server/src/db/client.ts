@@ -165,14 +165,14 @@ async function openPg(connectionString: string): Promise<Database> {
         client.release();
       }
     },
+    // A connection that cannot be opened or warmed (the server's connection limit reached) is
+    // left to open on demand, as without the warm-up: the server starts all the same.
     warm: async () => {
-      const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
-      try {
-        await Promise.all(clients.map((client) => client.query(LOAD_CATALOG)));
-      } finally {
-        for (const client of clients) client.release();
-      }
-      return clients.length;
+      const opened = await Promise.allSettled(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+      const clients = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      const loaded = await Promise.allSettled(clients.map((client) => client.query(LOAD_CATALOG)));
+      for (const client of clients) client.release();
+      return loaded.filter((result) => result.status === 'fulfilled').length;
     },
     pglite: null,
   });
@@ -272,7 +272,8 @@ export async function migrate(database: Database): Promise<void> {
  * server reads, before the server takes requests (main.ts): otherwise the first requests after a
  * start open the connections — a new backend each — and load the catalog themselves; a case's
  * view runs 11 reads side by side on up to 10 connections (docs/performance-plans.md §10). The
- * pool keeps them (`idleTimeoutMillis: 0`). Returns the connections warmed (0 on PGlite).
+ * pool keeps them (`idleTimeoutMillis: 0`). Returns the connections warmed (0 on PGlite); one
+ * that fails to open or to load is not an error.
  */
 export async function warmConnections(database: Database): Promise<number> {
   return internalsOf(database).warm();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-support/db.js';
-import { type Database, warmConnections } from './client.js';
+import { type Database, openDatabase, warmConnections } from './client.js';
 import { executeNamed } from './prepared.js';
 import { countries } from './schema/index.js';
 
@@ -40,6 +40,23 @@ describe('PostgreSQL sessions', () => {
       sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and application_name = ''`,
     );
     expect(Number(backends.rows[0]?.n)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('start all the same when the server refuses some connections: those opened are warmed, the others open on demand', async () => {
+    // A role of its own limited to two connections (a superuser is not limited).
+    const role = `atalaya_warm_${process.pid}_${Date.now()}`;
+    await database.db.execute(sql.raw(`create role ${role} login connection limit 2`));
+    const url = new URL(process.env.DATABASE_URL ?? '');
+    url.username = role;
+    url.password = '';
+    const limited = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      expect(await warmConnections(limited)).toBe(2);
+      expect((await limited.db.execute<{ n: number }>(sql`select 1 as n`)).rows[0]?.n).toBe(1);
+    } finally {
+      await limited.close();
+      await database.db.execute(sql.raw(`drop role ${role}`));
+    }
   });
 
   it('prepare a statement named by its text once on the connection, whatever the values', async () => {
