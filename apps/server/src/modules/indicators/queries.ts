@@ -83,17 +83,6 @@ export async function laboratoryExists(db: DbOrTx, id: number): Promise<boolean>
   return rows.rows.length > 0;
 }
 
-/**
- * Whether these laboratories are every laboratory there is. A case's `laboratory_ids` hold the
- * laboratories of its medicines' products (triggers of migration 0009), each a row of
- * `laboratories`.
- */
-export async function holdsEveryLaboratory(db: DbOrTx, ids: readonly number[]): Promise<boolean> {
-  if (ids.length === 0) return false;
-  const rows = await db.execute(sql`select 1 from ${laboratories} where ${laboratories.id} <> all(${intArray(ids)}) limit 1`);
-  return rows.rows.length === 0;
-}
-
 /** The countries with at least one case in scope, by name (the 'País' filter). */
 export async function countriesInScope(db: DbOrTx, scope: IndicatorScope): Promise<IndicatorCountry[]> {
   const rows = await db.execute<IndicatorCountry>(sql`select ${countries.code} as "Code", ${countries.name} as "Name" from ${countries}

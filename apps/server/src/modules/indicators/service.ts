@@ -9,12 +9,11 @@ import {
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden } from '../../http/errors.js';
-import { loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
+import { holdsEveryLaboratory, loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
 import {
   ageTotals,
   countriesInScope,
   countryByCode,
-  holdsEveryLaboratory,
   type IndicatorScope,
   laboratoriesInScope,
   laboratoryExists,
@@ -36,7 +35,7 @@ async function userScope(db: Db, user: AuthUser): Promise<{ scope: IndicatorScop
   const timeZone = own?.timeZone ?? 'UTC';
   if (user.role === 'RLF') return { scope: { countryId: own?.id ?? null }, timeZone };
   if (laboratoryIds) {
-    return { scope: { laboratoryIds, everyLaboratory: await holdsEveryLaboratory(db, laboratoryIds) }, timeZone, laboratoryIds };
+    return { scope: { laboratoryIds, everyLaboratory: laboratoryIds.length > 0 && (await holdsEveryLaboratory(db, laboratoryIds)) }, timeZone, laboratoryIds };
   }
   // ADMIN: the whole company's figures (counts only; it opens no case: docs/roles.md).
   return { scope: {}, timeZone };

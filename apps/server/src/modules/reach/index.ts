@@ -3,6 +3,7 @@ export {
   caseReachBranches,
   findCaseInReach,
   grantCoversLaboratory,
+  holdsEveryLaboratory,
   loadUserLaboratoryIds,
   reachesByLaboratory,
   userLaboratoryIds,

@@ -105,6 +105,17 @@ function roleReach(user: Asker, laboratoryIds?: readonly number[]): SQL {
   }
 }
 
+/**
+ * Whether these laboratories are every laboratory there is (none outside them). A case's
+ * `laboratory_ids` hold the laboratories of its medicines' products (triggers of migration 0009),
+ * each a row of `laboratories`: a user holding every one reaches every case with a laboratory, and
+ * the Indicadores and Señales then read the whole registry's counts instead of testing each set.
+ */
+export async function holdsEveryLaboratory(db: DbOrTx, ids: readonly number[]): Promise<boolean> {
+  const rows = await db.execute(sql`select 1 from ${laboratories} where ${laboratories.id} <> all(${intArray(ids)}) limit 1`);
+  return rows.rows.length === 0;
+}
+
 /** The ids of the user's laboratories (`userLaboratoryIds`), for `caseReach` in lists. */
 export async function loadUserLaboratoryIds(db: DbOrTx, userId: string): Promise<number[]> {
   const rows = await db.execute<{ id: number }>(userLaboratoryIds(userId));

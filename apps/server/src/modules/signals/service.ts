@@ -17,7 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden } from '../../http/errors.js';
-import { loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
+import { holdsEveryLaboratory, loadUserLaboratoryIds, reachesByLaboratory } from '../reach/index.js';
 
 /** One array parameter (Drizzle would otherwise spread a JS array into a list of parameters). */
 const array = (values: readonly unknown[]) => sql.param(values);
@@ -159,8 +159,7 @@ export async function laboratoryReachRelation(db: DbOrTx, userId: string, labora
 export async function signalSource(db: DbOrTx, user: AuthUser, options: { totals?: boolean } = {}): Promise<SignalSource> {
   if (!reachesByLaboratory(user.role)) return WHOLE_TABLE;
   const laboratoryIds = await loadUserLaboratoryIds(db, user.id);
-  const [outside] = await rowsOf(db, sql`select exists (select 1 from laboratories where id <> all(${array(laboratoryIds)}::int[])) as outside`);
-  if (!outside?.outside) return WHOLE_TABLE;
+  if (await holdsEveryLaboratory(db, laboratoryIds)) return WHOLE_TABLE;
   const sorted = [...laboratoryIds].sort((x, y) => x - y);
   return {
     relation: await laboratoryReachRelation(db, user.id, sorted, options.totals ?? false),
