@@ -9,24 +9,19 @@ import { COUNT_FLOOR, statisticsFrequencies } from './queries.js';
  * scan'), read once per scan; the scan itself is registry.ts.
  */
 
-/** A field's counted values (`countedFrequencies`' queries over every value, not one record's). */
-type Counts = ReadonlyMap<string, number>;
-
 /**
  * The value frequencies of a scan, read once: `pg_stats` where PostgreSQL has statistics, and
  * for the other fields every value counted once (one grouped count per field) instead of a count
  * of one record's values per case. `forRecord` gives what `valueFrequencies` gives for that
- * record: a counted field is restricted to the record's own values (the others read `otherwise`),
- * and a PT's frequency is the sum of its LLTs'.
+ * record wherever a comparison reads it (every counted value, where `valueFrequencies` counts the
+ * values the record's comparisons can read), and a PT's frequency is the sum of its LLTs'.
  */
 export interface ScanFrequencies {
   forRecord(record: DuplicateRecord): DuplicateFrequencies;
   /** What `forRecord` is built from (registry.ts's fast filter reads them): the fields `pg_stats` gives, */
   stats: DuplicateFrequencies;
-  /** the other fields' counts by value (every value), */
-  counted: ReadonlyMap<keyof DuplicateFrequencies, Counts>;
-  /** the number of cases a count is read against, */
-  cases: number;
+  /** the other fields' every value counted, as frequencies (`countedFrequencies`' queries over every value, not one record's), */
+  counted: ReadonlyMap<keyof DuplicateFrequencies, ValueFrequencies>;
   /** and the LLTs of each PT. */
   lltsOfPt: ReadonlyMap<number, readonly number[]>;
 }
@@ -46,7 +41,7 @@ export async function scanFrequencies(db: DbOrTx): Promise<ScanFrequencies> {
     ],
     ['country', sql`select e.country_id::text as value, count(*) as n from ${events} e group by 1`],
   ];
-  const counted = new Map<keyof DuplicateFrequencies, Counts>();
+  const counted = new Map<keyof DuplicateFrequencies, ValueFrequencies>();
   let cases = COUNT_FLOOR;
   const missing = queries.filter(([field]) => stats[field] === undefined);
   if (missing.length > 0) {
@@ -56,7 +51,7 @@ export async function scanFrequencies(db: DbOrTx): Promise<ScanFrequencies> {
     for (const [field, query] of missing) {
       const rows = (await db.execute<{ value: string; n: number | string }>(query)).rows;
       const key = (value: string) => (field === 'email' ? value : value.toUpperCase());
-      counted.set(field, new Map(rows.map((row) => [key(row.value), Number(row.n)])));
+      counted.set(field, { known: new Map(rows.map((row) => [key(row.value), (Number(row.n) + 1) / (cases + 1)])), otherwise: 1 / (cases + 1) });
     }
   }
   const lltsOfPt = new Map<number, number[]>();
@@ -65,48 +60,34 @@ export async function scanFrequencies(db: DbOrTx): Promise<ScanFrequencies> {
     list.push(Number(row.code));
     lltsOfPt.set(Number(row.pt_code), list);
   }
-  const otherwise = 1 / (cases + 1);
-  /** A counted field restricted to the record's values, as `countedFrequencies` counts them. */
-  const restricted = (field: keyof DuplicateFrequencies, values: readonly string[]): ValueFrequencies | undefined => {
-    const counts = counted.get(field);
-    if (!counts || values.length === 0) return undefined;
-    const known = new Map<string, number>();
-    for (const value of values) {
-      const n = counts.get(value);
-      if (n !== undefined) known.set(value, (n + 1) / (cases + 1));
-    }
-    return { known, otherwise };
+  const llt = stats.llt ?? counted.get('llt');
+  /** A PT's frequency, the sum of its LLTs'. */
+  const pt: ValueFrequencies | undefined = llt && {
+    known: new Map([...lltsOfPt].map(([code, llts]) => [String(code), llts.reduce((sum, one) => sum + (llt.known.get(String(one)) ?? llt.otherwise), 0)])),
+    otherwise: llt.otherwise,
   };
   return {
     stats,
     counted,
-    cases,
     lltsOfPt,
     forRecord(record) {
       const frequencies: DuplicateFrequencies = { ...stats };
-      const initials = normaliseInitials(record.initials);
-      const emails = record.emails.map(normaliseEmail).filter((value): value is string => value !== null);
-      const own: [keyof DuplicateFrequencies, string[]][] = [
-        ['drug', record.drugIds.map(String)],
-        ['ingredient', record.ingredientIds.map(String)],
-        ['llt', record.lltCodes.map(String)],
-        ['initials', initials ? [initials] : []],
-        ['email', [...new Set(emails)]],
-        ['country', record.countryId !== null ? [String(record.countryId)] : []],
+      const own: [keyof DuplicateFrequencies, boolean][] = [
+        ['drug', record.drugIds.length > 0],
+        ['ingredient', record.ingredientIds.length > 0],
+        ['llt', record.lltCodes.length > 0],
+        ['initials', normaliseInitials(record.initials) !== null],
+        ['email', record.emails.some((value) => normaliseEmail(value) !== null)],
+        ['country', record.countryId !== null],
       ];
-      for (const [field, values] of own) {
-        if (frequencies[field] !== undefined) continue;
-        const value = restricted(field, values);
-        if (value) frequencies[field] = value;
+      // Every counted value: a comparison reads only values both records share, a typo's initials or
+      // a PT's LLTs, which `countedFrequencies` counts for any record whose comparisons read them.
+      // As there, a field the record has no value of is left out.
+      for (const [field, has] of own) {
+        const value = counted.get(field);
+        if (frequencies[field] === undefined && has && value) frequencies[field] = value;
       }
-      const llt = frequencies.llt;
-      if (llt && record.ptCodes.length > 0) {
-        const known = new Map<string, number>();
-        for (const pt of new Set(record.ptCodes)) {
-          for (const code of lltsOfPt.get(pt) ?? []) known.set(String(pt), (known.get(String(pt)) ?? 0) + (llt.known.get(String(code)) ?? llt.otherwise));
-        }
-        frequencies.pt = { known, otherwise: llt.otherwise };
-      }
+      if (frequencies.llt && pt && record.ptCodes.length > 0) frequencies.pt = pt;
       return frequencies;
     },
   };

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { type DuplicateCandidates, type DuplicatePairs, ER_STATUS, HOME_REPORT_STATUS, MSG, type PublicReportInput } from '@atalaya/domain';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, duplicateDecisions, duplicatePairs, eventRams, events, homeReports } from '../../db/schema/index.js';
+import { auditLog, duplicateDecisions, duplicatePairs, eventRams, events, homeReports, meddraLlt } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { createProduct, type TestProduct } from '../../test-support/catalog.js';
+import { createLlt, createProduct, type TestProduct } from '../../test-support/catalog.js';
 import { postPublicReport, type SignedIn, signIn, triageOk } from '../../test-support/home-reports.js';
 import { createUser, login, bearer } from '../../test-support/factories.js';
 import { laboratoryOfProduct } from '../../test-support/cases.js';
@@ -273,6 +273,35 @@ describe('possible duplicates of a case', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect((await candidatesOfCase(first.meta)).Candidatos.map((candidate) => candidate.Meta)).not.toContain(second.meta);
     expect((await candidatesOfCase(second.meta)).Candidatos.map((candidate) => candidate.Meta)).not.toContain(first.meta);
+  });
+
+  it('scores a pair the same from either side: initials one edit apart of which one is commoner, two LLTs of one PT counted differently', async () => {
+    const product = await createProduct(t.database.db, { countries: ['UY'] });
+    const who = patient();
+    // Vowels: never drawn by `patient()`, so the counts of these initials are this test's own.
+    const common = { ...who, initials: 'AEI' };
+    const rare = { ...who, initials: 'AEO' };
+    // Two LLTs of one PT: 'AEI' twice with the first, 'AEO' once with the second (coded as the RLF codes a patient's words).
+    const headache = await createLlt(t.database.db, { name: `Cefalea ${randomInt(1e6)}` });
+    const [{ ptCode } = { ptCode: 0 }] = await t.database.db.select({ ptCode: meddraLlt.ptCode }).from(meddraLlt).where(eq(meddraLlt.code, headache.llt_code));
+    const [pain] = await t.database.db.insert(meddraLlt).values({ code: headache.llt_code + 1, name: `Dolor de cabeza ${randomInt(1e6)}`, ptCode, current: true }).returning();
+    const coded = async (who: ReturnType<typeof patient>, llt: number) => {
+      const entered = await enteredCase(fromPatient(product, who));
+      await t.database.db.update(eventRams).set({ lltCode: llt }).where(inArray(eventRams.eventId, t.database.db.select({ id: events.id }).from(events).where(eq(events.meta, entered.meta))));
+      return entered;
+    };
+    const first = await coded(common, headache.llt_code);
+    await coded(common, headache.llt_code);
+    const third = await coded(rare, pain!.code);
+
+    const seen = (candidates: DuplicateCandidates, meta: string) => candidates.Candidatos.find((candidate) => candidate.Meta === meta);
+    const fromFirst = seen(await candidatesOfCase(first.meta), third.meta);
+    const fromThird = seen(await candidatesOfCase(third.meta), first.meta);
+    expect(fromFirst).toBeDefined();
+    const weights = (candidate: DuplicateCandidates['Candidatos'][number] | undefined) => Object.fromEntries((candidate?.Campos ?? []).map((field) => [field.Campo, [field.Resultado, field.Peso]]));
+    expect(weights(fromFirst)).toMatchObject({ initials: ['near', expect.any(Number)], pt: ['agree', expect.any(Number)] });
+    expect(weights(fromThird)).toEqual(weights(fromFirst));
+    expect(fromThird?.Puntaje).toBe(fromFirst?.Puntaje);
   });
 
   it("lists the QPPV's suspected pairs in reach once the cases are sent, and refuses the list to an RLF", async () => {

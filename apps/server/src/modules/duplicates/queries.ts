@@ -184,7 +184,8 @@ export async function statisticsFrequencies(db: DbOrTx): Promise<DuplicateFreque
  * The background frequency of each field's values, from the database's own statistics
  * (`pg_stats`, kept by ANALYZE/autovacuum): no count over the cases at each request. A PT's
  * frequency is the sum of its LLTs'. A column without statistics yet (a new or small database,
- * PGlite, which never analyses by itself) is counted instead, for the record's own values only.
+ * PGlite, which never analyses by itself) is counted instead, for the values the record's
+ * comparisons read (`countedFrequencies`).
  */
 export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Promise<DuplicateFrequencies> {
   const ptCodes = record.ptCodes;
@@ -213,8 +214,13 @@ export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Pro
 
 export const COUNT_FLOOR = 1000;
 
-/** The counted frequency of the record's own values, for the fields `pg_stats` did not give. */
+/**
+ * The counted frequency of the values a comparison of the record can read, for the fields
+ * `pg_stats` did not give: its own values, every LLT of its PTs and the initials within one edit
+ * of its own, so that a pair scores the same from either side (docs/duplicates.md 'Score').
+ */
 async function countedFrequencies(db: DbOrTx, record: DuplicateRecord, frequencies: DuplicateFrequencies): Promise<void> {
+  const initials = normaliseInitials(record.initials);
   const emails = record.emails.map(normaliseEmail).filter((value): value is string => value !== null);
   const wanted: [keyof DuplicateFrequencies, SQL | null][] = [
     ['drug', record.drugIds.length ? sql`select m.product_id::text as value, count(distinct m.event_id) as n from ${eventMedications} m where m.product_id = any(${intArray(record.drugIds)}) group by 1` : null],
@@ -225,11 +231,19 @@ async function countedFrequencies(db: DbOrTx, record: DuplicateRecord, frequenci
             where i.active_ingredient_id = any(${intArray(record.ingredientIds)}) group by 1`
         : null,
     ],
-    ['llt', record.lltCodes.length ? sql`select r.llt_code::text as value, count(distinct r.event_id) as n from ${eventRams} r where r.llt_code = any(${intArray(record.lltCodes)}) group by 1` : null],
+    // The record's LLTs and every LLT of its PTs: a PT's frequency (the sum of its LLTs') is then the
+    // same whichever case of a pair is the subject.
     [
-      'initials',
-      normaliseInitials(record.initials) ? sql`select upper(p.initials) as value, count(*) as n from ${eventPatients} p where upper(p.initials) = ${normaliseInitials(record.initials)} group by 1` : null,
+      'llt',
+      record.lltCodes.length
+        ? sql`select r.llt_code::text as value, count(distinct r.event_id) as n from ${eventRams} r
+            where r.llt_code = any(${intArray(record.lltCodes)}) or r.llt_code in (select ${meddraLlt.code} from ${meddraLlt} where ${meddraLlt.ptCode} = any(${intArray(record.ptCodes)}))
+            group by 1`
+        : null,
     ],
+    // The initials and those within one edit of them: a typo's weight reads the commoner of the two
+    // (`duplicateScore`), whichever case of the pair is the subject.
+    ['initials', initials ? sql`select upper(p.initials) as value, count(*) as n from ${eventPatients} p where upper(p.initials) = any(${textArray(initialsWithinOneEdit(initials))}) group by 1` : null],
     [
       'email',
       emails.length

@@ -32,7 +32,7 @@ import { PAIRED_CASES } from './recorder.js';
  * `candidateIds` (queries.ts); the case-number key by one statement for the whole registry and the
  * e-mail key (trigram, PostgreSQL's) per block of cases that have one. Each pair is filtered by a
  * numeric score computed on the columns without allocation (`fastScorer`, equal to
- * `duplicateScore`'s score where PostgreSQL has statistics and never below it otherwise), and a
+ * `duplicateScore`'s score before its rounding), and a
  * pair that passes is scored by the domain's `duplicateScore` on records rebuilt from the columns
  * as the per-case path scores it (the frequencies of the case of the higher id), so what is stored
  * is exactly what the domain gives. The pairs at or above the threshold are written by multi-row
@@ -1057,41 +1057,22 @@ async function emailCandidates(db: DbOrTx, registry: Registry, subjects: readonl
 // ---------------------------------------------------------------------------------------
 // The fast filter
 
-/** A field's background frequency as `forRecord` gives it, read for a value of either side. */
+/** A field's background frequency as `forRecord` gives it, read for a value of either side (a number as its text). */
 interface FieldFrequency {
-  /** stats: the same for every record; counted: restricted to the left record's own values. */
-  kind: 'stats' | 'counted' | 'none';
   p(value: string | number): number;
 }
 
 const clamp = (p: number) => Math.min(1, Math.max(p, MIN_VALUE_FREQUENCY));
 
 function fieldFrequency(frequencies: ScanFrequencies, field: keyof DuplicateFrequencies, unseenOneIn: number): FieldFrequency {
-  const stats = frequencies.stats[field];
-  if (stats) {
-    const known = new Map<string | number, number>();
-    for (const [key, value] of stats.known) {
-      known.set(key, value);
-      if (/^-?\d+$/.test(key)) known.set(Number(key), value);
-    }
-    return { kind: 'stats', p: (value) => clamp(known.get(value) ?? stats.otherwise) };
-  }
-  const counts = frequencies.counted.get(field);
-  if (counts) {
-    const otherwise = 1 / (frequencies.cases + 1);
-    const known = new Map<string | number, number>();
-    for (const [key, n] of counts) {
-      const p = (n + 1) / (frequencies.cases + 1);
-      known.set(key, p);
-      if (/^-?\d+$/.test(key)) known.set(Number(key), p);
-    }
-    return { kind: 'counted', p: (value) => clamp(known.get(value) ?? otherwise) };
-  }
-  return { kind: 'none', p: () => clamp(1 / unseenOneIn) };
+  // PostgreSQL's statistics, else every value counted (`Weights` asks once per value).
+  const given = frequencies.stats[field] ?? frequencies.counted.get(field);
+  if (given) return { p: (value) => clamp(given.known.get(String(value)) ?? given.otherwise) };
+  return { p: () => clamp(1 / unseenOneIn) };
 }
 
 export interface FastScorer {
-  /** The score's value for the pair of cases (left, right) of the columns, equal to `duplicateScore`'s (before rounding) where every field has statistics, else never below it. */
+  /** The score's value for the pair of cases (left, right) of the columns, equal to `duplicateScore`'s before its rounding (and the same either way round). */
   score(columns: Columns, left: number, right: number): number;
 }
 
@@ -1152,36 +1133,22 @@ export function fastScorer(frequencies: ScanFrequencies): FastScorer {
   const llt = new Weights(fieldFrequency(frequencies, 'llt', 80_000), rate.llt);
   const email = new Weights(fieldFrequency(frequencies, 'email', model.unseenOneIn.email), rate.email);
   // A case number (its hash here) and a phone (its string id) weigh the same whatever the value.
-  const caseNumber = new Weights({ kind: 'none', p: () => clamp(1 / model.unseenOneIn.caseNumber) }, rate.caseNumber);
-  const phone = new Weights({ kind: 'none', p: () => clamp(1 / model.unseenOneIn.phone) }, rate.phone);
-  const otherwise = 1 / (frequencies.cases + 1);
-  const lltStats = frequencies.stats.llt;
-  const lltCounts = frequencies.counted.get('llt');
-  /** A PT's frequency, the sum of its LLTs', the same for every record where the LLTs have statistics. */
+  const caseNumber = new Weights({ p: () => clamp(1 / model.unseenOneIn.caseNumber) }, rate.caseNumber);
+  const phone = new Weights({ p: () => clamp(1 / model.unseenOneIn.phone) }, rate.phone);
+  const lltFrequencies = frequencies.stats.llt ?? frequencies.counted.get('llt');
+  /** A PT's frequency, the sum of its LLTs', as `forRecord` gives it. */
   const pt = new Weights(
     {
-      kind: lltStats ? 'stats' : 'none',
       p: (code) => {
+        if (!lltFrequencies) return clamp(1 / 25_000);
         const codes = frequencies.lltsOfPt.get(Number(code)) ?? [];
-        if (!lltStats) return clamp(1 / 25_000);
-        let sum = codes.length === 0 ? lltStats.otherwise : 0;
-        for (const one of codes) sum += lltStats.known.get(String(one)) ?? lltStats.otherwise;
+        let sum = codes.length === 0 ? lltFrequencies.otherwise : 0;
+        for (const one of codes) sum += lltFrequencies.known.get(String(one)) ?? lltFrequencies.otherwise;
         return clamp(sum);
       },
     },
     rate.pt,
   );
-  /** Counted LLTs: the left record's own LLTs counted, the others `otherwise`; here those of both sides (a lower frequency, a higher weight). */
-  const countedPt = (columns: Columns, code: number, left: number, right: number): number => {
-    const codes = frequencies.lltsOfPt.get(code) ?? [];
-    if (codes.length === 0) return agreementWeight(clamp(otherwise), rate.pt);
-    let sum = 0;
-    for (const one of codes) {
-      const n = includes(columns.sets.llt, left, one) && includes(columns.sets.llt, right, one) ? lltCounts?.get(String(one)) : undefined;
-      sum += n === undefined ? otherwise : (n + 1) / (frequencies.cases + 1);
-    }
-    return agreementWeight(clamp(sum), rate.pt);
-  };
   const disagree = {
     caseNumber: disagreementWeight(rate.caseNumber),
     initials: disagreementWeight(rate.initials),
@@ -1204,10 +1171,7 @@ export function fastScorer(frequencies: ScanFrequencies): FastScorer {
         const [textA, textB] = [strings[a]!, strings[b]!];
         if (a === b) score += initialsWeights.of(textA);
         else if (oneEdit(textA, textB)) {
-          const [pa, pb] = [initials.p(textA), initials.p(textB)];
-          // Counted: the left's own value against `otherwise`; the lower of the two whichever side is left.
-          const p = initials.kind === 'counted' ? Math.max(Math.min(pa, pb), clamp(otherwise)) : Math.max(pa, pb);
-          score += agreementWeight(p, rate.initials) + typo;
+          score += agreementWeight(Math.max(initials.p(textA), initials.p(textB)), rate.initials) + typo;
         } else score += disagree.initials;
       }
       const [sexA, sexB] = [columns.sex[left]!, columns.sex[right]!];
@@ -1221,21 +1185,7 @@ export function fastScorer(frequencies: ScanFrequencies): FastScorer {
       score += setWeight(sets.drug, left, right, drug, disagree.drug);
       score += setWeight(sets.ingredient, left, right, ingredient, disagree.ingredient);
       score += setWeight(sets.llt, left, right, llt, disagree.llt);
-      if (lltStats || !lltCounts) score += setWeight(sets.pt, left, right, pt, disagree.pt);
-      else {
-        const { values } = sets.pt;
-        if (setTo(sets.pt, left) > setFrom(sets.pt, left) && setTo(sets.pt, right) > setFrom(sets.pt, right)) {
-          let weight = 0;
-          let shared = false;
-          for (let at = setFrom(sets.pt, left); at < setTo(sets.pt, left); at++) {
-            const code = values[at]!;
-            if (!includes(sets.pt, right, code)) continue;
-            shared = true;
-            weight += countedPt(columns, code, left, right);
-          }
-          score += shared ? weight : disagree.pt;
-        }
-      }
+      score += setWeight(sets.pt, left, right, pt, disagree.pt);
       score += setWeight(sets.email, left, right, email, disagree.email, strings);
       score += setWeight(sets.phone, left, right, phone, disagree.phone);
       return score;
