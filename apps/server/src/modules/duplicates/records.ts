@@ -118,6 +118,97 @@ const caseRecordsStatement = staticStatement<CaseRow, 'ids'>(
     where e.id = any(${param('ids')}::uuid[])`,
 );
 
+interface BareCaseRow extends Record<string, unknown> {
+  id: string;
+  meta: string;
+  reference_number: string;
+  home_reference_number: string | null;
+  status: number;
+  created_at: Date | string;
+  country_id: number;
+  initials: string | null;
+  gender: string | null;
+  age: string | number | null;
+  age_unit: string | null;
+  email: string | null;
+  phone: string | null;
+  onset: string | null;
+  drug_ids: number[] | string;
+  ingredient_ids: number[] | string;
+  llt_codes: number[] | string;
+  pt_codes: number[] | string;
+  doctor_email: string | null;
+  doctor_phone: string | null;
+  other_ids: string[] | string | null;
+  duplicate_of_event_id: string | null;
+}
+
+/**
+ * The cases with these ids as the score reads them, without the names the comparison shows (its
+ * `names` are empty): what scoring a case's candidates reads, its values as ids, not names built
+ * as JSON (66 candidates at a million cases: 5.7 ms with the names, docs/performance-plans.md §11).
+ * The candidates shown are read again with their names (`loadCaseRecords`).
+ */
+export async function loadCaseScoreRecords(db: DbOrTx, ids: readonly string[]): Promise<ComparedRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await caseScoreStatement(db, { ids: `{${ids.join(',')}}` });
+  return rows.map(scoredCase);
+}
+
+/** The statement of `loadCaseScoreRecords`: the same values as `caseRecordsStatement` (the same joins), as ids. */
+const caseScoreStatement = staticStatement<BareCaseRow, 'ids'>(
+  (param) => sql`
+    select e.id, e.meta, e.reference_number, e.home_reference_number, e.status, e.created_at, e.country_id, e.duplicate_of_event_id,
+      p.initials, p.gender, p.age, p.age_unit, p.email, p.phone,
+      (select min(r.date_start)::text from event_rams r where r.event_id = e.id) as onset,
+      array(select distinct m.product_id from event_medications m join products pr on pr.id = m.product_id where m.event_id = e.id) as drug_ids,
+      array(select distinct i.active_ingredient_id from event_medications m join event_medication_ingredients i on i.event_medication_id = m.id
+        join active_ingredients ai on ai.id = i.active_ingredient_id where m.event_id = e.id) as ingredient_ids,
+      array(select distinct r.llt_code from event_rams r where r.event_id = e.id and r.llt_code is not null) as llt_codes,
+      array(select distinct pt.code from event_rams r join meddra_llt l on l.code = r.llt_code join meddra_pt pt on pt.code = l.pt_code where r.event_id = e.id) as pt_codes,
+      mc.doctor_email, mc.doctor_phone,
+      array(select x.worldwide_case_id from e2b_import_reports x where x.event_id = e.id
+        union select s.worldwide_case_id from e2b_submissions s where s.event_id = e.id) as other_ids
+    from events e
+    left join event_patients p on p.event_id = e.id
+    left join medical_contacts mc on mc.event_id = e.id
+    where e.id = any(${param('ids')}::uuid[])`,
+);
+
+/** A Postgres int[] as pg or PGlite hand it over. */
+function intArray(value: number[] | string): number[] {
+  return Array.isArray(value) ? value.map(Number) : textArray(value).map(Number);
+}
+
+const NO_NAMES: RecordNames = { country: null, drugs: new Map(), ingredients: new Map(), llts: new Map(), pts: new Map() };
+
+function scoredCase(row: BareCaseRow): ComparedRecord {
+  const age = row.age === null ? null : Number(row.age);
+  return {
+    record: {
+      caseNumbers: present([row.reference_number, row.home_reference_number, ...textArray(row.other_ids)]),
+      initials: row.initials,
+      sex: row.gender,
+      ageYears: ageInYears(age, row.age_unit),
+      countryId: row.country_id,
+      onset: row.onset,
+      drugIds: intArray(row.drug_ids),
+      ingredientIds: intArray(row.ingredient_ids),
+      lltCodes: intArray(row.llt_codes),
+      ptCodes: intArray(row.pt_codes),
+      emails: present([row.email, row.doctor_email]),
+      phones: present([row.phone, row.doctor_phone]),
+    },
+    names: NO_NAMES,
+    eventId: row.id,
+    meta: row.meta,
+    reference: row.reference_number,
+    status: Number(row.status),
+    createdAt: new Date(row.created_at),
+    duplicateOf: row.duplicate_of_event_id,
+  };
+}
+
 function comparedCase(row: CaseRow): ComparedRecord {
   const drugs = list(row.drugs);
   const ingredients = list(row.ingredients);
