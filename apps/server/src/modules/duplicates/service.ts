@@ -32,7 +32,7 @@ import { insertStatusHistory, type StoredReport } from '../home-reports/index.js
 import { caseReach, findCaseInReach, loadUserLaboratoryIds, reachesByLaboratory, type ReachUser } from '../reach/index.js';
 import { type FoundPair, listPairs } from './pairs.js';
 import { candidateIds, valueFrequencies } from './queries.js';
-import { type ComparedRecord, loadCaseRecords, loadCaseScoreRecords, reportRecord, type ReportRow } from './records.js';
+import { type ComparedRecord, loadCaseRecords, reportRecord, type ReportRow } from './records.js';
 
 /** How many candidates the lists show (the highest scores). */
 export const MAX_CANDIDATES = 10;
@@ -113,39 +113,34 @@ export async function scoredPairs(
   frequencies?: DuplicateFrequencies,
 ): Promise<FoundPair[]> {
   if (ids.length === 0) return [];
-  // Two reads that do not wait on each other: on a pool, side by side. The candidates without their names (`asCandidates` reads the names of those shown).
-  const [weights, others] = await Promise.all([frequencies ?? valueFrequencies(db, subject.record), loadCaseScoreRecords(db, ids)]);
+  // Two reads that do not wait on each other: on a pool, side by side.
+  const [weights, others] = await Promise.all([frequencies ?? valueFrequencies(db, subject.record), loadCaseRecords(db, ids)]);
   return others
     .map((other) => ({ subject, other, result: duplicateScore(subject.record, other.record, weights) }))
     .filter(({ result }) => result.score >= threshold)
     .sort((a, b) => b.result.score - a.result.score || b.other.createdAt.getTime() - a.other.createdAt.getTime());
 }
 
-/** The candidates as the screens show them (at most `MAX_CANDIDATES`, highest first), their values named: those shown read with their names. */
-async function asCandidates(db: DbOrTx, found: readonly FoundPair[]): Promise<DuplicateCandidate[]> {
-  const top = found.slice(0, MAX_CANDIDATES);
-  const named = new Map((await loadCaseRecords(db, top.flatMap(({ other }) => other.eventId ?? []))).map((one) => [one.eventId, one]));
-  return top.map(({ subject, other: scored, result }) => {
-    const other = named.get(scored.eventId) ?? scored;
-    return {
-      Meta: other.meta ?? '',
-      NumeroReferencia: other.reference,
-      Estado: other.status,
-      FechaCreacion: other.createdAt.toISOString(),
-      Puntaje: result.score,
-      Razones: reasons(result.contributions),
-      Campos: result.contributions.map(
-        (part): DuplicateFieldComparison => ({
-          Campo: part.field,
-          Etiqueta: DUPLICATE_FIELD_LABELS[part.field],
-          Resultado: part.outcome,
-          Peso: part.weight,
-          Este: shown(subject, part.field),
-          Otro: shown(other, part.field),
-        }),
-      ),
-    };
-  });
+/** The candidates as the screens show them (at most `MAX_CANDIDATES`, highest first). */
+function asCandidates(found: readonly FoundPair[]): DuplicateCandidate[] {
+  return found.slice(0, MAX_CANDIDATES).map(({ subject, other, result }) => ({
+    Meta: other.meta ?? '',
+    NumeroReferencia: other.reference,
+    Estado: other.status,
+    FechaCreacion: other.createdAt.toISOString(),
+    Puntaje: result.score,
+    Razones: reasons(result.contributions),
+    Campos: result.contributions.map(
+      (part): DuplicateFieldComparison => ({
+        Campo: part.field,
+        Etiqueta: DUPLICATE_FIELD_LABELS[part.field],
+        Resultado: part.outcome,
+        Peso: part.weight,
+        Este: shown(subject, part.field),
+        Otro: shown(other, part.field),
+      }),
+    ),
+  }));
 }
 
 /** The links of a case: the case it is a duplicate of, and the cases and reports marked duplicates of it. */
@@ -203,7 +198,7 @@ export async function candidatesForCase(db: Db, user: AuthUser, meta: string): P
     valueFrequencies(db, subject.record),
   ]);
   // A read: the pairs are stored by the scan and when the case is sent (recorder.ts), never here.
-  return { Umbral: threshold, Candidatos: await asCandidates(db, await scoredPairs(db, subject, ids, threshold, frequencies)), ...links };
+  return { Umbral: threshold, Candidatos: asCandidates(await scoredPairs(db, subject, ids, threshold, frequencies)), ...links };
 }
 
 /** An incoming report within the caller's reach (RLF its country's, QPPV every one), else 404. */
@@ -238,7 +233,7 @@ export async function candidatesForReport(db: Db, user: AuthUser, id: string): P
     candidateIds(db, subject.record, { reach, eventId: null, homeReportId: report.id }),
     valueFrequencies(db, subject.record),
   ]);
-  return { Umbral: threshold, Candidatos: await asCandidates(db, await scoredPairs(db, subject, ids, threshold, frequencies)), DuplicadoDe: null, Vinculados: [] };
+  return { Umbral: threshold, Candidatos: asCandidates(await scoredPairs(db, subject, ids, threshold, frequencies)), DuplicadoDe: null, Vinculados: [] };
 }
 
 const conflict = (message: string) => new AppError(409, message);
