@@ -22,8 +22,8 @@ export interface ScanFrequencies {
   stats: DuplicateFrequencies;
   /** the other fields' every value counted, as frequencies (`countedFrequencies`' queries over every value, not one record's), */
   counted: ReadonlyMap<keyof DuplicateFrequencies, ValueFrequencies>;
-  /** and the LLTs of each PT. */
-  lltsOfPt: ReadonlyMap<number, readonly number[]>;
+  /** and each PT's frequency, the sum of its LLTs' (undefined when the LLTs have none). */
+  pt: ValueFrequencies | undefined;
 }
 
 export async function scanFrequencies(db: DbOrTx): Promise<ScanFrequencies> {
@@ -69,7 +69,7 @@ export async function scanFrequencies(db: DbOrTx): Promise<ScanFrequencies> {
   return {
     stats,
     counted,
-    lltsOfPt,
+    pt,
     forRecord(record) {
       const frequencies: DuplicateFrequencies = { ...stats };
       const own: [keyof DuplicateFrequencies, boolean][] = [

@@ -1135,20 +1135,8 @@ export function fastScorer(frequencies: ScanFrequencies): FastScorer {
   // A case number (its hash here) and a phone (its string id) weigh the same whatever the value.
   const caseNumber = new Weights({ p: () => clamp(1 / model.unseenOneIn.caseNumber) }, rate.caseNumber);
   const phone = new Weights({ p: () => clamp(1 / model.unseenOneIn.phone) }, rate.phone);
-  const lltFrequencies = frequencies.stats.llt ?? frequencies.counted.get('llt');
-  /** A PT's frequency, the sum of its LLTs', as `forRecord` gives it. */
-  const pt = new Weights(
-    {
-      p: (code) => {
-        if (!lltFrequencies) return clamp(1 / 25_000);
-        const codes = frequencies.lltsOfPt.get(Number(code)) ?? [];
-        let sum = codes.length === 0 ? lltFrequencies.otherwise : 0;
-        for (const one of codes) sum += lltFrequencies.known.get(String(one)) ?? lltFrequencies.otherwise;
-        return clamp(sum);
-      },
-    },
-    rate.pt,
-  );
+  // A PT's frequency, the sum of its LLTs' (`ScanFrequencies.pt`), as `forRecord` gives it.
+  const pt = new Weights({ p: (code) => clamp(frequencies.pt ? (frequencies.pt.known.get(String(code)) ?? frequencies.pt.otherwise) : 1 / 25_000) }, rate.pt);
   const disagree = {
     caseNumber: disagreementWeight(rate.caseNumber),
     initials: disagreementWeight(rate.initials),
