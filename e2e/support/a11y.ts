@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 
 /** The WCAG levels every screen is held to (issue 20 §2; WCAG 2.1 A too, issue 30 §10: label-content-name-mismatch). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -40,11 +40,8 @@ export class ScreenAudit {
     // Let the screen settle: no spinner of a list or a form still loading.
     await expect(this.page.locator('.mantine-Loader-root:visible, [aria-busy="true"]:visible').first()).toBeHidden({ timeout: 15_000 });
     // Only the violations are read: axe then builds no selector or summary for the thousands of
-    // nodes that pass (its documented performance option). `options` first: it replaces what
-    // `withTags` sets.
-    let builder = new AxeBuilder({ page: this.page }).options({ resultTypes: ['violations'] }).withTags(AXE_TAGS);
-    if (options.exclude) builder = builder.exclude(options.exclude);
-    const { violations } = await builder.analyze();
+    // nodes that pass (its documented performance option).
+    const violations = await axeViolations(this.page, { runOnly: { type: 'tag', values: AXE_TAGS } }, { exclude: options.exclude });
     for (const violation of violations) {
       if (!BLOCKING_IMPACTS.has(violation.impact ?? '')) continue;
       for (const node of violation.nodes) {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 
 /**
  * Issue 20 §1, §2: the landing page on a phone ('phone' project: Pixel 7, touch) and the first
@@ -19,8 +19,8 @@ test('la página de inicio entra en el teléfono y el «Sí» y el «No» del pr
   const no = start.getByRole('button', { name: 'No', exact: true });
   await expect(yes).toBeVisible();
   await expect(no).toBeVisible();
-  const contrast = await new AxeBuilder({ page }).include('[role="dialog"]').withRules(['color-contrast']).analyze();
-  expect(contrast.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' ')))).toEqual([]);
+  const contrast = await axeViolations(page, { runOnly: { type: 'rule', values: ['color-contrast'] } }, { include: '[role="dialog"]' });
+  expect(contrast.flatMap((violation) => violation.nodes.map((node) => node.target.join(' ')))).toEqual([]);
 
   // Equal weight: the same colours, border and type for both answers.
   const look = (button: typeof yes) =>
