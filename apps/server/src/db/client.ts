@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
@@ -26,6 +26,18 @@ export type Db = PgDatabase<QueryResultHKT, Schema>;
 export type Tx = PgTransaction<QueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Either a database or a transaction: what query functions should accept. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * Runs independent reads side by side on the database (each on a connection of the pool), one
+ * after another in a transaction. A transaction holds one connection, on which `pg` queues a
+ * query sent while another runs, with a deprecation warning: pg 9 removes the queue.
+ */
+export async function readAll<T extends readonly unknown[]>(db: DbOrTx, reads: readonly [...{ [K in keyof T]: () => PromiseLike<T[K]> }]): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}
 
 export interface Database {
   db: Db;

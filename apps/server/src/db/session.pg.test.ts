@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-support/db.js';
-import { type Database, openDatabase, warmConnections } from './client.js';
+import { countInFlight } from '../test-support/pg-connection.js';
+import { type Database, openDatabase, readAll, warmConnections } from './client.js';
 import { executeNamed } from './prepared.js';
 import { countries } from './schema/index.js';
 
@@ -67,4 +68,22 @@ describe('PostgreSQL sessions', () => {
     });
     expect(prepared).toBe(1);
   });
+
+  it('never send a query on a transaction’s connection while another runs there (readAll): pg 9 drops the queue', async () => {
+    const onPool = (tag: string) => () => database.db.execute<{ tag: string; pid: number }>(sql`select ${tag}::text as tag, pg_backend_pid() as pid, pg_sleep(0.02)`);
+    // On the pool the reads run side by side, each on a connection of its own.
+    const pooled = await readAll(database.db, [onPool('a'), onPool('b'), onPool('c')]);
+    expect(pooled.map((result) => result.rows[0]?.tag)).toEqual(['a', 'b', 'c']);
+    expect(new Set(pooled.map((result) => result.rows[0]?.pid)).size).toBe(3);
+    // In a transaction, one after another on its one connection, in their order.
+    const { most, tags } = await database.db.transaction(async (tx) => {
+      const counter = countInFlight(tx);
+      const read = (tag: string) => () => tx.execute<{ tag: string }>(sql`select ${tag}::text as tag, pg_sleep(0.01)`);
+      const results = await readAll(tx, [read('a'), read('b'), read('c')]);
+      return { most: counter.most, tags: results.map((result) => result.rows[0]?.tag) };
+    });
+    expect(tags).toEqual(['a', 'b', 'c']);
+    expect(most).toBe(1);
+  });
 });
+

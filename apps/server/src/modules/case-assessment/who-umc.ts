@@ -19,7 +19,7 @@ import {
   whoUmcRelevantAnswers,
 } from '@atalaya/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { type Db, type DbOrTx, readAll } from '../../db/client.js';
 import { eventMedications, eventRams, products, users, whoUmcAssessments } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -45,32 +45,35 @@ function storedAnswers(value: unknown): WhoUmcAnswers {
  * the conclusion menu, the case PDF and the save below.
  */
 export async function loadWhoUmcPairs(db: DbOrTx, eventId: string): Promise<WhoUmcPair[]> {
-  const [rams, medications, stored] = await Promise.all([
-    db
-      .select({ id: eventRams.id, name: sql<string>`coalesce(${eventRams.lltName}, ${eventRams.description})` })
-      .from(eventRams)
-      .where(eq(eventRams.eventId, eventId))
-      .orderBy(asc(eventRams.id)),
-    db
-      .select({ id: eventMedications.id, name: products.commercialName })
-      .from(eventMedications)
-      .innerJoin(products, eq(products.id, eventMedications.productId))
-      .where(and(eq(eventMedications.eventId, eventId), inArray(eventMedications.drugRole, [...CAUSALITY_DRUG_ROLES])))
-      .orderBy(asc(eventMedications.id)),
-    db
-      .select({
-        ramId: whoUmcAssessments.ramId,
-        medicationId: whoUmcAssessments.medicationId,
-        answers: whoUmcAssessments.answers,
-        implied: whoUmcAssessments.impliedCategory,
-        category: whoUmcAssessments.category,
-        reason: whoUmcAssessments.overrideReason,
-        updatedAt: whoUmcAssessments.updatedAt,
-        updatedBy: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})`,
-      })
-      .from(whoUmcAssessments)
-      .leftJoin(users, eq(users.id, whoUmcAssessments.updatedBy))
-      .where(eq(whoUmcAssessments.eventId, eventId)),
+  const [rams, medications, stored] = await readAll(db, [
+    () =>
+      db
+        .select({ id: eventRams.id, name: sql<string>`coalesce(${eventRams.lltName}, ${eventRams.description})` })
+        .from(eventRams)
+        .where(eq(eventRams.eventId, eventId))
+        .orderBy(asc(eventRams.id)),
+    () =>
+      db
+        .select({ id: eventMedications.id, name: products.commercialName })
+        .from(eventMedications)
+        .innerJoin(products, eq(products.id, eventMedications.productId))
+        .where(and(eq(eventMedications.eventId, eventId), inArray(eventMedications.drugRole, [...CAUSALITY_DRUG_ROLES])))
+        .orderBy(asc(eventMedications.id)),
+    () =>
+      db
+        .select({
+          ramId: whoUmcAssessments.ramId,
+          medicationId: whoUmcAssessments.medicationId,
+          answers: whoUmcAssessments.answers,
+          implied: whoUmcAssessments.impliedCategory,
+          category: whoUmcAssessments.category,
+          reason: whoUmcAssessments.overrideReason,
+          updatedAt: whoUmcAssessments.updatedAt,
+          updatedBy: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+        })
+        .from(whoUmcAssessments)
+        .leftJoin(users, eq(users.id, whoUmcAssessments.updatedBy))
+        .where(eq(whoUmcAssessments.eventId, eventId)),
   ]);
   const byPair = new Map(stored.map((row) => [`${row.ramId}:${row.medicationId}`, row]));
   return rams.flatMap((ram) =>

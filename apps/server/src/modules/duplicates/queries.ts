@@ -1,6 +1,6 @@
 import { type DuplicateFrequencies, type DuplicateRecord, normaliseEmail, normaliseInitials, type ValueFrequencies } from '@atalaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, readAll } from '../../db/client.js';
 import { intArray } from '../../db/int-array.js';
 import { executeNamed } from '../../db/prepared.js';
 import {
@@ -189,15 +189,16 @@ export async function statisticsFrequencies(db: DbOrTx): Promise<DuplicateFreque
  */
 export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Promise<DuplicateFrequencies> {
   const ptCodes = record.ptCodes;
-  // The statistics and the LLTs of the record's PTs do not wait on each other: side by side.
-  const [frequencies, mapping] = await Promise.all([
-    statisticsFrequencies(db),
-    ptCodes.length > 0
-      ? executeNamed<{ code: number; pt_code: number }>(
-          db,
-          sql`select ${meddraLlt.code} as code, ${meddraLlt.ptCode} as pt_code from ${meddraLlt} where ${meddraLlt.ptCode} = any(${intArray(ptCodes)})`,
-        )
-      : [],
+  // The statistics and the LLTs of the record's PTs do not wait on each other: side by side (readAll).
+  const [frequencies, mapping] = await readAll(db, [
+    () => statisticsFrequencies(db),
+    () =>
+      ptCodes.length > 0
+        ? executeNamed<{ code: number; pt_code: number }>(
+            db,
+            sql`select ${meddraLlt.code} as code, ${meddraLlt.ptCode} as pt_code from ${meddraLlt} where ${meddraLlt.ptCode} = any(${intArray(ptCodes)})`,
+          )
+        : Promise.resolve([]),
   ]);
   await countedFrequencies(db, record, frequencies);
   const llt = frequencies.llt;
@@ -258,10 +259,10 @@ async function countedFrequencies(db: DbOrTx, record: DuplicateRecord, frequenci
   if (missing.length === 0) return;
   // The number of cases: PostgreSQL's estimate once the table has been analysed (no count over a
   // million cases at each request: the e-mail, never in pg_stats, always brings us here), else counted.
-  // The estimate and the counts side by side (on a pool; one after another in a transaction).
-  const [estimates, ...counted] = await Promise.all([
-    db.execute<{ n: number | string | null }>(sql`select reltuples as n from pg_class where oid = to_regclass(${'events'})`),
-    ...missing.map(([, query]) => db.execute<{ value: string; n: number | string }>(query)),
+  // The estimate and the counts side by side (on a pool; one after another in a transaction: readAll).
+  const [estimates, counted] = await readAll(db, [
+    () => db.execute<{ n: number | string | null }>(sql`select reltuples as n from pg_class where oid = to_regclass(${'events'})`),
+    () => readAll(db, missing.map(([, query]) => () => db.execute<{ value: string; n: number | string }>(query))),
   ]);
   const [estimate] = estimates.rows;
   const [total] = Number(estimate?.n ?? 0) > 0 ? [estimate] : (await db.execute<{ n: number | string }>(sql`select count(*) as n from ${events}`)).rows;

@@ -1,6 +1,6 @@
 import { e2bReferenceCode, e2bRouteCodes, type E2bReferenceList } from '@atalaya/domain';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, readAll } from '../../db/client.js';
 import { administrationRoutes, medicationActions, pharmaceuticalForms } from '../../db/schema/index.js';
 
 /**
@@ -14,8 +14,9 @@ export type ReferenceCodes = Readonly<Record<Exclude<E2bReferenceList, 'ReporteO
 const TABLES = { Via: administrationRoutes, FormaFarmaceutica: pharmaceuticalForms, AccionMedicamento: medicationActions } as const;
 
 export async function referenceCodes(db: DbOrTx): Promise<ReferenceCodes> {
-  const entries = await Promise.all(
-    (Object.keys(TABLES) as (keyof typeof TABLES)[]).map(async (list) => {
+  const entries = await readAll(
+    db,
+    (Object.keys(TABLES) as (keyof typeof TABLES)[]).map((list) => async () => {
       const table = TABLES[list];
       const rows = await db.select({ id: table.id, value: table.value, code: table.e2bCode }).from(table).where(eq(table.eliminado, false));
       const ids = new Map<string, number[]>();

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.js';
+import { createTestDatabase } from '../../test-support/db.js';
+import { countInFlight } from '../../test-support/pg-connection.js';
+import { loadWhoUmcPairs } from './who-umc.js';
+
+describe('the WHO-UMC pairs read in a transaction (a save reads them back in its own)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('send one query at a time on its connection: pg 9 drops the queue', async () => {
+    const most = await database.db.transaction(async (tx) => {
+      const counter = countInFlight(tx);
+      await loadWhoUmcPairs(tx, randomUUID());
+      return counter.most;
+    });
+    expect(most).toBe(1);
+  });
+});
