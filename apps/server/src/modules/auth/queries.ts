@@ -1,6 +1,6 @@
 import { ROLE_IDS, type Role } from '@atalaya/domain';
 import { and, count, eq, gte, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, readAll } from '../../db/client.js';
 import { countries, loginAttempts, passwordResetTokens, refreshTokens, users } from '../../db/schema/index.js';
 
 const ROLE_BY_ID = new Map<number, Role>(Object.entries(ROLE_IDS).map(([role, id]) => [id, role as Role]));
@@ -57,9 +57,9 @@ export async function findAccountById(db: DbOrTx, id: string): Promise<Account |
 /** Failed sign-ins since `since` for an e-mail and for an address. */
 export async function countFailedLogins(db: DbOrTx, email: string, ip: string, since: Date) {
   const failed = and(eq(loginAttempts.succeeded, false), gte(loginAttempts.createdAt, since));
-  const [[byEmail], [byIp]] = await Promise.all([
-    db.select({ n: count() }).from(loginAttempts).where(and(failed, eq(loginAttempts.email, email))),
-    db.select({ n: count() }).from(loginAttempts).where(and(failed, eq(loginAttempts.ip, ip))),
+  const [[byEmail], [byIp]] = await readAll(db, [
+    () => db.select({ n: count() }).from(loginAttempts).where(and(failed, eq(loginAttempts.email, email))),
+    () => db.select({ n: count() }).from(loginAttempts).where(and(failed, eq(loginAttempts.ip, ip))),
   ]);
   return { byEmail: byEmail?.n ?? 0, byIp: byIp?.n ?? 0 };
 }
