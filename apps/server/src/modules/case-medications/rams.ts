@@ -1,6 +1,6 @@
 import { type ErRam, type ErRamNotification, MSG, RAM_EVOLUTIONS, type Ram, SERIOUSNESS_LABELS, type SeriousnessFlag } from '@atalaya/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { type Db, type DbOrTx, readAll, type Tx } from '../../db/client.js';
 import { preparedByText, runNamed } from '../../db/prepared.js';
 import { eventRams } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -82,7 +82,7 @@ const caseRamRows = preparedByText((db) => ramRows(db, eq(eventRams.eventId, sql
 /** The rows as `ErRam`s, with their categories and notifications (read side by side). */
 async function withDetails(db: DbOrTx, meta: string, rows: RamRow[]): Promise<ErRam[]> {
   const ids = rows.map((row) => row.ram.id);
-  const [categories, notifications] = await Promise.all([ramCategoryRows(db, ids), ramNotificationRows(db, ids)]);
+  const [categories, notifications] = await readAll(db, [() => ramCategoryRows(db, ids), () => ramNotificationRows(db, ids)]);
   return rows.map((row) =>
     toErRam(
       row,

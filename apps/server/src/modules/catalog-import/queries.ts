@@ -1,6 +1,6 @@
 import type { CatalogSheetName } from '@atalaya/domain';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { type Db, type DbOrTx, readAll } from '../../db/client.js';
 import {
   activeIngredients,
   catalogImportRows,
@@ -46,15 +46,15 @@ function listIds(rows: { id: number; value: string; importCodigo: string | null 
 }
 
 export async function catalogSnapshot(db: DbOrTx): Promise<CatalogSnapshot> {
-  const [countryRows, companyRows, laboratoryRows, lineRows, familyRows, ingredientRows, formRows, unitRows] = await Promise.all([
-    db.select({ code: countries.code }).from(countries),
-    db.select({ code: companies.code, country: countries.code }).from(companies).innerJoin(countries, eq(countries.id, companies.countryId)),
-    db.select({ code: laboratories.code, company: companies.code }).from(laboratories).innerJoin(companies, eq(companies.id, laboratories.companyId)),
-    db.select({ code: lines.code, laboratory: laboratories.code }).from(lines).innerJoin(laboratories, eq(laboratories.id, lines.laboratoryId)),
-    db.select({ code: families.code }).from(families),
-    db.select({ code: activeIngredients.code }).from(activeIngredients),
-    db.select({ id: pharmaceuticalForms.id, value: pharmaceuticalForms.value, importCodigo: pharmaceuticalForms.importCodigo }).from(pharmaceuticalForms),
-    db.select({ id: medicationUnits.id, value: medicationUnits.value, importCodigo: medicationUnits.importCodigo }).from(medicationUnits),
+  const [countryRows, companyRows, laboratoryRows, lineRows, familyRows, ingredientRows, formRows, unitRows] = await readAll(db, [
+    () => db.select({ code: countries.code }).from(countries),
+    () => db.select({ code: companies.code, country: countries.code }).from(companies).innerJoin(countries, eq(countries.id, companies.countryId)),
+    () => db.select({ code: laboratories.code, company: companies.code }).from(laboratories).innerJoin(companies, eq(companies.id, laboratories.companyId)),
+    () => db.select({ code: lines.code, laboratory: laboratories.code }).from(lines).innerJoin(laboratories, eq(laboratories.id, lines.laboratoryId)),
+    () => db.select({ code: families.code }).from(families),
+    () => db.select({ code: activeIngredients.code }).from(activeIngredients),
+    () => db.select({ id: pharmaceuticalForms.id, value: pharmaceuticalForms.value, importCodigo: pharmaceuticalForms.importCodigo }).from(pharmaceuticalForms),
+    () => db.select({ id: medicationUnits.id, value: medicationUnits.value, importCodigo: medicationUnits.importCodigo }).from(medicationUnits),
   ]);
   return {
     countries: new Set(countryRows.map((row) => row.code)),

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, readAll } from '../../db/client.js';
 import {
   activeIngredients,
   administrationRoutes,
@@ -42,64 +42,75 @@ export function referenceKey(value: string | number): ReferenceKey {
 
 /** The reference lists of the public report form: enabled rows, Paises by name, the rest in id (seed) order. */
 export function homeReferenceLists(db: DbOrTx) {
-  return Promise.all([
-    db
-      .select({ id: countries.id, code: countries.code, name: countries.name, timeZone: countries.timeZone })
-      .from(countries)
-      .where(eq(countries.eliminado, false))
-      .orderBy(asc(countries.name)),
-    db.select({ id: groups.id, title: groups.title }).from(groups).where(eq(groups.eliminado, false)).orderBy(asc(groups.id)),
-    db
-      .select({ id: subGroups.id, nombre: subGroups.nombre, grupoId: subGroups.grupoId, value: subGroups.value })
-      .from(subGroups)
-      .innerJoin(groups, eq(groups.id, subGroups.grupoId))
-      .where(and(eq(subGroups.eliminado, false), eq(groups.eliminado, false), ne(subGroups.id, UNCLASSIFIED_SUB_GROUP_ID)))
-      .orderBy(asc(subGroups.grupoId), asc(subGroups.id)),
-    db
-      .select({ id: administrationRoutes.id, descripcion: administrationRoutes.descripcion })
-      .from(administrationRoutes)
-      .where(eq(administrationRoutes.eliminado, false))
-      .orderBy(asc(administrationRoutes.id)),
-    db
-      .select({ id: medicationFrequencies.id, nombre: medicationFrequencies.nombre })
-      .from(medicationFrequencies)
-      .where(eq(medicationFrequencies.eliminado, false))
-      .orderBy(asc(medicationFrequencies.id)),
-    db
-      .select({ id: medicationUseUnits.id, nombre: medicationUseUnits.nombre })
-      .from(medicationUseUnits)
-      .where(eq(medicationUseUnits.eliminado, false))
-      .orderBy(asc(medicationUseUnits.id)),
-    db
-      .select({ id: relationships.id, nombre: relationships.nombre })
-      .from(relationships)
-      .where(eq(relationships.eliminado, false))
-      .orderBy(asc(relationships.id)),
-    db
-      .select({ id: medicationActions.id, nombre: medicationActions.nombre })
-      .from(medicationActions)
-      .where(eq(medicationActions.eliminado, false))
-      .orderBy(asc(medicationActions.id)),
-    db
-      .select({ id: weightUnits.id, nombreCompleto: weightUnits.nombreCompleto, abreviacion: weightUnits.abreviacion })
-      .from(weightUnits)
-      .where(eq(weightUnits.eliminado, false))
-      .orderBy(asc(weightUnits.id)),
-    db
-      .select({ id: heightUnits.id, nombreCompleto: heightUnits.nombreCompleto, abreviacion: heightUnits.abreviacion })
-      .from(heightUnits)
-      .where(eq(heightUnits.eliminado, false))
-      .orderBy(asc(heightUnits.id)),
-    db
-      .select({ id: previousMedicationTypes.id, nombre: previousMedicationTypes.nombre })
-      .from(previousMedicationTypes)
-      .where(eq(previousMedicationTypes.eliminado, false))
-      .orderBy(asc(previousMedicationTypes.id)),
-    db
-      .select({ id: specialities.id, description: specialities.description })
-      .from(specialities)
-      .where(eq(specialities.eliminado, false))
-      .orderBy(asc(specialities.id)),
+  return readAll(db, [
+    () =>
+      db
+        .select({ id: countries.id, code: countries.code, name: countries.name, timeZone: countries.timeZone })
+        .from(countries)
+        .where(eq(countries.eliminado, false))
+        .orderBy(asc(countries.name)),
+    () => db.select({ id: groups.id, title: groups.title }).from(groups).where(eq(groups.eliminado, false)).orderBy(asc(groups.id)),
+    () =>
+      db
+        .select({ id: subGroups.id, nombre: subGroups.nombre, grupoId: subGroups.grupoId, value: subGroups.value })
+        .from(subGroups)
+        .innerJoin(groups, eq(groups.id, subGroups.grupoId))
+        .where(and(eq(subGroups.eliminado, false), eq(groups.eliminado, false), ne(subGroups.id, UNCLASSIFIED_SUB_GROUP_ID)))
+        .orderBy(asc(subGroups.grupoId), asc(subGroups.id)),
+    () =>
+      db
+        .select({ id: administrationRoutes.id, descripcion: administrationRoutes.descripcion })
+        .from(administrationRoutes)
+        .where(eq(administrationRoutes.eliminado, false))
+        .orderBy(asc(administrationRoutes.id)),
+    () =>
+      db
+        .select({ id: medicationFrequencies.id, nombre: medicationFrequencies.nombre })
+        .from(medicationFrequencies)
+        .where(eq(medicationFrequencies.eliminado, false))
+        .orderBy(asc(medicationFrequencies.id)),
+    () =>
+      db
+        .select({ id: medicationUseUnits.id, nombre: medicationUseUnits.nombre })
+        .from(medicationUseUnits)
+        .where(eq(medicationUseUnits.eliminado, false))
+        .orderBy(asc(medicationUseUnits.id)),
+    () =>
+      db
+        .select({ id: relationships.id, nombre: relationships.nombre })
+        .from(relationships)
+        .where(eq(relationships.eliminado, false))
+        .orderBy(asc(relationships.id)),
+    () =>
+      db
+        .select({ id: medicationActions.id, nombre: medicationActions.nombre })
+        .from(medicationActions)
+        .where(eq(medicationActions.eliminado, false))
+        .orderBy(asc(medicationActions.id)),
+    () =>
+      db
+        .select({ id: weightUnits.id, nombreCompleto: weightUnits.nombreCompleto, abreviacion: weightUnits.abreviacion })
+        .from(weightUnits)
+        .where(eq(weightUnits.eliminado, false))
+        .orderBy(asc(weightUnits.id)),
+    () =>
+      db
+        .select({ id: heightUnits.id, nombreCompleto: heightUnits.nombreCompleto, abreviacion: heightUnits.abreviacion })
+        .from(heightUnits)
+        .where(eq(heightUnits.eliminado, false))
+        .orderBy(asc(heightUnits.id)),
+    () =>
+      db
+        .select({ id: previousMedicationTypes.id, nombre: previousMedicationTypes.nombre })
+        .from(previousMedicationTypes)
+        .where(eq(previousMedicationTypes.eliminado, false))
+        .orderBy(asc(previousMedicationTypes.id)),
+    () =>
+      db
+        .select({ id: specialities.id, description: specialities.description })
+        .from(specialities)
+        .where(eq(specialities.eliminado, false))
+        .orderBy(asc(specialities.id)),
   ]);
 }
 

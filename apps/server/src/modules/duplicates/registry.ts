@@ -15,7 +15,7 @@ import {
   normalisePhone,
 } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, readAll } from '../../db/client.js';
 import { events, medicalContacts, eventPatients } from '../../db/schema/index.js';
 import type { ScanFrequencies } from './batch.js';
 import { BLOCK_LIMIT, initialsWithinOneEdit } from './queries.js';
@@ -425,18 +425,21 @@ async function readChunk(db: DbOrTx, after: string | null): Promise<LoadedChunk 
   ).rows;
   if (base.length === 0) return null;
   const range = sql`between ${base[0]!.id}::uuid and ${base.at(-1)!.id}::uuid`;
-  const [rams, meds, others] = await Promise.all([
-    db.execute<LoadedChunk['rams'][number]>(sql`
-      select r.event_id::text as id, r.llt_code, r.date_start::text as day, l.pt_code, pt.code is not null as has_pt
-      from event_rams r left join meddra_llt l on l.code = r.llt_code left join meddra_pt pt on pt.code = l.pt_code
-      where r.event_id ${range}`),
-    db.execute<LoadedChunk['meds'][number]>(sql`
-      select m.event_id::text as id, m.product_id, i.active_ingredient_id as ingredient_id
-      from event_medications m left join event_medication_ingredients i on i.event_medication_id = m.id
-      where m.event_id ${range}`),
-    db.execute<LoadedChunk['others'][number]>(sql`
-      select x.event_id::text as id, x.worldwide_case_id as value from e2b_import_reports x where x.event_id ${range}
-      union select s.event_id::text, s.worldwide_case_id from e2b_submissions s where s.event_id ${range}`),
+  const [rams, meds, others] = await readAll(db, [
+    () =>
+      db.execute<LoadedChunk['rams'][number]>(sql`
+        select r.event_id::text as id, r.llt_code, r.date_start::text as day, l.pt_code, pt.code is not null as has_pt
+        from event_rams r left join meddra_llt l on l.code = r.llt_code left join meddra_pt pt on pt.code = l.pt_code
+        where r.event_id ${range}`),
+    () =>
+      db.execute<LoadedChunk['meds'][number]>(sql`
+        select m.event_id::text as id, m.product_id, i.active_ingredient_id as ingredient_id
+        from event_medications m left join event_medication_ingredients i on i.event_medication_id = m.id
+        where m.event_id ${range}`),
+    () =>
+      db.execute<LoadedChunk['others'][number]>(sql`
+        select x.event_id::text as id, x.worldwide_case_id as value from e2b_import_reports x where x.event_id ${range}
+        union select s.event_id::text, s.worldwide_case_id from e2b_submissions s where s.event_id ${range}`),
   ]);
   return { base, rams: rams.rows, meds: meds.rows, others: others.rows };
 }

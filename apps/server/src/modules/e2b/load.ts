@@ -31,7 +31,7 @@ import {
 } from '@atalaya/domain';
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, readAll } from '../../db/client.js';
 import {
   activeIngredients,
   administrationRoutes,
@@ -340,9 +340,9 @@ export async function loadIcsrs(db: DbOrTx, caseIds: readonly string[], context:
   if (caseIds.length === 0) return found;
   const rows = await caseRows(db, caseIds);
   if (rows.length === 0) return found;
-  const [meddraVersion, whoUmc] = await Promise.all([
-    context.meddraVersion === undefined ? currentMeddraVersion(db) : context.meddraVersion,
-    whoUmcCategories(db, rows.map((row) => row.id)),
+  const [meddraVersion, whoUmc] = await readAll(db, [
+    async () => (context.meddraVersion === undefined ? currentMeddraVersion(db) : context.meddraVersion),
+    () => whoUmcCategories(db, rows.map((row) => row.id)),
   ]);
   const full: IcsrContext = { now: context.now ?? new Date(), sender: context.sender ?? DEFAULT_E2B_SENDER, senderCode: context.senderCode ?? 'ATALAYA', meddraVersion, receiverId: context.receiverId ?? null };
   for (const row of rows) found.set(row.id, withWhoUmcAssessments(icsrOf(row, full), whoUmc.get(row.id)));

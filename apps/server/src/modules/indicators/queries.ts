@@ -1,6 +1,6 @@
 import { AGE_GROUPS, ER_STATUS, ER_STATUSES, type IndicatorCountry, type IndicatorLaboratory, UNKNOWN_AGE_GROUP } from '@atalaya/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, readAll } from '../../db/client.js';
 import { intArray } from '../../db/int-array.js';
 import { countries, events, groups, indicatorCounts, indicatorHours, laboratories, subGroups } from '../../db/schema/index.js';
 
@@ -197,7 +197,7 @@ export async function periodCounts(db: DbOrTx, scope: IndicatorScope, b: PeriodB
     );
   // A case marked duplicate is counted once, as its master (docs/duplicates.md 'Counted once'):
   // the duplicates (few, read by `events_duplicate_of_idx`) are taken from the index-only count.
-  const [all, duplicates] = await Promise.all([counts(sql``), counts(sql`and ${events.duplicateOfEventId} is not null`)]);
+  const [all, duplicates] = await readAll(db, [() => counts(sql``), () => counts(sql`and ${events.duplicateOfEventId} is not null`)]);
   const row = all[0];
   const less = duplicates[0];
   const n = (key: keyof PeriodCounts) => Number(row?.[key] ?? 0) - Number(less?.[key] ?? 0);
@@ -238,9 +238,9 @@ export async function typeTotals(
   db: DbOrTx,
   scope: IndicatorScope,
 ): Promise<{ id: number; name: string; total: number; subGroups: { id: number; name: string; total: number }[] }[]> {
-  const [groupRows, subGroupRows] = await Promise.all([
-    db.select({ id: groups.id, title: groups.title }).from(groups).orderBy(groups.id),
-    db.select({ id: subGroups.id, nombre: subGroups.nombre, grupoId: subGroups.grupoId }).from(subGroups).orderBy(subGroups.id),
+  const [groupRows, subGroupRows] = await readAll(db, [
+    () => db.select({ id: groups.id, title: groups.title }).from(groups).orderBy(groups.id),
+    () => db.select({ id: subGroups.id, nombre: subGroups.nombre, grupoId: subGroups.grupoId }).from(subGroups).orderBy(subGroups.id),
   ]);
   const totals = await sumElements(db, scope, 'by_sub_group', subGroupRows.map((sub) => sub.id + 1));
   return groupRows.map((group) => {

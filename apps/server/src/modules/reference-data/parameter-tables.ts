@@ -1,7 +1,7 @@
 import { type ReferenceTableName, RAM_EVOLUTIONS, REFERENCE_TABLE_NAMES, type ReferenceTableRows } from '@atalaya/domain';
 import { and, asc, lt, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, readAll } from '../../db/client.js';
 import { codigueras, countries, roles } from '../../db/schema/index.js';
 import { CONCENTRATION_UNIT_ID_LIMIT } from './queries.js';
 
@@ -93,7 +93,7 @@ export async function readReferenceTable(db: DbOrTx, name: ReferenceTableName): 
 
 /** Every list of the Parameters screen, plus the fixed Evolucion (getCodiguerasAll). */
 export async function readAllReferenceTables(db: DbOrTx): Promise<Record<ReferenceTableName | 'Evolucion', ReferenceTableRows>> {
-  const tables = await Promise.all(REFERENCE_TABLE_NAMES.map(async (name) => [name, await readReferenceTable(db, name)] as const));
+  const tables = await readAll(db, REFERENCE_TABLE_NAMES.map((name) => async () => [name, await readReferenceTable(db, name)] as const));
   return {
     ...(Object.fromEntries(tables) as Record<ReferenceTableName, ReferenceTableRows>),
     // A fixed list of the domain: never disabled.

@@ -1,7 +1,7 @@
 import { UNCLASSIFIED_SUB_GROUP } from '@atalaya/domain';
 import { and, eq, inArray, isNotNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, readAll } from '../../db/client.js';
 import {
   activeIngredients,
   administrationRoutes,
@@ -88,37 +88,44 @@ export function nombreListRows(db: DbOrTx, list: NombreList, scope: RowScope): P
 
 /** Every list of getCodiguerasBasic / getCodiguerasAll that is not a `nombre` list: one query each. */
 export function otherCodigueraRows(db: DbOrTx, scope: RowScope) {
-  return Promise.all([
-    db
-      .select({ id: countries.id, code: countries.code, name: countries.name, eliminado: countries.eliminado })
-      .from(countries)
-      .where(inScope(countries.eliminado, scope)),
-    db.select({ id: groups.id, title: groups.title, eliminado: groups.eliminado }).from(groups).where(inScope(groups.eliminado, scope)),
-    db
-      .select({ id: subGroups.id, name: subGroups.nombre, groupId: subGroups.grupoId, value: subGroups.value, eliminado: subGroups.eliminado })
-      .from(subGroups)
-      .where(inScope(subGroups.eliminado, scope)),
-    db.select({ id: statuses.id, estado: statuses.estado, eliminado: statuses.eliminado }).from(statuses).where(inScope(statuses.eliminado, scope)),
-    db
-      .select({ id: administrationRoutes.id, name: administrationRoutes.descripcion, eliminado: administrationRoutes.eliminado })
-      .from(administrationRoutes)
-      .where(inScope(administrationRoutes.eliminado, scope)),
-    db
-      .select({ id: weightUnits.id, fullName: weightUnits.nombreCompleto, abbreviation: weightUnits.abreviacion, eliminado: weightUnits.eliminado })
-      .from(weightUnits)
-      .where(inScope(weightUnits.eliminado, scope)),
-    db
-      .select({ id: heightUnits.id, fullName: heightUnits.nombreCompleto, abbreviation: heightUnits.abreviacion, eliminado: heightUnits.eliminado })
-      .from(heightUnits)
-      .where(inScope(heightUnits.eliminado, scope)),
-    db
-      .select({ id: ramTypes.id, type: ramTypes.type, description: ramTypes.descripcion, eliminado: ramTypes.eliminado })
-      .from(ramTypes)
-      .where(inScope(ramTypes.eliminado, scope)),
-    db
-      .select({ id: ramCategories.id, type: ramCategories.type, eliminado: ramCategories.eliminado })
-      .from(ramCategories)
-      .where(inScope(ramCategories.eliminado, scope)),
+  return readAll(db, [
+    () =>
+      db
+        .select({ id: countries.id, code: countries.code, name: countries.name, eliminado: countries.eliminado })
+        .from(countries)
+        .where(inScope(countries.eliminado, scope)),
+    () => db.select({ id: groups.id, title: groups.title, eliminado: groups.eliminado }).from(groups).where(inScope(groups.eliminado, scope)),
+    () =>
+      db
+        .select({ id: subGroups.id, name: subGroups.nombre, groupId: subGroups.grupoId, value: subGroups.value, eliminado: subGroups.eliminado })
+        .from(subGroups)
+        .where(inScope(subGroups.eliminado, scope)),
+    () => db.select({ id: statuses.id, estado: statuses.estado, eliminado: statuses.eliminado }).from(statuses).where(inScope(statuses.eliminado, scope)),
+    () =>
+      db
+        .select({ id: administrationRoutes.id, name: administrationRoutes.descripcion, eliminado: administrationRoutes.eliminado })
+        .from(administrationRoutes)
+        .where(inScope(administrationRoutes.eliminado, scope)),
+    () =>
+      db
+        .select({ id: weightUnits.id, fullName: weightUnits.nombreCompleto, abbreviation: weightUnits.abreviacion, eliminado: weightUnits.eliminado })
+        .from(weightUnits)
+        .where(inScope(weightUnits.eliminado, scope)),
+    () =>
+      db
+        .select({ id: heightUnits.id, fullName: heightUnits.nombreCompleto, abbreviation: heightUnits.abreviacion, eliminado: heightUnits.eliminado })
+        .from(heightUnits)
+        .where(inScope(heightUnits.eliminado, scope)),
+    () =>
+      db
+        .select({ id: ramTypes.id, type: ramTypes.type, description: ramTypes.descripcion, eliminado: ramTypes.eliminado })
+        .from(ramTypes)
+        .where(inScope(ramTypes.eliminado, scope)),
+    () =>
+      db
+        .select({ id: ramCategories.id, type: ramCategories.type, eliminado: ramCategories.eliminado })
+        .from(ramCategories)
+        .where(inScope(ramCategories.eliminado, scope)),
   ]);
 }
 
@@ -274,16 +281,18 @@ export function ingredientsOfCountry(db: DbOrTx, countryId: number) {
 
 /** The lists of the event-search filters (besides countries and sub-groups): one query each. */
 export function searchFilterRows(db: DbOrTx) {
-  return Promise.all([
-    db
-      .select({ id: companies.id, name: companies.name, countryId: companies.countryId })
-      .from(companies)
-      .where(eq(companies.eliminado, false)),
-    db
-      .select({ id: laboratories.id, name: laboratories.name, companyId: laboratories.companyId, countryId: laboratories.countryId })
-      .from(laboratories)
-      .where(eq(laboratories.eliminado, false)),
-    db.select({ id: statuses.id, estado: statuses.estado }).from(statuses).where(eq(statuses.eliminado, false)),
-    db.select({ id: ramTypes.id, type: ramTypes.type }).from(ramTypes).where(eq(ramTypes.eliminado, false)),
+  return readAll(db, [
+    () =>
+      db
+        .select({ id: companies.id, name: companies.name, countryId: companies.countryId })
+        .from(companies)
+        .where(eq(companies.eliminado, false)),
+    () =>
+      db
+        .select({ id: laboratories.id, name: laboratories.name, companyId: laboratories.companyId, countryId: laboratories.countryId })
+        .from(laboratories)
+        .where(eq(laboratories.eliminado, false)),
+    () => db.select({ id: statuses.id, estado: statuses.estado }).from(statuses).where(eq(statuses.eliminado, false)),
+    () => db.select({ id: ramTypes.id, type: ramTypes.type }).from(ramTypes).where(eq(ramTypes.eliminado, false)),
   ]);
 }

@@ -15,7 +15,7 @@ import {
   type SearchFilters,
   type SubGroupItem,
 } from '@atalaya/domain';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, readAll } from '../../db/client.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { notFound } from '../../http/errors.js';
 import { findCaseInReach } from '../reach/index.js';
@@ -61,9 +61,9 @@ type BasicWithEliminado = { [K in keyof Codigueras]: (Codigueras[K][number] & { 
 
 /** Every list of the wizard and the view, each row with its Eliminado flag; names in Spanish order, Status by id. */
 async function loadCodigueras(db: DbOrTx, scope: RowScope): Promise<BasicWithEliminado> {
-  const [nombreLists, [paises, grupos, subGrupos, status, vias, peso, altura, ramTipos, ramCategorias]] = await Promise.all([
-    Promise.all(NOMBRE_LIST_NAMES.map(async (list) => [list, await nombreListRows(db, list, scope)] as const)),
-    otherCodigueraRows(db, scope),
+  const [nombreLists, [paises, grupos, subGrupos, status, vias, peso, altura, ramTipos, ramCategorias]] = await readAll(db, [
+    () => readAll(db, NOMBRE_LIST_NAMES.map((list) => async () => [list, await nombreListRows(db, list, scope)] as const)),
+    () => otherCodigueraRows(db, scope),
   ]);
   const named = Object.fromEntries(
     nombreLists.map(([list, rows]) => [list, byNombre(rows.map((row) => ({ Id: row.id, Nombre: row.name, Eliminado: row.eliminado })))]),
@@ -141,7 +141,7 @@ export async function getSubGroups(db: DbOrTx): Promise<SubGroupItem[]> {
 /** `GET /api/getERNew`: the blank case of the create dialog; an RLF gets their own country only, already chosen. */
 export async function getErNew(db: DbOrTx, user: AuthUser): Promise<ErNew> {
   const anyCountry = canChooseAnyCountry(user.role);
-  const [Countries, SubGrupos] = await Promise.all([countries(db, anyCountry ? undefined : user.countryCode), getSubGroups(db)]);
+  const [Countries, SubGrupos] = await readAll(db, [() => countries(db, anyCountry ? undefined : user.countryCode), () => getSubGroups(db)]);
   return {
     Id: null,
     Status: ER_STATUS.PENDIENTE,
@@ -279,10 +279,10 @@ export async function getIngredientsByMedication(db: DbOrTx, user: AuthUser, med
 
 /** `GET /api/getFilters`: the event-search filter lists (enabled rows). */
 export async function getFilters(db: DbOrTx): Promise<SearchFilters> {
-  const [Paises, SubGrupos, [companies, laboratories, statuses, ramTypes]] = await Promise.all([
-    countries(db),
-    getSubGroups(db),
-    searchFilterRows(db),
+  const [Paises, SubGrupos, [companies, laboratories, statuses, ramTypes]] = await readAll(db, [
+    () => countries(db),
+    () => getSubGroups(db),
+    () => searchFilterRows(db),
   ]);
   return {
     Paises,

@@ -22,7 +22,7 @@ import {
 } from '@atalaya/domain';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { type Db, type DbOrTx, readAll } from '../../db/client.js';
 import { signalCases, signalHistory, signals } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
@@ -90,7 +90,7 @@ interface RegisterReach {
 
 async function registerReach(db: DbOrTx, user: AuthUser): Promise<RegisterReach> {
   // The source is read only by drug, PT and cases (pairHasCases): a restricted reach's totals will do.
-  const [source, laboratoryIds] = await Promise.all([signalSource(db, user, { totals: true }), loadUserLaboratoryIds(db, user.id)]);
+  const [source, laboratoryIds] = await readAll(db, [() => signalSource(db, user, { totals: true }), () => loadUserLaboratoryIds(db, user.id)]);
   return { source, cases: caseReach(user, laboratoryIds), laboratoryIds };
 }
 
