@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-support/db.js';
-import { countInFlight } from '../test-support/pg-connection.js';
+import { inTransactionCounted } from '../test-support/pg-connection.js';
 import { type Database, openDatabase, readAll, warmConnections } from './client.js';
 import { executeNamed } from './prepared.js';
 import { countries } from './schema/index.js';
@@ -76,14 +76,12 @@ describe('PostgreSQL sessions', () => {
     expect(pooled.map((result) => result.rows[0]?.tag)).toEqual(['a', 'b', 'c']);
     expect(new Set(pooled.map((result) => result.rows[0]?.pid)).size).toBe(3);
     // In a transaction, one after another on its one connection, in their order.
-    const { most, tags } = await database.db.transaction(async (tx) => {
-      const counter = countInFlight(tx);
+    const { most, result: tags } = await inTransactionCounted(database.db, async (tx) => {
       const read = (tag: string) => () => tx.execute<{ tag: string }>(sql`select ${tag}::text as tag, pg_sleep(0.01)`);
       const results = await readAll(tx, [read('a'), read('b'), read('c')]);
-      return { most: counter.most, tags: results.map((result) => result.rows[0]?.tag) };
+      return results.map((result) => result.rows[0]?.tag);
     });
     expect(tags).toEqual(['a', 'b', 'c']);
     expect(most).toBe(1);
   });
 });
-

@@ -1,20 +1,32 @@
 import type pg from 'pg';
-import type { Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
+
+type Query = (...args: unknown[]) => Promise<unknown>;
 
 /**
- * Counts the queries in flight on a transaction's connection (its `pg` client), from now on:
- * `most` is the highest number sent and not yet answered at once.
+ * Runs `work` in a transaction of `db` (the `pg` driver) and counts the queries in flight on the
+ * transaction's connection: `most` is the highest number sent and not yet answered at once. The
+ * connection's `query` is given back before it returns to the pool.
  */
-export function countInFlight(tx: Tx): { readonly most: number } {
-  const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
-  const counter = { most: 0, now: 0 };
-  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  (client as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args) => {
-    counter.now += 1;
-    counter.most = Math.max(counter.most, counter.now);
-    return query(...args).finally(() => {
-      counter.now -= 1;
-    });
-  };
-  return counter;
+export async function inTransactionCounted<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<{ most: number; result: T }> {
+  return db.transaction(async (tx) => {
+    const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client as unknown as { query: Query };
+    const original = client.query;
+    const query = original.bind(client);
+    let now = 0;
+    let most = 0;
+    client.query = (...args) => {
+      now += 1;
+      most = Math.max(most, now);
+      return query(...args).finally(() => {
+        now -= 1;
+      });
+    };
+    try {
+      const result = await work(tx);
+      return { most, result };
+    } finally {
+      client.query = original;
+    }
+  });
 }

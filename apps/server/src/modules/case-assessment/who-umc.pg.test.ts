@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { createTestDatabase } from '../../test-support/db.js';
-import { countInFlight } from '../../test-support/pg-connection.js';
+import { inTransactionCounted } from '../../test-support/pg-connection.js';
 import { loadWhoUmcPairs } from './who-umc.js';
 
 describe('the WHO-UMC pairs read in a transaction (a save reads them back in its own)', () => {
@@ -13,11 +13,7 @@ describe('the WHO-UMC pairs read in a transaction (a save reads them back in its
   afterAll(() => database.close());
 
   it('send one query at a time on its connection: pg 9 drops the queue', async () => {
-    const most = await database.db.transaction(async (tx) => {
-      const counter = countInFlight(tx);
-      await loadWhoUmcPairs(tx, randomUUID());
-      return counter.most;
-    });
+    const { most } = await inTransactionCounted(database.db, (tx) => loadWhoUmcPairs(tx, randomUUID()));
     expect(most).toBe(1);
   });
 });

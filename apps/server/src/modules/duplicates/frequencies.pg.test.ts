@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { createTestDatabase } from '../../test-support/db.js';
-import { countInFlight } from '../../test-support/pg-connection.js';
+import { inTransactionCounted } from '../../test-support/pg-connection.js';
 import { valueFrequencies } from './queries.js';
 
 describe('the background frequencies of a record, read in a transaction (a case sent scores its candidates in it)', () => {
@@ -26,11 +26,7 @@ describe('the background frequencies of a record, read in a transaction (a case 
       emails: ['paciente@example.com'],
       phones: [],
     };
-    const { most, frequencies } = await database.db.transaction(async (tx) => {
-      const counter = countInFlight(tx);
-      const frequencies = await valueFrequencies(tx, record);
-      return { most: counter.most, frequencies };
-    });
+    const { most, result: frequencies } = await inTransactionCounted(database.db, (tx) => valueFrequencies(tx, record));
     expect(most).toBe(1);
     expect(frequencies.email?.otherwise).toBeGreaterThan(0);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { createTestDatabase } from '../../test-support/db.js';
-import { countInFlight } from '../../test-support/pg-connection.js';
+import { inTransactionCounted } from '../../test-support/pg-connection.js';
 import { referenceCodes } from './codes.js';
 
 describe('the reference codes an import maps back, read in its transaction', () => {
@@ -12,11 +12,7 @@ describe('the reference codes an import maps back, read in its transaction', () 
   afterAll(() => database.close());
 
   it('send one query at a time on its connection (pg 9 drops the queue), and still map the seeded codes', async () => {
-    const { most, codes } = await database.db.transaction(async (tx) => {
-      const counter = countInFlight(tx);
-      const codes = await referenceCodes(tx);
-      return { most: counter.most, codes };
-    });
+    const { most, result: codes } = await inTransactionCounted(database.db, (tx) => referenceCodes(tx));
     expect(most).toBe(1);
     expect(codes.Via.size).toBeGreaterThan(0);
   });
