@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type * as Axe from 'axe-core';
-import type { Result, RunOptions } from 'axe-core';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -21,7 +20,7 @@ export interface AxeScope {
  * a screen on an idle machine against 0.2–0.35 s here, and five times that on CI's loaded cores
  * (the a11y spec spent 508 s in it). Our screens have no frames for it to merge.
  */
-export async function axeViolations(page: Page, options: RunOptions, scope: AxeScope = {}): Promise<Result[]> {
+export async function axeViolations(page: Page, options: Axe.RunOptions, scope: AxeScope = {}): Promise<Axe.Result[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ({ options, include, exclude }) => {
