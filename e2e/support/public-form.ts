@@ -1,6 +1,6 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_PRODUCT_UY, next } from './public-report';
-import { signIn } from './session';
+import { apiSignIn } from './session';
 
 /** Step-by-step helpers for the public report form (validation and signed-in specs). */
 
@@ -116,18 +116,11 @@ async function refreshToken(page: Page): Promise<string | null> {
 
 /**
  * An access token for a demo user: from the page's session when it has one (signed in already),
- * otherwise after signing in through the login screen.
+ * otherwise after signing in through the API (the page stays where it is; a page opened afterwards
+ * starts signed in).
  */
 export async function accessToken(page: Page, email: string): Promise<string> {
-  return (await refreshToken(page)) ?? signInForToken(page, email);
-}
-
-async function signInForToken(page: Page, email: string): Promise<string> {
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login$/);
-  const token = await refreshToken(page);
-  expect(token, `no session for ${email}`).not.toBeNull();
-  return token ?? '';
+  return (await refreshToken(page)) ?? apiSignIn(page, email);
 }
 
 /** A stored incoming report as `GET /api/getEventoDeHomeByReference/{reference}` answers it to `email` (RLF or QPPV). */
@@ -135,7 +128,7 @@ export async function storedHomeReport<T>(browser: Browser, email: string, refer
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const token = await signInForToken(page, email);
+    const token = await apiSignIn(page, email);
     const response = await page.request.get(`/api/getEventoDeHomeByReference/${reference}`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.ok()).toBe(true);
     return (await response.json()) as T;

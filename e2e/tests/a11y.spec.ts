@@ -4,7 +4,7 @@ import { apiPost, caseForEveryRole, sentCase } from '../support/cases';
 import { DESKTOP_VIEWPORT, expectKeyboardModal, ScreenAudit } from '../support/a11y';
 import { demoRole } from '../support/demo-users';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 20 §2 and §3, issue 30 §10: every screen, public and internal, as each role that sees it
@@ -66,7 +66,7 @@ test('the public screens: landing, the public form, sign-in, password and Teams'
 test('an RLF’s screens: Tareas, the summary, the wizard, the case view, the searches, the indicators', async ({ page }) => {
   const audit = new ScreenAudit(page);
   const rlf = demoRole('RLF');
-  await signIn(page, rlf.email, { expectUrl: rlf.home });
+  await signInAt(page, rlf.email, rlf.home);
   await expect(page.getByRole('heading', { name: 'Tareas', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Abrir el reporte / }).first()).toBeVisible({ timeout: 15_000 });
   await audit.checkAtBothWidths('Tareas');
@@ -114,7 +114,7 @@ for (const role of ['QPPV', 'CL', 'Fabricante'] as const) {
     const sent = await caseForEveryRole(helper, await accessToken(helper, demoRole('RLF').email));
     await context.close();
 
-    await signIn(page, demo.email, { expectUrl: demo.home });
+    await signInAt(page, demo.email, demo.home);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
     await audit.checkAtBothWidths(`Inicio (${demo.home})`);
     const screens: [string, string][] = [
@@ -153,7 +153,7 @@ for (const role of ['QPPV', 'CL', 'Fabricante'] as const) {
 test('the ADMIN’s screens: users, metrics, settings, parameters, audit trail, data import', async ({ page }) => {
   const audit = new ScreenAudit(page);
   const admin = demoRole('ADMIN');
-  await signIn(page, admin.email, { expectUrl: admin.home });
+  await signInAt(page, admin.email, admin.home);
   await expect(page.getByRole('table', { name: 'Usuarios' }).or(page.getByRole('list', { name: 'Usuarios' })).first()).toBeVisible({ timeout: 15_000 });
   await audit.checkAtBothWidths('Usuarios');
   await page.locator('a[href^="/adminusers/"]').first().click();
@@ -178,7 +178,7 @@ test('the ADMIN’s screens: users, metrics, settings, parameters, audit trail, 
 test.describe('dialogs by keyboard alone', () => {
   test('the summary of Tareas and its Descartar comment: Tab stays inside, Escape closes, focus returns', async ({ page }) => {
     const rlf = demoRole('RLF');
-    await signIn(page, rlf.email, { expectUrl: rlf.home });
+    await signInAt(page, rlf.email, rlf.home);
     const opener = page.getByRole('button', { name: /^Abrir el reporte / }).first();
     await expect(opener).toBeVisible({ timeout: 15_000 });
     const summary = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
@@ -195,7 +195,7 @@ test.describe('dialogs by keyboard alone', () => {
 
   test('the ADMIN’s user panel and the MedDRA import: Tab stays inside, Escape closes, focus returns', async ({ page }) => {
     const admin = demoRole('ADMIN');
-    await signIn(page, admin.email, { expectUrl: admin.home });
+    await signInAt(page, admin.email, admin.home);
     const add = page.getByRole('button', { name: 'Agregar usuario' });
     await expect(page.getByRole('table', { name: 'Usuarios' })).toBeVisible({ timeout: 15_000 });
     await expectKeyboardModal(page, add, page.getByRole('dialog', { name: 'Nuevo usuario' }));

@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 6 §1, §4: annulling from the event view asks for confirmation with a comment; the case
  * becomes Anulado (11), is shown as cancelled and nothing in it can be changed any more.
  */
 test('an RLF annuls a case from its view and the view turns read-only', async ({ page }) => {
-  await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'rlf@demo.atalaya', '/workflow');
   const token = await accessToken(page, 'rlf@demo.atalaya');
   const { meta, reference } = await sentCase(page, token);
 

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 test('on a phone the audit trail lists cards, and a card opens its detail', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.goto('/audittrail');
   await expect(page.getByRole('heading', { name: 'Auditoría', level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: 'Configuración' }).tap();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { DEMO_ROLES } from '../support/demo-users';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 const ADMIN = DEMO_ROLES.find((role) => role.role === 'ADMIN')?.email ?? 'admin@demo.atalaya';
 
@@ -16,7 +16,7 @@ function hashes(bytes: Buffer): { stated: string | null; computed: string } {
 test('the audit trail shows a parameter change made in the same test, with its detail and its file', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const name = `Vía de auditoría ${testInfo.project.name} ${Date.now()}`;
-  await signIn(page, ADMIN, { expectUrl: '/adminusers' });
+  await signInAt(page, ADMIN, '/adminusers');
 
   // The change: a row added on /parameters.
   await page.goto('/parameters');

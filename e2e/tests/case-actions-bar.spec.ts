@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost, sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn, signOut } from '../support/session';
+import { signOut, signInAt } from '../support/session';
 
 /**
  * Issue 20 §2: the action bar of a case gives the action that moves the case forward the one
@@ -27,7 +27,7 @@ async function expectOneRowWithPrimary(page: Page, primary: string): Promise<voi
 
 test('the action bar has one primary action and fits one row at 1280 px', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const token = await accessToken(page, RLF);
   const { meta } = await sentCase(page, token);
 
@@ -44,7 +44,7 @@ test('the action bar has one primary action and fits one row at 1280 px', async 
   // The QPPV, with the most actions of any status.
   await apiPost(page, token, 'sendAccion', { Event: { Accion: 'AprobarRLF', Event: meta, Comments: 'Pasa al QPPV' } });
   await signOut(page);
-  await signIn(page, QPPV, { expectUrl: '/workflow' });
+  await signInAt(page, QPPV, '/workflow');
   await page.goto(`/reportableEvent/${meta}/view/details`);
   await expectOneRowWithPrimary(page, 'Solicitar evaluación al fabricante');
   await page.getByRole('group', { name: 'Acciones del evento' }).getByRole('button', { name: 'Más acciones' }).click();

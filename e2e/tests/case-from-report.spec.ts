@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { fillReport, sendPublicReport, startReport } from '../support/public-report';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { field, metaOf } from '../support/wizard';
 import { openEnteredCase } from '../support/triage';
 
@@ -40,7 +40,7 @@ test('a case entered from a public report opens with no 404 and no console error
   test.setTimeout(120_000);
   const reference = await sendPatientReport(browser);
 
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   await page.getByRole('button', { name: `Abrir el reporte ${reference}` }).click();
   const modal = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
   await modal.getByRole('combobox', { name: 'Tipo de acontecimiento' }).click();

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { pdfText } from '../../apps/server/src/faces/e2e';
 import { draftCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { advance } from '../support/wizard';
 
 /**
@@ -24,7 +24,7 @@ const ANSWERS = ['Sí', 'Sí', 'Sí', 'Sí', 'No', 'No sabe', 'No', 'No', 'No', 
 async function pageAs(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, email, { expectUrl: '/workflow' });
+  await signInAt(page, email, '/workflow');
   return page;
 }
 

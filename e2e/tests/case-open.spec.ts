@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { SMALL_PDF } from '../support/wizard';
 
 /**
@@ -93,7 +93,7 @@ async function readsBeforeFirstTab(page: Page): Promise<string[]> {
 test('opening a case costs at most two reads; each tab still shows its data, reading only what did not come', async ({ page }) => {
   test.setTimeout(120_000);
   const api = apiRequestsInFlight(page);
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const token = await accessToken(page, RLF);
   const { meta, reference } = await sentCase(page, token);
   const uploaded = await page.request.post('/api/uploadDocAndNotes', {
@@ -166,7 +166,7 @@ test('opening a case costs at most two reads; each tab still shows its data, rea
 });
 
 test('a case out of reach or unknown opens as before: the not-found notice', async ({ page }) => {
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   await page.goto('/reportableEvent/AAAAAAAAAAAAAAAAAAAAAA/view/details');
   await expect(page.getByRole('main').getByRole('link', { name: 'Volver a Tareas' })).toBeVisible();
 });

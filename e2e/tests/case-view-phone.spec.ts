@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost, sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn, signOut } from '../support/session';
+import { signOut, signInAt } from '../support/session';
 import { SMALL_PDF } from '../support/wizard';
 
 /**
@@ -31,7 +31,7 @@ for (const width of [390, 412]) {
   test(`no tab of the case view scrolls sideways at ${width} px`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 860 });
-    await signIn(page, RLF, { expectUrl: '/workflow' });
+    await signInAt(page, RLF, '/workflow');
     const token = await accessToken(page, RLF);
     const { meta, reference } = await sentCase(page, token);
     const added = await page.request.post('/api/uploadDocAndNotes', {
@@ -77,7 +77,7 @@ for (const width of [390, 412]) {
     // The QPPV's Imputabilidad is the questionnaire itself.
     await apiPost(page, token, 'sendAccion', { Event: { Accion: 'AprobarRLF', Event: meta, Comments: 'Pasa al QPPV' } });
     await signOut(page);
-    await signIn(page, QPPV, { expectUrl: '/workflow' });
+    await signInAt(page, QPPV, '/workflow');
     await page.goto(`/reportableEvent/${meta}/view/evaluation`);
     await expect(page.getByLabel('Pregunta 1:')).toBeEnabled();
     await expectNoSidewaysScroll(page, width, 'Imputabilidad (QPPV)');

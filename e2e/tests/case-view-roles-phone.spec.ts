@@ -2,7 +2,7 @@ import { EVENT_VIEW_TABS, eventViewPath, NARANJO_QUESTION_KEYS, visibleViewTabs 
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiPost, caseForEveryRole } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { SMALL_PDF } from '../support/wizard';
 
 /**
@@ -103,7 +103,7 @@ test.beforeAll(async ({ browser }) => {
 for (const { role, email, home } of ROLES) {
   test(`the ${role} reads every tab of the case view at ${WIDTH} px without the page scrolling sideways`, async ({ page }) => {
     if (!cases) throw new Error('the cases were not created');
-    await signIn(page, email, { expectUrl: home });
+    await signInAt(page, email, home);
     for (const [label, { meta, reference }] of [
       ['con evaluación', cases.withData],
       ['sin evaluación', cases.withoutEvaluation],

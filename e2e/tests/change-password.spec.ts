@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { openUserMenu, signIn, solveCaptcha } from '../support/session';
+import { openUserMenu, solveCaptcha, signInAt } from '../support/session';
 
 test('signed in: the form shows the spec messages and the server error under the old password', async ({ page }) => {
-  await signIn(page, 'cl@demo.atalaya', { expectUrl: '/eventsearch' });
+  await signInAt(page, 'cl@demo.atalaya', '/eventsearch');
   const drawer = await openUserMenu(page);
   await drawer.getByRole('link', { name: 'Cambiar contraseña' }).click();
   await expect(page).toHaveURL(/\/changepassword$/);

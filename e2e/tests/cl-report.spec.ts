@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demoRole } from '../support/demo-users';
 import { choose, expectStep, storedHomeReport } from '../support/public-form';
 import { DEMO_PRODUCT_UY, next, reportDialog } from '../support/public-report';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /** Issue 3 §5, issue 30 §9: a CL user's create-event icon opens the patient report form; the report is theirs, without captcha. */
 
@@ -25,7 +25,7 @@ const CL = demoRole('CL');
 
 test('un CL reporta desde el ícono de crear evento, sin captcha, y queda como quien reporta', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signIn(page, CL.email, { expectUrl: CL.home });
+  await signInAt(page, CL.email, CL.home);
   await page.getByRole('button', { name: 'Crear Evento Reportable' }).click();
   // The icon opens the patient report form itself (platform spec §6), not the health-professional question.
   const dialog = reportDialog(page);

@@ -5,7 +5,7 @@ import { columnIndex, parseCsv, writeCsv } from '../support/csv';
 import { daysAgo, expectImportStatus, importEntry, openDataImport, panel, progressOf, submitImport } from '../support/data-import';
 import { DEMO_TERMS, releaseFiles, releaseZip, withDemo, type ReleaseTerms } from '../support/meddra-release';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { advance, apiGet, field, pickRadio, typeDate } from '../support/wizard';
 
 /**
@@ -45,7 +45,7 @@ const NEW_TERMS: ReleaseTerms = {
 
 async function rlfPage(browser: Browser): Promise<{ page: Page; token: string }> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   return { page, token: await accessToken(page, RLF) };
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openReport, sendRelatedReports } from '../support/duplicates';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 31 on a phone (the 'phone' project, Pixel 7: isMobile, hasTouch): the triage modal's
@@ -16,7 +16,7 @@ async function fitsTheScreen(page: Page) {
 test("an RLF's triage card on a phone: none for a first report, the case for the second report of the same reaction", async ({ page, browser }) => {
   const { patientReference, physicianReference } = await sendRelatedReports(browser);
 
-  await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'rlf@demo.atalaya', '/workflow');
   const first = await openReport(page, patientReference, { tap: true });
   const empty = first.getByRole('region', { name: 'Posibles duplicados' });
   await expect(empty).toBeVisible({ timeout: 15_000 });
@@ -36,7 +36,7 @@ test("an RLF's triage card on a phone: none for a first report, the case for the
 });
 
 test("the QPPV's 'Duplicados' screen on a phone: the scan button, its outcome and the list fit the screen", async ({ page }) => {
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.goto('/duplicates');
   const start = page.getByRole('button', { name: 'Buscar en todo el registro' });
   await expect(start).toBeEnabled({ timeout: 30_000 });

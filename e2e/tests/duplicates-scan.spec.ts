@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 31 (docs/duplicates.md 'The stored pairs and the whole-database scan'): the QPPV's
@@ -9,7 +9,7 @@ import { signIn } from '../support/session';
 test.describe.configure({ timeout: 180_000 });
 
 test("the QPPV's 'Buscar en todo el registro' runs the scan in the background and lists the stored pairs", async ({ page }) => {
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.goto('/duplicates');
   await expect(page.getByRole('heading', { name: 'Duplicados', level: 1 })).toBeVisible();
   const start = page.getByRole('button', { name: 'Buscar en todo el registro' });
@@ -29,6 +29,6 @@ test("the QPPV's 'Buscar en todo el registro' runs the scan in the background an
 });
 
 test("an RLF has no 'Duplicados' screen", async ({ page }) => {
-  await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'rlf@demo.atalaya', '/workflow');
   await expect(page.getByRole('link', { name: 'Duplicados' })).toHaveCount(0);
 });

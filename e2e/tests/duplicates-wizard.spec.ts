@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sentPatientCase, uniqueInitials } from '../support/duplicates';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { choose, expectStep, field, next, openCreateDialog, pickRadio, typeDate } from '../support/wizard';
 
 /**
@@ -16,7 +16,7 @@ const RLF = 'rlf@demo.atalaya';
 test("the wizard's finish shows the case already sent as a possible duplicate, with its score and reasons", async ({ page }) => {
   test.setTimeout(180_000);
   const patient = { initials: uniqueInitials(), sex: 'F' as const, ageYears: 34 };
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const existing = await sentPatientCase(page, await accessToken(page, RLF), patient);
 
   const dialog = await openCreateDialog(page);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openReport, sendRelatedReports } from '../support/duplicates';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { openEnteredCase } from '../support/triage';
 
 /**
@@ -17,7 +17,7 @@ test('the physician’s report of the patient’s reaction is flagged at triage,
   const { initials, patientReference, physicianReference } = await sendRelatedReports(browser);
 
   // The RLF enters the patient's report as a case.
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const first = await openReport(page, patientReference);
   await first.getByRole('combobox', { name: 'Tipo de acontecimiento' }).click();
   await page.getByRole('option', { name: 'Reacción adversa a medicamento', exact: true }).click();

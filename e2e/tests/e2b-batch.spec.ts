@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 29 point 3, the batch export from the event search (docs/e2b.md): an RLF ticks two of its
@@ -21,7 +21,7 @@ async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> 
 
 test('an RLF exports two cases of the search as one E2B batch and downloads it', async ({ page, isMobile }) => {
   test.setTimeout(180_000);
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const token = await accessToken(page, RLF);
   const first = await sentCase(page, token);
   const second = await sentCase(page, token);

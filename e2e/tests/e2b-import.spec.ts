@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { resultsTable } from '../support/search';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 29 §4 / §8 (docs/e2b-import.md): a QPPV imports a reference E2B(R3) instance as a
@@ -24,7 +24,7 @@ function instance(name: string): string {
 
 /** Opens 'Importar E2B' in Tareas, reads `file` and waits for its preview. */
 async function readBatch(page: Page, file: string, tap: boolean) {
-  await signIn(page, QPPV, { expectUrl: '/workflow' });
+  await signInAt(page, QPPV, '/workflow');
   const open = page.getByRole('button', { name: 'Importar E2B' });
   await (tap ? open.tap() : open.click());
   const dialog = page.getByRole('dialog', { name: 'Importar E2B' });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * 'Envíos E2B' on a phone (the 'phone' project: Pixel 7, touch): the receiver select, the buttons
@@ -26,7 +26,7 @@ async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> 
 
 test('the Envíos E2B tab does not scroll the page sideways on a phone', async ({ page }) => {
   test.setTimeout(150_000);
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const token = await accessToken(page, RLF);
   const { meta } = await sentCase(page, token);
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ROLES } from '../support/demo-users';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * What an ADMIN edits for the E2B exchange (docs/e2b.md, docs/roles.md: Parámetros and Configuración
@@ -30,7 +30,7 @@ async function expectNothingWider(page: Page, where: string): Promise<void> {
 test('on a phone an ADMIN reads and sets the E2B code of a route in Parámetros', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const name = `Intraósea ${testInfo.project.name} ${Date.now()}`;
-  await signIn(page, ADMIN, { expectUrl: '/adminusers' });
+  await signInAt(page, ADMIN, '/adminusers');
   await page.goto('/parameters');
   await expect(page.getByRole('heading', { name: 'Parametros', level: 1 })).toBeVisible({ timeout: 30_000 });
   const routes = page.getByRole('region', { name: 'Via', exact: true });
@@ -73,7 +73,7 @@ test('on a phone an ADMIN reads and sets the E2B code of a route in Parámetros'
 
 test('on a phone an ADMIN edits the E2B sender and the E2B receivers in Configuración', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await signIn(page, ADMIN, { expectUrl: '/adminusers' });
+  await signInAt(page, ADMIN, '/adminusers');
   await page.goto('/settings');
   const sender = page.getByRole('region', { name: 'Intercambio E2B(R3)' });
   await expect(sender).toBeVisible({ timeout: 30_000 });

@@ -4,7 +4,7 @@ import { ER_STATUS, NARANJO_QUESTION_KEYS, type E2bSubmission } from '@atalaya/d
 import { expect, test } from '@playwright/test';
 import { apiPost } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { apiGet } from '../support/wizard';
 
 /**
@@ -31,7 +31,7 @@ function ackFor(submission: E2bSubmission): string {
 
 test('a QPPV exports a closed demo case as E2B(R3), marks it sent and loads the receiver’s ACK', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, QPPV, { expectUrl: '/workflow' });
+  await signInAt(page, QPPV, '/workflow');
   const token = await accessToken(page, QPPV);
 
   // A demo case waiting on the QPPV, concluded Imputable: closed.
@@ -92,7 +92,7 @@ test('a QPPV exports a closed demo case as E2B(R3), marks it sent and loads the 
 
 test('an ADMIN adds an E2B receiver in Configuración, is told why a duplicate is refused, and removes it', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+  await signInAt(page, 'admin@demo.atalaya', '/adminusers');
   await page.goto('/settings');
   const panel = page.getByRole('region', { name: 'Receptores E2B' });
   await expect(panel.getByRole('cell', { name: 'ZZFDA', exact: true })).toBeVisible();

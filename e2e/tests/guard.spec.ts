@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 test.describe('signed out', () => {
   test('an internal route sends the visitor to the landing page', async ({ page }) => {
@@ -25,21 +25,21 @@ test.describe('signed out', () => {
 
 test.describe('signed in', () => {
   test('a route outside the user list sends RLF back to its home URL', async ({ page }) => {
-    await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+    await signInAt(page, 'rlf@demo.atalaya', '/workflow');
     await page.goto('/adminusers');
     await expect(page).toHaveURL(/\/workflow$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Tareas' })).toBeVisible();
   });
 
   test('ADMIN, who has no tasks screen, is sent from /workflow to its home URL', async ({ page }) => {
-    await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+    await signInAt(page, 'admin@demo.atalaya', '/adminusers');
     await page.goto('/workflow');
     // Its home, the users screen, which goes on to the admin's own path.
     await expect(page).toHaveURL(/\/adminusers(\/[^/]+)?$/);
   });
 
   test('an unknown path goes to the home URL, and a reload keeps the session', async ({ page }) => {
-    await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+    await signInAt(page, 'rlf@demo.atalaya', '/workflow');
     await page.goto('/no-existe');
     await expect(page).toHaveURL(/\/workflow$/);
     await page.reload();
@@ -48,7 +48,7 @@ test.describe('signed in', () => {
   });
 
   test('route parameters reach the screen, whatever the case of the path', async ({ page }) => {
-    await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+    await signInAt(page, 'rlf@demo.atalaya', '/workflow');
     const { meta, reference } = await sentCase(page, await accessToken(page, 'rlf@demo.atalaya'));
     await page.goto(`/REPORTABLEEVENT/${meta}/view/operations`);
     await expect(page.getByRole('heading', { level: 1, name: `Evento Reportable: ${reference}` })).toBeVisible();

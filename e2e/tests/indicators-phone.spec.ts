@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /** Issue 18 item 3 on a phone (the 'phone' project): the Indicadores screen is one column, nothing wider than the screen. */
 test.describe.configure({ timeout: 120_000 });
 
 test('the indicators are one column on a phone, and a chart reads as a table', async ({ page }) => {
-  await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'rlf@demo.atalaya', '/workflow');
   await page.goto('/indicators');
   const cards = page.getByRole('list', { name: 'Reportes por período' }).getByRole('listitem');
   await expect(cards).toHaveCount(4);

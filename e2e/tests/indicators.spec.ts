@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { apiGet } from '../support/wizard';
 
 /**
@@ -54,7 +54,7 @@ async function statusTable(page: Page): Promise<Record<string, number>> {
 const byName = (series: SeriesItem[]) => Object.fromEntries(series.map((item) => [item.Name, item.Total]));
 
 test('the QPPV reads the cards, the pie and its table, and the country filter changes the numbers', async ({ page }) => {
-  await signIn(page, QPPV, { expectUrl: '/workflow' });
+  await signInAt(page, QPPV, '/workflow');
   const token = await accessToken(page, QPPV);
   await sentCase(page, token);
 
@@ -130,7 +130,7 @@ test('the QPPV reads the cards, the pie and its table, and the country filter ch
 });
 
 test("'Por tipo de reporte' is a column chart, as the spec draws it: the groups along the bottom, upright bars", async ({ page }) => {
-  await signIn(page, QPPV, { expectUrl: '/workflow' });
+  await signInAt(page, QPPV, '/workflow');
   const token = await accessToken(page, QPPV);
   await sentCase(page, token);
   const groups = await apiGet<SeriesItem[]>(page, token, 'getIndicatorsEventsTypeGroup');

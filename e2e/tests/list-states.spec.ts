@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from '../support/data-import';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 20 item 6: a list that cannot be read says so inside its frame with 'Reintentar', and
@@ -20,7 +20,7 @@ async function failing(page: Page, url: string | RegExp): Promise<{ stop(): void
 
 test('the users list offers Reintentar when it fails to load, and retrying shows the users', async ({ page }) => {
   const list = await failing(page, '**/api/getUsersByFilters');
-  await signIn(page, ADMIN, { expectUrl: '/adminusers' });
+  await signInAt(page, ADMIN, '/adminusers');
   const failure = page.getByRole('alert').filter({ hasText: 'No se pudo cargar la lista.' });
   await expect(failure).toBeVisible();
   list.stop();
@@ -30,7 +30,7 @@ test('the users list offers Reintentar when it fails to load, and retrying shows
 });
 
 test('the imports list offers Reintentar when it fails to load, and retrying shows the list', async ({ page }) => {
-  await signIn(page, ADMIN, { expectUrl: '/adminusers' });
+  await signInAt(page, ADMIN, '/adminusers');
   const list = await failing(page, /\/api\/getdataimport(\?.*)?$/);
   await page.goto('/dataimport');
   const products = page.getByRole('region', { name: 'Productos', exact: true });

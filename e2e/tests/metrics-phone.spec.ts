@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 17 item 6 on a touch phone (the 'phone' project, Pixel 7): the Metricas list turns
@@ -8,7 +8,7 @@ import { signIn } from '../support/session';
 test.describe.configure({ timeout: 120_000 });
 
 test('the metrics are cards usable by touch on a phone', async ({ page }) => {
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.goto('/metrics');
   const list = page.getByRole('list', { name: 'Tiempos de notificación' });
   await expect(list.getByRole('listitem')).toHaveCount(6);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 17 item 6: the Metricas screen (platform spec §2 'Metrics screen'). A QPPV changes a
@@ -23,7 +23,7 @@ const activeSwitch = (page: Page, metric: string) => page.getByRole('switch', { 
 const switchTrack = (page: Page, metric: string) => activeSwitch(page, metric).locator('xpath=..');
 
 test('a QPPV changes a metric’s time; it is kept after a reload', async ({ page }) => {
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await openMetrics(page);
   const table = page.getByRole('table', { name: 'Tiempos de notificación' });
   await expect(table.getByRole('row')).toHaveCount(7);
@@ -43,7 +43,7 @@ test('a QPPV changes a metric’s time; it is kept after a reload', async ({ pag
 });
 
 test('an ADMIN turns a metric off; it is kept after a reload', async ({ page }) => {
-  await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+  await signInAt(page, 'admin@demo.atalaya', '/adminusers');
   await openMetrics(page);
   await expect(activeSwitch(page, TOGGLE_METRIC)).toBeChecked();
 
@@ -60,7 +60,7 @@ test('an ADMIN turns a metric off; it is kept after a reload', async ({ page }) 
 });
 
 test('a failed toggle goes back silently', async ({ page }) => {
-  await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+  await signInAt(page, 'admin@demo.atalaya', '/adminusers');
   await page.route('**/api/activeMetric', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"ExceptionMessage":"x"}' }));
   await openMetrics(page);
   await expect(activeSwitch(page, 'Revisión RLF')).toBeChecked();
@@ -74,7 +74,7 @@ test('a failed toggle goes back silently', async ({ page }) => {
 });
 
 test('a failed time change shows the error and restores the old time', async ({ page }) => {
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.route('**/api/updateMetricTime', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"Message":"La opción de tiempo no existe"}' }));
   await openMetrics(page);
   await expect(timeSelect(page, 'Ingreso del reporte').locator('option:checked')).toHaveText('48 h');

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /** Issue 18 item 2 on a phone (the 'phone' project): the no-KPI list is cards, and a tap opens the case. */
 test.describe.configure({ timeout: 120_000 });
 
 test('the events that miss their KPIs are cards on a phone and open the case', async ({ page }) => {
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.goto('/nokpis');
   const list = page.getByRole('list', { name: 'Eventos que no cumplen' });
   await expect(list.getByRole('listitem').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 18 item 2: 'Eventos que no cumplen KPI's'. The demo cases were received days ago and
@@ -10,7 +10,7 @@ import { signIn } from '../support/session';
 test.describe.configure({ timeout: 120_000 });
 
 test('a QPPV sees an overdue case in /nokpis and opens it', async ({ page }) => {
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.goto('/nokpis');
   await expect(page.getByRole('heading', { name: "Eventos que no cumplen KPI's", level: 1 })).toBeVisible();
   await expect(page.getByText('Eventos No KPI')).toBeVisible();
@@ -39,7 +39,7 @@ test('a QPPV sees an overdue case in /nokpis and opens it', async ({ page }) => 
 });
 
 test('a failure shows the generic error, not the server’s details', async ({ page }) => {
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.route('**/api/getNoKpiMetrics', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"Message":"detalle interno","ExceptionMessage":"stack"}' }),
   );

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ROLES } from '../support/demo-users';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 const ADMIN = DEMO_ROLES.find((role) => role.role === 'ADMIN')?.email ?? 'admin@demo.atalaya';
 
@@ -8,7 +8,7 @@ const ADMIN = DEMO_ROLES.find((role) => role.role === 'ADMIN')?.email ?? 'admin@
 test('an ADMIN gives a new route of administration its E2B code', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const name = `Intraósea ${testInfo.project.name} ${Date.now()}`;
-  await signIn(page, ADMIN, { expectUrl: '/adminusers' });
+  await signInAt(page, ADMIN, '/adminusers');
   await page.goto('/parameters');
   await expect(page.getByRole('heading', { name: 'Parametros', level: 1 })).toBeVisible({ timeout: 30_000 });
   const routes = page.getByRole('region', { name: 'Via', exact: true });

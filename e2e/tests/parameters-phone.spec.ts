@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 test('on a phone the Parameters screen is one column and a row is added by touch', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+  await signInAt(page, 'admin@demo.atalaya', '/adminusers');
   await page.goto('/parameters');
   await expect(page.getByRole('heading', { name: 'Parametros', level: 1 })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ROLES } from '../support/demo-users';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 const ADMIN = DEMO_ROLES.find((role) => role.role === 'ADMIN')?.email ?? 'admin@demo.atalaya';
 const QPPV = DEMO_ROLES.find((role) => role.role === 'QPPV')?.email ?? 'qppv@demo.atalaya';
@@ -17,7 +17,7 @@ function table(page: Page, name: string) {
 test('an ADMIN adds a row, renames it and disables it', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const name = `Barrio ${testInfo.project.name} ${Date.now()}`;
-  await signIn(page, ADMIN, { expectUrl: '/adminusers' });
+  await signInAt(page, ADMIN, '/adminusers');
   await openParameters(page);
   const residences = table(page, 'Residencias');
   await expect(residences.getByText('Residencia del paciente.')).toBeVisible();
@@ -70,11 +70,11 @@ test('a QPPV with the Tasks screen open is told when an ADMIN changes a paramete
   const adminContext = await browser.newContext();
   try {
     const qppv = await qppvContext.newPage();
-    await signIn(qppv, QPPV, { expectUrl: '/workflow' });
+    await signInAt(qppv, QPPV, '/workflow');
     await expect(qppv.getByRole('heading', { name: 'Tareas', level: 1 })).toBeVisible();
 
     const admin = await adminContext.newPage();
-    await signIn(admin, ADMIN, { expectUrl: '/adminusers' });
+    await signInAt(admin, ADMIN, '/adminusers');
     await openParameters(admin);
     const kinship = table(admin, 'Parentesco');
     await kinship.getByRole('button', { name: 'Agregar elemento a Parentesco' }).click();
@@ -91,7 +91,7 @@ test('a QPPV with the Tasks screen open is told when an ADMIN changes a paramete
 
 test('at 1280 px every table stays inside its column: no page scrolls sideways and each Agregar is whole', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, ADMIN, { expectUrl: '/adminusers' });
+  await signInAt(page, ADMIN, '/adminusers');
   await openParameters(page);
   await expect(table(page, 'Paises').getByRole('button', { name: 'Agregar elemento a Paises' })).toBeVisible();
   const pageScroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

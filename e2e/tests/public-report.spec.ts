@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { demoRole } from '../support/demo-users';
 import { DEMO_PRODUCT_UY, fillReport, sendPublicReport, startReport } from '../support/public-report';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 interface StoredReport {
   Reference: string;
@@ -17,7 +17,7 @@ interface StoredReport {
 async function storedReport(browser: Browser, reference: string): Promise<StoredReport> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, demoRole('RLF').email, { expectUrl: '/workflow' });
+  await signInAt(page, demoRole('RLF').email, '/workflow');
   // The refresh grant takes the cookie only from the site's own pages: send the page's Origin, as the browser does.
   const login = await page.request.post('/api/login', { form: { grant_type: 'refresh_token' }, headers: { origin: new URL(page.url()).origin } });
   expect(login.ok()).toBe(true);

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiPost, draftCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { choose, pickRadio, SMALL_PDF, typeDate } from '../support/wizard';
 
 /**
@@ -17,7 +17,7 @@ const QPPV = 'qppv@demo.atalaya';
 async function pageAs(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, email, { expectUrl: '/workflow' });
+  await signInAt(page, email, '/workflow');
   return page;
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ROLES } from '../support/demo-users';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signIn, signInAt } from '../support/session';
 import { apiGet } from '../support/wizard';
 
 for (const demo of DEMO_ROLES) {
@@ -35,7 +35,7 @@ for (const demo of DEMO_ROLES) {
 
 test('the compact layout (390 px) moves the navigation into a left drawer', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'rlf@demo.atalaya', '/workflow');
   await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Abrir navegación' }).click();
   const drawer = page.getByRole('dialog');
@@ -47,7 +47,7 @@ test('the compact layout (390 px) moves the navigation into a left drawer', asyn
 // docs/roles.md 'Reporter contact': a Fabricante reads the case, not who reported it.
 test('a Fabricante sees a placeholder, not the reporter’s name, e-mail and phone, in a case entered from a report', async ({ page }) => {
   const fabricante = 'fabricante@demo.atalaya';
-  await signIn(page, fabricante, { expectUrl: '/workflow' });
+  await signInAt(page, fabricante, '/workflow');
   const token = await accessToken(page, fabricante);
   // The demo report RH-…-900014 (Dr. Raúl Bentancor), entered and now waiting on the manufacturer.
   const list = await apiGet<{ Result: { Meta: string; NumeroReferenciaHome: string | null }[] }>(page, token, 'getWorkFlow/1/15/FechaSolicitud/0/0/0/0/0/0');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { demoRole } from '../support/demo-users';
 import { expectFilter, pickFilter, resultsPager, resultsTable, sentCasesOf } from '../support/search';
-import { signIn } from '../support/session';
+import { signIn, signInAt } from '../support/session';
 import { typeDate } from '../support/wizard';
 
 /**
@@ -59,7 +59,7 @@ test('a CL lands on the search, filters by product, opens a case from page 2 and
 });
 
 test('the dates of Búsqueda avanzada refuse an end before its start', async ({ page }) => {
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.goto('/eventsearch');
   await expect(page).toHaveURL(/\/eventsearch\?/);
   const before = page.url();
@@ -72,7 +72,7 @@ test('the dates of Búsqueda avanzada refuse an end before its start', async ({ 
 });
 
 test('what is typed while a search is on its way stays in the form: the URL the search pushed does not reset it (Back does: the first test)', async ({ page }) => {
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.goto('/eventsearch');
   // The search settles its URL first (the user's country): that URL resets the form.
   await expect(page).toHaveURL(/\/eventsearch\?.*PaisId=\d+/);
@@ -98,7 +98,7 @@ test('what is typed while a search is on its way stays in the form: the URL the 
 test('a QPPV exports the filtered search to Excel and the file holds the listed rows', async ({ page, browser }) => {
   const references = await sentCasesOf(browser, 'Budemar Nasal', 3);
 
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.goto('/eventsearch');
   await expectFilter(page, 'País', 'Uruguay');
   await pickFilter(page, 'Fabricante (laboratorio)', 'Laboratorio Terramar');
@@ -132,7 +132,7 @@ test('a QPPV exports the filtered search to Excel and the file holds the listed 
 test('the product search lists a country laboratories, then the laboratory products; a row gives its PDF and its audit', async ({ page, browser }) => {
   const [reference] = await sentCasesOf(browser, 'Losamar D', 1);
 
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.getByRole('link', { name: 'Búsqueda por producto' }).first().click();
   await expect(page).toHaveURL(/\/productSearch\?.*PaisId=\d+/);
   await expect(page.getByRole('heading', { name: 'Ver eventos reportables', level: 1 })).toBeVisible();
@@ -171,7 +171,7 @@ async function rowByHeader(page: Page, reference: string): Promise<Record<string
 
 test('the result list shows the spec columns: creation date, group and report type apart, RAM type, active ingredient; the page never widens', async ({ page, browser }) => {
   const [reference] = await sentCasesOf(browser, 'Enaltar 20', 1);
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.goto('/eventsearch');
   await expectFilter(page, 'País', 'Uruguay');
   await page.getByLabel('Identificador del evento').fill(reference ?? '');
@@ -198,7 +198,7 @@ test('the product search asks for an active ingredient on its own, after the cou
   const [terramar] = await sentCasesOf(browser, 'Ibuterra 400', 1);
   const [cipres] = await sentCasesOf(browser, 'Ibuprés Infantil', 1);
 
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.goto('/productSearch');
   await expectFilter(page, 'País', 'Uruguay');
   // No laboratory nor product chosen: the product waits for a laboratory, the ingredient does not.

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { mailTo } from '../support/mail';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 // The 'Configuración' screen (platform spec §2, §8; docs/settings.md). It changes only settings
 // that no other spec depends on: the sender's name and the SMTP password (the app server
 // captures mail instead of sending it).
 
 test('ADMIN changes a setting on Configuración, sees it confirmed and kept after a reload', async ({ page }) => {
-  await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+  await signInAt(page, 'admin@demo.atalaya', '/adminusers');
   await page.getByRole('button', { name: 'Administración' }).click();
   await page.getByRole('menuitem', { name: 'Configuración' }).click();
   await expect(page).toHaveURL(/\/settings$/);
@@ -40,7 +40,7 @@ test('ADMIN changes a setting on Configuración, sees it confirmed and kept afte
 });
 
 test("the SMTP password is write-only, and 'Probar envío' puts a test mail in the outbox", async ({ page }) => {
-  await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+  await signInAt(page, 'admin@demo.atalaya', '/adminusers');
   await page.goto('/settings');
   const password = page.getByLabel('Contraseña de autenticación SMTP');
   await password.fill('Clave-SMTP-e2e');
@@ -67,7 +67,7 @@ test("the SMTP password is write-only, and 'Probar envío' puts a test mail in t
 
 test('the compact layout (390 px) shows the settings in one column without a sideways scroll', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+  await signInAt(page, 'admin@demo.atalaya', '/adminusers');
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 2, name: 'Envío de correo' })).toBeVisible();
   await expect(page.getByLabel('Puerto del servidor SMTP')).toBeVisible();

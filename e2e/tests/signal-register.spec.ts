@@ -1,6 +1,6 @@
 import { devices, expect, type Page, test } from '@playwright/test';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 32 §4 (docs/signals.md 'Gestión de señales'): a QPPV opens a drug × PT pair of the
@@ -46,7 +46,7 @@ async function openSignalByApi(page: Page): Promise<{ id: number; title: string 
 }
 
 test('a QPPV opens a signal, finds it in the register and validates it with a comment', async ({ page }) => {
-  await signIn(page, QPPV, { expectUrl: '/workflow' });
+  await signInAt(page, QPPV, '/workflow');
   const { title } = await openSignalByApi(page);
 
   // The register is a tab of Señales (no menu entry of its own); the URL names the tab.
@@ -84,7 +84,7 @@ test.describe('on a phone', () => {
   }
 
   test('the register is cards that fit the screen, with and without signals, and a tap opens a signal', async ({ page }) => {
-    await signIn(page, QPPV, { expectUrl: '/workflow' });
+    await signInAt(page, QPPV, '/workflow');
     expect(await page.evaluate(() => navigator.maxTouchPoints)).toBeGreaterThan(0);
     const { title } = await openSignalByApi(page);
     // The old address redirects to the tab.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { signalCase } from '../support/signals';
 
 /**
@@ -16,7 +16,7 @@ async function nothingWider(page: Page): Promise<void> {
 }
 
 async function check(page: Page, email: string): Promise<void> {
-  await signIn(page, email, { expectUrl: '/workflow' });
+  await signInAt(page, email, '/workflow');
   await page.goto('/signals');
   await expect(page.getByRole('heading', { level: 1, name: 'Señales' })).toBeVisible({ timeout: 60_000 });
   // With data: the table is wider than the screen and scrolls inside its frame.

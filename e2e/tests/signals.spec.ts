@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { signalCase } from '../support/signals';
 
 /**
@@ -23,7 +23,7 @@ test('a QPPV filters by an ingredient, sees a flagged pair and opens its cases i
   for (let i = 0; i < 6; i += 1) await sentCase(helper, rlf);
   await context.close();
 
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.getByRole('navigation').getByRole('link', { name: 'Señales', exact: true }).click();
   await expect(page).toHaveURL(/\/signals$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Señales' })).toBeVisible({ timeout: 60_000 });

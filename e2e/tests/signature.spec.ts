@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { draftCase, sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 6 §5: the electronic signature. Deleting a case or a document asks for the comment, the
@@ -14,7 +14,7 @@ const RLF = 'rlf@demo.atalaya';
 const PASSWORD = 'Demo.2026';
 
 test('deleting a Pendiente case asks for the signature and refuses another user’s', async ({ page }) => {
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const token = await accessToken(page, RLF);
   const { meta, reference } = await draftCase(page, token);
 
@@ -46,7 +46,7 @@ test('deleting a Pendiente case asks for the signature and refuses another user�
 });
 
 test('deleting a document from the view is signed and the history shows the signature', async ({ page }) => {
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const token = await accessToken(page, RLF);
   const { meta } = await sentCase(page, token);
   const added = await page.request.post('/api/uploadDocAndNotes', {

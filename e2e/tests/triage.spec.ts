@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ScreenAudit } from '../support/a11y';
 import { accessToken } from '../support/public-form';
 import { fillReport, sendPublicReport, startReport } from '../support/public-report';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { openEnteredCase } from '../support/triage';
 
 /**
@@ -37,7 +37,7 @@ async function sendPatientReport(browser: Browser, initials: string, reaction: s
 }
 
 async function openTasks(page: Page): Promise<void> {
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   await expect(page.getByRole('heading', { name: 'Tareas' })).toBeVisible();
   await expect(page.getByRole('region', { name: INBOX })).toBeVisible();
 }

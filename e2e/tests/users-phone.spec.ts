@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /** The users screen on a touch phone (the 'phone' project, Pixel 7): cards, and the panel over the whole width. */
 test('on a phone the users are cards and the panel takes the whole width', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+  await signInAt(page, 'admin@demo.atalaya', '/adminusers');
   await expect(page.getByRole('heading', { level: 1, name: 'Administrador de usuarios' })).toBeVisible({ timeout: 30_000 });
   const cards = page.getByRole('list', { name: 'Usuarios' });
   await expect(cards.getByRole('article').first()).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { apiPost, draftCase } from '../support/cases';
 import { mailWith, passwordLinkIn } from '../support/mail';
 import { accessToken } from '../support/public-form';
-import { openUserMenu, signIn, signOut } from '../support/session';
+import { openUserMenu, signIn, signOut, signInAt } from '../support/session';
 
 /**
  * The users administration and 'Mí usuario' (platform spec §2, §4 'Admin user panel', §5
@@ -94,7 +94,7 @@ test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new us
   if (!granted || !notGranted) throw new Error('the cases were not created');
 
   const email = `fabricante-${Date.now()}@demo.atalaya`;
-  await signIn(page, 'admin@demo.atalaya', { expectUrl: '/adminusers' });
+  await signInAt(page, 'admin@demo.atalaya', '/adminusers');
   await expect(page.getByRole('heading', { level: 1, name: 'Administrador de usuarios' })).toBeVisible();
   // Page 1 is listed on load.
   await expect(page.getByRole('table', { name: 'Usuarios' }).locator('tbody tr').first()).toBeVisible();
@@ -193,7 +193,7 @@ test('ADMIN creates a Fabricante, assigns a company’s laboratories; the new us
 
 test('a user edits Mí usuario and the header shows the new name; the e-mail, role and active flag are not editable', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'cl@demo.atalaya', { expectUrl: '/eventsearch' });
+  await signInAt(page, 'cl@demo.atalaya', '/eventsearch');
   const header = page.getByRole('button', { name: 'Menú de usuario' });
   await expect(header).toContainText('Diego Sosa');
   const drawer = await openUserMenu(page);
@@ -233,7 +233,7 @@ test('a user edits Mí usuario and the header shows the new name; the e-mail, ro
 
 test('a QPPV is not offered the ADMIN role, and has no active toggle on their own user', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'qppv@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'qppv@demo.atalaya', '/workflow');
   await page.goto('/adminusers');
   await expect(page.getByRole('heading', { level: 1, name: 'Administrador de usuarios' })).toBeVisible({ timeout: 30_000 });
 

@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { draftCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /**
  * Issue 14 §8: the event view does not spin forever when the case cannot be loaded for a
  * reason other than 404: it offers 'Reintentar', like the wizard, and retrying opens the case.
  */
 test('the event view offers Reintentar when the case fails to load, and retrying opens it', async ({ page }) => {
-  await signIn(page, 'rlf@demo.atalaya', { expectUrl: '/workflow' });
+  await signInAt(page, 'rlf@demo.atalaya', '/workflow');
   const token = await accessToken(page, 'rlf@demo.atalaya');
   const { meta, reference } = await draftCase(page, token);
 

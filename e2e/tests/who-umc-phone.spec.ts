@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 
 /** Issue 31 §5 on a phone (the 'phone' project: Pixel 7): the Imputabilidad tab with the WHO-UMC checklist is no wider than the screen. */
 
@@ -9,7 +9,7 @@ const RLF = 'rlf@demo.atalaya';
 
 test('the Imputabilidad tab with the WHO-UMC checklist is no wider than the screen', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const token = await accessToken(page, RLF);
   const { meta } = await sentCase(page, token);
   await page.goto(`/reportableEvent/${meta}/view/evaluation`);

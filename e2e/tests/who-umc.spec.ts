@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost, sentCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn, signOut } from '../support/session';
+import { signOut, signInAt } from '../support/session';
 
 /**
  * Issue 31 §5: WHO-UMC causality beside Naranjo (docs/causality.md). The RLF answers the
@@ -21,7 +21,7 @@ async function answer(form: ReturnType<Page['getByRole']>, question: RegExp, val
 
 test('an assessor fills the WHO-UMC checklist, sees the category, overrides it with a reason; the QPPV concludes seeing both results', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const token = await accessToken(page, RLF);
   const { meta } = await sentCase(page, token);
   await apiPost(page, token, 'setImputEvaluation', {
@@ -68,7 +68,7 @@ test('an assessor fills the WHO-UMC checklist, sees the category, overrides it w
   // The QPPV sees both results where it concludes.
   await apiPost(page, token, 'sendAccion', { Event: { Accion: 'AprobarRLF', Event: meta, Comments: 'Pasa al QPPV' } });
   await signOut(page);
-  await signIn(page, QPPV, { expectUrl: '/workflow' });
+  await signInAt(page, QPPV, '/workflow');
   await page.goto(`/reportableEvent/${meta}/view/evaluation`);
   await page.getByRole('group', { name: 'Acciones del evento' }).getByRole('button', { name: 'Concluir evaluación' }).click();
   await expect(page.getByTestId('conclusion-naranjo')).toHaveText('Naranjo: Probable (total 8)');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { apiGet, choose, currentStep, field, expectStep, metaOf, next, openCreateDialog, pickRadio, SMALL_PDF, typeDate } from '../support/wizard';
 
 /**
@@ -18,7 +18,7 @@ interface Stored {
 
 test('an RLF creates a case from nothing, fills the eight steps and sends it', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
 
   // The create dialog: the RLF's own country comes preselected; the type is required.
   const dialog = await openCreateDialog(page);
@@ -139,7 +139,7 @@ test('an RLF creates a case from nothing, fills the eight steps and sends it', a
 });
 
 test('a double click on Crear creates one case: both requests carry the dialog’s key and get the same case', async ({ page }) => {
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const dialog = await openCreateDialog(page);
   await choose(dialog, page, 'Tipo de reporte', 'Reacción adversa a medicamento');
 
@@ -169,7 +169,7 @@ test('a double click on Crear creates one case: both requests carry the dialog�
 });
 
 test('Siguiente waits while a step loads: disabled until the step is there, then it checks the step', async ({ page }) => {
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const dialog = await openCreateDialog(page);
   await choose(dialog, page, 'Tipo de reporte', 'Reacción adversa a medicamento');
   await dialog.getByRole('button', { name: 'Crear' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { sentCase } from '../support/cases';
 import { advance, apiGet, field, next } from '../support/wizard';
 
@@ -14,7 +14,7 @@ const RLF = 'rlf@demo.atalaya';
 
 test('a follow-up report is added to a sent case and becomes its linked event', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const token = await accessToken(page, RLF);
   const { meta, reference } = await sentCase(page, token);
 

@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { accessToken } from '../support/public-form';
 import { fillReport, sendPublicReport, startReport } from '../support/public-report';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { advance, apiGet, field, metaOf, next, pickRadio } from '../support/wizard';
 import { openEnteredCase } from '../support/triage';
 
@@ -37,7 +37,7 @@ test('a case entered from the inbox is completed in the wizard and sent', async 
   const reaction = `Prurito en brazos ${initials}`;
   const reference = await sendPatientReport(browser, initials, reaction);
 
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   await page.getByRole('button', { name: `Abrir el reporte ${reference}` }).click();
   const modal = page.getByRole('dialog', { name: 'Reporte generado por médico / paciente' });
   await modal.getByRole('combobox', { name: 'Tipo de acontecimiento' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { draftCase } from '../support/cases';
 import { accessToken } from '../support/public-form';
-import { signIn } from '../support/session';
+import { signInAt } from '../support/session';
 import { advance, choose, currentStep, field } from '../support/wizard';
 
 /**
@@ -15,7 +15,7 @@ const HEIGHT_RANGE = 'La altura debe estar entre 0,20 y 2,75 m (20 a 275 cm)';
 
 test('the wizard on a phone: a compact stepper, and the height checked in its unit', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, RLF, { expectUrl: '/workflow' });
+  await signInAt(page, RLF, '/workflow');
   const token = await accessToken(page, RLF);
   const { meta } = await draftCase(page, token);
   await page.goto(`/reportableEvent/${meta}/edit/`);
