@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dumpEmbedded, migrate, openDatabase } from '../db/client.js';
 import { seedReferenceData } from '../db/seed/index.js';
-import { createTemplate, dropFileDatabases, templateDatabaseUrl } from './pg-databases.js';
+import { createTemplate, dropFileDatabases, dropFileDatabasesAfterRun, templateDatabaseUrl } from './pg-databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +20,8 @@ declare module 'vitest' {
  * and seeded PGlite dumped to a temporary file that every test database starts from. With it:
  * a migrated and seeded template database beside DATABASE_URL's, from which every test file
  * gets a database of its own (pg-databases.ts), so that files run in parallel and never read
- * each other's rows; the files' databases are dropped at the end.
+ * each other's rows; the template is dropped at the end, the files' databases right after it
+ * (in the background: pg-databases.ts) or at the next run's start.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -36,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await template.close();
     }
     project.provide('atalayaDatabaseDump', '');
-    return () => dropFileDatabases(databaseUrl, { template: true });
+    return () => dropFileDatabasesAfterRun(databaseUrl);
   }
   const database = await openDatabase({ dataDir: 'memory://' });
   try {

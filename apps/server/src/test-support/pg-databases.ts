@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 /**
@@ -55,14 +57,35 @@ export async function createFileDatabase(baseUrl: string): Promise<string> {
   return withDatabase(baseUrl, name);
 }
 
-/** Drops every file's database (and the template when asked): at the start and the end of a run. */
-export async function dropFileDatabases(baseUrl: string, options: { template: boolean }): Promise<void> {
+/** The names of every file's database (and the template's when asked). */
+async function fileDatabases(client: pg.Client, baseUrl: string, options: { template: boolean }): Promise<string[]> {
   const base = databaseName(baseUrl);
+  const { rows } = await client.query<{ datname: string }>(
+    `select datname from pg_database where datname like $1 escape '\\' or (datname = $2 and $3)`,
+    [`${base.replaceAll('_', '\\_')}\\_f\\_%`, `${base}_tpl`, options.template],
+  );
+  return rows.map((row) => row.datname);
+}
+
+/** Drops every file's database (and the template when asked): at the start of a run. */
+export async function dropFileDatabases(baseUrl: string, options: { template: boolean }): Promise<void> {
   await withAdmin(baseUrl, async (client) => {
-    const { rows } = await client.query<{ datname: string }>(
-      `select datname from pg_database where datname like $1 escape '\\' or (datname = $2 and $3)`,
-      [`${base.replaceAll('_', '\\_')}\\_f\\_%`, `${base}_tpl`, options.template],
-    );
-    for (const { datname } of rows) await client.query(`drop database if exists ${quoted(datname)} with (force)`);
+    for (const name of await fileDatabases(client, baseUrl, options)) await client.query(`drop database if exists ${quoted(name)} with (force)`);
   });
+}
+
+/**
+ * At the end of a run: drops the template, and leaves the files' databases to a detached process
+ * (scripts/drop-test-databases.mjs) that drops them while whatever comes next runs. Each DROP
+ * DATABASE waits for a checkpoint (PostgreSQL 15): one after another they held the suite's end for
+ * ~50 s. A run started before it is done drops what is left at its start.
+ */
+export async function dropFileDatabasesAfterRun(baseUrl: string): Promise<void> {
+  const names = await withAdmin(baseUrl, async (client) => {
+    await client.query(`drop database if exists ${quoted(`${databaseName(baseUrl)}_tpl`)} with (force)`);
+    return fileDatabases(client, baseUrl, { template: false });
+  });
+  if (names.length === 0) return;
+  const script = fileURLToPath(new URL('../../scripts/drop-test-databases.mjs', import.meta.url));
+  spawn(process.execPath, [script, baseUrl, ...names], { detached: true, stdio: 'ignore' }).unref();
 }
