@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib/v1';
+import type { Algorithm } from 'altcha-lib/v1/types';
 import { DEMO_PASSWORD } from './demo-users';
 
 /** Ticks the ALTCHA robot check inside `scope` and waits for the solved payload. */
@@ -9,25 +10,17 @@ export async function solveCaptcha(scope: Page | Locator): Promise<void> {
 }
 
 /**
- * Solves a `GET /api/captcha` challenge as the widget does (the number whose SHA-256 with the salt
- * is the challenge) and answers the payload for the `recaptcha-token` header.
+ * Solves a `GET /api/captcha` challenge with altcha-lib, the library the server checks it with (as
+ * the server's tests and the intake bench solve theirs), and answers the payload for the
+ * `recaptcha-token` header.
  */
 async function solvedCaptcha(request: APIRequestContext): Promise<string> {
   const response = await request.get('/api/captcha');
   expect(response.ok()).toBe(true);
-  const { algorithm, challenge, maxnumber, salt, signature } = (await response.json()) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber?: number;
-    salt: string;
-    signature: string;
-  };
-  for (let number = 0; number <= (maxnumber ?? 1_000_000); number += 1) {
-    if (createHash('sha256').update(`${salt}${number}`).digest('hex') === challenge) {
-      return Buffer.from(JSON.stringify({ algorithm, challenge, number, salt, signature })).toString('base64');
-    }
-  }
-  throw new Error('captcha without a solution');
+  const challenge = (await response.json()) as { algorithm: Algorithm; challenge: string; maxnumber?: number; salt: string; signature: string };
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error('captcha without a solution');
+  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
 }
 
 /**
