@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib/v1';
-import type { Algorithm } from 'altcha-lib/v1/types';
+import type { Challenge } from 'altcha-lib/v1/types';
 import { DEMO_PASSWORD } from './demo-users';
 
 /** Ticks the ALTCHA robot check inside `scope` and waits for the solved payload. */
@@ -17,7 +17,7 @@ export async function solveCaptcha(scope: Page | Locator): Promise<void> {
 async function solvedCaptcha(request: APIRequestContext): Promise<string> {
   const response = await request.get('/api/captcha');
   expect(response.ok()).toBe(true);
-  const challenge = (await response.json()) as { algorithm: Algorithm; challenge: string; maxnumber?: number; salt: string; signature: string };
+  const challenge = (await response.json()) as Challenge;
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
   if (!solution) throw new Error('captcha without a solution');
   return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');

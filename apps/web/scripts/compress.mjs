@@ -8,8 +8,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const dist = new URL('../dist/', import.meta.url).pathname;
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|webmanifest|map)$/;
 const MIN_BYTES = 1024;
-const MAP_BROTLI_QUALITY = 5;
-const MAP_GZIP_LEVEL = 6;
+const ASSET_SETTINGS = { brotliQuality: constants.BROTLI_MAX_QUALITY, gzipLevel: 9 };
+const MAP_SETTINGS = { brotliQuality: 5, gzipLevel: 6 };
 
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -24,13 +24,14 @@ let after = 0;
 for await (const path of files(dist)) {
   if (!COMPRESSIBLE.test(path) || (await stat(path)).size < MIN_BYTES) continue;
   const bytes = await readFile(path);
-  // Source maps (four fifths of the bytes) are read by a developer's tools only: a quick Brotli
-  // for them; Brotli's best quality for what every page downloads.
-  const quality = path.endsWith('.map') ? MAP_BROTLI_QUALITY : constants.BROTLI_MAX_QUALITY;
-  const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+  // Source maps (four fifths of the bytes) are read by a developer's tools only: quick settings
+  // for them; the best compression for what every page downloads.
+  const isMap = path.endsWith('.map');
+  const { brotliQuality, gzipLevel } = isMap ? MAP_SETTINGS : ASSET_SETTINGS;
+  const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
   await writeFile(`${path}.br`, br);
-  await writeFile(`${path}.gz`, gzipSync(bytes, { level: path.endsWith('.map') ? MAP_GZIP_LEVEL : 9 }));
-  if (!path.endsWith('.map')) {
+  await writeFile(`${path}.gz`, gzipSync(bytes, { level: gzipLevel }));
+  if (!isMap) {
     before += bytes.length;
     after += br.length;
   }
