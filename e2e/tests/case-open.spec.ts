@@ -170,3 +170,31 @@ test('a case out of reach or unknown opens as before: the not-found notice', asy
   await page.goto('/reportableEvent/AAAAAAAAAAAAAAAAAAAAAA/view/details');
   await expect(page.getByRole('main').getByRole('link', { name: 'Volver a Tareas' })).toBeVisible();
 });
+
+test('the view does not move once its tabs show: the duplicates card keeps its place while it searches', async ({ page }) => {
+  await signInAt(page, RLF, '/workflow');
+  const token = await accessToken(page, RLF);
+  const { meta } = await sentCase(page, token);
+  // Every position the tab list takes, frame by frame, from the first frame it shows.
+  await page.addInitScript(() => {
+    const watch = window as unknown as { tabTops: number[] };
+    watch.tabTops = [];
+    const sample = () => {
+      const top = document.querySelector('[role="tablist"]')?.getBoundingClientRect().top;
+      if (top !== undefined && watch.tabTops.at(-1) !== top) watch.tabTops.push(top);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+
+  await page.goto(`/reportableEvent/${meta}/view/docuemnts`);
+  await expect(page.getByRole('tab', { name: 'Documentos', exact: true })).toBeVisible();
+  // The candidates are asked after the first tab shows; the card answers (none, or a count and
+  // 'Ver': other specs' cases may match this one) in the place it held while searching.
+  const card = page.getByTestId('duplicate-candidates');
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('status', { name: 'Buscando posibles duplicados' })).toHaveCount(0);
+  const tops = await page.evaluate(() => (window as unknown as { tabTops: number[] }).tabTops);
+  // Mounted late, the card pushed the tabs down under a pointer already on its way to them.
+  expect(tops, `the tab list moved: ${tops.join(' → ')}`).toHaveLength(1);
+});

@@ -918,6 +918,8 @@ export const MSG = {
   duplicates: {
     title: 'Posibles duplicados',
     none: 'No se encontraron posibles duplicados',
+    /** (ours) the folded card of the case view, candidates found: what 'Ver' opens. */
+    folded: (count: number) => (count === 1 ? 'Un caso se parece a este: «Ver» lo muestra con su puntaje.' : `${count} casos se parecen a este: «Ver» los muestra con su puntaje.`),
     screenTitle: 'Duplicados',
     isDuplicate: 'Es duplicado',
     notDuplicate: 'No es duplicado',

@@ -45,6 +45,8 @@ function OpenedCaseView({ meta }: { meta: string }) {
   const lists = useQuery(codiguerasQuery());
   // 'Posibles duplicados' is folded on the view and is not the first tab: it asks for its
   // candidates after the commit that shows the first tab (its lists in, or failed), not before.
+  // The card itself shows from the start, searching: mounted later, it pushed the tabs down under
+  // a pointer already on its way to them (a click's press and release landed on different rows).
   const listsSettled = !lists.isPending;
   const [firstTabShown, setFirstTabShown] = useState(false);
   useEffect(() => {
@@ -99,8 +101,13 @@ function OpenedCaseView({ meta }: { meta: string }) {
       ) : (
         <EventActionsBar event={current} />
       )}
-      {can(role, 'duplicates.decide') && firstTabShown ? (
-        <DuplicateCandidatesCard subject={{ kind: 'case', meta: current.Meta, reference: current.NumeroReferencia }} readOnly={annulled} folded />
+      {can(role, 'duplicates.decide') ? (
+        <DuplicateCandidatesCard
+          subject={{ kind: 'case', meta: current.Meta, reference: current.NumeroReferencia }}
+          readOnly={annulled}
+          folded
+          enabled={firstTabShown}
+        />
       ) : null}
       <Tabs value={tab} onChange={(next) => next && void navigate(eventViewPath(meta, next as typeof tab, followUpType))} keepMounted={false}>
         {/* One row that scrolls within itself on a narrow screen, instead of widening the page. */}

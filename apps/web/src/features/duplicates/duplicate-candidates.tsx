@@ -197,13 +197,19 @@ export function DuplicateCandidatesCard({
   subject,
   readOnly = false,
   folded = false,
+  enabled = true,
 }: {
   subject: DuplicateSubject;
   readOnly?: boolean;
   /** The candidates start folded behind 'Ver' (the case view: they must not push its tabs off a phone's screen). */
   folded?: boolean;
+  /**
+   * Whether to ask for the candidates yet (default true). Until then the card shows as searching:
+   * it takes its place at once, so what is below it does not move when the answer comes.
+   */
+  enabled?: boolean;
 }) {
-  const query = useQuery(candidatesQuery(subject));
+  const query = useQuery({ ...candidatesQuery(subject), enabled });
   const [open, setOpen] = useState(!folded);
   const titleId = useId();
   const decision = useDuplicateDecision();
@@ -216,7 +222,8 @@ export function DuplicateCandidatesCard({
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId} data-testid="duplicate-candidates">
       <Stack gap="sm">
-        <Group gap="xs">
+        {/* As tall from the start as with the count and 'Ver' (a compact-sm button) that may join it. */}
+        <Group gap="xs" mih="calc(1.625rem * var(--mantine-scale))">
           <IconCopy size={18} aria-hidden />
           <Title order={3} size="h5" id={titleId}>
             {MSG.duplicates.title}
@@ -232,53 +239,62 @@ export function DuplicateCandidatesCard({
             </Button>
           ) : null}
         </Group>
-        {query.isError ? <ListError message={MSG.duplicates.loadFailed} onRetry={() => void query.refetch()} /> : null}
-        {query.isPending ? <Loader size="sm" type="dots" color="teal" role="status" aria-label="Buscando posibles duplicados" /> : null}
-        {data ? (
-          <>
-            {subject.kind === 'case' ? <Links duplicateOf={data.DuplicadoDe} linked={data.Vinculados} /> : null}
-            {data.Candidatos.length === 0 && !hasLinks ? (
-              <Text size="sm" c="dimmed">
-                {MSG.duplicates.none}
-              </Text>
-            ) : null}
-            {(open ? data.Candidatos : []).map((candidate) => (
-              <Paper key={candidate.Meta} withBorder radius="sm" p="sm" data-testid="duplicate-candidate">
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <Group gap="xs">
-                      <Anchor component={Link} to={eventViewPath(candidate.Meta, 'details')} fw={700}>
-                        {candidate.NumeroReferencia}
-                      </Anchor>
-                      <Text size="sm" c="dimmed">
-                        {erStatusName(candidate.Estado)} · <DateText value={candidate.FechaCreacion} />
-                      </Text>
+        {/* Never shorter than the searching dots (Loader sm, taller than a line of small text), and
+            never empty once answered, so the answer does not move what is below the card. */}
+        <Stack gap="sm" mih="calc(1.375rem * var(--mantine-scale))">
+          {query.isError ? <ListError message={MSG.duplicates.loadFailed} onRetry={() => void query.refetch()} /> : null}
+          {query.isPending ? <Loader size="sm" type="dots" color="teal" role="status" aria-label="Buscando posibles duplicados" /> : null}
+          {data ? (
+            <>
+              {subject.kind === 'case' ? <Links duplicateOf={data.DuplicadoDe} linked={data.Vinculados} /> : null}
+              {data.Candidatos.length === 0 && !hasLinks ? (
+                <Text size="sm" c="dimmed">
+                  {MSG.duplicates.none}
+                </Text>
+              ) : null}
+              {data.Candidatos.length > 0 && !open ? (
+                <Text size="sm" c="dimmed">
+                  {MSG.duplicates.folded(data.Candidatos.length)}
+                </Text>
+              ) : null}
+              {(open ? data.Candidatos : []).map((candidate) => (
+                <Paper key={candidate.Meta} withBorder radius="sm" p="sm" data-testid="duplicate-candidate">
+                  <Stack gap={6}>
+                    <Group justify="space-between" wrap="wrap" gap="xs">
+                      <Group gap="xs">
+                        <Anchor component={Link} to={eventViewPath(candidate.Meta, 'details')} fw={700}>
+                          {candidate.NumeroReferencia}
+                        </Anchor>
+                        <Text size="sm" c="dimmed">
+                          {erStatusName(candidate.Estado)} · <DateText value={candidate.FechaCreacion} />
+                        </Text>
+                      </Group>
+                      <Badge color={candidate.Puntaje >= data.Umbral * 2 ? 'red' : 'orange'} variant="light" style={{ textTransform: 'none' }}>
+                        {MSG.duplicates.score} {scoreText(candidate.Puntaje)}
+                      </Badge>
                     </Group>
-                    <Badge color={candidate.Puntaje >= data.Umbral * 2 ? 'red' : 'orange'} variant="light" style={{ textTransform: 'none' }}>
-                      {MSG.duplicates.score} {scoreText(candidate.Puntaje)}
-                    </Badge>
-                  </Group>
-                  <Text size="sm">{candidate.Razones.join(' · ')}</Text>
-                  <Group gap="xs" justify="flex-end">
-                    <Button size="xs" variant="default" onClick={() => setComparing(candidate)}>
-                      {MSG.duplicates.compare}
-                    </Button>
-                    {readOnly ? null : (
-                      <>
-                        <Button size="xs" variant="outline" color="gray" onClick={() => setRejecting(candidate)}>
-                          {MSG.duplicates.notDuplicate}
-                        </Button>
-                        <Button size="xs" color="red" variant="light" onClick={() => setMarking(candidate)}>
-                          {MSG.duplicates.isDuplicate}
-                        </Button>
-                      </>
-                    )}
-                  </Group>
-                </Stack>
-              </Paper>
-            ))}
-          </>
-        ) : null}
+                    <Text size="sm">{candidate.Razones.join(' · ')}</Text>
+                    <Group gap="xs" justify="flex-end">
+                      <Button size="xs" variant="default" onClick={() => setComparing(candidate)}>
+                        {MSG.duplicates.compare}
+                      </Button>
+                      {readOnly ? null : (
+                        <>
+                          <Button size="xs" variant="outline" color="gray" onClick={() => setRejecting(candidate)}>
+                            {MSG.duplicates.notDuplicate}
+                          </Button>
+                          <Button size="xs" color="red" variant="light" onClick={() => setMarking(candidate)}>
+                            {MSG.duplicates.isDuplicate}
+                          </Button>
+                        </>
+                      )}
+                    </Group>
+                  </Stack>
+                </Paper>
+              ))}
+            </>
+          ) : null}
+        </Stack>
       </Stack>
       <ComparisonModal subject={subject} candidate={comparing} onClose={() => setComparing(null)} />
       {marking ? <DuplicateModal subject={subject} candidate={marking} onClose={() => setMarking(null)} /> : null}
