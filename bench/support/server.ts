@@ -3,8 +3,10 @@
  * captcha (ALTCHA v1) from a given address, and reading a process's CPU from /proc.
  */
 import type { ChildProcess } from 'node:child_process';
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { solveChallenge } from 'altcha-lib/v1';
+import type { Challenge } from 'altcha-lib/v1/types';
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -26,17 +28,14 @@ export async function waitForServer(base: string, child: ChildProcess, logFile: 
   throw new Error(`the server did not start in 3 minutes; see ${logFile}`);
 }
 
-/** A solved captcha of `base`: the number whose SHA-256 with the salt is the challenge, as the widget sends it. */
+/** A solved captcha of `base` (altcha-lib's solver, as the widget solves it), as the login screen sends it. */
 export async function solveCaptcha(base: string, address: () => string = randomIp): Promise<string> {
   const response = await fetch(`${base}/api/captcha`, { headers: { 'x-forwarded-for': address() } });
   if (!response.ok) throw new Error(`GET /api/captcha answered ${response.status}`);
-  const challenge = (await response.json()) as { challenge: string; maxnumber: number; salt: string };
-  for (let number = 0; number <= challenge.maxnumber; number += 1) {
-    if (createHash('sha256').update(`${challenge.salt}${number}`).digest('hex') === challenge.challenge) {
-      return Buffer.from(JSON.stringify({ ...challenge, number })).toString('base64');
-    }
-  }
-  throw new Error('captcha not solved');
+  const challenge = (await response.json()) as Challenge;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
