@@ -5,8 +5,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { solveChallenge } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
+import { solvedCaptchaPayload } from '../../apps/server/src/faces/bench.js';
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -28,14 +28,11 @@ export async function waitForServer(base: string, child: ChildProcess, logFile: 
   throw new Error(`the server did not start in 3 minutes; see ${logFile}`);
 }
 
-/** A solved captcha of `base` (altcha-lib's solver, as the widget solves it), as the login screen sends it. */
+/** A solved captcha of `base`, as the login screen sends it (the server's tests' solver). */
 export async function solveCaptcha(base: string, address: () => string = randomIp): Promise<string> {
   const response = await fetch(`${base}/api/captcha`, { headers: { 'x-forwarded-for': address() } });
   if (!response.ok) throw new Error(`GET /api/captcha answered ${response.status}`);
-  const challenge = (await response.json()) as Challenge;
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
+  return solvedCaptchaPayload((await response.json()) as Challenge);
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */

@@ -39,5 +39,6 @@ export { accentInsensitivePattern, currentLltsMatching, foldAccents, searchCurre
 export { createMeddraImportHandler, type MeddraImportPhase } from '../modules/meddra-import/index.js';
 export { loadUserLaboratoryIds } from '../modules/reach/index.js';
 export { loadSignalCsv, parseSignalCsv, signalOptions, signalTable } from '../modules/signals/index.js';
+export { solvedCaptchaPayload } from '../test-support/captcha-solver.js';
 export { bearer, createUser, login, solveCaptcha } from '../test-support/factories.js';
 export { patientReport } from '../test-support/public-reports.js';

@@ -1,12 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { ROLE_IDS, type Role } from '@atalaya/domain';
-import { solveChallenge } from 'altcha-lib/v1';
-import type { Algorithm } from 'altcha-lib/v1/types';
+import type { Challenge } from 'altcha-lib/v1/types';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../db/client.js';
 import { companies, countries, laboratories, userLaboratories, users } from '../db/schema/index.js';
 import { CAPTCHA_HEADER, hashPassword } from '../modules/auth/index.js';
+import { solvedCaptchaPayload } from './captcha-solver.js';
 
 export const DEFAULT_TEST_PASSWORD = 'Clave-de-prueba-1';
 
@@ -98,11 +98,7 @@ export function randomIp(): string {
 /** Fetches a challenge from `GET /api/captcha` and really solves it: the `recaptcha-token` header value. */
 export async function solveCaptcha(app: FastifyInstance): Promise<string> {
   const response = await app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: randomIp() });
-  const challenge = response.json<{ algorithm: Algorithm; challenge: string; maxnumber: number; salt: string; signature: string }>();
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('Captcha not solved');
-  const payload = { ...challenge, number: solution.number };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
+  return solvedCaptchaPayload(response.json<Challenge>());
 }
 
 export interface LoginResult {
