@@ -20,8 +20,8 @@ declare module 'vitest' {
  * and seeded PGlite dumped to a temporary file that every test database starts from. With it:
  * a migrated and seeded template database beside DATABASE_URL's, from which every test file
  * gets a database of its own (pg-databases.ts), so that files run in parallel and never read
- * each other's rows; the template is dropped at the end, the files' databases right after it
- * (in the background: pg-databases.ts) or at the next run's start.
+ * each other's rows; the template and the files' databases are dropped after the run in the
+ * background (pg-databases.ts), or at the next run's start.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const databaseUrl = process.env.DATABASE_URL;
