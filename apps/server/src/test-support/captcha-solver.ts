@@ -8,19 +8,20 @@ import type { Challenge } from 'altcha-lib/v1/types';
  * `solveChallenge` searches. It hashes with Node's synchronous `createHash` instead of the
  * library's awaited WebCrypto digest per number: for a challenge of 20,000 (the browser tests'),
  * 23 ms of CPU instead of 0.9 s (1.7 s of wall time). The server checks the answer
- * (modules/auth/captcha.ts), so a wrong one fails the sign-in that sends it.
- *
- * Answers the `recaptcha-token` header's value: the challenge with its number, in base64 JSON.
+ * (modules/auth/captcha.ts), and captcha.test.ts checks it with altcha-lib's own verifySolution.
  */
-export function solvedCaptchaPayload(challenge: Challenge): string {
+export function captchaNumber(challenge: Challenge): number {
   // 'SHA-256' → 'sha256', the names node:crypto knows.
   const algorithm = challenge.algorithm.replace('-', '').toLowerCase();
   // altcha-lib's own bound when a challenge names none.
   const max = challenge.maxnumber ?? 1_000_000;
   for (let number = 0; number <= max; number += 1) {
-    if (createHash(algorithm).update(`${challenge.salt}${number}`).digest('hex') === challenge.challenge) {
-      return Buffer.from(JSON.stringify({ ...challenge, number })).toString('base64');
-    }
+    if (createHash(algorithm).update(`${challenge.salt}${number}`).digest('hex') === challenge.challenge) return number;
   }
   throw new Error(`captcha without a solution up to ${max}`);
+}
+
+/** The `recaptcha-token` header's value for `challenge`: the challenge with its number, in base64 JSON. */
+export function solvedCaptchaPayload(challenge: Challenge): string {
+  return Buffer.from(JSON.stringify({ ...challenge, number: captchaNumber(challenge) })).toString('base64');
 }
