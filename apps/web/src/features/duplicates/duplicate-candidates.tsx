@@ -150,6 +150,27 @@ function DuplicateModal({ subject, candidate, onClose }: { subject: DuplicateSub
   );
 }
 
+/** What names a case in the duplicates' screens: the fields both a candidate and a pair's side carry. */
+type CaseHead = Pick<DuplicateCandidate, 'Meta' | 'NumeroReferencia' | 'Estado' | 'FechaCreacion'>;
+
+/**
+ * A case's reference as a link to its view, with its status and creation date: on one line beside
+ * a candidate's score (`inline`), or stacked under the reference in a pair's table cell.
+ */
+export function CaseReference({ of, inline = false }: { of: CaseHead; inline?: boolean }) {
+  const Layout = inline ? Group : Stack;
+  return (
+    <Layout gap={inline ? 'xs' : 0}>
+      <Anchor component={Link} to={eventViewPath(of.Meta, 'details')} fw={inline ? 700 : 600}>
+        {of.NumeroReferencia}
+      </Anchor>
+      <Text size={inline ? 'sm' : 'xs'} c="dimmed">
+        {erStatusName(of.Estado)} · <DateText value={of.FechaCreacion} />
+      </Text>
+    </Layout>
+  );
+}
+
 function LinkText({ link }: { link: DuplicateLink }) {
   return link.Meta ? (
     <Anchor component={Link} to={eventViewPath(link.Meta, 'details')} fw={600}>
@@ -261,14 +282,7 @@ export function DuplicateCandidatesCard({
                 <Paper key={candidate.Meta} withBorder radius="sm" p="sm" data-testid="duplicate-candidate">
                   <Stack gap={6}>
                     <Group justify="space-between" wrap="wrap" gap="xs">
-                      <Group gap="xs">
-                        <Anchor component={Link} to={eventViewPath(candidate.Meta, 'details')} fw={700}>
-                          {candidate.NumeroReferencia}
-                        </Anchor>
-                        <Text size="sm" c="dimmed">
-                          {erStatusName(candidate.Estado)} · <DateText value={candidate.FechaCreacion} />
-                        </Text>
-                      </Group>
+                      <CaseReference of={candidate} inline />
                       <Badge color={candidate.Puntaje >= data.Umbral * 2 ? 'red' : 'orange'} variant="light" style={{ textTransform: 'none' }}>
                         {MSG.duplicates.score} {scoreText(candidate.Puntaje)}
                       </Badge>

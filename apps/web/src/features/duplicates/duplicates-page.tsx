@@ -1,29 +1,13 @@
-import { type DuplicatePairs, erStatusName, eventViewPath, type ImportEntry, isImportIncomplete, MSG } from '@atalaya/domain';
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Progress, Stack, Table, Text } from '@mantine/core';
+import { type ImportEntry, isImportIncomplete, MSG } from '@atalaya/domain';
+import { Alert, Badge, Button, Card, Group, Loader, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { DateText } from '../../shared/display';
 import { Page } from '../../shared/layout';
 import { ListError } from '../../shared/list';
 import { duplicateKeys, pairsQuery, scanQuery, useStartScan } from './api';
-import { scoreText } from './duplicate-candidates';
-
-type Side = DuplicatePairs['Pares'][number]['A'];
-
-function CaseLink({ side }: { side: Side }) {
-  return (
-    <Stack gap={0}>
-      <Anchor component={Link} to={eventViewPath(side.Meta, 'details')} fw={600}>
-        {side.NumeroReferencia}
-      </Anchor>
-      <Text size="xs" c="dimmed">
-        {erStatusName(side.Estado)} · <DateText value={side.FechaCreacion} />
-      </Text>
-    </Stack>
-  );
-}
+import { CaseReference, scoreText } from './duplicate-candidates';
 
 /** The scan's state: running (its bar and the cases done) or the last one's outcome. */
 function ScanState({ entry }: { entry: ImportEntry }) {
@@ -119,10 +103,10 @@ export function DuplicatesPage() {
                     {pairs.map((pair) => (
                       <Table.Tr key={`${pair.A.Meta}-${pair.B.Meta}`} data-testid="duplicate-pair">
                         <Table.Td>
-                          <CaseLink side={pair.A} />
+                          <CaseReference of={pair.A} />
                         </Table.Td>
                         <Table.Td>
-                          <CaseLink side={pair.B} />
+                          <CaseReference of={pair.B} />
                         </Table.Td>
                         <Table.Td>
                           <Badge color="orange" variant="light">
