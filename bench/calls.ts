@@ -15,8 +15,9 @@
  * Only HTTP and `pg`: no server module is imported. Two servers run as processes on the
  * database: one with `ATALAYA_SQL_LOG` (apps/server/src/db/client.ts), where each call is sent
  * once to warm it and once alone to capture the statements it issues, and one without the log,
- * which is timed. The raw replay sends the captured statements with their parameters, in order,
- * on one connection of a `pg` pool of the server's size (10), at the same concurrency.
+ * which is timed after `--warmup` requests (60: its connections' plans settled, `WARMUP`). The
+ * raw replay sends the captured statements with their parameters, in order, on one connection
+ * of a `pg` pool of the server's size (10), at the same concurrency.
  * `shared_preload_libraries` has no pg_stat_statements on this PostgreSQL, so the database CPU is
  * read from /proc: utime + stime of the backends whose `application_name` is the timed server's
  * (PGAPPNAME), from pg_stat_activity, before and after (a backend that ends in between is lost:
@@ -54,6 +55,11 @@ const { values: args } = parseArgs({
     role: { type: 'string', default: 'qppv,rlf,public' },
     /** Skip the raw replay (API figures only). */
     'no-raw': { type: 'boolean', default: false },
+    /**
+     * Requests sent to the timed server, and statement runs to the replay's connections, before
+     * each call is timed (the steady state, below).
+     */
+    warmup: { type: 'string', default: '60' },
   },
 });
 
@@ -62,6 +68,14 @@ const PORT = Number(args.port);
 const CONCURRENCY = Number(args.concurrency);
 const REQUESTS = Number(args.requests);
 const MAX_MS = Number(args['max-seconds']) * 1000;
+/**
+ * The steady state of a server in use: each of its pool's connections plans a named statement
+ * for its values at its first five runs (a custom plan, PostgreSQL's plan cache) before it keeps
+ * the generic plan. A call whose reads run side by side reaches every connection, so its first
+ * ~pool size × 6 requests after a start pay those plans: with one warm-up request they were the
+ * p95 of the first role timed (the QPPV's view of a case 24.2 ms first, 17.3 after the RLF's).
+ */
+const WARMUP = Number(args.warmup);
 const ONLY = args.only ? new RegExp(args.only, 'i') : null;
 const DEMO_PASSWORD = 'Demo.2026';
 /** The server's pool size (pg.Pool's default, apps/server/src/db/client.ts). */
@@ -516,9 +530,11 @@ async function benchCall(logging: Server, timed: Server, pool: pg.Pool, role: Ro
       rows.push({ ...base, ...blank, page: label, status: `writes (${writes[0]?.sql.slice(0, 40)}…): not timed` });
       continue;
     }
-    // Warm the timed server's path and plans, then time it.
-    const warm = await send(timed.base, tokens.timed, call);
-    if (warm.status !== 200) throw new Error(`${call.url} answered ${warm.status} on the timed server: ${warm.text.slice(0, 200)}`);
+    // Warm the timed server's path and its connections' plans (WARMUP), then time it.
+    for (let sent = 0; sent < Math.max(1, WARMUP); sent += 1) {
+      const warm = await send(timed.base, tokens.timed, call);
+      if (warm.status !== 200) throw new Error(`${call.url} answered ${warm.status} on the timed server: ${warm.text.slice(0, 200)}`);
+    }
     const pid = timed.child.pid ?? 0;
     const cpuBefore = await cpuSecondsOf(pid);
     const dbBefore = await backendCpu(pool, TIMED_APP);
@@ -537,6 +553,7 @@ async function benchCall(logging: Server, timed: Server, pool: pg.Pool, role: Ro
     else {
       try {
         const rawBefore = await backendCpu(pool, RAW_APP);
+        // The replay's statements are unnamed (planned at each run): one run warms the connection's catalog.
         const client = await pool.connect();
         try {
           await replay(client, captured.statements);
