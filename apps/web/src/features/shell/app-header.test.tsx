@@ -47,3 +47,24 @@ describe('AppHeader user button', () => {
     expect(textOf(userButton(true))).toBe(`RL ${USER_MENU_LABEL}`);
   });
 });
+
+describe('AppHeader logo', () => {
+  it("links to the user's home URL (docs/roles.md): ADMIN's logo goes to its users screen, not to /workflow", () => {
+    const admin: SessionUser = {
+      ...user,
+      Rol: 'ADMIN',
+      Url: '/adminusers',
+      MenuItems: [{ URL: '/adminusers', NameES: 'Usuarios', TooltipES: '', FontAwesomeIcon: 'fa-users', Menu: 'Admin', Order: 1 }],
+    };
+    const html = renderToStaticMarkup(
+      <MantineProvider>
+        <MemoryRouter>
+          <AppHeader user={admin} compact={false} navItems={[]} adminItems={admin.MenuItems} navOpened={false} onToggleNav={() => undefined} onOpenUser={() => undefined} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const logo = /<a\b[^>]*aria-label="Atalaya, ir a Usuarios"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(logo).toContain('href="/adminusers"');
+    expect(html).not.toContain('href="/workflow"');
+  });
+});

@@ -5,7 +5,7 @@ import { menuIcon } from '../../shared/icons';
 import { Logo } from '../../shared/layout';
 import type { MenuItem, SessionUser } from '../../shared/session';
 import classes from './app-header.module.css';
-import { initialsOf } from './menu-items';
+import { homeLinkLabel, initialsOf } from './menu-items';
 
 /** The hidden end of the user button's accessible name, after the visible initials, name and role. */
 export const USER_MENU_LABEL = 'Menú de usuario';
@@ -30,7 +30,7 @@ export function AppHeader({ user, compact, navItems, adminItems, navOpened, onTo
       <Group h={56} px={compact ? 'sm' : 'xl'} justify="space-between" wrap="nowrap" className={classes.top}>
         <Group gap="xs" wrap="nowrap">
           {compact ? <Burger opened={navOpened} onClick={onToggleNav} size="sm" aria-label="Abrir navegación" /> : null}
-          <Link to="/workflow" className={classes.logoLink} aria-label="Atalaya, ir a Tareas">
+          <Link to={user.Url} className={classes.logoLink} aria-label={homeLinkLabel(user.Url, user.MenuItems)}>
             <Logo size={compact ? 28 : 32} />
           </Link>
         </Group>

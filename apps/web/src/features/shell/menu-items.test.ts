@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '../../shared/session';
-import { initialsOf, menuItemsOf } from './menu-items';
+import { homeLinkLabel, initialsOf, menuItemsOf } from './menu-items';
 
 const item = (URL: string, Menu: MenuItem['Menu'], Order: number): MenuItem => ({
   URL,
@@ -22,5 +22,18 @@ describe('menus', () => {
     expect(initialsOf('Rosa Laborde')).toBe('RL');
     expect(initialsOf('María del Carmen Pérez')).toBe('MP');
     expect(initialsOf('admin')).toBe('A');
+  });
+
+  it("names the logo link after the user's home screen, not after Tareas for every role", () => {
+    const items = [
+      { ...item('/workflow', 'NavBar', 1), NameES: 'Tareas' },
+      { ...item('/eventsearch', 'NavBar', 2), NameES: 'Buscar' },
+      { ...item('/adminusers', 'Admin', 1), NameES: 'Usuarios' },
+    ];
+    expect(homeLinkLabel('/workflow', items)).toBe('Atalaya, ir a Tareas');
+    expect(homeLinkLabel('/eventsearch', items)).toBe('Atalaya, ir a Buscar');
+    expect(homeLinkLabel('/adminusers', items)).toBe('Atalaya, ir a Usuarios');
+    expect(homeLinkLabel('/AdminUsers/7', items)).toBe('Atalaya, ir a Usuarios');
+    expect(homeLinkLabel('/nokpis', items)).toBe('Atalaya, ir al inicio');
   });
 });
