@@ -3,7 +3,7 @@ export { insertMedicationRecord, loadMedications, medicationsOfCase, type Medica
 export {
   medicationIngredientRows,
   medicationRows,
-  recoveryRows,
+  recoveryOf,
   type MedicationIngredientRow,
   type MedicationRow,
   type RecoveryRow,

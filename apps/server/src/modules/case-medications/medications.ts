@@ -1,6 +1,6 @@
 import { type DrugRole, drugRoleLabel, type ErMedication, type ErRecovery, type Medication, MSG } from '@atalaya/domain';
 import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { type Db, type DbOrTx, readAll, type Tx } from '../../db/client.js';
 import { eventMedicationIngredients, eventMedications, productRecoveries } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -11,6 +11,7 @@ import {
   lineFacts,
   type MedicationIngredientRow,
   medicationIngredientRows,
+  medicationIngredientRowsOfCase,
   type MedicationRow,
   medicationRows,
   medicationRowsOfCase,
@@ -21,7 +22,7 @@ import {
   productFacts,
   productIngredientIds,
   type RecoveryRow,
-  recoveryRows,
+  recoveryOf,
 } from './queries.js';
 
 /** Where a related medication is written: the case and its country. */
@@ -54,7 +55,7 @@ function toErRecovery(row: RecoveryRow): ErRecovery {
   };
 }
 
-function toErMedication(row: MedicationRow, ingredients: readonly MedicationIngredientRow[], recovery: RecoveryRow | undefined): ErMedication {
+function toErMedication(row: MedicationRow, ingredients: readonly MedicationIngredientRow[], recovery: RecoveryRow | null): ErMedication {
   return {
     Id: row.id,
     Medicine: { Id: row.productId, ComercialName: row.commercialName, Family: { Name: row.familyName } },
@@ -91,22 +92,25 @@ function toErMedication(row: MedicationRow, ingredients: readonly MedicationIngr
   };
 }
 
-/** Related medications with their ingredients and recoveries: three queries for any number of them. */
+/** Related medications with their ingredients and recoveries: two queries for any number of them. */
 export async function loadMedications(db: DbOrTx, where: Parameters<typeof medicationRows>[1]): Promise<ErMedication[]> {
-  return withChildren(db, await medicationRows(db, where));
+  const rows = await medicationRows(db, where);
+  return withIngredients(
+    rows,
+    await medicationIngredientRows(
+      db,
+      rows.map((row) => row.id),
+    ),
+  );
 }
 
-/** The medications of these rows with their ingredients and recoveries (a fixed number of queries). */
-async function withChildren(db: DbOrTx, rows: readonly MedicationRow[]): Promise<ErMedication[]> {
-  const ids = rows.map((row) => row.id);
-  const ingredients = await medicationIngredientRows(db, ids);
-  const recoveries = await recoveryRows(db, ids);
-  const recoveryByMedication = new Map(recoveries.map((recovery) => [recovery.recovery.eventMedicationId, recovery]));
+/** The medications of these rows (each with its recovery) with their ingredients. */
+function withIngredients(rows: readonly MedicationRow[], ingredients: readonly MedicationIngredientRow[]): ErMedication[] {
   return rows.map((row) =>
     toErMedication(
       row,
       ingredients.filter((ingredient) => ingredient.medicationId === row.id),
-      recoveryByMedication.get(row.id),
+      recoveryOf(row),
     ),
   );
 }
@@ -125,7 +129,9 @@ export async function medicationsOf(db: Db, user: AuthUser, meta: string): Promi
 
 /** The related medications of a case the caller found in the user's reach, as `getProductsRelationsByMeta` answers them. */
 export async function medicationsOfCase(db: DbOrTx, eventId: string): Promise<ErMedication[]> {
-  return withChildren(db, await medicationRowsOfCase(db, eventId));
+  // Side by side: the ingredients are found by the case, not by the medications' ids (issue 33: one round, not three).
+  const [rows, ingredients] = await readAll(db, [() => medicationRowsOfCase(db, eventId), () => medicationIngredientRowsOfCase(db, eventId)]);
+  return withIngredients(rows, ingredients);
 }
 
 /** getProductsRelationsShortByMeta: medicine, laboratory and active ingredients of each. */

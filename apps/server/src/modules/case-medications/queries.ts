@@ -39,6 +39,8 @@ import { caseReach, type ReachUser } from '../reach/index.js';
  */
 
 const secondLine = alias(lines, 'second_line');
+const recoveryFile = alias(files, 'recovery_file');
+const recoveryEditor = alias(users, 'recovery_editor');
 
 /** Related medications (with every name a screen prints), ordered by id. */
 export function medicationRows(db: DbOrTx, where: SQL | undefined) {
@@ -83,6 +85,12 @@ function medicationSelect(db: DbOrTx) {
       useUnitId: eventMedications.useUnitId,
       useUnitName: medicationUseUnits.nombre,
       drugRole: eventMedications.drugRole,
+      // Its product recovery (one at most: `product_recoveries_event_medication_id_unique`), null when none.
+      // Flat, not nested: Drizzle nulls a nested object whose table's columns are all null (no proof file).
+      recovery: productRecoveries,
+      recoveryFileName: recoveryFile.name,
+      recoveryExtension: recoveryFile.extension,
+      recoveryUpdatedByName: sql<string | null>`trim(${recoveryEditor.firstName} || ' ' || ${recoveryEditor.lastName})`,
     })
     .from(eventMedications)
     .innerJoin(products, eq(products.id, eventMedications.productId))
@@ -94,13 +102,21 @@ function medicationSelect(db: DbOrTx) {
     .leftJoin(administrationRoutes, eq(administrationRoutes.id, eventMedications.routeId))
     .leftJoin(medicationFrequencies, eq(medicationFrequencies.id, eventMedications.frequencyTypeId))
     .leftJoin(medicationUseUnits, eq(medicationUseUnits.id, eventMedications.useUnitId))
+    .leftJoin(productRecoveries, eq(productRecoveries.eventMedicationId, eventMedications.id))
+    .leftJoin(recoveryFile, eq(recoveryFile.id, productRecoveries.fileId))
+    .leftJoin(recoveryEditor, eq(recoveryEditor.id, productRecoveries.updatedBy))
     .$dynamic();
 }
 export type MedicationRow = Awaited<ReturnType<typeof medicationRows>>[number];
 
-/** The active ingredients of these related medications, in the order they were stored. */
-export async function medicationIngredientRows(db: DbOrTx, medicationIds: readonly number[]) {
-  if (medicationIds.length === 0) return [];
+/** A related medication's product recovery, with the proof's name and who saved it last; null when none. */
+export function recoveryOf(row: MedicationRow) {
+  if (row.recovery === null) return null;
+  return { recovery: row.recovery, fileName: row.recoveryFileName, extension: row.recoveryExtension, updatedByName: row.recoveryUpdatedByName };
+}
+export type RecoveryRow = NonNullable<ReturnType<typeof recoveryOf>>;
+
+function ingredientSelect(db: DbOrTx) {
   return db
     .select({
       medicationId: eventMedicationIngredients.eventMedicationId,
@@ -113,8 +129,27 @@ export async function medicationIngredientRows(db: DbOrTx, medicationIds: readon
     .from(eventMedicationIngredients)
     .innerJoin(activeIngredients, eq(activeIngredients.id, eventMedicationIngredients.activeIngredientId))
     .leftJoin(medicationUnits, eq(medicationUnits.id, eventMedicationIngredients.unitId))
+    .$dynamic();
+}
+
+/** The active ingredients of these related medications, in the order they were stored. */
+export async function medicationIngredientRows(db: DbOrTx, medicationIds: readonly number[]) {
+  if (medicationIds.length === 0) return [];
+  return ingredientSelect(db)
     .where(inArray(eventMedicationIngredients.eventMedicationId, [...medicationIds]))
     .orderBy(asc(eventMedicationIngredients.id));
+}
+
+/** The active ingredients of one case's related medications, as `medicationIngredientRows`: read beside the medications, not after them. */
+const caseIngredientRows = preparedByText((db) =>
+  ingredientSelect(db)
+    .innerJoin(eventMedications, eq(eventMedications.id, eventMedicationIngredients.eventMedicationId))
+    .where(eq(eventMedications.eventId, sql.placeholder('eventId')))
+    .orderBy(asc(eventMedicationIngredients.id)),
+);
+
+export function medicationIngredientRowsOfCase(db: DbOrTx, eventId: string): Promise<MedicationIngredientRow[]> {
+  return caseIngredientRows(db).execute({ eventId });
 }
 export type MedicationIngredientRow = Awaited<ReturnType<typeof medicationIngredientRows>>[number];
 
@@ -212,7 +247,18 @@ export const optionTables = {
   medicationActions,
 } satisfies Record<string, OptionTable>;
 
-/** Adverse events with the names of their list values, ordered by id. */
+const localNotification = alias(ramNotifications, 'local_notification');
+const localChannel = alias(communicationChannels, 'local_channel');
+const localFile = alias(files, 'local_file');
+const providerNotification = alias(ramNotifications, 'provider_notification');
+const providerChannel = alias(communicationChannels, 'provider_channel');
+const providerFile = alias(files, 'provider_file');
+
+/**
+ * Adverse events with the names of their list values, their categories and their two notifications
+ * (one of each kind at most: `ram_notifications_ram_id_kind_unique`), ordered by id: one statement,
+ * where the case view once waited for a second round of two (issue 33).
+ */
 export function ramRows(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
@@ -221,12 +267,37 @@ export function ramRows(db: DbOrTx, where: SQL | undefined) {
       unitName: medicationUnits.nombre,
       useUnitName: medicationUseUnits.nombre,
       ramTypeName: ramTypes.type,
+      categoryIds: sql<number[]>`array(select ${eventRamCategories.ramCategoryId} from ${eventRamCategories}
+        where ${eventRamCategories.ramId} = ${eventRams.id} order by ${eventRamCategories.ramCategoryId})`,
+      // Each a notification's columns, all null when the event has none of that kind (its `id` says which).
+      local: {
+        id: localNotification.id,
+        date: localNotification.date,
+        channelId: localNotification.channelId,
+        channelName: localChannel.nombre,
+        fileName: localFile.name,
+        extension: localFile.extension,
+      },
+      provider: {
+        id: providerNotification.id,
+        date: providerNotification.date,
+        channelId: providerNotification.channelId,
+        channelName: providerChannel.nombre,
+        fileName: providerFile.name,
+        extension: providerFile.extension,
+      },
     })
     .from(eventRams)
     .leftJoin(ramTypes, eq(ramTypes.id, eventRams.ramTypeId))
     .leftJoin(medicationActions, eq(medicationActions.id, eventRams.medicationActionId))
     .leftJoin(medicationUnits, eq(medicationUnits.id, eventRams.unitId))
     .leftJoin(medicationUseUnits, eq(medicationUseUnits.id, eventRams.useUnitId))
+    .leftJoin(localNotification, and(eq(localNotification.ramId, eventRams.id), eq(localNotification.kind, 'local')))
+    .leftJoin(localChannel, eq(localChannel.id, localNotification.channelId))
+    .leftJoin(localFile, eq(localFile.id, localNotification.fileId))
+    .leftJoin(providerNotification, and(eq(providerNotification.ramId, eventRams.id), eq(providerNotification.kind, 'provider')))
+    .leftJoin(providerChannel, eq(providerChannel.id, providerNotification.channelId))
+    .leftJoin(providerFile, eq(providerFile.id, providerNotification.fileId))
     .where(where)
     .orderBy(asc(eventRams.id));
 }
@@ -262,44 +333,3 @@ export async function lltByCode(db: DbOrTx, code: number): Promise<{ code: numbe
   return row ?? null;
 }
 
-/** The notifications (local health authority, provider) of these adverse events, with their channel and proof's name. */
-export async function ramNotificationRows(db: DbOrTx, ramIds: readonly number[]) {
-  if (ramIds.length === 0) return [];
-  return ramNotificationsRead(db).execute({ ids: intArrayText(ramIds) });
-}
-
-const ramNotificationsRead = preparedByText((db) =>
-  db
-    .select({
-        ramId: ramNotifications.ramId,
-        kind: ramNotifications.kind,
-        date: ramNotifications.date,
-        channelId: ramNotifications.channelId,
-        channelName: communicationChannels.nombre,
-        fileId: ramNotifications.fileId,
-        fileName: files.name,
-        extension: files.extension,
-      })
-      .from(ramNotifications)
-      .leftJoin(communicationChannels, eq(communicationChannels.id, ramNotifications.channelId))
-      .leftJoin(files, eq(files.id, ramNotifications.fileId))
-      .where(sql`${ramNotifications.ramId} = any(${sql.placeholder('ids')}::int[])`),
-);
-export type RamNotificationRow = Awaited<ReturnType<typeof ramNotificationRows>>[number];
-
-/** The product recoveries of these related medications, with the proof's name and who saved them last. */
-export async function recoveryRows(db: DbOrTx, medicationIds: readonly number[]) {
-  if (medicationIds.length === 0) return [];
-  return db
-    .select({
-      recovery: productRecoveries,
-      fileName: files.name,
-      extension: files.extension,
-      updatedByName: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})`,
-    })
-    .from(productRecoveries)
-    .leftJoin(files, eq(files.id, productRecoveries.fileId))
-    .leftJoin(users, eq(users.id, productRecoveries.updatedBy))
-    .where(inArray(productRecoveries.eventMedicationId, [...medicationIds]));
-}
-export type RecoveryRow = Awaited<ReturnType<typeof recoveryRows>>[number];

@@ -1,6 +1,6 @@
 import { type ErRam, type ErRamNotification, MSG, RAM_EVOLUTIONS, type Ram, SERIOUSNESS_LABELS, type SeriousnessFlag } from '@atalaya/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, readAll, type Tx } from '../../db/client.js';
+import { type Db, type DbOrTx, type Tx } from '../../db/client.js';
 import { preparedByText, runNamed } from '../../db/prepared.js';
 import { eventRams } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -14,8 +14,6 @@ import {
   optionTables,
   ramCategoryRows,
   ramInReach,
-  type RamNotificationRow,
-  ramNotificationRows,
   type RamRow,
   ramRows,
 } from './queries.js';
@@ -25,13 +23,16 @@ import {
 
 type RamCategoryLink = ErRam['CategoryRAM'][number];
 
-function toErNotification(row: RamNotificationRow | undefined): ErRamNotification | null {
-  if (!row) return null;
-  return { Fecha: row.date, Via: row.channelId, ViaNombre: row.channelName, FileName: row.fileName, Extension: row.extension };
+/** A notification's columns of `ramRows` (all null: no notification of that kind). */
+function toErNotification(notification: RamRow['local'] | RamRow['provider']): ErRamNotification | null {
+  if (!notification || notification.id === null) return null;
+  const { date, channelId, channelName, fileName, extension } = notification;
+  return { Fecha: date, Via: channelId, ViaNombre: channelName, FileName: fileName, Extension: extension };
 }
 
-function toErRam(row: RamRow, meta: string, categories: readonly RamCategoryLink[], notifications: readonly RamNotificationRow[]): ErRam {
+function toErRam(row: RamRow, meta: string): ErRam {
   const { ram } = row;
+  const categories: RamCategoryLink[] = row.categoryIds.map((RAMCategoryId) => ({ RAMId: ram.id, RAMCategoryId }));
   return {
     Id: ram.id,
     IdER: meta,
@@ -43,7 +44,7 @@ function toErRam(row: RamRow, meta: string, categories: readonly RamCategoryLink
     IsExpected: ram.isExpected,
     IsRAM: ram.isRam,
     TypeRAM: ram.ramTypeId,
-    CategoryRAM: [...categories],
+    CategoryRAM: categories,
     DateStart: ram.dateStart,
     DateEnd: ram.dateEnd,
     Death: ram.death,
@@ -66,32 +67,18 @@ function toErRam(row: RamRow, meta: string, categories: readonly RamCategoryLink
     UnitUsoId: ram.useUnitId,
     QualityClaim: ram.qualityClaim,
     TypeRAMNombre: row.ramTypeName,
-    LocalSanitaryNotificaction: toErNotification(notifications.find((notification) => notification.kind === 'local')),
-    ProviderNotification: toErNotification(notifications.find((notification) => notification.kind === 'provider')),
+    LocalSanitaryNotificaction: toErNotification(row.local),
+    ProviderNotification: toErNotification(row.provider),
   };
 }
 
-/** Adverse events with their categories and notifications: three queries for any number of them. */
+/** Adverse events with their categories and notifications: one query for any number of them. */
 export async function loadRams(db: DbOrTx, meta: string, where: SQL | undefined): Promise<ErRam[]> {
-  return withDetails(db, meta, await runNamed(ramRows(db, where)));
+  return (await runNamed(ramRows(db, where))).map((row) => toErRam(row, meta));
 }
 
 /** The adverse events of one case (`ramRows`), built and compiled once per database. */
 const caseRamRows = preparedByText((db) => ramRows(db, eq(eventRams.eventId, sql.placeholder('eventId'))));
-
-/** The rows as `ErRam`s, with their categories and notifications (read side by side). */
-async function withDetails(db: DbOrTx, meta: string, rows: RamRow[]): Promise<ErRam[]> {
-  const ids = rows.map((row) => row.ram.id);
-  const [categories, notifications] = await readAll(db, [() => ramCategoryRows(db, ids), () => ramNotificationRows(db, ids)]);
-  return rows.map((row) =>
-    toErRam(
-      row,
-      meta,
-      categories.filter((link) => link.RAMId === row.ram.id),
-      notifications.filter((notification) => notification.ramId === row.ram.id),
-    ),
-  );
-}
 
 async function loadRamRow(tx: Tx, eventId: string, id: number): Promise<RamRow | null> {
   const [row] = await ramRows(tx, and(eq(eventRams.id, id), eq(eventRams.eventId, eventId)));
@@ -109,7 +96,7 @@ export async function ramsOf(db: Db, user: AuthUser, meta: string): Promise<ErRa
 export function ramsOfCase(db: DbOrTx, found: { id: string; meta: string }): Promise<ErRam[]> {
   return caseRamRows(db)
     .execute({ eventId: found.id })
-    .then((rows) => withDetails(db, found.meta, rows));
+    .then((rows) => rows.map((row) => toErRam(row, found.meta)));
 }
 
 /** getRAMRAMCategoryByRAMId: the categories of an adverse event whose case is within reach. */

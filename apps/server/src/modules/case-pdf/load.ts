@@ -35,7 +35,7 @@ import { readMedicalContact, readPreviousMedications, whoReportOfCase } from '..
 import {
   medicationIngredientRows,
   medicationRows,
-  recoveryRows,
+  recoveryOf,
   type MedicationIngredientRow,
   type MedicationRow,
   type RecoveryRow,
@@ -189,7 +189,7 @@ async function loadHistory(db: Db, eventId: string) {
 
 /**
  * Loads the case (already found within the user's reach) for its PDF. About twenty queries,
- * none per row: each list (medications, ingredients, recoveries, reactions, categories, notifications,
+ * none per row: each list (medications with their recoveries, ingredients, reactions, categories, notifications,
  * previous medications, history) is one query.
  */
 export async function loadCasePdfData(db: Db, user: AuthUser, found: CaseInReach): Promise<CasePdfData> {
@@ -198,10 +198,6 @@ export async function loadCasePdfData(db: Db, user: AuthUser, found: CaseInReach
   const origin = await loadOrigin(db, found.id);
   const medicationList = await medicationRows(db, eq(eventMedications.eventId, found.id));
   const ingredients = await medicationIngredientRows(
-    db,
-    medicationList.map((row) => row.id),
-  );
-  const recoveries = await recoveryRows(
     db,
     medicationList.map((row) => row.id),
   );
@@ -220,7 +216,7 @@ export async function loadCasePdfData(db: Db, user: AuthUser, found: CaseInReach
     medications: medicationList.map((row) => ({
       row,
       ingredients: ingredients.filter((ingredient) => ingredient.medicationId === row.id),
-      recovery: recoveries.find((recovery) => recovery.recovery.eventMedicationId === row.id) ?? null,
+      recovery: recoveryOf(row),
     })),
     rams,
     previousMedications,
