@@ -1,3 +1,4 @@
+import { firstSegment } from '@atalaya/domain';
 import type { MenuItem } from '../../shared/session';
 
 /** The user's items of one menu ('NavBar' or 'Admin'), in the server's order. */
@@ -5,15 +6,12 @@ export function menuItemsOf(items: readonly MenuItem[], menu: 'NavBar' | 'Admin'
   return items.filter((item) => item.Menu === menu).sort((a, b) => a.Order - b.Order);
 }
 
-/** The first path segment, lower-cased: '/adminusers/7' and '/AdminUsers' are the same screen. */
-const screenOf = (url: string) => (url.split(/[?#]/)[0] ?? '').split('/').filter(Boolean)[0]?.toLowerCase() ?? '';
-
 /**
  * The logo link's accessible name: the user's home screen (`User.Url`, docs/roles.md) named by its menu
  * item, so ADMIN hears 'Usuarios' and not a screen it cannot open; 'inicio' when no item names it.
  */
 export function homeLinkLabel(url: string, items: readonly MenuItem[]): string {
-  const home = items.find((item) => screenOf(item.URL) === screenOf(url));
+  const home = items.find((item) => firstSegment(item.URL) === firstSegment(url));
   return home ? `Atalaya, ir a ${home.NameES}` : 'Atalaya, ir al inicio';
 }
 
