@@ -2,7 +2,7 @@ import { type DuplicateFrequencies, type DuplicateRecord, normaliseEmail, normal
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { eventMedicationIngredients, eventMedications, eventPatients, eventRams, events, medicalContacts, meddraLlt } from '../../db/schema/index.js';
-import { COUNT_FLOOR, statisticsFrequencies } from './queries.js';
+import { caseCount, COUNT_FLOOR, statistics } from './queries.js';
 
 /**
  * The value frequencies of the whole-database scan (docs/duplicates.md 'The whole-database
@@ -27,7 +27,7 @@ export interface ScanFrequencies {
 }
 
 export async function scanFrequencies(db: DbOrTx): Promise<ScanFrequencies> {
-  const stats = await statisticsFrequencies(db);
+  const { frequencies: stats, cases: estimated } = await statistics(db);
   const queries: [keyof DuplicateFrequencies, ReturnType<typeof sql>][] = [
     ['drug', sql`select m.product_id::text as value, count(distinct m.event_id) as n from ${eventMedications} m group by 1`],
     ['ingredient', sql`select i.active_ingredient_id::text as value, count(distinct m.event_id) as n from ${eventMedicationIngredients} i join ${eventMedications} m on m.id = i.event_medication_id group by 1`],
@@ -45,9 +45,7 @@ export async function scanFrequencies(db: DbOrTx): Promise<ScanFrequencies> {
   let cases = COUNT_FLOOR;
   const missing = queries.filter(([field]) => stats[field] === undefined);
   if (missing.length > 0) {
-    const [estimate] = (await db.execute<{ n: number | string | null }>(sql`select reltuples as n from pg_class where oid = to_regclass(${'events'})`)).rows;
-    const [total] = Number(estimate?.n ?? 0) > 0 ? [estimate] : (await db.execute<{ n: number | string }>(sql`select count(*) as n from ${events}`)).rows;
-    cases = Math.max(COUNT_FLOOR, Number(total?.n ?? 0));
+    cases = Math.max(COUNT_FLOOR, estimated ?? (await caseCount(db)));
     for (const [field, query] of missing) {
       const rows = (await db.execute<{ value: string; n: number | string }>(query)).rows;
       const key = (value: string) => (field === 'email' ? value : value.toUpperCase());

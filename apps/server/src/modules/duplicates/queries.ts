@@ -160,8 +160,17 @@ const STATISTICS = [
   ['event_rams', 'llt_code', 'llt'],
 ] as const;
 
-/** The frequencies `pg_stats` gives (the fields PostgreSQL has statistics for), the same for every record. */
-export async function statisticsFrequencies(db: DbOrTx): Promise<DuplicateFrequencies> {
+/** What `pg_stats` gives, the same for every record: the frequencies of the fields it has statistics for, and the number of cases. */
+interface Statistics {
+  frequencies: DuplicateFrequencies;
+  /** PostgreSQL's estimate of the cases (`pg_class.reltuples` of `events`), null before an ANALYZE. */
+  cases: number | null;
+}
+
+/** The fields `pg_stats` may give; any other the record reads (the e-mail) is always counted. */
+const STATISTICS_FIELDS: ReadonlySet<keyof DuplicateFrequencies> = new Set(STATISTICS.map(([, , field]) => field));
+
+export async function statistics(db: DbOrTx): Promise<Statistics> {
   const pairs = sql.join(
     STATISTICS.map(([table, column]) => sql`(${table}, ${column})`),
     sql`, `,
@@ -177,21 +186,32 @@ export async function statisticsFrequencies(db: DbOrTx): Promise<DuplicateFreque
     const stats = fromStats(rows.find((row) => row.tablename === table && row.attname === column));
     if (stats) frequencies[field] = stats;
   }
-  return frequencies;
+  // The cases' row count comes with the statistics of `events.country_id` (the same pg_class row).
+  const cases = Number(rows.find((row) => row.tablename === 'events')?.rows ?? 0);
+  return { frequencies, cases: cases > 0 ? cases : null };
 }
+
+export const COUNT_FLOOR = 1000;
+
+type CountRow = { value: string; n: number | string };
 
 /**
  * The background frequency of each field's values, from the database's own statistics
  * (`pg_stats`, kept by ANALYZE/autovacuum): no count over the cases at each request. A PT's
- * frequency is the sum of its LLTs'. A column without statistics yet (a new or small database,
- * PGlite, which never analyses by itself) is counted instead, for the values the record's
- * comparisons read (`countedFrequencies`).
+ * frequency is the sum of its LLTs'. The e-mail, which `pg_stats` never holds, and a column
+ * without statistics yet (a new or small database, PGlite, which never analyses by itself) are
+ * counted instead, for the values the record's comparisons read (`frequencyCounts`).
+ *
+ * One round on an analysed database: the statistics (with the number of cases), the LLTs of the
+ * record's PTs and the e-mails' counts side by side (`readAll`). A second round only for the
+ * fields the statistics lacked, or the number of cases when there is no estimate.
  */
 export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Promise<DuplicateFrequencies> {
   const ptCodes = record.ptCodes;
-  // The statistics and the LLTs of the record's PTs do not wait on each other: side by side (readAll).
-  const [frequencies, mapping] = await readAll(db, [
-    () => statisticsFrequencies(db),
+  const counts = frequencyCounts(record);
+  const always = counts.filter(([field]) => !STATISTICS_FIELDS.has(field));
+  const [stats, mapping, alwaysCounted] = await readAll(db, [
+    () => statistics(db),
     () =>
       ptCodes.length > 0
         ? executeNamed<{ code: number; pt_code: number }>(
@@ -199,8 +219,27 @@ export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Pro
             sql`select ${meddraLlt.code} as code, ${meddraLlt.ptCode} as pt_code from ${meddraLlt} where ${meddraLlt.ptCode} = any(${intArray(ptCodes)})`,
           )
         : Promise.resolve([]),
+    () => readAll(db, always.map(([, query]) => () => db.execute<CountRow>(query))),
   ]);
-  await countedFrequencies(db, record, frequencies);
+  const { frequencies } = stats;
+  const missing = counts.filter(([field]) => STATISTICS_FIELDS.has(field) && frequencies[field] === undefined);
+  if (always.length + missing.length > 0) {
+    const [total, missingCounted] = await readAll(db, [
+      () => (stats.cases !== null ? Promise.resolve(stats.cases) : caseCount(db)),
+      () => readAll(db, missing.map(([, query]) => () => db.execute<CountRow>(query))),
+    ]);
+    // A small database is read as a sample of at least COUNT_FLOOR cases: a value seen once among
+    // twenty cases is not thereby common.
+    const cases = Math.max(COUNT_FLOOR, total);
+    const counted = [
+      ...always.map(([field], index) => [field, alwaysCounted[index]?.rows ?? []] as const),
+      ...missing.map(([field], index) => [field, missingCounted[index]?.rows ?? []] as const),
+    ];
+    for (const [field, rows] of counted) {
+      const key = (value: string) => (field === 'email' ? value : value.toUpperCase());
+      frequencies[field] = { known: new Map(rows.map((row) => [key(row.value), (Number(row.n) + 1) / (cases + 1)])), otherwise: 1 / (cases + 1) };
+    }
+  }
   const llt = frequencies.llt;
   if (llt && ptCodes.length > 0) {
     const known = new Map<string, number>();
@@ -213,14 +252,23 @@ export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Pro
   return frequencies;
 }
 
-export const COUNT_FLOOR = 1000;
+/**
+ * The number of cases without statistics: PostgreSQL's estimate once the table has been analysed
+ * (no count over a million cases at each request), else counted.
+ */
+export async function caseCount(db: DbOrTx): Promise<number> {
+  const [estimate] = (await db.execute<{ n: number | string | null }>(sql`select reltuples as n from pg_class where oid = to_regclass(${'events'})`)).rows;
+  if (Number(estimate?.n ?? 0) > 0) return Number(estimate?.n);
+  const [total] = (await db.execute<{ n: number | string }>(sql`select count(*) as n from ${events}`)).rows;
+  return Number(total?.n ?? 0);
+}
 
 /**
- * The counted frequency of the values a comparison of the record can read, for the fields
- * `pg_stats` did not give: its own values, every LLT of its PTs and the initials within one edit
- * of its own, so that a pair scores the same from either side (docs/duplicates.md 'Score').
+ * The counts of the values a comparison of the record can read, a query a field (none for a
+ * field the record has no value of): its own values, every LLT of its PTs and the initials within
+ * one edit of its own, so that a pair scores the same from either side (docs/duplicates.md 'Score').
  */
-async function countedFrequencies(db: DbOrTx, record: DuplicateRecord, frequencies: DuplicateFrequencies): Promise<void> {
+function frequencyCounts(record: DuplicateRecord): [keyof DuplicateFrequencies, SQL][] {
   const initials = normaliseInitials(record.initials);
   const emails = record.emails.map(normaliseEmail).filter((value): value is string => value !== null);
   const wanted: [keyof DuplicateFrequencies, SQL | null][] = [
@@ -255,23 +303,5 @@ async function countedFrequencies(db: DbOrTx, record: DuplicateRecord, frequenci
     ],
     ['country', record.countryId !== null ? sql`select e.country_id::text as value, count(*) as n from ${events} e where e.country_id = ${record.countryId} group by 1` : null],
   ];
-  const missing = wanted.filter((entry): entry is [keyof DuplicateFrequencies, SQL] => entry[1] !== null && frequencies[entry[0]] === undefined);
-  if (missing.length === 0) return;
-  // The number of cases: PostgreSQL's estimate once the table has been analysed (no count over a
-  // million cases at each request: the e-mail, never in pg_stats, always brings us here), else counted.
-  // The estimate and the counts side by side (on a pool; one after another in a transaction: readAll).
-  const [estimates, counted] = await readAll(db, [
-    () => db.execute<{ n: number | string | null }>(sql`select reltuples as n from pg_class where oid = to_regclass(${'events'})`),
-    () => readAll(db, missing.map(([, query]) => () => db.execute<{ value: string; n: number | string }>(query))),
-  ]);
-  const [estimate] = estimates.rows;
-  const [total] = Number(estimate?.n ?? 0) > 0 ? [estimate] : (await db.execute<{ n: number | string }>(sql`select count(*) as n from ${events}`)).rows;
-  // A small database is read as a sample of at least COUNT_FLOOR cases: a value seen once among
-  // twenty cases is not thereby common.
-  const cases = Math.max(COUNT_FLOOR, Number(total?.n ?? 0));
-  for (const [index, [field]] of missing.entries()) {
-    const rows = counted[index]?.rows ?? [];
-    const key = (value: string) => (field === 'email' ? value : value.toUpperCase());
-    frequencies[field] = { known: new Map(rows.map((row) => [key(row.value), (Number(row.n) + 1) / (cases + 1)])), otherwise: 1 / (cases + 1) };
-  }
+  return wanted.filter((entry): entry is [keyof DuplicateFrequencies, SQL] => entry[1] !== null);
 }
