@@ -1,6 +1,6 @@
 import { ageInYears, type DuplicateRecord, emptyDuplicateRecord, isValidDate, type StoredReportData } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, readAll } from '../../db/client.js';
 import { staticStatement } from '../../db/prepared.js';
 import type { StoredReport } from '../home-reports/index.js';
 
@@ -221,15 +221,20 @@ export async function reportRecord(db: DbOrTx, report: ReportRow): Promise<Compa
   }
   const drugIds = [...drugs.keys()].map(Number);
   const lltCodes = [...llts.keys()].map(Number);
-  const ingredientRows = drugIds.length
-    ? (await db.execute<Named & Record<string, unknown>>(sql`select distinct ai.id, ai.name from product_ingredients pi join active_ingredients ai on ai.id = pi.active_ingredient_id
-        where pi.product_id = any(${`{${drugIds.join(',')}}`}::int[])`)).rows
-    : [];
-  const ptRows = lltCodes.length
-    ? (await db.execute<Named & Record<string, unknown>>(sql`select distinct pt.code as id, pt.name from meddra_llt l join meddra_pt pt on pt.code = l.pt_code
-        where l.code = any(${`{${lltCodes.join(',')}}`}::int[])`)).rows
-    : [];
-  const importedIds = (await db.execute<{ id: string } & Record<string, unknown>>(sql`select worldwide_case_id as id from e2b_import_reports where home_report_id = ${report.id}`)).rows;
+  // Three reads that do not wait on each other: side by side on a pool (readAll).
+  const [ingredientRows, ptRows, importedIds] = await readAll(db, [
+    async () =>
+      drugIds.length
+        ? (await db.execute<Named & Record<string, unknown>>(sql`select distinct ai.id, ai.name from product_ingredients pi join active_ingredients ai on ai.id = pi.active_ingredient_id
+            where pi.product_id = any(${`{${drugIds.join(',')}}`}::int[])`)).rows
+        : [],
+    async () =>
+      lltCodes.length
+        ? (await db.execute<Named & Record<string, unknown>>(sql`select distinct pt.code as id, pt.name from meddra_llt l join meddra_pt pt on pt.code = l.pt_code
+            where l.code = any(${`{${lltCodes.join(',')}}`}::int[])`)).rows
+        : [],
+    async () => (await db.execute<{ id: string } & Record<string, unknown>>(sql`select worldwide_case_id as id from e2b_import_reports where home_report_id = ${report.id}`)).rows,
+  ]);
   const reporter = data.InformacionContacto?.Reporta as { Email?: string | null; Telefono?: string | null } | null | undefined;
   const medico = data.ContactoMedico?.Medico ?? null;
   const record: DuplicateRecord = {

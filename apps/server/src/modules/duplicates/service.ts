@@ -19,7 +19,7 @@ import {
   MSG,
 } from '@atalaya/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { type Db, type DbOrTx, readAll } from '../../db/client.js';
 import { executeNamed } from '../../db/prepared.js';
 import { countries, duplicateDecisions, eventComments, events, homeReports, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/access-token.js';
@@ -31,7 +31,7 @@ import { recordCaseOperation } from '../cases/index.js';
 import { insertStatusHistory, type StoredReport } from '../home-reports/index.js';
 import { caseReach, findCaseInReach, loadUserLaboratoryIds, reachesByLaboratory, type ReachUser } from '../reach/index.js';
 import { type FoundPair, listPairs } from './pairs.js';
-import { candidateIds, valueFrequencies } from './queries.js';
+import { type CandidateScope, candidateIds, valueFrequencies } from './queries.js';
 import { type ComparedRecord, loadCaseRecords, reportRecord, type ReportRow } from './records.js';
 
 /** How many candidates the lists show (the highest scores). */
@@ -100,25 +100,35 @@ export function reasons(contributions: readonly DuplicateContribution[]): string
     .filter((reason): reason is string => reason !== null);
 }
 
-/**
- * Scores every candidate against the subject and keeps those at or above the threshold, highest
- * first. `frequencies`: the subject's `valueFrequencies`, when the caller has read them already
- * (beside the candidates' ids); else read here, beside the candidates' records.
- */
-export async function scoredPairs(
-  db: DbOrTx,
-  subject: ComparedRecord,
-  ids: readonly string[],
-  threshold: number,
-  frequencies?: DuplicateFrequencies,
-): Promise<FoundPair[]> {
-  if (ids.length === 0) return [];
-  // Two reads that do not wait on each other: on a pool, side by side.
-  const [weights, others] = await Promise.all([frequencies ?? valueFrequencies(db, subject.record), loadCaseRecords(db, ids)]);
+/** The candidates scored against the subject, those at or above the threshold, highest first. */
+function scorePairs(subject: ComparedRecord, others: readonly ComparedRecord[], threshold: number, weights: DuplicateFrequencies): FoundPair[] {
   return others
     .map((other) => ({ subject, other, result: duplicateScore(subject.record, other.record, weights) }))
     .filter(({ result }) => result.score >= threshold)
     .sort((a, b) => b.result.score - a.result.score || b.other.createdAt.getTime() - a.other.createdAt.getTime());
+}
+
+/**
+ * Scores every candidate against the subject and keeps those at or above the threshold, highest
+ * first. The subject's weights (`valueFrequencies`) and the candidates' records are read side by
+ * side (on a pool; one after the other in a transaction).
+ */
+export async function scoredPairs(db: DbOrTx, subject: ComparedRecord, ids: readonly string[], threshold: number): Promise<FoundPair[]> {
+  if (ids.length === 0) return [];
+  const [weights, others] = await readAll(db, [() => valueFrequencies(db, subject.record), () => loadCaseRecords(db, ids)]);
+  return scorePairs(subject, others, threshold, weights);
+}
+
+/**
+ * The screens' candidates of a subject within reach: its candidates' ids then their records, and
+ * beside them (on the pool, never waiting on each other) the subject's weights.
+ */
+async function candidatesOf(db: Db, subject: ComparedRecord, scope: CandidateScope, threshold: number): Promise<DuplicateCandidate[]> {
+  const [weights, others] = await Promise.all([
+    valueFrequencies(db, subject.record),
+    candidateIds(db, subject.record, scope).then((ids) => loadCaseRecords(db, ids)),
+  ]);
+  return asCandidates(scorePairs(subject, others, threshold, weights));
 }
 
 /** The candidates as the screens show them (at most `MAX_CANDIDATES`, highest first). */
@@ -185,20 +195,16 @@ async function linksOf(db: DbOrTx, reach: SQL, eventId: string): Promise<Pick<Du
  * caller's reach, and its links. A case out of reach answers 404, as an unknown one.
  */
 export async function candidatesForCase(db: Db, user: AuthUser, meta: string): Promise<DuplicateCandidates> {
-  // Four rounds of reads, each side by side on the pool: who and what may be read; the case;
-  // its candidates' ids and the weights of its values; the candidates.
+  // Rounds of reads, each side by side on the pool: who and what may be read; the case and its
+  // links; its candidates' ids, then their records, beside the weights of its values.
   const [found, reach, threshold] = await Promise.all([findCaseInReach(db, user, meta), reachOf(db, user), duplicateThreshold(db)]);
   if (!found) throw notFound(MSG.lists.eventNotFound);
   const [[subject], links] = await Promise.all([loadCaseRecords(db, [found.id]), linksOf(db, reach, found.id)]);
   if (!subject) throw notFound(MSG.lists.eventNotFound);
   // A case already marked duplicate is out of the workflow: nothing more to propose.
   if (subject.duplicateOf) return { Umbral: threshold, Candidatos: [], ...links };
-  const [ids, frequencies] = await Promise.all([
-    candidateIds(db, subject.record, { reach, eventId: found.id, homeReportId: null }),
-    valueFrequencies(db, subject.record),
-  ]);
   // A read: the pairs are stored by the scan and when the case is sent (recorder.ts), never here.
-  return { Umbral: threshold, Candidatos: asCandidates(await scoredPairs(db, subject, ids, threshold, frequencies)), ...links };
+  return { Umbral: threshold, Candidatos: await candidatesOf(db, subject, { reach, eventId: found.id, homeReportId: null }, threshold), ...links };
 }
 
 /** An incoming report within the caller's reach (RLF its country's, QPPV every one), else 404. */
@@ -229,11 +235,7 @@ async function reportInReach(db: DbOrTx, user: AuthUser, id: string, forUpdate =
 export async function candidatesForReport(db: Db, user: AuthUser, id: string): Promise<DuplicateCandidates> {
   const [report, reach, threshold] = await Promise.all([reportInReach(db, user, id), reachOf(db, user), duplicateThreshold(db)]);
   const subject = await reportRecord(db, report);
-  const [ids, frequencies] = await Promise.all([
-    candidateIds(db, subject.record, { reach, eventId: null, homeReportId: report.id }),
-    valueFrequencies(db, subject.record),
-  ]);
-  return { Umbral: threshold, Candidatos: asCandidates(await scoredPairs(db, subject, ids, threshold, frequencies)), DuplicadoDe: null, Vinculados: [] };
+  return { Umbral: threshold, Candidatos: await candidatesOf(db, subject, { reach, eventId: null, homeReportId: report.id }, threshold), DuplicadoDe: null, Vinculados: [] };
 }
 
 const conflict = (message: string) => new AppError(409, message);
