@@ -3,6 +3,8 @@ export { insertMedicationRecord, loadMedications, medicationsOfCase, type Medica
 export {
   medicationIngredientRows,
   medicationRows,
+  type RamRow,
+  ramRows,
   recoveryOf,
   type MedicationIngredientRow,
   type MedicationRow,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ER_STATUS, MSG, NARANJO_QUESTION_KEYS } from '@atalaya/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, events, operationHistory, pdfHistory, products, users } from '../../db/schema/index.js';
+import { auditLog, communicationChannels, events, operationHistory, pdfHistory, products, ramCategories, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { get, post, sessionOf, type Session, validPatient } from '../../test-support/case-edit.js';
 import { createMedicationProduct, medicationForm, type MedicationProduct, ramForm } from '../../test-support/case-medications.js';
@@ -160,7 +160,7 @@ describe('GET /api/getERPDF/:id', () => {
     expect(text).not.toContain('Lactancia');
   });
 
-  it('prints the RAM classification’s notifications and each product’s recovery, or that none was recorded', async () => {
+  it('prints the RAM classification’s categories and notifications with their channels and each product’s recovery, or that none was recorded', async () => {
     const testCase = await filledCase({ status: ER_STATUS.EN_REVISION_RLF });
     const before = pdfText((await pdfOf(rlf, testCase)).rawPayload);
     expect(before).toMatch(/Recuperación del producto\nSin registrar/);
@@ -177,9 +177,21 @@ describe('GET /api/getERPDF/:id', () => {
       }),
     );
     const [ram] = (await get(t, rlf, `getRAMByMeta/${testCase.meta}`)).json() as { Id: number }[];
+    const categories = await t.database.db.select({ id: ramCategories.id, name: ramCategories.type }).from(ramCategories).where(eq(ramCategories.eliminado, false)).orderBy(asc(ramCategories.id)).limit(2);
+    const [channel] = await t.database.db.select({ id: communicationChannels.id, name: communicationChannels.nombre }).from(communicationChannels).where(eq(communicationChannels.eliminado, false)).orderBy(asc(communicationChannels.id)).limit(1);
+    expect(categories).toHaveLength(2);
     await ok(
       await post(t, rlf, 'updateRAM', {
-        ram: { Id: ram?.Id, IdER: testCase.meta, IsRAM: true, TypeRAM: 2, CategoryRAM: [], IsExpected: false, LocalSanitaryNotificaction: { Fecha: '2024-03-11', Via: null } },
+        ram: {
+          Id: ram?.Id,
+          IdER: testCase.meta,
+          IsRAM: true,
+          TypeRAM: 2,
+          // Given in the reverse order: the PDF prints them as the case view, by id.
+          CategoryRAM: categories.map((category) => category.id).reverse(),
+          IsExpected: false,
+          LocalSanitaryNotificaction: { Fecha: '2024-03-11', Via: channel?.id },
+        },
         comentario: null,
       }),
     );
@@ -188,7 +200,9 @@ describe('GET /api/getERPDF/:id', () => {
     expect(text).toContain('10/03/2024');
     expect(text).toContain('Farmacia Central');
     expect(text).toContain('Guardado a temperatura ambiente');
-    expect(text).toMatch(/Notificación a la autoridad sanitaria\n11\/03\/2024/);
+    expect(text).toContain(`Notificación a la autoridad sanitaria\n11/03/2024 - ${channel?.name}`);
+    // The cell wraps after the comma.
+    expect(text.replace(/,\s+/g, ', ')).toContain(`Categorías\n${categories[0]?.name}, ${categories[1]?.name}\n`);
   });
 
   it('prints the result the answers give (Segura with total 13)', async () => {

@@ -1,24 +1,19 @@
 import { type ErMedicalContact, type ErPreviousMedication, type ErWhoReport, type Evaluation, MSG, type WhoUmcPair } from '@atalaya/domain';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import { type Db, readAll } from '../../db/client.js';
 import {
-  communicationChannels,
   countries,
   eventMedications,
   eventOrigins,
   eventPatients,
-  eventRamCategories,
   eventRams,
   events,
   files,
   heightUnits,
-  medicationActions,
   operationHistory,
   originCountries,
   ramCategories,
-  ramNotifications,
-  ramTypes,
   relationships,
   reportOrigins,
   reportReceivers,
@@ -35,6 +30,8 @@ import { readMedicalContact, readPreviousMedications, whoReportOfCase } from '..
 import {
   medicationIngredientRows,
   medicationRows,
+  type RamRow,
+  ramRows,
   recoveryOf,
   type MedicationIngredientRow,
   type MedicationRow,
@@ -136,36 +133,25 @@ async function loadOrigin(db: Db, eventId: string) {
   return row ?? null;
 }
 
-/** The reactions with their type, action, categories and notifications: three queries for any number. */
+/**
+ * The reactions as the case view reads them (`ramRows`: their type, action, categories and two
+ * notifications in one statement), with the names of their categories (a short parameter list,
+ * read beside them).
+ */
 async function loadRams(db: Db, eventId: string) {
-  const rows = await db
-    .select({ ram: eventRams, typeName: ramTypes.type, actionName: medicationActions.nombre })
-    .from(eventRams)
-    .leftJoin(ramTypes, eq(ramTypes.id, eventRams.ramTypeId))
-    .leftJoin(medicationActions, eq(medicationActions.id, eventRams.medicationActionId))
-    .where(eq(eventRams.eventId, eventId))
-    .orderBy(asc(eventRams.id));
-  const ids = rows.map((row) => row.ram.id);
-  const categories = ids.length
-    ? await db
-        .select({ ramId: eventRamCategories.ramId, name: ramCategories.type })
-        .from(eventRamCategories)
-        .innerJoin(ramCategories, eq(ramCategories.id, eventRamCategories.ramCategoryId))
-        .where(inArray(eventRamCategories.ramId, ids))
-        .orderBy(asc(eventRamCategories.ramCategoryId))
-    : [];
-  const notifications = ids.length
-    ? await db
-        .select({ ramId: ramNotifications.ramId, kind: ramNotifications.kind, date: ramNotifications.date, channel: communicationChannels.nombre })
-        .from(ramNotifications)
-        .leftJoin(communicationChannels, eq(communicationChannels.id, ramNotifications.channelId))
-        .where(inArray(ramNotifications.ramId, ids))
-    : [];
+  const [rows, categoryNames] = await readAll(db, [
+    () => ramRows(db, eq(eventRams.eventId, eventId)),
+    () => db.select({ id: ramCategories.id, name: ramCategories.type }).from(ramCategories),
+  ]);
+  const names = new Map(categoryNames.map((category) => [category.id, category.name]));
+  const notification = (entry: RamRow['local']) => (!entry || entry.id === null ? null : { date: entry.date, channel: entry.channelName });
   return rows.map((row) => ({
-    ...row,
-    categories: categories.filter((category) => category.ramId === row.ram.id).map((category) => category.name),
-    local: notifications.find((entry) => entry.ramId === row.ram.id && entry.kind === 'local') ?? null,
-    provider: notifications.find((entry) => entry.ramId === row.ram.id && entry.kind === 'provider') ?? null,
+    ram: row.ram,
+    typeName: row.ramTypeName,
+    actionName: row.medicationActionName,
+    categories: row.categoryIds.map((id) => names.get(id) ?? String(id)),
+    local: notification(row.local),
+    provider: notification(row.provider),
   }));
 }
 
@@ -189,8 +175,9 @@ async function loadHistory(db: Db, eventId: string) {
 
 /**
  * Loads the case (already found within the user's reach) for its PDF. About twenty queries,
- * none per row: each list (medications with their recoveries, ingredients, reactions, categories, notifications,
- * previous medications, history) is one query.
+ * none per row: each list (medications with their recoveries, ingredients, reactions with their
+ * categories and notifications, previous medications, history) is one query, the reactions' the
+ * case view's own (`ramRows`).
  */
 export async function loadCasePdfData(db: Db, user: AuthUser, found: CaseInReach): Promise<CasePdfData> {
   const event = await loadEvent(db, found.id);
