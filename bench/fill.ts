@@ -3,14 +3,19 @@
  * that a bench does not time a screen over an empty table: run by generate.ts at its end, or
  * on its own over a database generated before:
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/atalaya_bench npm run fill -w bench [-- --meddra <zip>] [--audit-rows N] [--skip meddra,deadlines,audit]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/atalaya_bench npm run fill -w bench [-- --meddra <zip>] [--audit-rows N] [--skip meddra,follow-ups,evaluations,deadlines,audit]
  *
  * - **MedDRA**: the synthetic release of real size (bench/meddra-release.ts: 27,000 PTs, 87,000
  *   LLTs), or `--meddra <zip>` (a licensed release), imported with the server's handler. Skipped
  *   when the dictionary already holds 80,000 LLTs or more. The cases keep the demo dictionary's
  *   terms, which an import keeps current when the release carries them; the synthetic one does
  *   not, so they become non-current, as terms of an older release do.
- * - **Deadlines**: the deadline engine's own refresh over every case (`refreshCaseDeadlines`
+ * - **Follow-ups**: a follow-up report of 2 % of the sent cases, each with its follow-up event
+ *   (a copy of its parent's patient, origin, medicines and reactions), the parent's comment and
+ *   history entry, as the follow-up wizard writes them (support/case-records.ts).
+ * - **Evaluations**: the Naranjo evaluation (ten answers) of every case past the RLF's review,
+ *   its result in keeping with the case's closing status (support/case-records.ts).
+ * - **Deadlines**: the deadline engine's own refresh over every case (follow-up events included) (`refreshCaseDeadlines`
  *   with `{ all: true }`, migration 0016's backfill): the rows the task lists' KPI columns and
  *   the No-KPI screen read.
  * - **Audit trail**: `audit_log` topped up to `--audit-rows` (default: as many rows as cases),
@@ -18,8 +23,8 @@
  *
  * The indicator counts and the laboratory and product arrays are kept by triggers during the
  * generation itself, the Señales counts recounted at its end (generator/signal-counts.ts); the case
- * history is written by the generator. Not generated: follow-up reports and causality
- * assessments (a case's tabs read them by the case's key). Prints the row
+ * history is written by the generator. Not generated: WHO-UMC assessments, documents and
+ * notes (a case's tabs read them by the case's key). Prints the row
  * count of every table a screen reads (bench/README.md keeps them).
  */
 import { execFileSync } from 'node:child_process';
@@ -31,9 +36,10 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase, refreshCaseDeadlines } from '../apps/server/src/faces/bench.js';
 import { topUpAuditLog } from './support/audit-log.js';
+import { fillEvaluations, fillFollowUps } from './support/case-records.js';
 import { runMeddraImport } from './support/meddra-import.js';
 
-const STEPS = ['meddra', 'deadlines', 'audit'] as const;
+const STEPS = ['meddra', 'follow-ups', 'evaluations', 'deadlines', 'audit'] as const;
 type Step = (typeof STEPS)[number];
 
 /** The tables the screens read, whose sizes the README lists. */
@@ -46,6 +52,7 @@ const READ_TABLES = [
   'operation_history',
   'follow_up_reports',
   'imputability_evaluations',
+  'imputability_answers',
   'event_metric_alerts',
   'indicator_counts',
   'indicator_hours',
@@ -98,6 +105,19 @@ async function fillDeadlines(database: Database): Promise<void> {
 export async function fillReadTables(database: Database, options: { meddra?: string; auditRows?: number; skip?: readonly Step[] } = {}): Promise<void> {
   const skip = new Set(options.skip ?? []);
   if (!skip.has('meddra')) await fillMeddra(database, options.meddra);
+  if (!skip.has('follow-ups')) {
+    const started = performance.now();
+    const created = await fillFollowUps(database);
+    console.log(created < 0 ? 'fill: follow-up reports already there' : `fill: ${created} follow-up reports with their events in ${seconds(performance.now() - started)}`);
+  }
+  if (!skip.has('evaluations')) {
+    const started = performance.now();
+    const created = await fillEvaluations(database);
+    console.log(created < 0 ? 'fill: evaluations already there' : `fill: ${created} causality evaluations in ${seconds(performance.now() - started)}`);
+  }
+  if (!skip.has('follow-ups') || !skip.has('evaluations')) {
+    await database.db.execute(sql`analyze events, event_patients, event_medications, event_rams, follow_up_reports, imputability_evaluations, imputability_answers`);
+  }
   if (!skip.has('deadlines')) await fillDeadlines(database);
   if (!skip.has('audit')) {
     const target = options.auditRows ?? (await count(database, 'events')) ?? 0;

@@ -2,7 +2,7 @@
  * Fills a database with reportable events for load tests (see README.md):
  *
  *   npx tsx --conditions=source bench/generate.ts [--events 100000] [--batch 5000] [--seed 1] [--data-dir bench/.data/pglite]
- *     [--duplicates-rate 0.025 --duplicates-out /tmp/planted.jsonl] [--skip-fill all|meddra,deadlines,audit]
+ *     [--duplicates-rate 0.025 --duplicates-out /tmp/planted.jsonl] [--skip-fill all|meddra,follow-ups,evaluations,deadlines,audit]
  *     [--meddra release.zip] [--audit-rows N]
  *
  * DATABASE_URL set: that PostgreSQL server; otherwise a PGlite data directory. Each batch is
@@ -17,7 +17,8 @@
  * the candidate search.
  *
  * At the end, fill.ts fills what the screens read and the cases do not carry (the MedDRA
- * dictionary of real size, the deadline rows, the audit trail) and prints every such table's
+ * dictionary of real size, follow-up reports, causality evaluations, the deadline rows, the audit
+ * trail) and prints every such table's
  * row count; `--skip-fill` leaves steps out.
  */
 import { appendFile, writeFile } from 'node:fs/promises';
@@ -137,7 +138,7 @@ async function main(): Promise<void> {
       connections: { type: 'string' },
       'duplicates-rate': { type: 'string', default: '0' },
       'duplicates-out': { type: 'string' },
-      // The tables the case generator leaves empty (fill.ts): MedDRA, deadlines, audit trail.
+      // The tables the case generator leaves empty (fill.ts): MedDRA, follow-ups, evaluations, deadlines, audit trail.
       'skip-fill': { type: 'string' },
       meddra: { type: 'string' },
       'audit-rows': { type: 'string' },
@@ -240,7 +241,7 @@ async function main(): Promise<void> {
     await fillReadTables(database, {
       ...(values.meddra ? { meddra: resolve(process.env.INIT_CWD ?? process.cwd(), values.meddra) } : {}),
       ...(values['audit-rows'] ? { auditRows: positiveInt(values['audit-rows'], 'audit-rows') } : {}),
-      skip: values['skip-fill'] === 'all' ? ['meddra', 'deadlines', 'audit'] : parseSkip(values['skip-fill']),
+      skip: values['skip-fill'] === 'all' ? ['meddra', 'follow-ups', 'evaluations', 'deadlines', 'audit'] : parseSkip(values['skip-fill']),
     });
     console.log(`fill: ${Math.round((Date.now() - filled) / 1000)} s`);
   } finally {
