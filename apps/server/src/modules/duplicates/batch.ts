@@ -2,7 +2,7 @@ import { type DuplicateFrequencies, type DuplicateRecord, normaliseEmail, normal
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { eventMedicationIngredients, eventMedications, eventPatients, eventRams, events, medicalContacts, meddraLlt } from '../../db/schema/index.js';
-import { caseCount, COUNT_FLOOR, statistics } from './queries.js';
+import { caseCount, COUNT_FLOOR, countedFrequencies, type CountRow, statistics } from './queries.js';
 
 /**
  * The value frequencies of the whole-database scan (docs/duplicates.md 'The whole-database
@@ -47,9 +47,7 @@ export async function scanFrequencies(db: DbOrTx): Promise<ScanFrequencies> {
   if (missing.length > 0) {
     cases = Math.max(COUNT_FLOOR, estimated ?? (await caseCount(db)));
     for (const [field, query] of missing) {
-      const rows = (await db.execute<{ value: string; n: number | string }>(query)).rows;
-      const key = (value: string) => (field === 'email' ? value : value.toUpperCase());
-      counted.set(field, { known: new Map(rows.map((row) => [key(row.value), (Number(row.n) + 1) / (cases + 1)])), otherwise: 1 / (cases + 1) });
+      counted.set(field, countedFrequencies(field, (await db.execute<CountRow>(query)).rows, cases));
     }
   }
   const lltsOfPt = new Map<number, number[]>();

@@ -1,3 +1,4 @@
+import { emptyDuplicateRecord } from '@atalaya/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
@@ -43,20 +44,7 @@ describe('the background frequencies of a record, read in a transaction (a case 
     const estimate = Number((await db.execute<{ n: number }>(sql`select reltuples as n from pg_class where oid = to_regclass('events')`)).rows[0]?.n);
     expect(estimate).toBeGreaterThanOrEqual(30);
     const countryId = cases[0]!.countryId;
-    const record = {
-      caseNumbers: [],
-      initials: null,
-      sex: null,
-      ageYears: null,
-      countryId,
-      onset: null,
-      drugIds: [],
-      ingredientIds: [],
-      lltCodes: [],
-      ptCodes: [],
-      emails: ['nadie@example.com'],
-      phones: [],
-    };
+    const record = { ...emptyDuplicateRecord(), countryId, emails: ['nadie@example.com'] };
     const { sent, result: frequencies } = await inTransactionCounted(db, (tx) => valueFrequencies(tx, record));
     // The statistics (with the number of cases) and the e-mail's count: no statement for the estimate.
     expect(sent).toBe(2);

@@ -193,7 +193,17 @@ export async function statistics(db: DbOrTx): Promise<Statistics> {
 
 export const COUNT_FLOOR = 1000;
 
-type CountRow = { value: string; n: number | string };
+/** A row of a field's count query: a value and the number of cases that have it. */
+export type CountRow = { value: string; n: number | string };
+
+/**
+ * A field's frequencies from its counts over `cases` cases (add-one smoothed): the e-mail's values
+ * as counted (lower case), the others upper case, as the comparisons read them.
+ */
+export function countedFrequencies(field: keyof DuplicateFrequencies, rows: readonly CountRow[], cases: number): ValueFrequencies {
+  const key = (value: string) => (field === 'email' ? value : value.toUpperCase());
+  return { known: new Map(rows.map((row) => [key(row.value), (Number(row.n) + 1) / (cases + 1)])), otherwise: 1 / (cases + 1) };
+}
 
 /**
  * The background frequency of each field's values, from the database's own statistics
@@ -235,10 +245,7 @@ export async function valueFrequencies(db: DbOrTx, record: DuplicateRecord): Pro
       ...always.map(([field], index) => [field, alwaysCounted[index]?.rows ?? []] as const),
       ...missing.map(([field], index) => [field, missingCounted[index]?.rows ?? []] as const),
     ];
-    for (const [field, rows] of counted) {
-      const key = (value: string) => (field === 'email' ? value : value.toUpperCase());
-      frequencies[field] = { known: new Map(rows.map((row) => [key(row.value), (Number(row.n) + 1) / (cases + 1)])), otherwise: 1 / (cases + 1) };
-    }
+    for (const [field, rows] of counted) frequencies[field] = countedFrequencies(field, rows, cases);
   }
   const llt = frequencies.llt;
   if (llt && ptCodes.length > 0) {
