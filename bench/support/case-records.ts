@@ -12,6 +12,12 @@ type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
  * products and laboratories) as they do for the application's own writes.
  */
 
+/** Whether `table` holds a row already (a step is not filled twice). */
+async function hasRows(tx: Tx, table: string): Promise<boolean> {
+  const found = await tx.execute(sql`select 1 from ${sql.identifier(table)} limit 1`);
+  return found.rows.length > 0;
+}
+
 /** One case in this many sent cases gets a follow-up report (2 %). */
 const FOLLOW_UP_EVERY = 50;
 
@@ -26,8 +32,7 @@ const FOLLOW_UP_EVERY = 50;
  */
 export async function fillFollowUps(database: Database): Promise<number> {
   return database.db.transaction(async (tx) => {
-    const existing = await tx.execute<{ n: string }>(sql`select count(*) as n from follow_up_reports`);
-    if (Number(existing.rows[0]?.n ?? 0) > 0) return -1;
+    if (await hasRows(tx, 'follow_up_reports')) return -1;
     await tx.execute(sql`
       create temp table fill_follow_ups on commit drop as
       select e.id as parent_id, gen_random_uuid() as id, e.reference_number || '-S1' as reference_number,
@@ -116,8 +121,7 @@ export async function fillEvaluations(database: Database): Promise<number> {
   );
   const intArray = (ids: number[]) => `{${ids.join(',')}}`;
   return database.db.transaction(async (tx) => {
-    const existing = await tx.execute<{ n: string }>(sql`select count(*) as n from imputability_evaluations`);
-    if (Number(existing.rows[0]?.n ?? 0) > 0) return -1;
+    if (await hasRows(tx, 'imputability_evaluations')) return -1;
     await tx.execute(sql`create temp table fill_patterns (id int, total smallint, result text, answers smallint[], scores smallint[]) on commit drop`);
     await tx.execute(sql`insert into fill_patterns values ${values}`);
     await tx.execute(sql`
